@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { assetsParentDir, privateTempParent, type DataDirEnv } from './data-dir.js';
+import { ensureExtracted, type AssetBundle } from './extract-archive.js';
+
+/** Where the framework's Bash files live: the SDK, built-in providers, scaffolds, examples. */
+export interface FrameworkHome {
+  /** Exported to tools and providers as MCPBASH_HOME. */
+  readonly root: string;
+  /** Exported to tools as MCP_SDK (holds tool-sdk.sh). */
+  readonly sdkDir: string;
+  readonly providersDir: string;
+  readonly scaffoldDir: string;
+  readonly examplesDir: string;
+  /** `env`: MCPBASH_HOME; `extracted`: the data dir; `fallback`: the private temp dir. */
+  readonly origin: 'env' | 'extracted' | 'fallback';
+}
+
+export interface FrameworkHomeEnv extends DataDirEnv {
+  readonly MCPBASH_HOME?: string | undefined;
+}
+
+/** The archive path of the file whose presence proves an extraction is usable. */
+export const SDK_SENTINEL = 'sdk/tool-sdk.sh';
+
+/** The layout of an extracted home (and of a 1.x install): sdk/, providers/, scaffold/, examples/. */
+function extractedLayout(root: string, origin: FrameworkHome['origin']): FrameworkHome {
+  return {
+    root,
+    sdkDir: join(root, 'sdk'),
+    providersDir: join(root, 'providers'),
+    scaffoldDir: join(root, 'scaffold'),
+    examplesDir: join(root, 'examples'),
+    origin,
+  };
+}
+
+/** The layout of this repository's source tree, so MCPBASH_HOME=<checkout> works in development. */
+function sourceTreeLayout(root: string): FrameworkHome {
+  return {
+    root,
+    sdkDir: join(root, 'sdk-sh'),
+    providersDir: join(root, 'assets', 'providers'),
+    scaffoldDir: join(root, 'assets', 'scaffold'),
+    examplesDir: join(root, 'assets', 'examples'),
+    origin: 'env',
+  };
+}
+
+/** Recognises a directory given as MCPBASH_HOME, or returns null when it holds no SDK. */
+export function frameworkHomeAt(dir: string): FrameworkHome | null {
+  const root = resolve(dir);
+  if (existsSync(join(root, SDK_SENTINEL))) return extractedLayout(root, 'env');
+  if (existsSync(join(root, 'sdk-sh', 'tool-sdk.sh'))) return sourceTreeLayout(root);
+  return null;
+}
+
+/**
+ * Finds the framework files: MCPBASH_HOME when it names a framework dir (development),
+ * else the versioned extraction in the data dir, created on first run; when the data dir
+ * is not writable (read-only home, locked-down container), a private temp dir instead.
+ */
+export function resolveFrameworkHome(
+  env: FrameworkHomeEnv,
+  bundle: AssetBundle,
+  debug: (message: string) => void = () => {},
+): FrameworkHome {
+  if (env.MCPBASH_HOME) {
+    const home = frameworkHomeAt(env.MCPBASH_HOME);
+    if (home) return home;
+    debug(`MCPBASH_HOME=${env.MCPBASH_HOME} holds no tool-sdk.sh; using the embedded framework files`);
+  }
+  const primary = assetsParentDir(env);
+  try {
+    const { dir, extracted } = ensureExtracted(primary, bundle);
+    if (extracted) debug(`extracted framework files to ${dir}`);
+    return extractedLayout(dir, 'extracted');
+  } catch (error) {
+    debug(`cannot use ${primary} (${(error as Error).message}); falling back to a private temp dir`);
+  }
+  const { dir } = ensureExtracted(privateTempParent(), bundle);
+  return extractedLayout(dir, 'fallback');
+}

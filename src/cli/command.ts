@@ -1,0 +1,39 @@
+import type { Readable, Writable } from 'node:stream';
+import type { FrameworkHome } from '../assets/framework-home.js';
+
+/** The process surroundings a command talks to; tests substitute their own. */
+export interface CliIo {
+  readonly stdin: Readable;
+  readonly stdout: Writable & { isTTY?: boolean };
+  readonly stderr: Writable & { isTTY?: boolean };
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+}
+
+export interface CommandContext {
+  readonly io: CliIo;
+  /** The extracted (or MCPBASH_HOME) framework files; throws when they cannot be provided. */
+  frameworkHome(): FrameworkHome;
+}
+
+/** One CLI command, in a module of its own, loaded only when it runs. */
+export interface Command {
+  readonly name: string;
+  /** One line for `mcp-bash --help`. */
+  readonly summary: string;
+  /** The synopsis, e.g. `mcp-bash init [--name NAME] [--no-hello]`. */
+  readonly usage: string;
+  /** Option and argument descriptions shown by `<command> --help`. */
+  readonly details?: string;
+  /** Runs the command and resolves to its exit status. */
+  run(argv: readonly string[], context: CommandContext): Promise<number>;
+}
+
+/** A row of the command table: enough to list the command without loading it. */
+export interface CommandEntry {
+  readonly name: string;
+  readonly summary: string;
+  /** Hidden entries run but are not listed (aliases such as `ready`). */
+  readonly hidden?: boolean;
+  load(): Promise<Command>;
+}

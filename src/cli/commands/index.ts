@@ -1,0 +1,10 @@
+import type { CommandEntry } from '../command.js';
+
+/**
+ * Every CLI command, in the order `--help` lists them. Modules load only when their
+ * command runs, so start-up stays cheap for the server that clients launch.
+ */
+export const commandTable: readonly CommandEntry[] = [];
+
+/** What `mcp-bash` runs with no command: the stdio MCP server. */
+export const serverEntry: CommandEntry | undefined = undefined;

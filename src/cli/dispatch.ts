@@ -1,0 +1,140 @@
+import type { AssetBundle } from '../assets/extract-archive.js';
+import { resolveFrameworkHome, type FrameworkHome } from '../assets/framework-home.js';
+import { VERSION } from '../build-info.js';
+import { CliError, ExitCode, UsageError } from './cli-error.js';
+import type { CliIo, Command, CommandContext, CommandEntry } from './command.js';
+import { commandTable, serverEntry } from './commands/index.js';
+import { wantsHelp } from './parse-options.js';
+
+export interface CliDependencies {
+  readonly io: CliIo;
+  readonly assets: AssetBundle;
+  readonly commands?: readonly CommandEntry[];
+  readonly server?: CommandEntry | undefined;
+}
+
+const GLOBAL_HELP = ['--help', '-h'];
+const GLOBAL_VERSION = ['--version', '-v'];
+const HEALTH_FLAGS = ['--health', '--ready'];
+
+function isTrue(value: string | undefined): boolean {
+  return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function makeContext(deps: CliDependencies): CommandContext {
+  let home: FrameworkHome | undefined;
+  const debug = isTrue(deps.io.env.MCPBASH_LOG_STARTUP)
+    ? (message: string) => deps.io.stderr.write(`mcp-bash: ${message}\n`)
+    : undefined;
+  return {
+    io: deps.io,
+    frameworkHome() {
+      if (!home) {
+        try {
+          home = resolveFrameworkHome(deps.io.env, deps.assets, debug);
+        } catch (error) {
+          throw new CliError(
+            `cannot provide the framework files: ${(error as Error).message}`,
+            ExitCode.Failure,
+            'Make $XDG_DATA_HOME (or ~/.local/share) or the temp dir writable, or set MCPBASH_HOME to a framework directory.',
+          );
+        }
+      }
+      return home;
+    },
+  };
+}
+
+export function globalUsage(commands: readonly CommandEntry[], hasServer: boolean): string {
+  const listed = commands.filter((entry) => !entry.hidden);
+  const width = Math.max(10, ...listed.map((entry) => entry.name.length)) + 2;
+  const lines = [
+    `mcp-bash ${VERSION} - serve a folder of Bash scripts as an MCP server over stdio`,
+    '',
+    'Usage:',
+    ...(hasServer ? ['  mcp-bash                      start the MCP server for the project (MCPBASH_PROJECT_ROOT or the current directory)'] : []),
+    '  mcp-bash <command> [options]  run a command',
+    '  mcp-bash <command> --help     show a command\'s options',
+    '',
+  ];
+  if (listed.length > 0) {
+    lines.push('Commands:', ...listed.map((entry) => `  ${entry.name.padEnd(width)}${entry.summary}`), '');
+  }
+  lines.push(
+    'Options:',
+    '  -h, --help     show this help',
+    '  -v, --version  print the version',
+    '',
+  );
+  return lines.join('\n');
+}
+
+function commandHelp(command: Command): string {
+  return [`Usage: ${command.usage}`, '', command.summary, ...(command.details ? ['', command.details] : []), ''].join('\n');
+}
+
+async function runEntry(entry: CommandEntry, argv: readonly string[], context: CommandContext): Promise<number> {
+  const command = await entry.load();
+  if (wantsHelp(argv)) {
+    context.io.stdout.write(commandHelp(command));
+    return ExitCode.Ok;
+  }
+  return command.run(argv, context);
+}
+
+function reportError(error: unknown, io: CliIo, name: string): number {
+  if (error instanceof CliError) {
+    io.stderr.write(`mcp-bash${name ? ` ${name}` : ''}: ${error.message}\n`);
+    if (error instanceof UsageError) io.stderr.write(`Usage: ${error.usage}\n`);
+    if (error.hint) io.stderr.write(`${error.hint}\n`);
+    return error.exitCode;
+  }
+  // Anything else is a bug in mcp-bash, reported as one.
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  io.stderr.write(`mcp-bash: internal error (please report this bug): ${detail}\n`);
+  return ExitCode.Failure;
+}
+
+/** Dispatches a command line (without the program name) and resolves to the exit status. */
+export async function runCli(argv: readonly string[], deps: CliDependencies): Promise<number> {
+  const commands = deps.commands ?? commandTable;
+  const server = deps.server === undefined && deps.commands === undefined ? serverEntry : deps.server;
+  const context = makeContext(deps);
+  const [first = '', ...rest] = argv;
+  let name = '';
+  try {
+    if (GLOBAL_HELP.includes(first)) {
+      deps.io.stdout.write(globalUsage(commands, server !== undefined));
+      return ExitCode.Ok;
+    }
+    if (GLOBAL_VERSION.includes(first)) {
+      try {
+        context.frameworkHome();
+      } catch (error) {
+        // The version is still worth printing; the warning says why the files are missing.
+        deps.io.stderr.write(`mcp-bash: warning: ${(error as Error).message}\n`);
+      }
+      deps.io.stdout.write(`mcp-bash ${VERSION}\n`);
+      return ExitCode.Ok;
+    }
+    context.frameworkHome();
+    const healthEntry = commands.find((entry) => entry.name === 'health');
+    if (HEALTH_FLAGS.includes(first) && healthEntry) {
+      name = 'health';
+      return await runEntry(healthEntry, rest, context);
+    }
+    // No command, or a leading flag that is not a global one: the server (as the original does).
+    if ((first === '' || first.startsWith('-')) && server) {
+      return await runEntry(server, argv, context);
+    }
+    const entry = commands.find((candidate) => candidate.name === first);
+    if (!entry) {
+      deps.io.stderr.write(`mcp-bash: Unknown command: ${first || '(none)'}\nRun 'mcp-bash --help' to list the commands.\n`);
+      return ExitCode.Usage;
+    }
+    name = entry.name;
+    return await runEntry(entry, rest, context);
+  } catch (error) {
+    return reportError(error, deps.io, name);
+  }
+}

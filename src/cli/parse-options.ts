@@ -1,0 +1,89 @@
+import minimist from 'minimist';
+import { UsageError } from './cli-error.js';
+
+/** The flags a command accepts. Value flags are always strings (minimist would turn `0123` into 123). */
+export interface OptionSpec {
+  readonly string?: readonly string[];
+  readonly boolean?: readonly string[];
+  readonly alias?: Readonly<Record<string, string>>;
+  /** Value flags that may repeat (`--allow a --allow b`); they parse to string arrays. */
+  readonly repeatable?: readonly string[];
+}
+
+export interface ParsedOptions {
+  /** Positional arguments, including everything after `--`. */
+  readonly positionals: string[];
+  readonly flags: Readonly<Record<string, unknown>>;
+  string(name: string): string | undefined;
+  boolean(name: string): boolean;
+  list(name: string): string[];
+}
+
+function knownFlagNames(spec: OptionSpec): Set<string> {
+  const names = new Set<string>([...(spec.string ?? []), ...(spec.boolean ?? []), ...(spec.repeatable ?? [])]);
+  for (const [alias, target] of Object.entries(spec.alias ?? {})) {
+    names.add(alias);
+    names.add(target);
+  }
+  return names;
+}
+
+function flagName(token: string): string {
+  return token.replace(/^--?(no-)?/, '').split('=')[0] ?? '';
+}
+
+/**
+ * Parses a command's arguments, rejecting unknown flags and value flags without a value
+ * with a UsageError that carries the usage line.
+ */
+export function parseOptions(argv: readonly string[], spec: OptionSpec, usage: string): ParsedOptions {
+  const known = knownFlagNames(spec);
+  const valueFlags = new Set([...(spec.string ?? []), ...(spec.repeatable ?? [])]);
+  const separator = argv.indexOf('--');
+  const flagPart = separator === -1 ? argv : argv.slice(0, separator);
+  for (let index = 0; index < flagPart.length; index += 1) {
+    const token = flagPart[index] ?? '';
+    if (!token.startsWith('-') || token === '-') continue;
+    const name = flagName(token);
+    const canonical = spec.alias?.[name] ?? name;
+    if (!known.has(name) && !(token.startsWith('--no-') && known.has(token.slice(5)))) {
+      throw new UsageError(`unknown option ${token}`, usage);
+    }
+    if (valueFlags.has(canonical) && !token.includes('=')) {
+      const next = flagPart[index + 1];
+      if (next === undefined) throw new UsageError(`option ${token} needs a value`, usage);
+      index += 1;
+    }
+  }
+  const parsed = minimist([...argv], {
+    string: [...(spec.string ?? []), ...(spec.repeatable ?? [])],
+    boolean: [...(spec.boolean ?? [])],
+    alias: { ...(spec.alias ?? {}) },
+    '--': true,
+  });
+  const positionals = [...parsed._.map(String), ...((parsed['--'] as string[] | undefined) ?? [])];
+  const flags: Record<string, unknown> = { ...parsed };
+  delete flags._;
+  delete flags['--'];
+  const asList = (value: unknown): string[] => (value === undefined ? [] : Array.isArray(value) ? value.map(String) : [String(value)]);
+  return {
+    positionals,
+    flags,
+    string(name) {
+      const value = flags[name];
+      if (Array.isArray(value)) return value.length > 0 ? String(value[value.length - 1]) : undefined;
+      return typeof value === 'string' ? value : undefined;
+    },
+    boolean: (name) => flags[name] === true,
+    list: (name) => asList(flags[name]),
+  };
+}
+
+/** True when the arguments ask for help (`--help` or `-h` before any `--`). */
+export function wantsHelp(argv: readonly string[]): boolean {
+  for (const token of argv) {
+    if (token === '--') return false;
+    if (token === '--help' || token === '-h') return true;
+  }
+  return false;
+}

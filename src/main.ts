@@ -1,0 +1,22 @@
+import { embeddedAssets } from './assets/embedded-assets.js';
+import { runCli } from './cli/dispatch.js';
+
+// A closed pipe on stdout (`mcp-bash --help | head -1`) is not an error worth a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
+const io = {
+  stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  cwd: process.cwd(),
+};
+
+// Never process.exit(): it would drop queued stdout writes. The loop drains, then exits.
+runCli(process.argv.slice(2), { io, assets: embeddedAssets }).then((code) => {
+  process.exitCode = code;
+});

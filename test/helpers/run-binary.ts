@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { binaryCommand } from './paths.js';
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  input?: string | Buffer;
+  timeoutMs?: number;
+}
+
+/** Variables from the developer's shell that would change what the binary does. */
+const leakyVariables = /^(MCPBASH_|MCP_|XDG_DATA_HOME$|NO_COLOR$|FORCE_COLOR$)/;
+
+/**
+ * An environment for the binary with a private, empty HOME and nothing of ours inherited:
+ * each test sees a first run unless it says otherwise.
+ */
+export function isolatedEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!leakyVariables.test(key)) env[key] = value;
+  }
+  const home = mkdtempSync(join(tmpdir(), 'mcpbash-test-home-'));
+  return { ...env, HOME: home, USERPROFILE: home, ...extra };
+}
+
+/** Runs the binary to completion, capturing its output. */
+export function runBinary(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  const { command, prefix } = binaryCommand();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, [...prefix, ...args], {
+      env: options.env ?? isolatedEnv(),
+      cwd: options.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') });
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(options.input ?? '');
+  });
+}
