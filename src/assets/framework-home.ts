@@ -12,6 +12,8 @@ export interface FrameworkHome {
   readonly providersDir: string;
   readonly scaffoldDir: string;
   readonly examplesDir: string;
+  /** The project served when none is configured (getting-started mode). */
+  readonly bootstrapDir: string;
   /** `env`: MCPBASH_HOME; `extracted`: the data dir; `fallback`: the private temp dir. */
   readonly origin: 'env' | 'extracted' | 'fallback';
 }
@@ -31,6 +33,7 @@ function extractedLayout(root: string, origin: FrameworkHome['origin']): Framewo
     providersDir: join(root, 'providers'),
     scaffoldDir: join(root, 'scaffold'),
     examplesDir: join(root, 'examples'),
+    bootstrapDir: join(root, 'bootstrap'),
     origin,
   };
 }
@@ -43,6 +46,7 @@ function sourceTreeLayout(root: string): FrameworkHome {
     providersDir: join(root, 'assets', 'providers'),
     scaffoldDir: join(root, 'assets', 'scaffold'),
     examplesDir: join(root, 'assets', 'examples'),
+    bootstrapDir: join(root, 'assets', 'bootstrap'),
     origin: 'env',
   };
 }

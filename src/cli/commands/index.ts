@@ -7,4 +7,9 @@ import type { CommandEntry } from '../command.js';
 export const commandTable: readonly CommandEntry[] = [];
 
 /** What `mcp-bash` runs with no command: the stdio MCP server. */
-export const serverEntry: CommandEntry | undefined = undefined;
+export const serverEntry: CommandEntry = {
+  name: 'serve',
+  summary: 'Start the MCP server over stdio',
+  hidden: true,
+  load: () => import('./serve.js').then((module) => module.command),
+};

@@ -1,0 +1,69 @@
+import { loadServerConfig } from '../../config/server-config.js';
+import { McpServer } from '../../mcp/mcp-server.js';
+import { serverModules } from '../../mcp/server-modules.js';
+import { prepareBootstrapProject } from '../../project/bootstrap-project.js';
+import { openProject } from '../../project/project-context.js';
+import { resolveProjectRoot } from '../../project/project-root.js';
+import { createStateDir } from '../../project/state-dir.js';
+import { CliError } from '../cli-error.js';
+import type { Command } from '../command.js';
+
+const SIGNAL_EXIT_CODES: ReadonlyArray<[NodeJS.Signals, number]> = [['SIGHUP', 129], ['SIGINT', 130], ['SIGTERM', 143]];
+
+/** `mcp-bash` with no command: the MCP server over stdio. */
+export const command: Command = {
+  name: 'serve',
+  summary: 'Start the MCP server over stdio',
+  usage: 'mcp-bash',
+  details: [
+    'Serves the project in MCPBASH_PROJECT_ROOT, or the one found by walking up from the',
+    'current directory to a server.d/server.meta.json. With neither, serves a getting-started',
+    'tool that explains how to set a project up. Speaks JSON-RPC on stdin/stdout; logs on stderr.',
+  ].join('\n'),
+  async run(_argv, context) {
+    const { env, cwd } = context.io;
+    const transport = env.MCPBASH_TRANSPORT ?? env.MCP_TRANSPORT;
+    if (transport && transport !== 'stdio') {
+      throw new CliError(
+        `unsupported transport "${transport}": mcp-bash speaks MCP over stdio only`,
+        1,
+        'Unset MCPBASH_TRANSPORT / MCP_TRANSPORT, or put an HTTP-to-stdio gateway in front of the server.',
+      );
+    }
+    const located = resolveProjectRoot({ env, cwd });
+    if (located.kind === 'invalid') {
+      throw new CliError(
+        `MCPBASH_PROJECT_ROOT=${located.path} is not a directory`,
+        1,
+        'Point MCPBASH_PROJECT_ROOT at your project (the directory holding tools/ and server.d/).',
+      );
+    }
+    const home = context.frameworkHome();
+    const stateDir = createStateDir(env);
+    const project = located.kind === 'found'
+      ? openProject(located.root, env)
+      : openProject(prepareBootstrapProject(home, stateDir), env, true);
+    const server = new McpServer({
+      input: context.io.stdin,
+      output: context.io.stdout,
+      stderr: context.io.stderr,
+      env,
+      config: loadServerConfig(env),
+      home,
+      project,
+      stateDir,
+      modules: serverModules,
+    });
+    const handlers = SIGNAL_EXIT_CODES.map(([signal, code]) => {
+      const handler = () => void server.stop(code, 'abort');
+      process.once(signal, handler);
+      return [signal, handler] as const;
+    });
+    const code = await server.run();
+    for (const [signal, handler] of handlers) process.removeListener(signal, handler);
+    // Everything is stopped and stdout is flushed; if some stray handle still holds the
+    // event loop, do not hang the client waiting for our exit.
+    setTimeout(() => process.exit(code), 2000).unref();
+    return code;
+  },
+};

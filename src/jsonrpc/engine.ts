@@ -1,0 +1,393 @@
+import { ConcurrencyLimiter } from './concurrency-limiter.js';
+import { ErrorCode } from './error-codes.js';
+import type { InboundFrame } from './frame-decoder.js';
+import {
+  isRequestId, requestKey, type JsonRpcErrorObject, type JsonRpcParams, type JsonRpcResponse, type RequestId,
+} from './messages.js';
+import { RpcError } from './rpc-error.js';
+import type { Transport } from './transport.js';
+
+/** What a request handler gets: its params, a cancellation signal, a way to notify the peer. */
+export interface RequestContext {
+  readonly id: RequestId | null;
+  readonly method: string;
+  readonly params: JsonRpcParams | undefined;
+  /** Aborted when the peer cancels the request or the session ends. */
+  readonly signal: AbortSignal;
+  /** Sends a notification while the request is open; dropped once it has settled. */
+  notify(method: string, params?: object): void;
+}
+
+export type RequestHandler = (context: RequestContext) => unknown;
+export type NotificationHandler = (params: JsonRpcParams | undefined, method: string) => void;
+
+export interface HandlerOptions {
+  /** Counts against the concurrency limit; for handlers that start processes. */
+  readonly queued?: boolean;
+}
+
+export type LogLevel = 'debug' | 'info' | 'warning' | 'error';
+
+export interface EngineOptions {
+  /** Queued handlers running at once; more wait in arrival order. */
+  readonly maxConcurrent: number;
+  /** A response serialising to more bytes is replaced by an error. */
+  readonly maxResponseBytes: number;
+  /** Lifecycle gating: an error refuses a request; for a notification it means "drop". */
+  readonly admit?: (method: string, kind: 'request' | 'notification') => RpcError | undefined;
+  /** Returns why a batch is refused, or undefined to accept it. */
+  readonly batchRefusal?: () => string | undefined;
+  /** Diagnostics; they go to stderr, never to the peer's stdout. */
+  readonly log: (level: LogLevel, message: string) => void;
+}
+
+export interface OutgoingRequestOptions {
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+/** The peer did not answer one of our requests in time. */
+export class RequestTimeoutError extends Error {
+  constructor(method: string, timeoutMs: number) {
+    super(`${method}: no response within ${timeoutMs} ms`);
+    this.name = 'RequestTimeoutError';
+  }
+}
+
+interface InFlight {
+  readonly controller: AbortController;
+  settled: boolean;
+  cancelled: boolean;
+}
+
+interface PendingOutgoing {
+  readonly method: string;
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+}
+
+interface Registered<H> {
+  readonly handler: H;
+  readonly options: HandlerOptions;
+}
+
+/** Receives a request's serialised response, or undefined when there is none to send. */
+type Responder = (json: string | undefined) => void;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function invalidRequest(detail: string): RpcError {
+  return new RpcError(ErrorCode.InvalidRequest, 'Invalid Request', detail);
+}
+
+/**
+ * A method-agnostic JSON-RPC 2.0 peer: routes requests and notifications to handlers, runs
+ * them concurrently (the heavy ones through a limiter), answers each request exactly once
+ * (or never, when cancelled), and correlates responses to the requests we send.
+ */
+export class JsonRpcEngine {
+  private readonly requestHandlers = new Map<string, Registered<RequestHandler>>();
+  private readonly notificationHandlers = new Map<string, NotificationHandler>();
+  private readonly inFlight = new Map<string, InFlight>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly pending = new Map<string, PendingOutgoing>();
+  private readonly limiter: ConcurrencyLimiter;
+  private idleWaiters: Array<() => void> = [];
+  private nextOutgoingId = 1;
+  private closed = false;
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly options: EngineOptions,
+  ) {
+    this.limiter = new ConcurrencyLimiter(options.maxConcurrent);
+    transport.onframe = (frame) => this.receive(frame);
+  }
+
+  setRequestHandler(method: string, handler: RequestHandler, options: HandlerOptions = {}): void {
+    this.requestHandlers.set(method, { handler, options });
+  }
+
+  setNotificationHandler(method: string, handler: NotificationHandler): void {
+    this.notificationHandlers.set(method, handler);
+  }
+
+  start(): void {
+    this.transport.start();
+  }
+
+  /** Requests currently running or waiting for a slot. */
+  get activeRequests(): number {
+    return this.inFlight.size;
+  }
+
+  /**
+   * Cancels a request from the peer: aborts its handler and suppresses its response.
+   * Unknown or finished ids are ignored. Returns whether something was cancelled.
+   */
+  cancel(id: RequestId, reason = 'cancelled by the client'): boolean {
+    const entry = this.inFlight.get(requestKey(id));
+    if (!entry || entry.settled || entry.cancelled) return false;
+    entry.cancelled = true;
+    entry.controller.abort(new RpcError(ErrorCode.ToolCancelled, reason));
+    return true;
+  }
+
+  notify(method: string, params?: object): void {
+    this.write(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params });
+  }
+
+  /** Sends a request to the peer and resolves with its result (rejects with RpcError on an error reply). */
+  request(method: string, params: object | undefined, options: OutgoingRequestOptions): Promise<unknown> {
+    if (this.closed) return Promise.reject(new Error('the session has ended'));
+    const id = this.nextOutgoingId;
+    this.nextOutgoingId += 1;
+    const key = requestKey(id);
+    return new Promise((resolve, reject) => {
+      const finish = () => {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+        this.pending.delete(key);
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new RequestTimeoutError(method, options.timeoutMs));
+      }, options.timeoutMs);
+      const onAbort = () => {
+        finish();
+        reject(options.signal?.reason instanceof Error ? options.signal.reason : new Error('aborted'));
+      };
+      if (options.signal?.aborted) {
+        onAbort();
+        return;
+      }
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(key, {
+        method,
+        resolve: (result) => { finish(); resolve(result); },
+        reject: (error) => { finish(); reject(error); },
+      });
+      this.write(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+    });
+  }
+
+  /** Resolves once no request is running or queued, or after `timeoutMs`. */
+  whenIdle(timeoutMs: number): Promise<void> {
+    if (this.inFlight.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, timeoutMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.idleWaiters.push(done);
+    });
+  }
+
+  /**
+   * Ends the session's work: aborts every request (their handlers stop their processes),
+   * fails our pending requests, and waits up to `graceMs` for handlers to finish.
+   */
+  async shutdown(graceMs: number): Promise<void> {
+    this.closed = true;
+    for (const entry of this.inFlight.values()) {
+      entry.cancelled = true;
+      entry.controller.abort(new RpcError(ErrorCode.ServerShuttingDown, 'Server shutting down'));
+    }
+    for (const pending of [...this.pending.values()]) pending.reject(new Error('the session has ended'));
+    const all = Promise.allSettled([...this.running]);
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => { timer = setTimeout(resolve, graceMs); });
+    await Promise.race([all, grace]);
+    clearTimeout(timer);
+  }
+
+  private write(payload: unknown): void {
+    this.transport.send(JSON.stringify(payload));
+  }
+
+  private send(json: string): void {
+    this.transport.send(json);
+  }
+
+  private receive(frame: InboundFrame): void {
+    if (frame.kind === 'invalid') {
+      this.send(this.errorResponse(frame.id, frame.error.toJSON()));
+      return;
+    }
+    if (Array.isArray(frame.value)) {
+      this.receiveBatch(frame.value);
+      return;
+    }
+    this.receiveMessage(frame.value, (json) => {
+      if (json !== undefined) this.send(json);
+    });
+  }
+
+  private receiveBatch(values: unknown[]): void {
+    const refusal = values.length === 0 ? 'Empty batch' : this.options.batchRefusal?.();
+    if (refusal) {
+      this.send(this.errorResponse(null, invalidRequest(refusal).toJSON()));
+      return;
+    }
+    // JSON-RPC 2.0 §6: the replies to a batch go back together, as one array.
+    const replies = values.map((value) => new Promise<string | undefined>((resolve) => {
+      this.receiveMessage(value, resolve);
+    }));
+    void Promise.all(replies).then((responses) => {
+      const answered = responses.filter((json): json is string => json !== undefined);
+      if (answered.length > 0) this.send(`[${answered.join(',')}]`);
+    });
+  }
+
+  private receiveMessage(value: unknown, respond: Responder): void {
+    if (!isObject(value)) {
+      respond(this.errorResponse(null, invalidRequest('Expected a JSON-RPC message object').toJSON()));
+      return;
+    }
+    const id = 'id' in value ? value.id : undefined;
+    const validId = id === null || isRequestId(id) ? id : null;
+    if ('jsonrpc' in value && value.jsonrpc !== '2.0') {
+      respond(this.errorResponse(validId, invalidRequest('jsonrpc must be "2.0"').toJSON()));
+      return;
+    }
+    if (typeof value.method === 'string') {
+      const params = value.params;
+      if (params !== undefined && typeof params !== 'object') {
+        respond(this.errorResponse(validId, invalidRequest('params must be an object or an array').toJSON()));
+        return;
+      }
+      if (id === undefined) {
+        this.dispatchNotification(value.method, params as JsonRpcParams | undefined);
+        respond(undefined);
+      } else if (id === null || isRequestId(id)) {
+        this.dispatchRequest(id, value.method, params as JsonRpcParams | undefined, respond);
+      } else {
+        respond(this.errorResponse(null, invalidRequest('id must be a string or a number').toJSON()));
+      }
+      return;
+    }
+    if (('result' in value || 'error' in value) && isRequestId(id)) {
+      this.receiveResponse(id, value);
+      respond(undefined);
+      return;
+    }
+    respond(this.errorResponse(validId, invalidRequest('Missing method').toJSON()));
+  }
+
+  private receiveResponse(id: RequestId, value: Record<string, unknown>): void {
+    const pending = this.pending.get(requestKey(id));
+    if (!pending) {
+      // Late (after a timeout) or never ours: harmless, so only noted (decision D26).
+      this.options.log('debug', `ignoring a response to unknown request id ${JSON.stringify(id)}`);
+      return;
+    }
+    if (isObject(value.error)) {
+      const error = value.error;
+      const code = typeof error.code === 'number' ? error.code : ErrorCode.InternalError;
+      const message = typeof error.message === 'string' ? error.message : 'Unknown error';
+      pending.reject(new RpcError(code, message, error.data));
+    } else {
+      pending.resolve(value.result);
+    }
+  }
+
+  private dispatchNotification(method: string, params: JsonRpcParams | undefined): void {
+    if (this.options.admit?.(method, 'notification')) return;
+    const handler = this.notificationHandlers.get(method);
+    if (!handler) return;
+    try {
+      handler(params, method);
+    } catch (error) {
+      this.options.log('error', `notification ${method} failed: ${(error as Error).stack ?? String(error)}`);
+    }
+  }
+
+  private dispatchRequest(id: RequestId | null, method: string, params: JsonRpcParams | undefined, respond: Responder): void {
+    const refusal = this.options.admit?.(method, 'request');
+    if (refusal) {
+      respond(this.errorResponse(id, refusal.toJSON()));
+      return;
+    }
+    const registered = this.requestHandlers.get(method);
+    if (!registered) {
+      respond(this.errorResponse(id, new RpcError(ErrorCode.MethodNotFound, 'Method not found', method).toJSON()));
+      return;
+    }
+    const key = requestKey(id);
+    if (this.inFlight.has(key)) {
+      respond(this.errorResponse(id, invalidRequest(`Duplicate request id ${JSON.stringify(id)}: a request with this id is still running`).toJSON()));
+      return;
+    }
+    const entry: InFlight = { controller: new AbortController(), settled: false, cancelled: false };
+    this.inFlight.set(key, entry);
+    const run = this.runHandler(id, method, params, registered, entry).then((response) => {
+      entry.settled = true;
+      this.inFlight.delete(key);
+      this.running.delete(run);
+      respond(entry.cancelled ? undefined : response);
+      if (this.inFlight.size === 0) this.wakeIdleWaiters();
+    });
+    this.running.add(run);
+  }
+
+  private async runHandler(
+    id: RequestId | null,
+    method: string,
+    params: JsonRpcParams | undefined,
+    registered: Registered<RequestHandler>,
+    entry: InFlight,
+  ): Promise<string | undefined> {
+    let release: (() => void) | undefined;
+    try {
+      if (registered.options.queued) release = await this.limiter.acquire(entry.controller.signal);
+      const context: RequestContext = {
+        id,
+        method,
+        params,
+        signal: entry.controller.signal,
+        notify: (notifyMethod, notifyParams) => {
+          if (!entry.settled && !entry.cancelled) this.notify(notifyMethod, notifyParams);
+        },
+      };
+      const result = await registered.handler(context);
+      return this.successResponse(id, result === undefined ? {} : result);
+    } catch (error) {
+      if (entry.cancelled) return undefined;
+      if (error instanceof RpcError) return this.errorResponse(id, error.toJSON());
+      this.options.log('error', `${method} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
+      return this.errorResponse(id, { code: ErrorCode.InternalError, message: 'Internal error; the server log (stderr) has the details' });
+    } finally {
+      release?.();
+    }
+  }
+
+  /** Serialises a result once; an oversized one becomes an error instead. */
+  private wakeIdleWaiters(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  private successResponse(id: RequestId | null, result: unknown): string {
+    const response: JsonRpcResponse = { jsonrpc: '2.0', id, result };
+    const json = JSON.stringify(response);
+    const size = json.length > this.options.maxResponseBytes / 3 ? Buffer.byteLength(json) : json.length;
+    if (size > this.options.maxResponseBytes) {
+      this.options.log('warning', `response to request ${JSON.stringify(id)} was ${size} bytes; replaced by an error`);
+      return this.errorResponse(id, {
+        code: ErrorCode.InternalError,
+        message: 'Response exceeded response size limit',
+        data: { bytes: size, limit: this.options.maxResponseBytes },
+      });
+    }
+    return json;
+  }
+
+  private errorResponse(id: RequestId | null, error: JsonRpcErrorObject): string {
+    const response: JsonRpcResponse = { jsonrpc: '2.0', id, error };
+    return JSON.stringify(response);
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Every JSON-RPC error code mcp-bash puts on the wire, in one place. The first five are
+ * JSON-RPC 2.0's own; the others are in its server-defined range and are a contract of
+ * mcp-bash 1.x that clients and tests rely on. Tools and policy hooks may choose any other
+ * integer (`mcp_fail CODE`).
+ */
+export const ErrorCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  /** A request other than initialize/ping arrived before `notifications/initialized`. */
+  ServerNotInitialized: -32000,
+  /** Internal: a cancelled tool. Never sent to the client (the response is suppressed). */
+  ToolCancelled: -32001,
+  ResourceNotFound: -32002,
+  /** New work after `shutdown`. */
+  ServerShuttingDown: -32003,
+  /** An `exit` request before `shutdown`. */
+  ShutdownNotRequested: -32005,
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

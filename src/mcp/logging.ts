@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { envBool, envString, type Env } from '../config/env-values.js';
+import { RpcError } from '../jsonrpc/rpc-error.js';
+import { LOGGING_LEVELS, type LoggingLevel, type LoggingMessageParams } from './types.js';
+
+/** RFC 5424 severities as MCP names them, ranked from least to most severe. */
+export function levelRank(level: LoggingLevel): number {
+  return LOGGING_LEVELS.indexOf(level);
+}
+
+/** A level name in any case, or undefined when it is not one. */
+export function parseLoggingLevel(value: unknown): LoggingLevel | undefined {
+  if (typeof value !== 'string') return undefined;
+  const lower = value.trim().toLowerCase();
+  return (LOGGING_LEVELS as readonly string[]).includes(lower) ? (lower as LoggingLevel) : undefined;
+}
+
+/**
+ * The level at start-up: MCPBASH_LOG_LEVEL (`true`/`1` mean debug, `false`/`0` info); when
+ * unset, a `server.d/.debug` file means debug; then MCPBASH_LOG_LEVEL_DEFAULT; then info.
+ */
+export function initialLoggingLevel(env: Env, serverDir: string | undefined): LoggingLevel {
+  const configured = envString(env, 'MCPBASH_LOG_LEVEL')?.trim().toLowerCase();
+  if (configured !== undefined) {
+    if (configured === 'true' || configured === '1') return 'debug';
+    if (configured === 'false' || configured === '0') return 'info';
+    const level = parseLoggingLevel(configured);
+    if (level) return level;
+  } else if (serverDir && existsSync(join(serverDir, '.debug'))) {
+    return 'debug';
+  }
+  return parseLoggingLevel(envString(env, 'MCPBASH_LOG_LEVEL_DEFAULT')) ?? 'info';
+}
+
+/** Reads `logging/setLevel` params; a missing level means info (as 1.x did). */
+export function levelFromSetLevelParams(params: unknown): LoggingLevel {
+  const raw = typeof params === 'object' && params !== null ? (params as { level?: unknown }).level : undefined;
+  if (raw === undefined || raw === null) return 'info';
+  const level = parseLoggingLevel(raw);
+  if (!level) {
+    throw RpcError.invalidParams('Invalid log level', { level: raw, valid: LOGGING_LEVELS });
+  }
+  return level;
+}
+
+export interface ServerLogOptions {
+  readonly stderr: Writable;
+  readonly level: LoggingLevel;
+  /** MCPBASH_QUIET: only errors on stderr. */
+  readonly quiet: boolean;
+  /** MCPBASH_LOG_TIMESTAMP: prefix stderr lines with an ISO time. */
+  readonly timestamps: boolean;
+}
+
+export function serverLogOptions(env: Env, stderr: Writable, serverDir: string | undefined): ServerLogOptions {
+  return {
+    stderr,
+    level: initialLoggingLevel(env, serverDir),
+    quiet: envBool(env, 'MCPBASH_QUIET', false),
+    timestamps: envBool(env, 'MCPBASH_LOG_TIMESTAMP', false),
+  };
+}
+
+/**
+ * The server's log: diagnostics to stderr, and - once a client is attached and ready - to
+ * the client as `notifications/message`, both filtered by the current level.
+ */
+export class ServerLog {
+  level: LoggingLevel;
+  private sendToClient: ((params: LoggingMessageParams) => void) | undefined;
+
+  constructor(private readonly options: ServerLogOptions) {
+    this.level = options.level;
+  }
+
+  /** Connects the client side; `send` is expected to drop messages until the session is ready. */
+  attachClient(send: (params: LoggingMessageParams) => void): void {
+    this.sendToClient = send;
+  }
+
+  isEnabled(level: LoggingLevel): boolean {
+    return levelRank(level) >= levelRank(this.level);
+  }
+
+  /** A server diagnostic under `logger` (e.g. `mcp.tools`). */
+  log(level: LoggingLevel, logger: string, message: string): void {
+    if (!this.isEnabled(level)) return;
+    this.toStderr(level, logger, message);
+    this.sendToClient?.({ level, logger, data: message });
+  }
+
+  debug(logger: string, message: string): void {
+    this.log('debug', logger, message);
+  }
+
+  info(logger: string, message: string): void {
+    this.log('info', logger, message);
+  }
+
+  warning(logger: string, message: string): void {
+    this.log('warning', logger, message);
+  }
+
+  error(logger: string, message: string): void {
+    this.log('error', logger, message);
+  }
+
+  /** A message from a tool: to the client only, when its level passes. Returns whether it passed. */
+  forwardFromTool(params: LoggingMessageParams): boolean {
+    if (!this.isEnabled(params.level)) return false;
+    this.sendToClient?.(params);
+    return true;
+  }
+
+  /** Stderr only (start-up problems, engine diagnostics). */
+  toStderr(level: LoggingLevel, logger: string, message: string): void {
+    if (this.options.quiet && levelRank(level) < levelRank('error')) return;
+    if (!this.isEnabled(level)) return;
+    const time = this.options.timestamps ? `${new Date().toISOString()} ` : '';
+    this.options.stderr.write(`${time}mcp-bash: ${level}: ${logger}: ${message}\n`);
+  }
+}

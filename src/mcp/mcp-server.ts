@@ -1,0 +1,200 @@
+import type { Readable, Writable } from 'node:stream';
+import type { FrameworkHome } from '../assets/framework-home.js';
+import type { Env } from '../config/env-values.js';
+import type { ServerConfig } from '../config/server-config.js';
+import { JsonRpcEngine } from '../jsonrpc/engine.js';
+import { RpcError } from '../jsonrpc/rpc-error.js';
+import { ErrorCode } from '../jsonrpc/error-codes.js';
+import { StdioTransport } from '../jsonrpc/stdio-transport.js';
+import type { Transport } from '../jsonrpc/transport.js';
+import type { ProjectContext } from '../project/project-context.js';
+import { removeStateDir } from '../project/state-dir.js';
+import { ProcessRegistry } from '../runner/process-runner.js';
+import { registerLifecycle } from './handlers/lifecycle.js';
+import { loggingModule } from './handlers/logging.js';
+import { ListChangedNotifier } from './list-changed.js';
+import { ServerLog, serverLogOptions } from './logging.js';
+import type { HandlerModule, ServerContext } from './server-context.js';
+import { Session } from './session.js';
+
+export interface McpServerOptions {
+  readonly input: Readable;
+  readonly output: Writable;
+  readonly stderr: Writable;
+  readonly env: Env;
+  readonly config: ServerConfig;
+  readonly home: FrameworkHome;
+  readonly project: ProjectContext;
+  readonly stateDir: string;
+  /** The MCP areas beyond lifecycle and logging (tools, resources, ...). */
+  readonly modules?: readonly HandlerModule[];
+  /** A transport other than stdio (tests). */
+  readonly transport?: Transport;
+}
+
+/** How a stop treats running requests: let them finish for a while, or abort them now. */
+export type StopMode = 'drain' | 'abort';
+
+/** Families refused in minimal mode (MCPBASH_FORCE_MINIMAL), as 1.x did. */
+const MINIMAL_MODE_REFUSALS: ReadonlyArray<[string, string]> = [
+  ['tools/', 'Tools'],
+  ['resources/', 'Resources'],
+  ['prompts/', 'Prompts'],
+  ['completion/', 'Completion'],
+];
+
+/**
+ * One MCP session over stdio: wires the engine, the session gate and the handler modules,
+ * and owns the end of the session (end of input, exit, signals, idle and orphan timers),
+ * which always stops every process group and flushes stdout before resolving.
+ */
+export class McpServer {
+  readonly session = new Session();
+  readonly log: ServerLog;
+  readonly engine: JsonRpcEngine;
+  readonly processes = new ProcessRegistry();
+  readonly context: ServerContext;
+  private readonly transport: Transport;
+  private readonly readyListeners: Array<() => void> = [];
+  private readonly inputListeners: Array<() => void> = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private idleTimer: NodeJS.Timeout | undefined;
+  private stopping: Promise<void> | undefined;
+  private finish: ((code: number) => void) | undefined;
+
+  constructor(private readonly options: McpServerOptions) {
+    const { config, env } = options;
+    this.log = new ServerLog(serverLogOptions(env, options.stderr, options.project.layout.serverDir));
+    this.transport = options.transport ?? new StdioTransport(options.input, options.output, config.maxMessageBytes);
+    this.engine = new JsonRpcEngine(this.transport, {
+      maxConcurrent: config.maxConcurrentRequests,
+      maxResponseBytes: config.maxToolOutputBytes,
+      admit: (method) => this.admit(method),
+      batchRefusal: () => this.batchRefusal(),
+      log: (level, message) => this.log.toStderr(level, 'mcp.rpc', message),
+    });
+    this.log.attachClient((params) => {
+      if (this.session.isReady) this.engine.notify('notifications/message', params);
+    });
+    const lists = new ListChangedNotifier(this.session, (method) => this.engine.notify(method));
+    this.context = {
+      engine: this.engine,
+      session: this.session,
+      log: this.log,
+      config,
+      env,
+      home: options.home,
+      project: options.project,
+      processes: this.processes,
+      lists,
+      stateDir: options.stateDir,
+      onReady: (listener) => this.readyListeners.push(listener),
+      onInput: (listener) => this.inputListeners.push(listener),
+      requestExit: (code) => { setImmediate(() => void this.stop(code, 'drain')); },
+      armShutdownWatchdog: () => this.armShutdownWatchdog(),
+    };
+  }
+
+  /** Serves until the session ends; resolves with the process exit status. */
+  run(): Promise<number> {
+    for (const warning of this.options.project.identity.warnings) this.log.warning('mcp.lifecycle', warning);
+    registerLifecycle(this.context, () => this.fireReady());
+    loggingModule(this.context);
+    for (const module of this.options.modules ?? []) module(this.context);
+    const onFrame = this.transport.onframe;
+    this.transport.onframe = (frame) => {
+      this.touchIdle();
+      onFrame?.(frame);
+      for (const listener of this.inputListeners) listener();
+    };
+    this.transport.onclose = () => void this.stop(0, 'drain');
+    const done = new Promise<number>((resolve) => { this.finish = resolve; });
+    this.engine.start();
+    this.touchIdle();
+    this.watchParent();
+    return done;
+  }
+
+  /**
+   * Ends the session: refuses new work, lets running requests finish (drain, bounded by
+   * MCPBASH_SHUTDOWN_TIMEOUT) or aborts them (abort), stops every process group, flushes
+   * stdout, then resolves `run()` with `code`.
+   */
+  stop(code: number, mode: StopMode): Promise<void> {
+    this.stopping ??= this.performStop(code, mode);
+    return this.stopping;
+  }
+
+  private async performStop(code: number, mode: StopMode): Promise<void> {
+    const { config } = this.options;
+    this.session.phase = 'shutting-down';
+    for (const timer of this.timers) clearTimeout(timer);
+    clearTimeout(this.idleTimer);
+    if (mode === 'drain') await this.engine.whenIdle(config.shutdownTimeoutMs);
+    await this.engine.shutdown(config.killGraceMs + 500);
+    await this.processes.stopAll(config.killGraceMs);
+    await this.transport.close();
+    if (!config.preserveState) removeStateDir(this.options.stateDir);
+    this.finish?.(code);
+  }
+
+  private admit(method: string): RpcError | undefined {
+    const refusal = this.session.admit(method);
+    if (refusal || !this.options.config.forceMinimal) return refusal;
+    const family = MINIMAL_MODE_REFUSALS.find(([prefix]) => method.startsWith(prefix));
+    return family ? new RpcError(ErrorCode.MethodNotFound, `${family[1]} capability unavailable in minimal mode`) : undefined;
+  }
+
+  private batchRefusal(): string | undefined {
+    if (this.options.config.compatBatches || this.session.features.batches) return undefined;
+    return this.session.phase === 'new'
+      ? 'Batch arrays are disabled'
+      : `Batch arrays are not allowed for protocol ${this.session.protocolVersion}`;
+  }
+
+  private fireReady(): void {
+    for (const listener of this.readyListeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.log.error('mcp.lifecycle', `start-up task failed: ${(error as Error).stack ?? String(error)}`);
+      }
+    }
+  }
+
+  private armShutdownWatchdog(): void {
+    const timer = setTimeout(() => void this.stop(0, 'drain'), this.options.config.shutdownTimeoutMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /** MCPBASH_IDLE_TIMEOUT: no input and no running request for that long ends the session. */
+  private touchIdle(): void {
+    const { idleTimeoutMs } = this.options.config;
+    if (idleTimeoutMs <= 0 || this.stopping) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.engine.activeRequests > 0) {
+        this.touchIdle();
+        return;
+      }
+      this.log.info('mcp.lifecycle', `no input for ${idleTimeoutMs / 1000}s; exiting (MCPBASH_IDLE_TIMEOUT)`);
+      void this.stop(0, 'abort');
+    }, idleTimeoutMs);
+    this.idleTimer.unref();
+  }
+
+  /** Orphan detection: if the client that started us dies, we are re-parented; then exit. */
+  private watchParent(): void {
+    const { orphanCheckIntervalMs } = this.options.config;
+    const parent = process.ppid;
+    if (orphanCheckIntervalMs <= 0 || parent <= 1) return;
+    const timer = setInterval(() => {
+      if (process.ppid === parent) return;
+      this.log.info('mcp.lifecycle', 'the client process is gone; exiting');
+      void this.stop(0, 'abort');
+    }, orphanCheckIntervalMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+}

@@ -1,0 +1,87 @@
+import { RpcError } from '../jsonrpc/rpc-error.js';
+
+/** The collections list methods page through; a cursor is only valid for its own. */
+export type Collection = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+interface CursorPayload {
+  ver: 1;
+  collection: Collection;
+  offset: number;
+  hash: string;
+  timestamp: string;
+}
+
+export interface Page<T> {
+  readonly items: T[];
+  readonly nextCursor: string | undefined;
+  readonly total: number;
+}
+
+/** An opaque cursor: base64url (no padding) of `{ver, collection, offset, hash, timestamp}`. */
+export function encodeCursor(collection: Collection, offset: number, hash: string): string {
+  const payload: CursorPayload = { ver: 1, collection, offset, hash, timestamp: new Date().toISOString() };
+  return Buffer.from(JSON.stringify(payload)).toString('base64url');
+}
+
+/**
+ * The offset a cursor points at. A cursor that does not decode, belongs to another
+ * collection, or was issued for a list that has changed since (hash) is rejected.
+ */
+export function decodeCursor(cursor: string, collection: Collection, hash: string): number {
+  let payload: Partial<CursorPayload> | undefined;
+  try {
+    payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorPayload>;
+  } catch {
+    payload = undefined;
+  }
+  const valid = payload !== undefined
+    && payload.ver === 1
+    && payload.collection === collection
+    && Number.isInteger(payload.offset)
+    && (payload.offset as number) >= 0
+    && typeof payload.hash === 'string';
+  if (!valid) throw RpcError.invalidParams('Invalid cursor', 'The cursor is malformed or belongs to another list; request the list again without a cursor');
+  if (payload?.hash !== hash) {
+    throw RpcError.invalidParams('Invalid cursor', 'The list changed since this cursor was issued; request it again without a cursor');
+  }
+  return payload.offset as number;
+}
+
+/** `params.limit` (an mcp-bash extension): default 50, at most 200; invalid or 0 means default. */
+export function pageSize(params: Record<string, unknown> | undefined): number {
+  const limit = params?.limit;
+  const value = typeof limit === 'string' && /^\d+$/.test(limit) ? Number(limit) : limit;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) return DEFAULT_PAGE_SIZE;
+  return Math.min(value, MAX_PAGE_SIZE);
+}
+
+/** `params.cursor` (also accepted as `params.nextCursor`, as 1.x did). */
+export function cursorParam(params: Record<string, unknown> | undefined): string | undefined {
+  const cursor = params?.cursor ?? params?.nextCursor;
+  if (cursor === undefined || cursor === null || cursor === '') return undefined;
+  if (typeof cursor !== 'string') throw RpcError.invalidParams('Invalid cursor', 'cursor must be a string');
+  return cursor;
+}
+
+/** One page of a list in its deterministic order. */
+export function paginate<T>(items: readonly T[], collection: Collection, hash: string, params: Record<string, unknown> | undefined): Page<T> {
+  const cursor = cursorParam(params);
+  const offset = cursor === undefined ? 0 : decodeCursor(cursor, collection, hash);
+  const size = pageSize(params);
+  const end = Math.min(offset + size, items.length);
+  return {
+    items: items.slice(offset, end),
+    nextCursor: end < items.length ? encodeCursor(collection, end, hash) : undefined,
+    total: items.length,
+  };
+}
+
+/** The list result shape: the items under their key, `nextCursor` only when more, the total in `_meta`. */
+export function listResult<K extends string, T>(key: K, page: Page<T>): Record<K, T[]> & { nextCursor?: string; _meta: Record<string, unknown> } {
+  const result = { [key]: page.items, _meta: { 'mcpbash/total': page.total } } as Record<K, T[]> & { nextCursor?: string; _meta: Record<string, unknown> };
+  if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
+  return result;
+}

@@ -1,0 +1,35 @@
+import type { FrameworkHome } from '../assets/framework-home.js';
+import type { Env } from '../config/env-values.js';
+import type { ServerConfig } from '../config/server-config.js';
+import type { JsonRpcEngine } from '../jsonrpc/engine.js';
+import type { ProjectContext } from '../project/project-context.js';
+import type { ProcessRegistry } from '../runner/process-runner.js';
+import type { ListChangedNotifier } from './list-changed.js';
+import type { ServerLog } from './logging.js';
+import type { Session } from './session.js';
+
+/** What handler modules share: the engine to register on, the session, and the services. */
+export interface ServerContext {
+  readonly engine: JsonRpcEngine;
+  readonly session: Session;
+  readonly log: ServerLog;
+  readonly config: ServerConfig;
+  readonly env: Env;
+  readonly home: FrameworkHome;
+  readonly project: ProjectContext;
+  readonly processes: ProcessRegistry;
+  readonly lists: ListChangedNotifier;
+  /** The server's private scratch directory. */
+  readonly stateDir: string;
+  /** Runs `listener` once the client has sent `notifications/initialized`. */
+  onReady(listener: () => void): void;
+  /** Runs `listener` after every input message (cheap change polling). */
+  onInput(listener: () => void): void;
+  /** Ends the session once the current response has been written. */
+  requestExit(code: number): void;
+  /** After `shutdown`: end the session anyway if `exit` does not follow in time. */
+  armShutdownWatchdog(): void;
+}
+
+/** A handler module registers the methods of one MCP area. */
+export type HandlerModule = (context: ServerContext) => void;

@@ -1,0 +1,4 @@
+import type { HandlerModule } from './server-context.js';
+
+/** The MCP areas the server serves beyond lifecycle and logging, in registration order. */
+export const serverModules: readonly HandlerModule[] = [];

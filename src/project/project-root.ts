@@ -1,0 +1,52 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+
+/** The file that marks a directory as an mcp-bash project. */
+export const PROJECT_MARKER = join('server.d', 'server.meta.json');
+
+/** Walks up from `start` to the nearest directory holding `server.d/server.meta.json`. */
+export function detectProjectRoot(start: string): string | undefined {
+  let dir = resolve(start);
+  for (;;) {
+    if (existsSync(join(dir, PROJECT_MARKER))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+export interface ProjectRootSources {
+  /** `--project-root DIR` of CLI commands. */
+  readonly flag?: string | undefined;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+}
+
+export type ProjectRootResult =
+  | { readonly kind: 'found'; readonly root: string; readonly source: 'flag' | 'env' | 'detected' }
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'invalid'; readonly path: string; readonly source: 'flag' | 'env' };
+
+function checkDirectory(path: string, cwd: string): string | undefined {
+  const absolute = isAbsolute(path) ? path : resolve(cwd, path);
+  try {
+    return statSync(absolute).isDirectory() ? absolute : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `--project-root` → MCPBASH_PROJECT_ROOT → walk up from the working directory. */
+export function resolveProjectRoot(sources: ProjectRootSources): ProjectRootResult {
+  if (sources.flag) {
+    const root = checkDirectory(sources.flag, sources.cwd);
+    return root ? { kind: 'found', root, source: 'flag' } : { kind: 'invalid', path: sources.flag, source: 'flag' };
+  }
+  const fromEnv = sources.env.MCPBASH_PROJECT_ROOT;
+  if (fromEnv) {
+    const root = checkDirectory(fromEnv, sources.cwd);
+    return root ? { kind: 'found', root, source: 'env' } : { kind: 'invalid', path: fromEnv, source: 'env' };
+  }
+  const detected = detectProjectRoot(sources.cwd);
+  return detected ? { kind: 'found', root: detected, source: 'detected' } : { kind: 'missing' };
+}

@@ -1,0 +1,165 @@
+import t from 'tap';
+import { fixtureProject } from '../../helpers/fixtures.js';
+import { McpProcess, startInitialized } from '../../helpers/mcp-process.js';
+
+const project = fixtureProject('lifecycle');
+const modern = {
+  logging: {},
+  tools: { listChanged: true },
+  resources: { subscribe: true, listChanged: true },
+  prompts: { listChanged: true },
+  completions: {},
+};
+const legacy = { logging: {}, tools: {}, resources: { subscribe: true }, prompts: {} };
+
+t.test('each supported version negotiates its own capabilities and instructions', async (t) => {
+  const cases: Array<[string, object, boolean]> = [
+    ['2025-11-25', modern, true],
+    ['2025-06-18', modern, true],
+    ['2025-03-26', legacy, true],
+    ['2024-11-05', legacy, false],
+  ];
+  for (const [version, capabilities, hasInstructions] of cases) {
+    const server = new McpProcess({ projectRoot: project });
+    const response = await server.request('initialize', { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    const result = response.result as Record<string, unknown>;
+    t.equal(result.protocolVersion, version, `${version}: echoed`);
+    t.same(result.capabilities, capabilities, `${version}: capabilities`);
+    t.equal('instructions' in result, hasInstructions, `${version}: instructions ${hasInstructions ? 'present' : 'absent'}`);
+    await server.close();
+  }
+});
+
+t.test('serverInfo and instructions come from server.d', async (t) => {
+  const server = await startInitialized({ projectRoot: project });
+  const result = await server.request('ping');
+  t.same(result.result, {});
+  const init = server.messages.find((m) => m.id === 1)?.result as Record<string, unknown>;
+  t.same(init.serverInfo, {
+    name: 'lifecycle-fixture', version: '1.2.3', title: 'Lifecycle Fixture',
+    description: 'A project with no tools, for protocol tests', websiteUrl: 'https://example.com/lifecycle',
+  });
+  t.equal(init.instructions, 'Use the tools wisely.\n');
+  await server.close();
+});
+
+t.test('no protocolVersion means the newest; an unknown one is -32602 naming the supported ones', async (t) => {
+  const server = new McpProcess({ projectRoot: project });
+  const bad = await server.request('initialize', { protocolVersion: '1999-01-01', capabilities: {} });
+  t.same(bad.error, {
+    code: -32602,
+    message: 'Unsupported protocol version: 1999-01-01. Supported: 2025-11-25,2025-06-18,2025-03-26,2024-11-05',
+    data: { requested: '1999-01-01', supported: ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] },
+  });
+  const good = await server.request('initialize', { capabilities: {} });
+  t.equal((good.result as { protocolVersion: string }).protocolVersion, '2025-11-25');
+  await server.close();
+});
+
+t.test('gating: -32000 before initialized, ping always answers, a second initialize is -32600', async (t) => {
+  const server = new McpProcess({ projectRoot: project });
+  t.same((await server.request('ping')).result, {}, 'ping before initialize (D19)');
+  t.match((await server.request('tools/list')).error, { code: -32000, message: 'Server not initialized' });
+  await server.request('initialize', { protocolVersion: '2025-11-25', capabilities: {} });
+  t.match((await server.request('logging/setLevel', { level: 'debug' })).error, { code: -32000 }, 'still gated before initialized');
+  server.notify('notifications/initialized');
+  t.same((await server.request('logging/setLevel', { level: 'debug' })).result, {});
+  t.same((await server.request('initialize', { capabilities: {} })).error, { code: -32600, message: 'Server already initialized' });
+  await server.close();
+});
+
+t.test('shutdown and exit: -32005 without shutdown, -32003 for new work after it, exit ends the process', async (t) => {
+  const server = await startInitialized({ projectRoot: project });
+  t.match((await server.request('exit')).error, { code: -32005, message: 'Shutdown not requested' });
+  t.same((await server.request('shutdown')).result, {});
+  t.match((await server.request('tools/list')).error, { code: -32003, message: 'Server shutting down' });
+  t.same((await server.request('ping')).result, {}, 'ping still answers');
+  t.same((await server.request('exit')).result, {});
+  const ended = await server.exited;
+  t.equal(ended.code, 0);
+  t.same(server.protocolViolations, []);
+});
+
+t.test('an exit notification before shutdown is ignored', async (t) => {
+  const server = await startInitialized({ projectRoot: project });
+  server.notify('exit');
+  t.same((await server.request('ping')).result, {});
+  await server.close();
+});
+
+t.test('logging/setLevel: any case accepted, a missing level means info, a bad one is -32602', async (t) => {
+  const server = await startInitialized({ projectRoot: project });
+  t.same((await server.request('logging/setLevel', { level: 'WARNING' })).result, {});
+  t.same((await server.request('logging/setLevel', {})).result, {});
+  t.match((await server.request('logging/setLevel', { level: 'verbose' })).error, { code: -32602, message: 'Invalid log level' });
+  await server.close();
+});
+
+t.test('a client notifications/message gets no reply (D11); unknown methods -32601', async (t) => {
+  const server = await startInitialized({ projectRoot: project });
+  server.notify('notifications/message', { level: 'info', data: 'hi' });
+  t.same((await server.request('tasks/list')).error, { code: -32601, message: 'Method not found', data: 'tasks/list' });
+  t.equal(server.messages.filter((m) => m.id === undefined && m.error).length, 0, 'no id-less error replies');
+  await server.close();
+});
+
+t.test('batches: refused on 2025-11-25, accepted under 2025-03-26 and with MCPBASH_COMPAT_BATCHES', async (t) => {
+  const modernServer = await startInitialized({ projectRoot: project });
+  modernServer.send([{ jsonrpc: '2.0', id: 'b1', method: 'ping' }]);
+  const refused = await modernServer.waitFor((m) => m.id === null && m.error !== undefined);
+  t.same(refused.error, { code: -32600, message: 'Invalid Request', data: 'Batch arrays are not allowed for protocol 2025-11-25' });
+  await modernServer.close();
+
+  const legacyServer = await startInitialized({ projectRoot: project, protocolVersion: '2025-03-26' });
+  legacyServer.send([{ jsonrpc: '2.0', id: 'b1', method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/progress' }, { jsonrpc: '2.0', id: 'b2', method: 'nope' }]);
+  const batch = await legacyServer.waitFor((m) => Array.isArray(m)) as unknown as Array<Record<string, unknown>>;
+  t.same(batch.map((r) => r.id), ['b1', 'b2']);
+  t.match(batch[1], { error: { code: -32601 } });
+  await legacyServer.close();
+
+  const { isolatedEnv } = await import('../../helpers/run-binary.js');
+  const compat = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_COMPAT_BATCHES: 'true' }) });
+  compat.send([{ jsonrpc: '2.0', id: 'c1', method: 'ping' }]);
+  const accepted = await compat.waitFor((m) => Array.isArray(m)) as unknown as Array<Record<string, unknown>>;
+  t.same(accepted, [{ jsonrpc: '2.0', id: 'c1', result: {} }]);
+  await compat.close();
+});
+
+t.test('MCPBASH_FORCE_MINIMAL: logging only; tool, resource, prompt and completion methods are -32601', async (t) => {
+  const { isolatedEnv } = await import('../../helpers/run-binary.js');
+  const server = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_FORCE_MINIMAL: 'true' }) });
+  const init = server.messages.find((m) => m.id === 1)?.result as { capabilities: unknown };
+  t.same(init.capabilities, { logging: {} });
+  t.same((await server.request('tools/list')).error, { code: -32601, message: 'Tools capability unavailable in minimal mode' });
+  t.same((await server.request('resources/read', { uri: 'file:///x' })).error, { code: -32601, message: 'Resources capability unavailable in minimal mode' });
+  t.same((await server.request('prompts/list')).error, { code: -32601, message: 'Prompts capability unavailable in minimal mode' });
+  t.same((await server.request('completion/complete', {})).error, { code: -32601, message: 'Completion capability unavailable in minimal mode' });
+  await server.close();
+});
+
+t.test('no project configured: getting-started mode names itself mcp-bash', async (t) => {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const cwd = mkdtempSync(join(tmpdir(), 'mcpbash-noproject-'));
+  const server = new McpProcess({ cwd });
+  const init = (await server.request('initialize', { capabilities: {} })).result as { serverInfo: { name: string } };
+  t.equal(init.serverInfo.name, 'mcp-bash');
+  await server.close();
+});
+
+t.test('an MCPBASH_PROJECT_ROOT that is not a directory fails fast with a clear message', async (t) => {
+  const server = new McpProcess({ projectRoot: '/nonexistent/project/dir' });
+  const ended = await server.exited;
+  t.equal(ended.code, 1);
+  t.match(server.stderr, /MCPBASH_PROJECT_ROOT=\/nonexistent\/project\/dir is not a directory/);
+  t.equal(server.messages.length, 0, 'nothing on stdout');
+});
+
+t.test('an unsupported transport is refused at start-up', async (t) => {
+  const { isolatedEnv } = await import('../../helpers/run-binary.js');
+  const server = new McpProcess({ projectRoot: project, env: isolatedEnv({ MCPBASH_TRANSPORT: 'http' }) });
+  const ended = await server.exited;
+  t.equal(ended.code, 1);
+  t.match(server.stderr, /unsupported transport "http"/);
+});

@@ -1,0 +1,240 @@
+import t from 'tap';
+import { JsonRpcEngine, type EngineOptions } from '../../../src/jsonrpc/engine.js';
+import { RpcError } from '../../../src/jsonrpc/rpc-error.js';
+import { MemoryTransport } from '../../helpers/memory-transport.js';
+
+function setup(options: Partial<EngineOptions> = {}) {
+  const transport = new MemoryTransport();
+  const logs: string[] = [];
+  const engine = new JsonRpcEngine(transport, {
+    maxConcurrent: 2,
+    maxResponseBytes: 1_000_000,
+    log: (level, message) => logs.push(`${level}: ${message}`),
+    ...options,
+  });
+  engine.start();
+  return { transport, engine, logs };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+t.test('a request gets its handler\'s result under its own id', async (t) => {
+  const { transport, engine } = setup();
+  engine.setRequestHandler('echo', ({ params }) => ({ got: params }));
+  transport.deliver({ jsonrpc: '2.0', id: 'a', method: 'echo', params: { x: 1 } });
+  t.same(await transport.response('a'), { jsonrpc: '2.0', id: 'a', result: { got: { x: 1 } } });
+});
+
+t.test('numeric and string ids are different requests', async (t) => {
+  const { transport, engine } = setup();
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => { release = resolve; });
+  engine.setRequestHandler('wait', async () => { await gate; return 'done'; });
+  transport.deliver({ jsonrpc: '2.0', id: 1, method: 'wait' });
+  transport.deliver({ jsonrpc: '2.0', id: '1', method: 'wait' });
+  await tick();
+  t.equal(transport.sent.length, 0, 'no duplicate-id error');
+  release();
+  t.equal((await transport.response(1)).result, 'done');
+  t.equal((await transport.response('1')).result, 'done');
+});
+
+t.test('an id still in flight is refused as a duplicate', async (t) => {
+  const { transport, engine } = setup();
+  engine.setRequestHandler('wait', () => new Promise(() => {}));
+  transport.deliver({ jsonrpc: '2.0', id: 7, method: 'wait' });
+  transport.deliver({ jsonrpc: '2.0', id: 7, method: 'wait' });
+  const reply = await transport.response(7);
+  t.equal((reply.error as { code: number }).code, -32600);
+  t.match((reply.error as { data: string }).data, /Duplicate request id/);
+});
+
+t.test('unknown methods get -32601; notifications never get a reply', async (t) => {
+  const { transport, engine } = setup();
+  let notified = 0;
+  engine.setNotificationHandler('note', () => { notified += 1; });
+  transport.deliver({ jsonrpc: '2.0', method: 'note' });
+  transport.deliver({ jsonrpc: '2.0', method: 'unknown/notification' });
+  transport.deliver({ jsonrpc: '2.0', id: 3, method: 'no/such' });
+  const reply = await transport.response(3);
+  t.same(reply.error, { code: -32601, message: 'Method not found', data: 'no/such' });
+  await tick();
+  t.equal(notified, 1);
+  t.equal(transport.sent.length, 1, 'only the request was answered');
+});
+
+t.test('RpcErrors keep their code; other exceptions become -32603 with details on the log', async (t) => {
+  const { transport, engine, logs } = setup();
+  engine.setRequestHandler('bad-params', () => { throw RpcError.invalidParams('nope', { field: 'x' }); });
+  engine.setRequestHandler('bug', () => { throw new TypeError('boom'); });
+  transport.deliver({ jsonrpc: '2.0', id: 1, method: 'bad-params' });
+  transport.deliver({ jsonrpc: '2.0', id: 2, method: 'bug' });
+  t.same((await transport.response(1)).error, { code: -32602, message: 'nope', data: { field: 'x' } });
+  const bug = (await transport.response(2)).error as { code: number; message: string };
+  t.equal(bug.code, -32603);
+  t.notMatch(bug.message, /boom/, 'no internals on the wire');
+  t.match(logs.join('\n'), /TypeError: boom/);
+});
+
+t.test('malformed messages get -32600 with the id when it is usable', async (t) => {
+  const { transport } = setup();
+  transport.deliver({ jsonrpc: '2.0', id: 9 });
+  transport.deliver({ jsonrpc: '1.0', id: 10, method: 'x' });
+  transport.deliver({ jsonrpc: '2.0', id: 11, method: 'x', params: 'scalar' });
+  transport.deliver({ jsonrpc: '2.0', id: { bad: true }, method: 'x' });
+  transport.deliver(42);
+  await tick();
+  const errors = transport.sent as Array<{ id: unknown; error: { code: number; data: string } }>;
+  t.same(errors.map((e) => [e.id, e.error.code]), [[9, -32600], [10, -32600], [11, -32600], [null, -32600], [null, -32600]]);
+  t.match(errors[0]?.error.data, /Missing method/);
+});
+
+t.test('queued handlers respect the concurrency limit and run in arrival order', async (t) => {
+  const { transport, engine } = setup({ maxConcurrent: 2 });
+  const started: number[] = [];
+  const releases: Array<() => void> = [];
+  engine.setRequestHandler('slow', ({ params }) => {
+    started.push((params as { n: number }).n);
+    return new Promise((resolve) => releases.push(() => resolve('ok')));
+  }, { queued: true });
+  engine.setRequestHandler('ping', () => ({}));
+  for (let n = 1; n <= 4; n += 1) transport.deliver({ jsonrpc: '2.0', id: n, method: 'slow', params: { n } });
+  transport.deliver({ jsonrpc: '2.0', id: 'p', method: 'ping' });
+  await transport.response('p');
+  t.same(started, [1, 2], 'two run, two wait; ping is not held up');
+  releases.shift()?.();
+  await transport.response(1);
+  await tick();
+  t.same(started, [1, 2, 3]);
+  while (releases.length > 0) {
+    releases.shift()?.();
+    await tick();
+  }
+  await transport.response(4);
+  t.same(started, [1, 2, 3, 4]);
+});
+
+t.test('cancelling a running request aborts its signal and suppresses its response', async (t) => {
+  const { transport, engine } = setup();
+  let aborted = false;
+  engine.setRequestHandler('slow', ({ signal }) => new Promise((_resolve, reject) => {
+    signal.addEventListener('abort', () => { aborted = true; reject(signal.reason); });
+  }), { queued: true });
+  transport.deliver({ jsonrpc: '2.0', id: 1, method: 'slow' });
+  await tick();
+  t.ok(engine.cancel(1));
+  t.notOk(engine.cancel(1), 'a second cancel is a no-op');
+  t.notOk(engine.cancel(99), 'unknown ids are ignored');
+  await tick();
+  t.ok(aborted);
+  t.equal(transport.sent.length, 0, 'no response at all');
+  t.equal(engine.activeRequests, 0);
+});
+
+t.test('cancelling a queued request removes it before it starts', async (t) => {
+  const { transport, engine } = setup({ maxConcurrent: 1 });
+  const started: number[] = [];
+  let release!: () => void;
+  engine.setRequestHandler('slow', ({ params }) => {
+    started.push((params as { n: number }).n);
+    return new Promise((resolve) => { release = () => resolve('ok'); });
+  }, { queued: true });
+  transport.deliver({ jsonrpc: '2.0', id: 1, method: 'slow', params: { n: 1 } });
+  transport.deliver({ jsonrpc: '2.0', id: 2, method: 'slow', params: { n: 2 } });
+  await tick();
+  t.ok(engine.cancel(2));
+  release();
+  await transport.response(1);
+  await tick();
+  t.same(started, [1], 'the cancelled request never ran');
+  t.equal(transport.sent.length, 1);
+});
+
+t.test('context.notify is dropped once the request has settled', async (t) => {
+  const { transport, engine } = setup();
+  let later!: () => void;
+  engine.setRequestHandler('work', ({ notify }) => {
+    notify('progress', { n: 1 });
+    later = () => notify('progress', { n: 2 });
+    return 'done';
+  });
+  transport.deliver({ jsonrpc: '2.0', id: 1, method: 'work' });
+  await transport.response(1);
+  later();
+  const notes = transport.sent.filter((m) => (m as { method?: string }).method === 'progress');
+  t.same(notes, [{ jsonrpc: '2.0', method: 'progress', params: { n: 1 } }]);
+});
+
+t.test('outgoing requests resolve on the matching response; late or unknown responses are ignored', async (t) => {
+  const { transport, engine, logs } = setup();
+  const answer = engine.request('roots/list', undefined, { timeoutMs: 1000 });
+  const sent = await transport.next((m) => (m as { method?: string }).method === 'roots/list') as { id: number };
+  transport.deliver({ jsonrpc: '2.0', id: sent.id, result: { roots: [] } });
+  t.same(await answer, { roots: [] });
+  const failing = engine.request('elicitation/create', {}, { timeoutMs: 1000 });
+  const sent2 = await transport.next((m) => (m as { method?: string }).method === 'elicitation/create') as { id: number };
+  transport.deliver({ jsonrpc: '2.0', id: sent2.id, error: { code: -1, message: 'user closed' } });
+  t.match(await failing.then(() => undefined, (e: unknown) => e), { code: -1, message: 'user closed' });
+  transport.deliver({ jsonrpc: '2.0', id: 12345, result: {} });
+  t.match(logs.join('\n'), /unknown request id 12345/);
+});
+
+t.test('an outgoing request times out, and its late answer is ignored', async (t) => {
+  const { transport, engine } = setup();
+  const answer = engine.request('roots/list', undefined, { timeoutMs: 20 });
+  const sent = await transport.next((m) => (m as { method?: string }).method === 'roots/list') as { id: number };
+  const error = await answer.then(() => undefined, (e: Error) => e);
+  t.match(error?.message, /no response within 20 ms/);
+  transport.deliver({ jsonrpc: '2.0', id: sent.id, result: { roots: [] } });
+  t.pass('no crash on the late response');
+});
+
+t.test('batches: refused with -32600 unless allowed; answered as one array when allowed', async (t) => {
+  let allow = false;
+  const { transport, engine } = setup({ batchRefusal: () => (allow ? undefined : 'Batch arrays are disabled') });
+  engine.setRequestHandler('echo', ({ params }) => params);
+  transport.deliver([{ jsonrpc: '2.0', id: 1, method: 'echo', params: [1] }]);
+  await tick();
+  t.same(transport.sent.pop(), { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request', data: 'Batch arrays are disabled' } });
+  allow = true;
+  transport.deliver([
+    { jsonrpc: '2.0', id: 1, method: 'echo', params: [1] },
+    { jsonrpc: '2.0', method: 'echo' },
+    { jsonrpc: '2.0', id: 2, method: 'missing' },
+  ]);
+  const batch = await transport.next(Array.isArray) as Array<{ id: number }>;
+  t.same(batch.map((r) => r.id), [1, 2], 'one reply per request, none for the notification');
+});
+
+t.test('an oversized response is replaced by -32603', async (t) => {
+  const { transport, engine } = setup({ maxResponseBytes: 100 });
+  engine.setRequestHandler('big', () => 'x'.repeat(500));
+  transport.deliver({ jsonrpc: '2.0', id: 1, method: 'big' });
+  const reply = await transport.response(1);
+  t.match(reply.error, { code: -32603, message: 'Response exceeded response size limit' });
+});
+
+t.test('admit() gates requests and silently drops refused notifications', async (t) => {
+  const { transport, engine } = setup({ admit: (method) => (method === 'open' ? undefined : new RpcError(-32000, 'Server not initialized')) });
+  let noted = false;
+  engine.setNotificationHandler('closed/note', () => { noted = true; });
+  engine.setRequestHandler('closed', () => 'should not run');
+  transport.deliver({ jsonrpc: '2.0', id: 1, method: 'closed' });
+  transport.deliver({ jsonrpc: '2.0', method: 'closed/note' });
+  t.same((await transport.response(1)).error, { code: -32000, message: 'Server not initialized' });
+  t.notOk(noted);
+});
+
+t.test('shutdown aborts running handlers and waits for them', async (t) => {
+  const { transport, engine } = setup();
+  let aborted = false;
+  engine.setRequestHandler('slow', ({ signal }) => new Promise((resolve) => {
+    signal.addEventListener('abort', () => { aborted = true; setTimeout(() => resolve('late'), 10); });
+  }));
+  transport.deliver({ jsonrpc: '2.0', id: 1, method: 'slow' });
+  await tick();
+  await engine.shutdown(1000);
+  t.ok(aborted);
+  t.equal(engine.activeRequests, 0);
+  t.equal(transport.sent.length, 0, 'an aborted request is not answered');
+});
