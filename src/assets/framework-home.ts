@@ -14,6 +14,8 @@ export interface FrameworkHome {
   readonly examplesDir: string;
   /** The project served when none is configured (getting-started mode). */
   readonly bootstrapDir: string;
+  /** Bash drivers for project hooks (register.sh, policy.sh, health-checks.sh). */
+  readonly hooksDir: string;
   /** `env`: MCPBASH_HOME; `extracted`: the data dir; `fallback`: the private temp dir. */
   readonly origin: 'env' | 'extracted' | 'fallback';
 }
@@ -34,6 +36,7 @@ function extractedLayout(root: string, origin: FrameworkHome['origin']): Framewo
     scaffoldDir: join(root, 'scaffold'),
     examplesDir: join(root, 'examples'),
     bootstrapDir: join(root, 'bootstrap'),
+    hooksDir: join(root, 'hooks'),
     origin,
   };
 }
@@ -47,15 +50,23 @@ function sourceTreeLayout(root: string): FrameworkHome {
     scaffoldDir: join(root, 'assets', 'scaffold'),
     examplesDir: join(root, 'assets', 'examples'),
     bootstrapDir: join(root, 'assets', 'bootstrap'),
+    hooksDir: join(root, 'assets', 'hooks'),
     origin: 'env',
   };
 }
 
-/** Recognises a directory given as MCPBASH_HOME, or returns null when it holds no SDK. */
+/**
+ * Recognises a directory given as MCPBASH_HOME: an extracted home or this repository's
+ * source tree. A 1.x install (which has an sdk/ but not our hooks/) is not one of ours.
+ */
 export function frameworkHomeAt(dir: string): FrameworkHome | null {
   const root = resolve(dir);
-  if (existsSync(join(root, SDK_SENTINEL))) return extractedLayout(root, 'env');
-  if (existsSync(join(root, 'sdk-sh', 'tool-sdk.sh'))) return sourceTreeLayout(root);
+  if (existsSync(join(root, SDK_SENTINEL)) && existsSync(join(root, 'hooks', 'register-hook.sh'))) {
+    return extractedLayout(root, 'env');
+  }
+  if (existsSync(join(root, 'sdk-sh', 'tool-sdk.sh')) && existsSync(join(root, 'assets', 'hooks', 'register-hook.sh'))) {
+    return sourceTreeLayout(root);
+  }
   return null;
 }
 
@@ -72,7 +83,7 @@ export function resolveFrameworkHome(
   if (env.MCPBASH_HOME) {
     const home = frameworkHomeAt(env.MCPBASH_HOME);
     if (home) return home;
-    debug(`MCPBASH_HOME=${env.MCPBASH_HOME} holds no tool-sdk.sh; using the embedded framework files`);
+    debug(`MCPBASH_HOME=${env.MCPBASH_HOME} is not an mcp-bash 2.x framework directory; using the embedded framework files`);
   }
   const primary = assetsParentDir(env);
   try {

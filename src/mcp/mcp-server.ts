@@ -8,12 +8,15 @@ import { ErrorCode } from '../jsonrpc/error-codes.js';
 import { StdioTransport } from '../jsonrpc/stdio-transport.js';
 import type { Transport } from '../jsonrpc/transport.js';
 import type { ProjectContext } from '../project/project-context.js';
+import { ProjectRegistries } from '../project/project-registries.js';
+import { fallbackRoots } from '../project/roots.js';
 import { removeStateDir } from '../project/state-dir.js';
 import { ProcessRegistry } from '../runner/process-runner.js';
 import { registerLifecycle } from './handlers/lifecycle.js';
 import { loggingModule } from './handlers/logging.js';
 import { ListChangedNotifier } from './list-changed.js';
 import { ServerLog, serverLogOptions } from './logging.js';
+import { RootsState } from './roots-state.js';
 import type { HandlerModule, ServerContext } from './server-context.js';
 import { Session } from './session.js';
 
@@ -57,6 +60,7 @@ export class McpServer {
   private readonly transport: Transport;
   private readonly readyListeners: Array<() => void> = [];
   private readonly inputListeners: Array<() => void> = [];
+  private readonly stopListeners: Array<() => void> = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private idleTimer: NodeJS.Timeout | undefined;
   private stopping: Promise<void> | undefined;
@@ -77,6 +81,16 @@ export class McpServer {
       if (this.session.isReady) this.engine.notify('notifications/message', params);
     });
     const lists = new ListChangedNotifier(this.session, (method) => this.engine.notify(method));
+    const { layout } = options.project;
+    const registries = new ProjectRegistries({
+      layout,
+      home: options.home,
+      env,
+      scratchDir: options.stateDir,
+      log: this.log,
+      onHash: (kind, hash) => lists.observe(kind === 'resourceTemplates' ? 'resources' : kind, hash),
+    });
+    const roots = new RootsState(fallbackRoots(layout, env, (message) => this.log.warning('mcp.roots', message)));
     this.context = {
       engine: this.engine,
       session: this.session,
@@ -88,8 +102,13 @@ export class McpServer {
       processes: this.processes,
       lists,
       stateDir: options.stateDir,
+      registries,
+      roots,
+      elicitation: undefined,
+      stderr: options.stderr,
       onReady: (listener) => this.readyListeners.push(listener),
       onInput: (listener) => this.inputListeners.push(listener),
+      onStop: (listener) => this.stopListeners.push(listener),
       requestExit: (code) => { setImmediate(() => void this.stop(code, 'drain')); },
       armShutdownWatchdog: () => this.armShutdownWatchdog(),
     };
@@ -130,6 +149,7 @@ export class McpServer {
     this.session.phase = 'shutting-down';
     for (const timer of this.timers) clearTimeout(timer);
     clearTimeout(this.idleTimer);
+    for (const listener of this.stopListeners) listener();
     if (mode === 'drain') await this.engine.whenIdle(config.shutdownTimeoutMs);
     await this.engine.shutdown(config.killGraceMs + 500);
     await this.processes.stopAll(config.killGraceMs);

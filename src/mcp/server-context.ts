@@ -2,7 +2,11 @@ import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { JsonRpcEngine } from '../jsonrpc/engine.js';
+import type { Writable } from 'node:stream';
 import type { ProjectContext } from '../project/project-context.js';
+import type { ProjectRegistries } from '../project/project-registries.js';
+import type { ElicitationBridge } from '../runner/tool-runtime.js';
+import type { RootsState } from './roots-state.js';
 import type { ProcessRegistry } from '../runner/process-runner.js';
 import type { ListChangedNotifier } from './list-changed.js';
 import type { ServerLog } from './logging.js';
@@ -21,10 +25,18 @@ export interface ServerContext {
   readonly lists: ListChangedNotifier;
   /** The server's private scratch directory. */
   readonly stateDir: string;
+  readonly registries: ProjectRegistries;
+  readonly roots: RootsState;
+  /** Set by the elicitation module when the client supports it. */
+  elicitation: ElicitationBridge | undefined;
+  /** The server's stderr (diagnostics; tool stderr when streamed). */
+  readonly stderr: Writable;
   /** Runs `listener` once the client has sent `notifications/initialized`. */
   onReady(listener: () => void): void;
   /** Runs `listener` after every input message (cheap change polling). */
   onInput(listener: () => void): void;
+  /** Runs `listener` when the session ends (to clear timers and watchers). */
+  onStop(listener: () => void): void;
   /** Ends the session once the current response has been written. */
   requestExit(code: number): void;
   /** After `shutdown`: end the session anyway if `exit` does not follow in time. */

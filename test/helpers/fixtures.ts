@@ -1,16 +1,31 @@
-import { cpSync, mkdtempSync } from 'node:fs';
+import { chmodSync, cpSync, lstatSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './paths.js';
 
-/** The path of a fixture project under test/fixtures/projects (read-only use). */
-export function fixtureProject(name: string): string {
+/** Where the fixture projects live in the repository (never served directly). */
+export function fixtureSource(name: string): string {
   return join(repoRoot, 'test', 'fixtures', 'projects', name);
 }
 
-/** A private copy of a fixture project that a test may change. */
-export function copyFixtureProject(name: string): string {
+/** Removes group/other write bits: the server refuses to run group-writable project code. */
+function tightenPermissions(path: string): void {
+  const stat = lstatSync(path);
+  if (stat.isSymbolicLink()) return;
+  chmodSync(path, stat.mode & ~0o022 & 0o7777);
+  if (stat.isDirectory()) for (const entry of readdirSync(path)) tightenPermissions(join(path, entry));
+}
+
+/**
+ * A private copy of a fixture project: servers write `.registry/` into their project, and
+ * tests may change files. Permissions are tightened whatever the checkout's umask was.
+ */
+export function fixtureProject(name: string): string {
   const target = join(mkdtempSync(join(tmpdir(), `mcpbash-${name}-`)), name);
-  cpSync(fixtureProject(name), target, { recursive: true });
+  cpSync(fixtureSource(name), target, { recursive: true });
+  tightenPermissions(target);
   return target;
 }
+
+/** Same as fixtureProject; the name says the test will change it. */
+export const copyFixtureProject = fixtureProject;

@@ -4,7 +4,9 @@ import type { CommandEntry } from '../command.js';
  * Every CLI command, in the order `--help` lists them. Modules load only when their
  * command runs, so start-up stays cheap for the server that clients launch.
  */
-export const commandTable: readonly CommandEntry[] = [];
+export const commandTable: readonly CommandEntry[] = [
+  { name: 'jq', summary: 'run jq 1.8 (built in; tools use it when neither jq nor gojq is installed)', load: () => import('./jq.js').then((m) => m.command) },
+];
 
 /** What `mcp-bash` runs with no command: the stdio MCP server. */
 export const serverEntry: CommandEntry = {

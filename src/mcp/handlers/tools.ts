@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { VERSION } from '../../build-info.js';
+import { RpcError } from '../../jsonrpc/rpc-error.js';
+import type { ToolDefinition } from '../../project/tools/tool-definition.js';
+import { chooseJsonTool } from '../../runner/json-tool.js';
+import { prepareToolCall } from '../../runner/tool-call-checks.js';
+import { executeToolCall } from '../../runner/tool-execution.js';
+import type { ToolRuntime } from '../../runner/tool-runtime.js';
+import { SchemaValidator } from '../../validation/json-schema.js';
+import { listResult, paginate } from '../pagination.js';
+import type { HandlerModule, ServerContext } from '../server-context.js';
+import type { JsonObject, ProgressToken, Tool } from '../types.js';
+
+function asObject(value: unknown): JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
+}
+
+/** Only the fields MCP defines (decision D16); `title` for the versions that have it (D21). */
+export function toListedTool(tool: ToolDefinition, withTitle: boolean): Tool {
+  const listed: Tool = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+  if (withTitle && tool.title) listed.title = tool.title;
+  if (tool.outputSchema) listed.outputSchema = tool.outputSchema;
+  if (tool.annotations) listed.annotations = tool.annotations;
+  if (tool.icons) listed.icons = tool.icons;
+  if (tool._meta) listed._meta = tool._meta;
+  return listed;
+}
+
+function progressTokenOf(meta: JsonObject): ProgressToken | undefined {
+  const token = meta.progressToken;
+  return typeof token === 'string' || (typeof token === 'number' && Number.isFinite(token)) ? token : undefined;
+}
+
+/** The tool runtime of a server session. */
+export function serverToolRuntime(context: ServerContext): ToolRuntime {
+  const { config, project } = context;
+  let calls = 0;
+  const prefix = randomBytes(3).toString('hex');
+  return {
+    layout: project.layout,
+    home: context.home,
+    identity: project.identity,
+    env: context.env,
+    config,
+    stateDir: context.stateDir,
+    jsonTool: chooseJsonTool(context.env, context.stateDir),
+    processes: context.processes,
+    validator: new SchemaValidator(),
+    log: context.log,
+    version: VERSION,
+    implicitlyAllowed: project.gettingStarted ? ['getting_started'] : [],
+    extraAllowed: [],
+    context: 'server',
+    roots: () => context.roots.current(),
+    logLevel: () => context.log.level,
+    isLogLevelEnabled: (level) => context.log.isEnabled(level),
+    elicitation: context.elicitation,
+    onToolStderr: config.streamToolStderr ? (chunk) => context.stderr.write(chunk) : undefined,
+    nextCallKey: () => `${prefix}-${(calls += 1)}`,
+  };
+}
+
+/** tools/list (paginated) and tools/call (queued: it starts a process). */
+export const toolsModule: HandlerModule = (context) => {
+  const { engine, registries, session } = context;
+  let runtime: ToolRuntime | undefined;
+  const toolRuntime = () => (runtime ??= serverToolRuntime(context));
+
+  engine.setRequestHandler('tools/list', async ({ params }) => {
+    const snapshot = await registries.tools.snapshot();
+    const page = paginate(snapshot.items, 'tools', snapshot.hash, asObject(params));
+    const withTitle = session.protocolVersion !== '2025-03-26' && session.protocolVersion !== '2024-11-05';
+    return listResult('tools', { ...page, items: page.items.map((tool) => toListedTool(tool, withTitle)) });
+  });
+
+  engine.setRequestHandler('tools/call', async ({ params, signal, notify }) => {
+    const request = asObject(params);
+    const prepared = await prepareToolCall(request.name, request.arguments, async () => (await registries.tools.snapshot()).items, toolRuntime());
+    const meta = asObject(request._meta);
+    const timeout = request.timeoutSecs;
+    if (timeout !== undefined && (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout <= 0)) {
+      throw RpcError.invalidParams('timeoutSecs must be a positive integer');
+    }
+    return executeToolCall(prepared, {
+      meta,
+      progressToken: progressTokenOf(meta),
+      signal,
+      ...(typeof timeout === 'number' ? { timeoutSecs: timeout } : {}),
+      notify,
+    }, toolRuntime());
+  }, { queued: true });
+};

@@ -1,0 +1,112 @@
+import { join } from 'node:path';
+import type { FrameworkHome } from '../assets/framework-home.js';
+import { envBool, envInt, envNumber, type Env } from '../config/env-values.js';
+import { layoutEnvironment, type ProjectLayout } from './project-layout.js';
+import { ManualRegistrations } from './registry/manual-registration.js';
+import type { ManualKind, ManualNormalizers } from './registry/manual-kinds.js';
+import { RegistryStore, type ManualState, type RegistryKind, type RegistryLog } from './registry/registry-store.js';
+import { manualToolNormalizer } from './tools/manual-tools.js';
+import { discoverTools, type ToolScan } from './tools/tool-discovery.js';
+import type { ToolDefinition } from './tools/tool-definition.js';
+
+export interface RegistryOptions {
+  readonly layout: ProjectLayout;
+  readonly home: FrameworkHome;
+  readonly env: Env;
+  readonly scratchDir: string;
+  readonly log: RegistryLog;
+  readonly onHash?: (kind: RegistryKind, hash: string) => void;
+  /** False for commands that must not touch `.registry/`. */
+  readonly writeCache?: boolean;
+}
+
+/** A kind's TTL in ms from its variable (seconds; 1.x's default 5). */
+export function ttlMs(env: Env, variable: string): number {
+  return envNumber(env, variable, 5, { min: 0 }) * 1000;
+}
+
+/** Whether MCPBASH_STATIC_REGISTRY asks to trust pre-generated caches. */
+export function staticRegistryMode(env: Env): boolean {
+  return envBool(env, 'MCPBASH_STATIC_REGISTRY', false);
+}
+
+/**
+ * The registries of one project, sharing one view of register.json / register.sh. Other
+ * kinds (resources, templates, prompts, completions) register their normalizers and
+ * stores here as they are served.
+ */
+export class ProjectRegistries {
+  readonly manual: ManualRegistrations;
+  readonly tools: RegistryStore<ToolDefinition>;
+  /** The last tools scan, for `validate` (it lists the scripts that are not tools). */
+  lastToolScan: ToolScan | undefined;
+  private readonly normalizers: ManualNormalizers;
+  private readonly stores: Array<RegistryStore<unknown>> = [];
+
+  constructor(private readonly options: RegistryOptions) {
+    const { layout, env } = options;
+    const staticMode = staticRegistryMode(env);
+    this.normalizers = { tools: manualToolNormalizer(layout.toolsDir) };
+    this.manual = new ManualRegistrations({
+      serverDir: layout.serverDir,
+      projectRoot: layout.root,
+      allowHooks: envBool(env, 'MCPBASH_ALLOW_PROJECT_HOOKS', false),
+      staticMode,
+      ttlMs: ttlMs(env, 'MCPBASH_REGISTER_TTL'),
+      maxBytes: envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 }),
+      bufferMaxBytes: envInt(env, 'MCPBASH_MANUAL_BUFFER_MAX_BYTES', 1024 * 1024, { min: 1 }),
+      hookDriver: join(options.home.hooksDir, 'register-hook.sh'),
+      hookEnv: { ...env, ...layoutEnvironment(layout), MCPBASH_HOME: options.home.root, MCP_SDK: options.home.sdkDir },
+      scratchDir: options.scratchDir,
+      normalizers: this.normalizers,
+      log: options.log,
+      verbose: envBool(env, 'MCPBASH_LOG_VERBOSE', false),
+    });
+    this.tools = this.store({
+      kind: 'tools',
+      cacheFile: join(layout.registryDir, 'tools.json'),
+      ttlMs: ttlMs(env, 'MCP_TOOLS_TTL'),
+      watchedPaths: [layout.toolsDir, join(layout.serverDir, 'register.json'), join(layout.serverDir, 'register.sh')],
+      scan: () => {
+        this.lastToolScan = discoverTools(layout.toolsDir);
+        return this.lastToolScan;
+      },
+      manual: () => this.manualState<ToolDefinition>('tools'),
+    });
+  }
+
+  /** Every registry of the project (for polling and refresh). */
+  all(): ReadonlyArray<RegistryStore<unknown>> {
+    return this.stores;
+  }
+
+  /** How often to look for changes: the shortest TTL, at least a second. */
+  pollIntervalMs(): number {
+    const { env } = this.options;
+    const ttls = ['MCP_TOOLS_TTL', 'MCP_RESOURCES_TTL', 'MCP_PROMPTS_TTL', 'MCP_RESOURCES_TEMPLATES_TTL'].map((name) => ttlMs(env, name));
+    return Math.max(1000, Math.min(...ttls));
+  }
+
+  /** Adds a kind's register.json normaliser (call before the first request). */
+  setNormalizer(kind: ManualKind, normalizer: NonNullable<ManualNormalizers[ManualKind]>): void {
+    this.normalizers[kind] = normalizer;
+  }
+
+  /** A store with this project's shared settings. */
+  store<T>(source: ConstructorParameters<typeof RegistryStore<T>>[0]): RegistryStore<T> {
+    const { env } = this.options;
+    const store = new RegistryStore<T>(source, {
+      log: this.options.log,
+      maxBytes: envInt(env, 'MCPBASH_REGISTRY_MAX_BYTES', 100 * 1024 * 1024, { min: 1 }),
+      staticMode: staticRegistryMode(env),
+      writeCache: this.options.writeCache ?? true,
+      ...(this.options.onHash ? { onHash: this.options.onHash } : {}),
+    });
+    this.stores.push(store as RegistryStore<unknown>);
+    return store;
+  }
+
+  manualState<T>(kind: ManualKind): Promise<ManualState<T>> {
+    return this.manual.state(kind) as Promise<ManualState<T>>;
+  }
+}

@@ -1,0 +1,180 @@
+import { RpcError } from '../../jsonrpc/rpc-error.js';
+import { itemsHash, sha256Hex } from './canonical-json.js';
+import { treeFingerprint } from './fingerprint.js';
+import { readRegistryCache, serializeRegistry, writeRegistryCache } from './registry-cache.js';
+
+export type RegistryKind = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
+
+/** What discovery found: items in their final order, and problems worth a warning. */
+export interface ScanResult<T> {
+  readonly items: T[];
+  readonly warnings: readonly string[];
+}
+
+/**
+ * What register.json / register.sh say about a kind: nothing (auto-discovery), a list that
+ * replaces discovery, or an error that fails every request for the kind (no fallback).
+ * `key` changes whenever the registration's content does.
+ */
+export type ManualState<T> =
+  | { readonly mode: 'auto'; readonly key: string }
+  | { readonly mode: 'manual'; readonly key: string; readonly items: T[]; readonly warnings?: readonly string[] }
+  | { readonly mode: 'error'; readonly key: string; readonly message: string };
+
+/** One kind's discovery, as the store needs it. */
+export interface RegistrySource<T> {
+  readonly kind: RegistryKind;
+  /** `.registry/<file>.json` */
+  readonly cacheFile: string;
+  readonly ttlMs: number;
+  /** Files and directories whose change calls for a rescan. */
+  readonly watchedPaths: readonly string[];
+  scan(): Promise<ScanResult<T>> | ScanResult<T>;
+  manual(): Promise<ManualState<T>>;
+}
+
+export interface RegistrySnapshot<T> {
+  readonly items: readonly T[];
+  readonly hash: string;
+  readonly generatedAt: Date;
+}
+
+export interface RegistryLog {
+  warning(logger: string, message: string): void;
+  info(logger: string, message: string): void;
+  debug(logger: string, message: string): void;
+}
+
+export interface RegistryOptions {
+  readonly log: RegistryLog;
+  /** MCPBASH_REGISTRY_MAX_BYTES: a larger serialised registry fails the request. */
+  readonly maxBytes: number;
+  /** MCPBASH_STATIC_REGISTRY: trust a pre-generated cache without checking for changes. */
+  readonly staticMode: boolean;
+  /** Write `.registry/*.json` (registry commands may refresh without writing). */
+  readonly writeCache: boolean;
+  /** Called after every check with the current hash (list_changed decisions). */
+  readonly onHash?: (kind: RegistryKind, hash: string) => void;
+}
+
+/** Registries this large are slow to list and hard for a model to use. */
+const LARGE_REGISTRY = 500;
+
+/**
+ * A kind's registry with 1.x's caching rules: results are reused for the TTL; after it, a
+ * cheap fingerprint of the watched files decides whether to rescan; the result is kept in
+ * `.registry/` (with its fingerprint, so a restart skips the scan too); static mode trusts
+ * the cache outright. Concurrent callers share one refresh.
+ */
+export class RegistryStore<T> {
+  private current: RegistrySnapshot<T> | undefined;
+  private failure: RpcError | undefined;
+  private fingerprint: string | undefined;
+  private checkedAt = 0;
+  private loadedFromCache = false;
+  private refreshing: Promise<RegistrySnapshot<T>> | undefined;
+  private cacheWriteWarned = false;
+
+  constructor(private readonly source: RegistrySource<T>, private readonly options: RegistryOptions) {}
+
+  get kind(): RegistryKind {
+    return this.source.kind;
+  }
+
+  /** The current registry; `force` rescans whatever the TTL and fingerprint say. */
+  snapshot(force = false): Promise<RegistrySnapshot<T>> {
+    this.refreshing ??= this.refresh(force).finally(() => { this.refreshing = undefined; });
+    return this.refreshing;
+  }
+
+  private async refresh(force: boolean): Promise<RegistrySnapshot<T>> {
+    const now = Date.now();
+    if (!force && now - this.checkedAt < this.source.ttlMs) {
+      if (this.failure) throw this.failure;
+      if (this.current) return this.current;
+    }
+    try {
+      const snapshot = await this.check(force);
+      this.failure = undefined;
+      this.checkedAt = Date.now();
+      this.options.onHash?.(this.source.kind, snapshot.hash);
+      return snapshot;
+    } catch (error) {
+      this.failure = error instanceof RpcError ? error : RpcError.internal(`${this.source.kind} registry failed: ${(error as Error).message}`);
+      this.checkedAt = Date.now();
+      throw this.failure;
+    }
+  }
+
+  private async check(force: boolean): Promise<RegistrySnapshot<T>> {
+    const manual = await this.source.manual();
+    if (manual.mode === 'error') throw RpcError.internal(manual.message);
+    if (!force && this.options.staticMode) {
+      const cached = this.loadStatic();
+      if (cached) return cached;
+    }
+    const fingerprint = sha256Hex(`${treeFingerprint(this.source.watchedPaths)}\0${manual.key}`);
+    if (!force && !this.current && !this.loadedFromCache) this.loadCacheIfCurrent(fingerprint);
+    if (!force && this.current && fingerprint === this.fingerprint) return this.current;
+    return this.rebuild(manual, fingerprint);
+  }
+
+  /** Static mode: the pre-generated cache (format_version 1) is the registry, as long as it is valid. */
+  private loadStatic(): RegistrySnapshot<T> | undefined {
+    if (this.loadedFromCache && this.current) return this.current;
+    const cached = readRegistryCache<T>(this.source.cacheFile, this.options.maxBytes);
+    if (!cached || cached.envelope.format_version !== 1) {
+      this.options.log.info('mcp.registry', `static registry mode: no valid ${this.source.kind} cache; discovering instead`);
+      return undefined;
+    }
+    this.options.log.info('mcp.registry', `static registry mode: serving ${this.source.kind} from the pre-generated cache`);
+    this.loadedFromCache = true;
+    this.current = { items: cached.envelope.items, hash: cached.envelope.hash, generatedAt: new Date(cached.generatedAtMs) };
+    return this.current;
+  }
+
+  /** At start-up, a cache written for exactly these files saves the first scan. */
+  private loadCacheIfCurrent(fingerprint: string): void {
+    this.loadedFromCache = true;
+    const cached = readRegistryCache<T>(this.source.cacheFile, this.options.maxBytes);
+    if (!cached || cached.envelope.fingerprint !== fingerprint) return;
+    if (itemsHash(cached.envelope.items) !== cached.envelope.hash) return;
+    this.current = { items: cached.envelope.items, hash: cached.envelope.hash, generatedAt: new Date(cached.generatedAtMs) };
+    this.fingerprint = fingerprint;
+  }
+
+  private async rebuild(manual: Exclude<ManualState<T>, { mode: 'error' }>, fingerprint: string): Promise<RegistrySnapshot<T>> {
+    const result: ScanResult<T> = manual.mode === 'manual'
+      ? { items: manual.items, warnings: manual.warnings ?? [] }
+      : await this.source.scan();
+    for (const warning of result.warnings) this.options.log.warning('mcp.registry', warning);
+    const hash = itemsHash(result.items);
+    const generatedAt = new Date();
+    const text = serializeRegistry(result.items, hash, generatedAt, fingerprint);
+    const size = Buffer.byteLength(text);
+    if (size > this.options.maxBytes) {
+      throw RpcError.internal(
+        `The ${this.source.kind} registry is ${size} bytes, over MCPBASH_REGISTRY_MAX_BYTES (${this.options.maxBytes})`,
+        { kind: this.source.kind, bytes: size, limit: this.options.maxBytes },
+      );
+    }
+    if (result.items.length > LARGE_REGISTRY && (this.current?.items.length ?? 0) <= LARGE_REGISTRY) {
+      this.options.log.warning('mcp.registry', `${result.items.length} ${this.source.kind} registered; above ${LARGE_REGISTRY}, consider manual registration (server.d/register.json) to keep discovery fast`);
+    }
+    if (this.current?.hash !== hash) this.options.log.debug('mcp.registry', `${this.source.kind}: ${result.items.length} items, hash ${hash.slice(0, 12)}`);
+    this.current = { items: result.items, hash, generatedAt };
+    this.fingerprint = fingerprint;
+    if (this.options.writeCache) this.writeCache(text);
+    return this.current;
+  }
+
+  private writeCache(text: string): void {
+    try {
+      writeRegistryCache(this.source.cacheFile, text);
+    } catch (error) {
+      if (this.cacheWriteWarned) return;
+      this.cacheWriteWarned = true;
+      this.options.log.warning('mcp.registry', `cannot write ${this.source.cacheFile} (${(error as Error).message}); keeping the registry in memory`);
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join, relative, sep } from 'node:path';
+import type { JsonObject } from '../../mcp/types.js';
+import type { ScanResult } from '../registry/registry-store.js';
+import { normalizeTool, type ToolDefinition } from './tool-definition.js';
+
+/** Result of scanning tools/: the tools, plus the scripts D7 leaves out (for `validate`). */
+export interface ToolScan extends ScanResult<ToolDefinition> {
+  readonly helpers: readonly string[];
+}
+
+const HEADER_LINES = 10;
+const INLINE_HEADER = /^\s*#\s*mcp:\s*(\{.*\})\s*$/;
+
+/** The first bytes of a file: enough for a shebang and the inline header. */
+function readHead(path: string, bytes = 4096): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const read = readSync(fd, buffer, 0, bytes, 0);
+    return buffer.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A file the server could run: executable, `.sh`/`.bash`, or starting with a shebang. */
+function isScript(path: string, mode: number, head: string): boolean {
+  return (mode & 0o111) !== 0 || ['.sh', '.bash'].includes(extname(path)) || head.startsWith('#!');
+}
+
+/** The `# mcp: {...}` header in the first 10 lines, or undefined (a bad one is a warning). */
+export function inlineHeader(head: string, owner: string, warnings: string[]): JsonObject | undefined {
+  for (const line of head.split('\n').slice(0, HEADER_LINES)) {
+    const match = INLINE_HEADER.exec(line);
+    if (!match) continue;
+    try {
+      const value: unknown = JSON.parse(match[1] as string);
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as JsonObject;
+    } catch {
+      // reported below
+    }
+    warnings.push(`${owner}: the "# mcp:" header is not a JSON object; ignored`);
+    return undefined;
+  }
+  return undefined;
+}
+
+/** `<file>.meta.json` or `<stem>.meta.json` beside the script. */
+function metadataFileFor(path: string): string | undefined {
+  const stem = basename(path, extname(path));
+  return [`${path}.meta.json`, join(dirname(path), `${stem}.meta.json`)].find((candidate) => existsSync(candidate));
+}
+
+function listFiles(dir: string, out: string[], depth: number): void {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    let isDirectory = entry.isDirectory();
+    let isFile = entry.isFile();
+    if (entry.isSymbolicLink()) {
+      try {
+        const target = statSync(path);
+        isDirectory = target.isDirectory();
+        isFile = target.isFile();
+      } catch {
+        continue;
+      }
+    }
+    // Files directly in tools/ are not tools: each tool lives in a directory of its own.
+    if (isDirectory && depth < 8) listFiles(path, out, depth + 1);
+    else if (isFile && depth > 0) out.push(path);
+  }
+}
+
+/**
+ * Scans tools/ (decision D7). A tool is a script with metadata - `<name>.meta.json`,
+ * `tool.meta.json` beside `tool.sh`, or an inline `# mcp:` header in its first 10 lines - or
+ * the `tool.sh` of its directory. Other scripts are helpers. Metadata precedence:
+ * meta.json over the inline header over defaults (`tool.sh` is named after its directory).
+ * Invalid names or metadata skip the tool with a warning; of two tools with one name the
+ * first (by path) wins.
+ */
+export function discoverTools(toolsDir: string): ToolScan {
+  const files: string[] = [];
+  listFiles(toolsDir, files, 0);
+  files.sort();
+  const warnings: string[] = [];
+  const helpers: string[] = [];
+  const found: ToolDefinition[] = [];
+  for (const path of files) {
+    const name = basename(path);
+    if (name.endsWith('.meta.json') || name === 'smoke.sh') continue;
+    const rel = relative(toolsDir, path).split(sep).join('/');
+    let head: string;
+    let mode: number;
+    try {
+      head = readHead(path);
+      mode = statSync(path).mode;
+    } catch {
+      continue;
+    }
+    if (!isScript(path, mode, head)) continue;
+    const metaPath = metadataFileFor(path);
+    const inline = inlineHeader(head, rel, warnings);
+    if (!metaPath && !inline && name !== 'tool.sh') {
+      helpers.push(rel);
+      continue;
+    }
+    let meta: JsonObject = {};
+    if (metaPath) {
+      try {
+        const parsed: unknown = JSON.parse(readFileSync(metaPath, 'utf8'));
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not a JSON object');
+        meta = parsed as JsonObject;
+      } catch (error) {
+        warnings.push(`${relative(toolsDir, metaPath)}: invalid metadata (${(error as Error).message}); tool skipped`);
+        continue;
+      }
+    }
+    const defaultName = name === 'tool.sh' ? basename(dirname(path)) : basename(name, extname(name));
+    const normalized = normalizeTool({ ...inline, ...meta }, {
+      defaultName,
+      path: rel,
+      iconBase: dirname(metaPath ?? path),
+      owner: rel,
+    });
+    warnings.push(...normalized.warnings);
+    if (normalized.error) warnings.push(`${normalized.error}; tool skipped`);
+    if (normalized.tool) found.push(normalized.tool);
+  }
+  return { items: dedupeByName(found, warnings), warnings, helpers };
+}
+
+/** Sorted by name, then path; later duplicates of a name are dropped with a warning. */
+export function dedupeByName(tools: ToolDefinition[], warnings: string[]): ToolDefinition[] {
+  const sorted = [...tools].sort((a, b) => (a.name === b.name ? (a.path < b.path ? -1 : 1) : a.name < b.name ? -1 : 1));
+  const seen = new Map<string, string>();
+  const unique: ToolDefinition[] = [];
+  for (const tool of sorted) {
+    const first = seen.get(tool.name);
+    if (first !== undefined) {
+      warnings.push(`${tool.path}: tool name "${tool.name}" is already used by ${first}; skipped`);
+      continue;
+    }
+    seen.set(tool.name, tool.path);
+    unique.push(tool);
+  }
+  return unique;
+}

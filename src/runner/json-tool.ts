@@ -1,0 +1,77 @@
+import { accessSync, chmodSync, constants, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, delimiter, extname, isAbsolute, join, resolve } from 'node:path';
+import { envBool, envString, type Env } from '../config/env-values.js';
+
+/** The JSON processor tools get as MCPBASH_JSON_TOOL / MCPBASH_JSON_TOOL_BIN. */
+export interface JsonToolChoice {
+  readonly name: 'gojq' | 'jq' | 'none';
+  readonly bin: string;
+  /** The binary's own jq (no jq or gojq installed; decision D6). */
+  readonly builtin: boolean;
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first executable named `name` on PATH. */
+export function findOnPath(name: string, pathVariable: string | undefined): string | undefined {
+  const suffixes = process.platform === 'win32' ? ['.exe', '.cmd', ''] : [''];
+  for (const dir of (pathVariable ?? '').split(delimiter)) {
+    if (dir === '') continue;
+    for (const suffix of suffixes) {
+      const candidate = join(dir, `${name}${suffix}`);
+      if (isExecutable(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+/** How to start this very program again: the SEA binary, or node plus the bundle. */
+export function selfInvocation(): string[] {
+  const script = process.argv[1];
+  if (script && /\.(c|m)?js$|\.ts$/.test(extname(script)) && resolve(script) !== process.execPath) {
+    return [process.execPath, resolve(script)];
+  }
+  return [process.execPath];
+}
+
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A `jq` wrapper that runs `mcp-bash jq "$@"`, written once into the state dir. */
+function builtinWrapper(stateDir: string): string {
+  const dir = join(stateDir, 'bin');
+  const path = join(dir, 'jq');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path, `#!/bin/sh\n# mcp-bash's built-in jq (decision D6)\nexec ${selfInvocation().map(shellQuote).join(' ')} jq "$@"\n`);
+  chmodSync(path, 0o755);
+  return path;
+}
+
+/**
+ * Picks the JSON tool for the SDK: MCPBASH_JSON_TOOL_BIN (not honoured for root unless
+ * MCPBASH_ALLOW_JSON_TOOL_OVERRIDE_FOR_ROOT), MCPBASH_JSON_TOOL (`jq`, `gojq`, `none`),
+ * else gojq, then jq, from PATH, else the binary's own jq - so tools always get full mode.
+ */
+export function chooseJsonTool(env: Env, stateDir: string): JsonToolChoice {
+  const asRoot = process.getuid?.() === 0 && !envBool(env, 'MCPBASH_ALLOW_JSON_TOOL_OVERRIDE_FOR_ROOT', false);
+  const explicitBin = envString(env, 'MCPBASH_JSON_TOOL_BIN');
+  if (explicitBin && !asRoot && isAbsolute(explicitBin) && isExecutable(explicitBin)) {
+    return { name: basename(explicitBin).includes('gojq') ? 'gojq' : 'jq', bin: explicitBin, builtin: false };
+  }
+  const requested = envString(env, 'MCPBASH_JSON_TOOL')?.toLowerCase();
+  if (requested === 'none') return { name: 'none', bin: '', builtin: false };
+  const order = requested === 'jq' ? ['jq', 'gojq'] : ['gojq', 'jq'];
+  for (const name of order) {
+    const bin = findOnPath(name, env.PATH);
+    if (bin) return { name: name as 'gojq' | 'jq', bin, builtin: false };
+  }
+  return { name: 'jq', bin: builtinWrapper(stateDir), builtin: true };
+}

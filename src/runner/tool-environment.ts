@@ -1,0 +1,126 @@
+import { writeFileSync } from 'node:fs';
+import type { FrameworkHome } from '../assets/framework-home.js';
+import type { Env } from '../config/env-values.js';
+import { layoutEnvironment, type ProjectLayout } from '../project/project-layout.js';
+import type { RootEntry } from '../project/roots.js';
+import { identityEnvironment, type ServerIdentity } from '../project/server-identity.js';
+import type { CallPaths } from './call-directory.js';
+import type { JsonToolChoice } from './json-tool.js';
+
+export type ToolEnvMode = 'minimal' | 'allowlist' | 'inherit';
+
+export interface ToolEnvironmentInput {
+  readonly serverEnv: Env;
+  readonly mode: ToolEnvMode;
+  /** MCPBASH_TOOL_ENV_ALLOWLIST names (allowlist mode). */
+  readonly allowlist: readonly string[];
+  readonly layout: ProjectLayout;
+  readonly home: FrameworkHome;
+  readonly identity: ServerIdentity;
+  readonly stateDir: string;
+  readonly jsonTool: JsonToolChoice;
+  readonly minimalMode: boolean;
+  readonly toolName: string;
+  readonly toolPath: string;
+  readonly metadata: unknown;
+  readonly args: unknown;
+  readonly meta: unknown;
+  readonly progressToken: string | number | undefined;
+  readonly paths: CallPaths;
+  readonly roots: readonly RootEntry[];
+  readonly elicitationSupported: boolean;
+  readonly payloadThreshold: number;
+  readonly workerKey: string;
+  readonly logLevel: string;
+  readonly version: string;
+}
+
+/** Variables a tool keeps in every mode (Windows needs a few to start processes at all). */
+const BASE_VARIABLES = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SYSTEMROOT', 'SystemRoot', 'COMSPEC', 'PATHEXT', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'MSYSTEM', 'MSYS2_ARG_CONV_EXCL'];
+const BASE_DEFAULTS: Readonly<Record<string, (layout: ProjectLayout) => string>> = {
+  PATH: () => '/usr/bin:/bin',
+  HOME: (layout) => layout.root,
+  TMPDIR: () => '/tmp',
+  LANG: () => 'C',
+};
+
+/** What a tool inherits from the server before mcp-bash adds its own variables. */
+function inheritedVariables(input: ToolEnvironmentInput): Record<string, string> {
+  const env: Record<string, string> = {};
+  const source = input.serverEnv;
+  if (input.mode === 'inherit') {
+    for (const [key, value] of Object.entries(source)) if (value !== undefined) env[key] = value;
+    return env;
+  }
+  for (const key of BASE_VARIABLES) {
+    const value = source[key];
+    if (value !== undefined && value !== '') env[key] = value;
+  }
+  for (const [key, fallback] of Object.entries(BASE_DEFAULTS)) env[key] ??= fallback(input.layout);
+  for (const [key, value] of Object.entries(source)) {
+    if (value !== undefined && (key.startsWith('MCP_') || key.startsWith('MCPBASH_'))) env[key] = value;
+  }
+  if (input.mode === 'allowlist') {
+    for (const key of input.allowlist) {
+      const value = source[key];
+      if (value !== undefined) env[key] = value;
+    }
+  }
+  return env;
+}
+
+/**
+ * Sets `<name>_JSON`, or - above the payload threshold, where environment size limits
+ * (E2BIG) bite - writes the file and sets `<name>_FILE` with an empty `<name>_JSON`.
+ */
+function setPayload(env: Record<string, string>, name: string, value: unknown, file: string, threshold: number): void {
+  const json = JSON.stringify(value ?? {});
+  if (Buffer.byteLength(json) > threshold) {
+    writeFileSync(file, json);
+    env[`${name}_FILE`] = file;
+    env[`${name}_JSON`] = '';
+  } else {
+    env[`${name}_JSON`] = json;
+  }
+}
+
+/** The environment of one tool call (original-behaviour §3.3-3.4, docs/TOOL-CONTRACT.md). */
+export function buildToolEnvironment(input: ToolEnvironmentInput): NodeJS.ProcessEnv {
+  const env = inheritedVariables(input);
+  for (const stale of ['MCP_TOOL_ARGS_FILE', 'MCP_TOOL_META_FILE', 'MCP_TOOL_METADATA_FILE']) delete env[stale];
+  Object.assign(env, layoutEnvironment(input.layout), identityEnvironment(input.identity), {
+    MCPBASH_HOME: input.home.root,
+    MCP_SDK: input.home.sdkDir,
+    MCPBASH_STATE_DIR: input.stateDir,
+    MCPBASH_MODE: input.minimalMode ? 'minimal' : 'full',
+    MCPBASH_JSON_TOOL: input.minimalMode ? 'none' : input.jsonTool.name,
+    MCPBASH_JSON_TOOL_BIN: input.minimalMode ? '' : input.jsonTool.bin,
+    MCPBASH_FRAMEWORK_VERSION: input.version,
+    MCPBASH_WORKER_KEY: input.workerKey,
+    MCPBASH_LOG_LEVEL: input.logLevel,
+    MCPBASH_DEBUG_LOG: input.paths.debugLog,
+    MCP_TOOL_NAME: input.toolName,
+    MCP_TOOL_PATH: input.toolPath,
+    MCP_TOOL_ERROR_FILE: input.paths.error,
+    MCP_TOOL_RESOURCES_FILE: input.paths.resources,
+    MCP_PROGRESS_STREAM: input.paths.progress,
+    MCP_PROGRESS_TOKEN: input.progressToken === undefined ? '' : String(input.progressToken),
+    MCP_LOG_STREAM: input.paths.log,
+    MCP_CANCEL_FILE: input.paths.cancel,
+    MCP_ELICIT_SUPPORTED: input.elicitationSupported ? '1' : '0',
+    MCP_ROOTS_JSON: JSON.stringify(input.roots),
+    MCP_ROOTS_PATHS: input.roots.map((root) => root.path).join('\n'),
+    MCP_ROOTS_COUNT: String(input.roots.length),
+  });
+  if (input.elicitationSupported) {
+    env.MCP_ELICIT_REQUEST_FILE = input.paths.elicitRequest;
+    env.MCP_ELICIT_RESPONSE_FILE = input.paths.elicitResponse;
+  } else {
+    delete env.MCP_ELICIT_REQUEST_FILE;
+    delete env.MCP_ELICIT_RESPONSE_FILE;
+  }
+  setPayload(env, 'MCP_TOOL_ARGS', input.args, input.paths.args, input.payloadThreshold);
+  setPayload(env, 'MCP_TOOL_META', input.meta, input.paths.meta, input.payloadThreshold);
+  setPayload(env, 'MCP_TOOL_METADATA', input.metadata, input.paths.metadata, input.payloadThreshold);
+  return env;
+}

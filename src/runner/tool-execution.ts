@@ -1,0 +1,224 @@
+import { closeSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { envList } from '../config/env-values.js';
+import { ErrorCode } from '../jsonrpc/error-codes.js';
+import { RpcError } from '../jsonrpc/rpc-error.js';
+import { parseLoggingLevel } from '../mcp/logging.js';
+import { SlidingWindowLimiter } from '../mcp/rate-limiter.js';
+import type { CallToolResult, JsonObject, ProgressToken } from '../mcp/types.js';
+import { createCallDirectory, removeCallDirectory, type CallPaths } from './call-directory.js';
+import { readEmbeddedResources } from './embedded-resources.js';
+import { runProcess, type StopReason } from './process-runner.js';
+import { SideChannel } from './side-channel.js';
+import type { PreparedToolCall } from './tool-call-checks.js';
+import { buildToolEnvironment } from './tool-environment.js';
+import { buildToolResult } from './tool-result.js';
+import type { ToolRuntime } from './tool-runtime.js';
+import { TimeoutWatchdog, type TimeoutPolicy, type TimeoutReason } from './timeout-watchdog.js';
+
+export interface ToolCallOptions {
+  /** The request's `_meta` (tools see it as MCP_TOOL_META_JSON). */
+  readonly meta: JsonObject;
+  readonly progressToken: ProgressToken | undefined;
+  /** Aborted when the client cancels (or the session ends). */
+  readonly signal: AbortSignal;
+  /** `params.timeoutSecs` of the request, or run-tool --timeout. */
+  readonly timeoutSecs?: number;
+  /** Sends a notification tied to this request (progress, log). */
+  readonly notify: (method: string, params: object) => void;
+}
+
+/** The effective timeout (decisions D3/D4): request, tool metadata, then the server default. */
+export function timeoutPolicy(prepared: PreparedToolCall, runtime: ToolRuntime, override?: number): TimeoutPolicy | undefined {
+  const { tool } = prepared;
+  const seconds = override ?? tool.timeoutSecs ?? runtime.config.defaultToolTimeoutSecs;
+  if (!seconds || seconds <= 0) return undefined;
+  return {
+    timeoutSecs: seconds,
+    progressExtendsTimeout: tool.progressExtendsTimeout === true || runtime.config.progressExtendsTimeout,
+    maxTimeoutSecs: tool.maxTimeoutSecs ?? runtime.config.maxTimeoutSecs,
+  };
+}
+
+/** Executable with a shebang runs directly; everything else through bash (as 1.x did). */
+function commandFor(scriptPath: string): { command: string; args: string[] } {
+  if (process.platform !== 'win32') {
+    try {
+      const executable = (statSync(scriptPath).mode & 0o111) !== 0;
+      const fd = openSync(scriptPath, 'r');
+      const head = Buffer.alloc(2);
+      readSync(fd, head, 0, 2, 0);
+      closeSync(fd);
+      if (executable && head.toString() === '#!') return { command: scriptPath, args: [] };
+    } catch {
+      // fall through: bash reports the problem in the tool's stderr
+    }
+  }
+  return { command: 'bash', args: [scriptPath] };
+}
+
+function readOptional(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the answer to an elicitation atomically, where the SDK polls for it. */
+function writeElicitationAnswer(paths: CallPaths, answer: { action: string; content: unknown }): void {
+  const temp = `${paths.elicitResponse}.tmp`;
+  writeFileSync(temp, JSON.stringify(answer));
+  renameSync(temp, paths.elicitResponse);
+}
+
+interface Forwarders {
+  progress(line: Record<string, unknown>): void;
+  log(line: Record<string, unknown>): void;
+}
+
+/** Turns side-channel lines into notifications, with the per-request rate limits. */
+function forwarders(call: ToolCallOptions, runtime: ToolRuntime, toolName: string): Forwarders & { sawProgress: () => boolean } {
+  const progressLimit = new SlidingWindowLimiter(runtime.config.maxProgressPerMinute);
+  const logLimit = new SlidingWindowLimiter(runtime.config.maxLogsPerMinute);
+  let progressSeen = false;
+  const dropped = new Set<string>();
+  const noteDrop = (what: string, variable: string) => {
+    if (dropped.has(what)) return;
+    dropped.add(what);
+    runtime.log.warning('mcp.tools', `${toolName}: ${what} notifications above ${variable} per minute are dropped`);
+  };
+  return {
+    sawProgress: () => progressSeen,
+    progress(line) {
+      progressSeen = true;
+      if (call.progressToken === undefined) return;
+      const progress = typeof line.progress === 'string' ? Number(line.progress) : line.progress;
+      if (typeof progress !== 'number' || !Number.isFinite(progress)) return;
+      if (!progressLimit.tryTake()) {
+        noteDrop('progress', 'MCPBASH_MAX_PROGRESS_PER_MIN');
+        return;
+      }
+      const params: Record<string, unknown> = { progressToken: call.progressToken, progress };
+      if (typeof line.total === 'number' && Number.isFinite(line.total)) params.total = line.total;
+      if (typeof line.message === 'string' && line.message !== '') params.message = line.message;
+      call.notify('notifications/progress', params);
+    },
+    log(line) {
+      const level = parseLoggingLevel(line.level === 'warn' ? 'warning' : line.level) ?? 'info';
+      if (!runtime.isLogLevelEnabled(level)) return;
+      if (!logLimit.tryTake()) {
+        noteDrop('log', 'MCPBASH_MAX_LOGS_PER_MIN');
+        return;
+      }
+      const params: Record<string, unknown> = { level, data: line.data ?? null };
+      if (typeof line.logger === 'string' && line.logger !== '') params.logger = line.logger;
+      call.notify('notifications/message', params);
+    },
+  };
+}
+
+/**
+ * Runs a prepared tool call: a private call directory, the tool's environment, its own
+ * process group, a timeout watchdog, live progress/log forwarding, cancellation (cancel
+ * marker first, then TERM/KILL), and finally the result (tool-result.ts).
+ */
+export async function executeToolCall(prepared: PreparedToolCall, call: ToolCallOptions, runtime: ToolRuntime): Promise<CallToolResult> {
+  const { tool } = prepared;
+  const key = runtime.nextCallKey();
+  const paths = createCallDirectory(runtime.stateDir, key);
+  try {
+    const roots = await runtime.roots();
+    const env = buildToolEnvironment({
+      serverEnv: runtime.env,
+      mode: prepared.envMode,
+      allowlist: envList(runtime.env, 'MCPBASH_TOOL_ENV_ALLOWLIST'),
+      layout: runtime.layout,
+      home: runtime.home,
+      identity: runtime.identity,
+      stateDir: runtime.stateDir,
+      jsonTool: runtime.jsonTool,
+      minimalMode: runtime.config.forceMinimal,
+      toolName: tool.name,
+      toolPath: prepared.scriptPath,
+      metadata: tool,
+      args: prepared.args,
+      meta: call.meta,
+      progressToken: call.progressToken,
+      paths,
+      roots,
+      elicitationSupported: runtime.elicitation?.supported === true,
+      payloadThreshold: runtime.config.envPayloadThreshold,
+      workerKey: key,
+      logLevel: runtime.logLevel(),
+      version: runtime.version,
+    });
+    const stop = new AbortController();
+    let timedOut: TimeoutReason | undefined;
+    const policy = timeoutPolicy(prepared, runtime, call.timeoutSecs);
+    const watchdog = policy ? new TimeoutWatchdog(policy, (reason) => {
+      timedOut = reason;
+      stop.abort({ kind: 'timeout', detail: reason } satisfies StopReason);
+    }) : undefined;
+    const onCancel = () => {
+      // The marker comes first, so a tool trapping TERM sees mcp_is_cancelled true (D25).
+      writeFileSync(paths.cancel, '');
+      stop.abort({ kind: 'cancelled' } satisfies StopReason);
+    };
+    if (call.signal.aborted) onCancel();
+    else call.signal.addEventListener('abort', onCancel, { once: true });
+
+    const forward = forwarders(call, runtime, tool.name);
+    const elicitations = new AbortController();
+    const channel = new SideChannel(paths, {
+      progress: forward.progress,
+      log: forward.log,
+      activity: () => watchdog?.touch(),
+      rejected: (stream, reason) => runtime.log.debug('mcp.tools', `${tool.name}: ${stream} line dropped: ${reason}`),
+      elicitation: (request) => {
+        const bridge = runtime.elicitation;
+        const answer = bridge?.supported
+          ? bridge.ask(request, elicitations.signal).catch(() => ({ action: 'error', content: null }))
+          : Promise.resolve({ action: 'decline', content: null });
+        void answer.then((result) => writeElicitationAnswer(paths, result)).catch(() => {});
+      },
+    }, runtime.config.liveProgress);
+    channel.start();
+    const { command, args } = commandFor(prepared.scriptPath);
+    const run = await runProcess({
+      command,
+      args,
+      cwd: runtime.layout.root,
+      env,
+      signal: stop.signal,
+      maxStdoutBytes: runtime.config.maxToolOutputBytes,
+      maxStderrBytes: runtime.config.maxToolStderrBytes,
+      stderrTailBytes: runtime.config.stderrTailBytes,
+      killGraceMs: runtime.config.killGraceMs,
+      registry: runtime.processes,
+      ...(runtime.onToolStderr ? { onStderr: runtime.onToolStderr } : {}),
+    });
+    watchdog?.stop();
+    elicitations.abort();
+    call.signal.removeEventListener('abort', onCancel);
+    channel.stop();
+    if (call.signal.aborted) throw new RpcError(ErrorCode.ToolCancelled, 'Tool cancelled');
+    if (timedOut === 'fixed' && forward.sawProgress()) {
+      runtime.log.warning('mcp.tools', `${tool.name} reported progress but timed out after ${policy?.timeoutSecs}s; set "progressExtendsTimeout": true in its metadata to let progress extend the timeout`);
+    }
+    const embedded = readEmbeddedResources(paths.resources, roots, runtime.layout.root, runtime.config.maxToolOutputBytes,
+      (message) => runtime.log.warning('mcp.tools', `${tool.name}: ${message}`));
+    return buildToolResult({
+      tool,
+      run,
+      errorFileText: readOptional(paths.error),
+      timedOut: timedOut && policy ? { reason: timedOut, policy } : undefined,
+      maxStdoutBytes: runtime.config.maxToolOutputBytes,
+      maxStderrBytes: runtime.config.maxToolStderrBytes,
+      stderrCapture: runtime.config.stderrCapture,
+      embedded,
+      validator: runtime.validator,
+    });
+  } finally {
+    if (!runtime.config.preserveState) removeCallDirectory(paths);
+  }
+}

@@ -1,0 +1,125 @@
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ErrorCode } from '../jsonrpc/error-codes.js';
+import { RpcError } from '../jsonrpc/rpc-error.js';
+import { insecureFileReason } from '../project/secure-file.js';
+import { runProcess } from './process-runner.js';
+
+export interface PolicySettings {
+  /** MCPBASH_TOOL_ALLOWLIST names; `*` or `all` allow every tool. */
+  readonly allowlist: readonly string[];
+  /** MCPBASH_TOOL_ALLOW_DEFAULT=allow|all: an empty allowlist allows everything. */
+  readonly allowWhenEmpty: boolean;
+  /** Tools allowed regardless (the getting-started tool). */
+  readonly implicitlyAllowed: readonly string[];
+  /** `server.d/policy.sh`, if the project has one. */
+  readonly policyFile: string | undefined;
+  readonly policyDriver: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  readonly scratchDir: string;
+  /** run-tool words its refusals differently (it suggests --allow-self). */
+  readonly context: 'server' | 'run-tool';
+}
+
+function denied(toolName: string, settings: PolicySettings, reason: 'empty' | 'not-listed'): RpcError {
+  if (settings.context === 'run-tool') {
+    return RpcError.invalidParams(`Tool '${toolName}' blocked by policy. Try: mcp-bash run-tool ${toolName} --allow-self ... (or --allow-all)`);
+  }
+  const detail = reason === 'empty'
+    ? 'MCPBASH_TOOL_ALLOWLIST is empty, and tools are denied by default'
+    : `it is not in MCPBASH_TOOL_ALLOWLIST (${settings.allowlist.join(',')})`;
+  return RpcError.invalidParams(
+    `Tool '${toolName}' blocked by policy: ${detail}. Set MCPBASH_TOOL_ALLOWLIST="${toolName}" (space- or comma-separated names, or "*" for every tool) in the server's environment, e.g. the "env" of your MCP client config.`,
+  );
+}
+
+/** The default policy: deny by default, allow what MCPBASH_TOOL_ALLOWLIST names. */
+function defaultPolicy(toolName: string, settings: PolicySettings): void {
+  if (settings.implicitlyAllowed.includes(toolName)) return;
+  const list = settings.allowlist;
+  if (list.includes('*') || list.includes('all') || list.includes(toolName)) return;
+  if (list.length === 0 && settings.allowWhenEmpty) return;
+  throw denied(toolName, settings, list.length === 0 ? 'empty' : 'not-listed');
+}
+
+/** Reads what policy.sh passed to `mcp_tools_error CODE MESSAGE [DATA]`. */
+function policyError(file: string, toolName: string): RpcError {
+  const fallback = RpcError.invalidParams(`Tool '${toolName}' blocked by policy`);
+  if (!existsSync(file)) return fallback;
+  const [code = '', message = '', data = ''] = readFileSync(file, 'utf8').split('\0');
+  const numeric = Number(code);
+  let parsedData: unknown;
+  if (data.trim() !== '') {
+    try {
+      parsedData = JSON.parse(data);
+    } catch {
+      parsedData = data;
+    }
+  }
+  if (!Number.isInteger(numeric)) return fallback;
+  return new RpcError(numeric, message || `Tool '${toolName}' blocked by policy`, parsedData);
+}
+
+/**
+ * Decides whether a tool may run: `server.d/policy.sh`'s `mcp_tools_policy_check NAME
+ * METADATA_JSON`, when the file is trustworthy and defines it, replaces the default
+ * allowlist check; a non-zero return denies, with the code and message it chose through
+ * `mcp_tools_error`. An untrustworthy policy.sh denies everything (it cannot be ignored
+ * safely: the project meant to restrict tools).
+ */
+export async function enforceToolPolicy(toolName: string, metadata: unknown, settings: PolicySettings): Promise<void> {
+  const policy = settings.policyFile;
+  if (!policy || !existsSync(policy)) {
+    defaultPolicy(toolName, settings);
+    return;
+  }
+  const insecure = insecureFileReason(policy);
+  if (insecure) throw RpcError.invalidParams(`Tool '${toolName}' blocked by policy: server.d/policy.sh is not trusted (${insecure})`);
+  const work = mkdtempSync(join(settings.scratchDir, 'policy-'));
+  try {
+    const errorFile = join(work, 'error');
+    const run = await runProcess({
+      command: 'bash',
+      args: [settings.policyDriver, policy, toolName, JSON.stringify(metadata)],
+      cwd: settings.cwd,
+      env: { ...settings.env, MCPBASH_POLICY_ERROR_FILE: errorFile },
+      maxStdoutBytes: 64 * 1024,
+      maxStderrBytes: 64 * 1024,
+      stderrTailBytes: 1024,
+      killGraceMs: 500,
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (run.exitCode === 100) {
+      defaultPolicy(toolName, settings);
+      return;
+    }
+    if (run.exitCode === 0) return;
+    if (run.exitCode === 101) throw RpcError.internal(`server.d/policy.sh failed to load: ${run.stderrTail.trim() || 'see the server log'}`);
+    throw policyError(errorFile, toolName);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The tool script must be inside the tools directory (symlinks resolved), and as
+ * trustworthy as any project code we run: owned by us, not writable by group or others.
+ */
+export function resolveToolScript(toolsDir: string, relativePath: string, toolName: string): string {
+  const rejected = (why: string) => new RpcError(ErrorCode.InvalidParams, `Tool '${toolName}' path rejected by policy: ${why}`);
+  let root: string;
+  let script: string;
+  try {
+    root = realpathSync(toolsDir);
+    script = realpathSync(join(toolsDir, relativePath));
+  } catch {
+    throw rejected(`${relativePath} does not exist in the tools directory`);
+  }
+  if (!script.startsWith(`${root}/`) && !(process.platform === 'win32' && script.startsWith(`${root}\\`))) {
+    throw rejected(`${relativePath} resolves outside the tools directory`);
+  }
+  const insecure = insecureFileReason(script, []);
+  if (insecure) throw rejected(insecure);
+  return script;
+}

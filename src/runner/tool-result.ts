@@ -1,0 +1,162 @@
+import { constants as osConstants } from 'node:os';
+import { ErrorCode } from '../jsonrpc/error-codes.js';
+import { RpcError } from '../jsonrpc/rpc-error.js';
+import type { CallToolResult, ContentBlock, EmbeddedResource, JsonObject } from '../mcp/types.js';
+import type { ToolDefinition } from '../project/tools/tool-definition.js';
+import { describeIssues, type SchemaValidator } from '../validation/json-schema.js';
+import type { RunProcessResult } from './process-runner.js';
+import type { TimeoutPolicy, TimeoutReason } from './timeout-watchdog.js';
+
+export interface ResultInputs {
+  readonly tool: ToolDefinition;
+  readonly run: RunProcessResult;
+  /** What the tool wrote to MCP_TOOL_ERROR_FILE (mcp_fail). */
+  readonly errorFileText: string | undefined;
+  readonly timedOut: { readonly reason: TimeoutReason; readonly policy: TimeoutPolicy } | undefined;
+  readonly maxStdoutBytes: number;
+  readonly maxStderrBytes: number;
+  readonly stderrCapture: boolean;
+  readonly embedded: readonly EmbeddedResource[];
+  readonly validator: SchemaValidator;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The exit status a shell would report: the code, or 128 + the signal number. */
+export function effectiveExitCode(run: RunProcessResult): number {
+  if (run.exitCode !== null) return run.exitCode;
+  const number = run.signal ? (osConstants.signals as Record<string, number>)[run.signal] : undefined;
+  return number === undefined ? 1 : 128 + number;
+}
+
+function resultMeta(inputs: ResultInputs, exitCode: number): JsonObject {
+  const meta: JsonObject = { exitCode };
+  if (inputs.stderrCapture && inputs.run.stderrTail !== '') meta.stderr = inputs.run.stderrTail;
+  return meta;
+}
+
+/** The `{code, message, data}` mcp_fail writes: a JSON-RPC error with exactly that code. */
+function errorFromErrorFile(text: string): RpcError {
+  const parsed = parseJson(text);
+  if (parsed.ok && isObject(parsed.value) && Number.isInteger(parsed.value.code) && typeof parsed.value.message === 'string') {
+    return new RpcError(parsed.value.code as number, parsed.value.message, parsed.value.data ?? null);
+  }
+  return new RpcError(ErrorCode.InternalError, 'Tool failed', text);
+}
+
+/**
+ * The official client validates structuredContent against the outputSchema even on error
+ * results; an envelope the schema rejects is left out so the error itself reaches the model.
+ */
+function keepStructuredIfValid(result: CallToolResult, inputs: ResultInputs): CallToolResult {
+  if (!result.structuredContent || !inputs.tool.outputSchema) return result;
+  const check = inputs.validator.check(inputs.tool.outputSchema, result.structuredContent);
+  if (check.valid === false) {
+    const { structuredContent: _dropped, ...rest } = result;
+    return rest;
+  }
+  return result;
+}
+
+function timeoutResult(inputs: ResultInputs, exitCode: number): CallToolResult {
+  const { reason, policy } = inputs.timedOut as NonNullable<ResultInputs['timedOut']>;
+  const { tool } = inputs;
+  let message = reason === 'max_exceeded'
+    ? `Tool exceeded maximum runtime of ${policy.maxTimeoutSecs}s`
+    : `Tool timed out after ${policy.timeoutSecs}s${reason === 'idle' ? ' (no progress reported)' : ''}`;
+  if (tool.timeoutHint) message += `\n\nSuggestion: ${tool.timeoutHint}`;
+  const error: JsonObject = { type: 'timeout', message, timeoutSecs: policy.timeoutSecs, reason, exitCode };
+  if (policy.progressExtendsTimeout) Object.assign(error, { progressExtendsTimeout: true, maxTimeoutSecs: policy.maxTimeoutSecs });
+  if (tool.timeoutHint) error.hint = tool.timeoutHint;
+  return keepStructuredIfValid({
+    content: [{ type: 'text', text: message }],
+    isError: true,
+    structuredContent: { success: false, error },
+    _meta: resultMeta(inputs, exitCode),
+  }, inputs);
+}
+
+/** A stdout that is itself a CallToolResult (`content` array plus `isError`). */
+function asCallToolResult(value: unknown): CallToolResult | undefined {
+  return isObject(value) && Array.isArray(value.content) && 'isError' in value ? (value as unknown as CallToolResult) : undefined;
+}
+
+function withMeta(result: CallToolResult, meta: JsonObject, embedded: readonly EmbeddedResource[]): CallToolResult {
+  return {
+    ...result,
+    content: [...result.content, ...embedded],
+    _meta: { ...(isObject(result._meta) ? result._meta : {}), ...meta },
+  };
+}
+
+/** Decision D1: a non-zero exit is a failed tool the model can see, not a protocol error. */
+function failedToolResult(inputs: ResultInputs, stdout: string, exitCode: number): CallToolResult {
+  const parsed = stdout.trim() === '' ? { ok: false as const } : parseJson(stdout);
+  if (parsed.ok) {
+    const value = parsed.value;
+    // 1.x tools report errors by printing what mcp_fail prints: keep that a JSON-RPC error.
+    if (isObject(value) && Number.isInteger(value.code) && typeof value.message === 'string' && Object.keys(value).every((key) => ['code', 'message', 'data'].includes(key))) {
+      throw new RpcError(value.code as number, value.message, value.data ?? null);
+    }
+    const envelope = asCallToolResult(value);
+    if (envelope) return keepStructuredIfValid(withMeta({ ...envelope, isError: true }, resultMeta(inputs, exitCode), inputs.embedded), inputs);
+  }
+  const detail = inputs.run.stderrHead || stdout.trim().split('\n')[0]?.slice(0, 500) || '';
+  const text = `Tool '${inputs.tool.name}' failed with exit status ${exitCode}${detail ? `: ${detail}` : ''}`;
+  return { content: [{ type: 'text', text }, ...inputs.embedded], isError: true, _meta: resultMeta(inputs, exitCode) };
+}
+
+function checkOutputSchema(inputs: ResultInputs, stdout: string, structured: unknown): void {
+  const schema = inputs.tool.outputSchema;
+  if (!schema) return;
+  if (stdout.trim() === '') throw RpcError.internal('Tool output is empty for declared outputSchema', { tool: inputs.tool.name });
+  if (structured === undefined) throw RpcError.internal('Tool output is not valid JSON for declared outputSchema', { tool: inputs.tool.name });
+  const check = inputs.validator.check(schema, structured);
+  if (check.valid === false) {
+    throw RpcError.internal(`Tool output does not satisfy outputSchema: ${describeIssues(check.issues)}`, {
+      tool: inputs.tool.name,
+      errors: check.issues.map(({ path, message }) => ({ path: path === '' ? '/' : path, message })),
+    });
+  }
+}
+
+/**
+ * Builds the tools/call answer from a finished run (original-behaviour §3.6 with D1 and
+ * D3): mcp_fail's error file first; then output caps (never a partial payload); timeouts;
+ * failures; then success as a passthrough CallToolResult, JSON (structuredContent), or text.
+ */
+export function buildToolResult(inputs: ResultInputs): CallToolResult {
+  const { run } = inputs;
+  if (inputs.errorFileText !== undefined && inputs.errorFileText.trim() !== '') throw errorFromErrorFile(inputs.errorFileText);
+  if (run.stdoutOverflow) throw RpcError.internal(`Tool output exceeded ${inputs.maxStdoutBytes} bytes`, { tool: inputs.tool.name, limit: inputs.maxStdoutBytes });
+  if (run.stderrOverflow) throw RpcError.internal(`Tool stderr exceeded ${inputs.maxStderrBytes} bytes`, { tool: inputs.tool.name, limit: inputs.maxStderrBytes });
+  if (run.spawnError) throw RpcError.internal(`Tool '${inputs.tool.name}' could not be started: ${run.spawnError.message}`);
+  const exitCode = effectiveExitCode(run);
+  if (inputs.timedOut) return timeoutResult(inputs, exitCode);
+  const stdout = run.stdout.toString('utf8');
+  if (exitCode !== 0) return failedToolResult(inputs, stdout, exitCode);
+
+  const parsed = stdout.trim() === '' ? { ok: false as const } : parseJson(stdout);
+  const meta = resultMeta(inputs, 0);
+  const envelope = parsed.ok ? asCallToolResult(parsed.value) : undefined;
+  if (envelope) {
+    if (!envelope.isError) checkOutputSchema(inputs, stdout, envelope.structuredContent ?? {});
+    return keepStructuredIfValid(withMeta(envelope, meta, inputs.embedded), inputs);
+  }
+  checkOutputSchema(inputs, stdout, parsed.ok ? parsed.value : undefined);
+  const content: ContentBlock[] = [{ type: 'text', text: stdout }, ...inputs.embedded];
+  const result: CallToolResult = { content, isError: false, _meta: meta };
+  // structuredContent must be an object (MCP schema); other JSON values stay text only.
+  if (parsed.ok && isObject(parsed.value)) result.structuredContent = parsed.value;
+  return result;
+}

@@ -1,0 +1,55 @@
+import type { FrameworkHome } from '../assets/framework-home.js';
+import type { Env } from '../config/env-values.js';
+import type { ServerConfig } from '../config/server-config.js';
+import type { LoggingLevel } from '../mcp/types.js';
+import type { ProjectLayout } from '../project/project-layout.js';
+import type { RootEntry } from '../project/roots.js';
+import type { ServerIdentity } from '../project/server-identity.js';
+import type { SchemaValidator } from '../validation/json-schema.js';
+import type { JsonToolChoice } from './json-tool.js';
+import type { ProcessRegistry } from './process-runner.js';
+
+/** Answers a tool's elicitation request (issue 6 plugs the client in). */
+export interface ElicitationBridge {
+  readonly supported: boolean;
+  /** Resolves with the normalised answer `{action, content}` written back to the tool. */
+  ask(request: unknown, signal: AbortSignal): Promise<{ action: string; content: unknown }>;
+}
+
+export interface RuntimeLog {
+  warning(logger: string, message: string): void;
+  info(logger: string, message: string): void;
+  debug(logger: string, message: string): void;
+}
+
+/**
+ * Everything a tool call needs from its surroundings, built once per server (or per
+ * run-tool): the same execution path serves both.
+ */
+export interface ToolRuntime {
+  readonly layout: ProjectLayout;
+  readonly home: FrameworkHome;
+  readonly identity: ServerIdentity;
+  readonly env: Env;
+  readonly config: ServerConfig;
+  readonly stateDir: string;
+  readonly jsonTool: JsonToolChoice;
+  readonly processes: ProcessRegistry;
+  readonly validator: SchemaValidator;
+  readonly log: RuntimeLog;
+  readonly version: string;
+  /** Tools allowed without being in the allowlist (the getting-started tool). */
+  readonly implicitlyAllowed: readonly string[];
+  /** Extra allowlist entries (run-tool --allow, --allow-self, --allow-all). */
+  readonly extraAllowed: readonly string[];
+  readonly context: 'server' | 'run-tool';
+  /** The roots tools see; waits (bounded) for the client's first answer. */
+  roots(): Promise<readonly RootEntry[]>;
+  logLevel(): LoggingLevel;
+  isLogLevelEnabled(level: LoggingLevel): boolean;
+  readonly elicitation: ElicitationBridge | undefined;
+  /** Live stderr of every tool (MCPBASH_TOOL_STREAM_STDERR, run-tool --verbose). */
+  readonly onToolStderr: ((chunk: Buffer) => void) | undefined;
+  /** A fresh id for a call (its directory name and MCPBASH_WORKER_KEY). */
+  nextCallKey(): string;
+}

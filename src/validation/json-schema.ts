@@ -1,0 +1,71 @@
+import Ajv2020 from 'ajv/dist/2020.js';
+import AjvDraft7 from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { canonicalJson, sha256Hex } from '../project/registry/canonical-json.js';
+
+/** One reason a value does not match its schema, pointing at the field. */
+export interface SchemaIssue {
+  /** JSON Pointer of the offending value; empty for the root. */
+  readonly path: string;
+  readonly message: string;
+  readonly keyword: string;
+}
+
+export type SchemaCheck =
+  | { readonly valid: true }
+  | { readonly valid: false; readonly issues: SchemaIssue[] }
+  /** The schema itself does not compile; the value was not checked. */
+  | { readonly valid: 'unchecked'; readonly reason: string };
+
+const ajvOptions = { allErrors: true, strict: false, validateFormats: false, logger: false } as const;
+
+function toIssues(errors: ErrorObject[] | null | undefined): SchemaIssue[] {
+  return (errors ?? []).map((error) => ({
+    path: error.instancePath,
+    message: error.message ?? 'is invalid',
+    keyword: error.keyword,
+  }));
+}
+
+/** `/count must be integer; (root) must have required property 'name'` */
+export function describeIssues(issues: readonly SchemaIssue[]): string {
+  return issues.map((issue) => `${issue.path === '' ? '(root)' : issue.path} ${issue.message}`).join('; ');
+}
+
+/**
+ * JSON Schema validation with compiled validators cached by schema content: each tool
+ * version's schema is compiled once. 2020-12 is the default dialect (MCP's); a schema
+ * declaring draft-07 (or older) gets the draft-07 validator.
+ */
+export class SchemaValidator {
+  private readonly modern = new Ajv2020.default(ajvOptions);
+  private readonly draft7 = new AjvDraft7.default(ajvOptions);
+  private readonly compiled = new Map<string, ValidateFunction | string>();
+
+  check(schema: unknown, value: unknown): SchemaCheck {
+    const validator = this.validatorFor(schema);
+    if (typeof validator === 'string') return { valid: 'unchecked', reason: validator };
+    if (validator(value)) return { valid: true };
+    return { valid: false, issues: toIssues(validator.errors) };
+  }
+
+  private validatorFor(schema: unknown): ValidateFunction | string {
+    const key = sha256Hex(canonicalJson(schema));
+    const cached = this.compiled.get(key);
+    if (cached !== undefined) return cached;
+    let result: ValidateFunction | string;
+    try {
+      if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new Error('a schema must be an object');
+      const dialect = String((schema as { $schema?: unknown }).$schema ?? '');
+      const ajv = /draft-0[4-7]/.test(dialect) ? this.draft7 : this.modern;
+      // Compile without $id (two tools may reuse one, which ajv refuses) and without $schema
+      // (the dialect is chosen above; ajv would reject draft-04/06 or 2019-09 URIs outright).
+      const { $id: _id, $schema: _schema, ...rest } = schema as Record<string, unknown>;
+      result = ajv.compile(rest);
+    } catch (error) {
+      result = (error as Error).message;
+    }
+    this.compiled.set(key, result);
+    return result;
+  }
+}
