@@ -57,3 +57,8 @@ export function runBinary(args: readonly string[], options: RunOptions = {}): Pr
     child.stdin.end(options.input ?? '');
   });
 }
+
+/** isolatedEnv plus MCPBASH_TOOL_ALLOWLIST="*": most tool tests are not about policy. */
+export function toolEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return isolatedEnv({ MCPBASH_TOOL_ALLOWLIST: '*', ...extra });
+}

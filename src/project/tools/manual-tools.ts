@@ -24,6 +24,6 @@ export function manualToolNormalizer(toolsDir: string): EntryNormalizer {
       if (normalized.error) errors.push(normalized.error);
       else if (normalized.tool) tools.push(normalized.tool);
     });
-    return { items: dedupeByName(tools, warnings), errors, warnings };
+    return { items: dedupeByName(tools, warnings, 'given'), errors, warnings };
   };
 }

@@ -138,9 +138,14 @@ export function discoverTools(toolsDir: string): ToolScan {
   return { items: dedupeByName(found, warnings), warnings, helpers };
 }
 
-/** Sorted by name, then path; later duplicates of a name are dropped with a warning. */
-export function dedupeByName(tools: ToolDefinition[], warnings: string[]): ToolDefinition[] {
-  const sorted = [...tools].sort((a, b) => (a.name === b.name ? (a.path < b.path ? -1 : 1) : a.name < b.name ? -1 : 1));
+/**
+ * Sorted by name; of several tools with one name the first wins (by path for discovered
+ * tools, by registration order for manual ones) and the others are dropped with a warning.
+ */
+export function dedupeByName(tools: ToolDefinition[], warnings: string[], tieBreak: 'path' | 'given' = 'path'): ToolDefinition[] {
+  const byPath = (a: ToolDefinition, b: ToolDefinition) => (tieBreak === 'path' ? (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) : 0);
+  // Array.prototype.sort is stable: with 'given', equal names keep their registration order.
+  const sorted = [...tools].sort((a, b) => (a.name === b.name ? byPath(a, b) : a.name < b.name ? -1 : 1));
   const seen = new Map<string, string>();
   const unique: ToolDefinition[] = [];
   for (const tool of sorted) {

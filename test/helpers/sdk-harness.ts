@@ -1,0 +1,237 @@
+/**
+ * Runs Bash snippets against the tool SDK with the environment the server gives a tool:
+ * MCP_SDK, the payload variables and the per-call files of docs/TOOL-CONTRACT.md inside a
+ * private directory. Every snippet runs under `set -euo pipefail` after sourcing the SDK.
+ */
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { repoRoot } from './paths.js';
+
+export const sdkDir = join(repoRoot, 'sdk-sh');
+export const providersDir = join(repoRoot, 'assets', 'providers');
+
+/** Which JSON processor the SDK is given. */
+export interface JsonTool {
+  /** jq | gojq | builtin (`mcp-bash jq`) | minimal (no JSON tool at all). */
+  readonly name: 'jq' | 'gojq' | 'builtin' | 'minimal';
+  /** MCPBASH_JSON_TOOL_BIN, absent in minimal mode. */
+  readonly bin?: string;
+  /** Why this variant cannot run here, if it cannot. */
+  readonly skip?: string;
+}
+
+function which(command: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const candidate = join(dir, command);
+    if (dir && existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+let builtinWrapper: string | undefined;
+
+/**
+ * A `jq` wrapper that runs the built-in jq of the built binary (dist/mcp-bash.cjs under
+ * this node, or the native dist/mcp-bash when MCPBASH_TEST_BIN names it), as the server
+ * does when no jq is installed. Its HOME is shared, so the framework files are extracted once.
+ */
+function builtinJqWrapper(): string | undefined {
+  if (builtinWrapper) return builtinWrapper;
+  const bin = process.env.MCPBASH_TEST_BIN ?? join(repoRoot, 'dist', 'mcp-bash.cjs');
+  if (!existsSync(bin)) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'mcpbash-builtin-jq-'));
+  const home = join(dir, 'home');
+  mkdirSync(home);
+  const exec = bin.endsWith('.cjs') ? `"${process.execPath}" "${bin}"` : `"${bin}"`;
+  const wrapper = join(dir, 'jq');
+  writeFileSync(
+    wrapper,
+    `#!/bin/sh\nunset MCPBASH_HOME XDG_DATA_HOME\nHOME="${home}" exec ${exec} jq "$@"\n`,
+  );
+  chmodSync(wrapper, 0o755);
+  builtinWrapper = wrapper;
+  return wrapper;
+}
+
+/** Every JSON tool variant, each with a skip reason when it is not available here. */
+export function jsonTools(): JsonTool[] {
+  const jq = which('jq');
+  const gojq = which('gojq');
+  const builtin = builtinJqWrapper();
+  return [
+    jq ? { name: 'jq', bin: jq } : { name: 'jq', skip: 'jq is not installed' },
+    gojq ? { name: 'gojq', bin: gojq } : { name: 'gojq', skip: 'gojq is not installed' },
+    builtin ? { name: 'builtin', bin: builtin } : { name: 'builtin', skip: 'dist/mcp-bash.cjs is not built (node build.mjs --no-binary)' },
+    { name: 'minimal' },
+  ];
+}
+
+/** The variants that have a JSON processor. */
+export function fullJsonTools(): JsonTool[] {
+  return jsonTools().filter((tool) => tool.name !== 'minimal');
+}
+
+export interface SdkCallOptions {
+  readonly tool?: JsonTool;
+  /** The arguments object (MCP_TOOL_ARGS_JSON); a string is used verbatim. */
+  readonly args?: unknown;
+  /** Put the arguments in MCP_TOOL_ARGS_FILE instead, as the server does for large payloads. */
+  readonly argsInFile?: boolean;
+  readonly meta?: unknown;
+  readonly progressToken?: string;
+  readonly roots?: readonly string[];
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Directories put first on PATH (fake commands). */
+  readonly pathPrefix?: readonly string[];
+  readonly timeoutMs?: number;
+  readonly cwd?: string;
+}
+
+export interface SdkRunResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** The per-call directory and the files the server would point a tool at. */
+export class SdkSandbox {
+  readonly dir: string;
+  readonly files: {
+    readonly progress: string;
+    readonly log: string;
+    readonly error: string;
+    readonly resources: string;
+    readonly cancel: string;
+    readonly elicitRequest: string;
+    readonly elicitResponse: string;
+    readonly debug: string;
+    readonly args: string;
+  };
+  readonly fakeBin: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+    const call = join(dir, 'call');
+    mkdirSync(call, { recursive: true, mode: 0o700 });
+    this.fakeBin = join(dir, 'fake-bin');
+    mkdirSync(this.fakeBin, { recursive: true });
+    this.files = {
+      progress: join(call, 'progress.ndjson'),
+      log: join(call, 'log.ndjson'),
+      error: join(call, 'error.json'),
+      resources: join(call, 'resources.json'),
+      cancel: join(call, 'cancelled'),
+      elicitRequest: join(call, 'elicit.request.json'),
+      elicitResponse: join(call, 'elicit.response.json'),
+      debug: join(call, 'debug.log'),
+      args: join(call, 'args.json'),
+    };
+    writeFileSync(this.files.progress, '');
+    writeFileSync(this.files.log, '');
+  }
+
+  /** The environment for one call. */
+  env(options: SdkCallOptions = {}): NodeJS.ProcessEnv {
+    const tool = options.tool ?? { name: 'minimal' };
+    const env: NodeJS.ProcessEnv = {};
+    for (const [key, value] of Object.entries(process.env)) {
+      if (!/^(MCPBASH_|MCP_)/.test(key)) env[key] = value;
+    }
+    const argsText = options.args === undefined ? '{}' : typeof options.args === 'string' ? options.args : JSON.stringify(options.args);
+    if (options.argsInFile) writeFileSync(this.files.args, argsText);
+    const path = [...(options.pathPrefix ?? []), this.fakeBin, process.env.PATH ?? ''].join(delimiter);
+    Object.assign(env, {
+      PATH: path,
+      LANG: 'C.UTF-8',
+      MCP_SDK: sdkDir,
+      MCP_TOOL_NAME: 'sdk-test',
+      MCP_TOOL_ARGS_JSON: options.argsInFile ? '' : argsText,
+      MCP_TOOL_ARGS_FILE: options.argsInFile ? this.files.args : undefined,
+      MCP_TOOL_META_JSON: options.meta === undefined ? '{}' : JSON.stringify(options.meta),
+      MCP_TOOL_ERROR_FILE: this.files.error,
+      MCP_TOOL_RESOURCES_FILE: this.files.resources,
+      MCP_PROGRESS_STREAM: this.files.progress,
+      MCP_PROGRESS_TOKEN: options.progressToken ?? '',
+      MCP_LOG_STREAM: this.files.log,
+      MCP_CANCEL_FILE: this.files.cancel,
+      MCP_ELICIT_SUPPORTED: '0',
+      MCP_ROOTS_PATHS: (options.roots ?? []).join('\n'),
+      MCP_ROOTS_COUNT: String((options.roots ?? []).length),
+      MCPBASH_DEBUG_LOG: this.files.debug,
+      MCPBASH_FRAMEWORK_VERSION: '2.0.0-test',
+      MCPBASH_MODE: tool.name === 'minimal' ? 'minimal' : 'full',
+      MCPBASH_JSON_TOOL: tool.name === 'minimal' ? 'none' : tool.name === 'gojq' ? 'gojq' : 'jq',
+      MCPBASH_JSON_TOOL_BIN: tool.bin,
+      TMPDIR: this.dir,
+    });
+    for (const [key, value] of Object.entries(options.env ?? {})) {
+      if (value === undefined) delete env[key];
+      else env[key] = value;
+    }
+    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+    return env;
+  }
+
+  /** Puts an executable fake command on this sandbox's PATH. */
+  fakeCommand(name: string, script: string): string {
+    const file = join(this.fakeBin, name);
+    writeFileSync(file, `#!/usr/bin/env bash\n${script}\n`);
+    chmodSync(file, 0o755);
+    return file;
+  }
+
+  /** Sources the SDK under `set -euo pipefail` and runs SCRIPT. */
+  run(script: string, options: SdkCallOptions = {}): Promise<SdkRunResult> {
+    const full = `set -euo pipefail\nsource "$MCP_SDK/tool-sdk.sh"\n${script}\n`;
+    return runBash(full, this.env(options), options);
+  }
+
+  /** Runs SCRIPT without sourcing the SDK (providers, plain commands). */
+  runPlain(script: string, options: SdkCallOptions = {}): Promise<SdkRunResult> {
+    return runBash(`set -euo pipefail\n${script}\n`, this.env(options), options);
+  }
+
+  read(file: keyof SdkSandbox['files']): string {
+    const path = this.files[file];
+    return existsSync(path) ? readFileSync(path, 'utf8') : '';
+  }
+
+  /** The JSON lines of a stream file, parsed. */
+  lines(file: 'progress' | 'log'): unknown[] {
+    return this.read(file).split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+  }
+}
+
+export function runBash(script: string, env: NodeJS.ProcessEnv, options: { timeoutMs?: number; cwd?: string } = {}): Promise<SdkRunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', script], { env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+    });
+  });
+}
+
+/** The part of a tap test these helpers use. */
+export interface TapLike {
+  testdir(): string;
+  teardown(fn: () => unknown): void;
+}
+
+/** A fresh sandbox in a tap test's directory. */
+export function sandbox(t: Pick<TapLike, 'testdir'>): SdkSandbox {
+  return new SdkSandbox(t.testdir());
+}
+
+/** Quotes a string for a Bash single-quoted word. */
+export function sh(value: string): string {
+  return `'${value.replaceAll("'", `'\\''`)}'`;
+}

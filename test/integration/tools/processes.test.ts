@@ -1,0 +1,74 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { fixtureProject } from '../../helpers/fixtures.js';
+import { McpProcess, startInitialized } from '../../helpers/mcp-process.js';
+import { eventually, isAlive, waitForExit } from '../../helpers/processes.js';
+import { toolEnv } from '../../helpers/run-binary.js';
+
+const markerDir = mkdtempSync(join(tmpdir(), 'mcpbash-markers-'));
+const marker = (name: string) => join(markerDir, name);
+const pidOf = (name: string) => Number(readFileSync(`${marker(name)}.pid`, 'utf8').trim());
+
+t.test('notifications/cancelled: no response, the marker first, then the process group is gone (D25)', async (t) => {
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  const id = 'to-cancel';
+  server.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'slow', arguments: { seconds: 60, marker: marker('cancel') } } });
+  t.ok(await eventually(() => existsSync(`${marker('cancel')}.pid`)), 'the tool started');
+  const pid = pidOf('cancel');
+  server.notify('notifications/cancelled', { requestId: id, reason: 'user pressed stop' });
+  t.ok(await waitForExit(pid, 5000), 'the tool process is gone');
+  t.ok(await eventually(() => existsSync(`${marker('cancel')}.cancelled`)), 'it saw mcp_is_cancelled true when TERM arrived');
+  t.same((await server.request('ping')).result, {});
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.notOk(server.messages.some((m) => m.id === id), 'no response at all for the cancelled id');
+  server.notify('notifications/cancelled', { requestId: 'never-existed' });
+  server.notify('notifications/cancelled', { requestId: id });
+  t.same((await server.request('ping')).result, {}, 'unknown or finished ids are ignored');
+  await server.close();
+});
+
+t.test('a background child the tool leaves behind does not outlive the call', async (t) => {
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  const childFile = marker('grandchild');
+  const result = await server.request('tools/call', { name: 'grandchild', arguments: { marker: childFile } });
+  t.match(result.result, { content: [{ text: 'left a child behind' }], isError: false });
+  const child = Number(readFileSync(childFile, 'utf8').trim());
+  t.ok(await waitForExit(child, 5000), `orphaned sleep ${child} was stopped`);
+  await server.close();
+});
+
+t.test('a client that disconnects while tools run leaves no processes behind', async (t) => {
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_SHUTDOWN_TIMEOUT: '1' }) });
+  for (let i = 0; i < 3; i += 1) {
+    server.send({ jsonrpc: '2.0', id: `bg-${i}`, method: 'tools/call', params: { name: 'slow', arguments: { seconds: 60, marker: marker(`disconnect-${i}`) } } });
+  }
+  t.ok(await eventually(() => [0, 1, 2].every((i) => existsSync(`${marker(`disconnect-${i}`)}.pid`))), 'all three started');
+  const pids = [0, 1, 2].map((i) => pidOf(`disconnect-${i}`));
+  server.child.stdout.destroy();
+  server.closeInput();
+  const ended = await server.exited;
+  t.equal(ended.code, 0);
+  for (const pid of pids) t.notOk(isAlive(pid), `tool ${pid} is gone`);
+});
+
+t.test('SIGTERM during tool calls stops every process group and exits 143', async (t) => {
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  server.send({ jsonrpc: '2.0', id: 'term', method: 'tools/call', params: { name: 'slow', arguments: { seconds: 60, marker: marker('sigterm') } } });
+  t.ok(await eventually(() => existsSync(`${marker('sigterm')}.pid`)));
+  const pid = pidOf('sigterm');
+  server.child.kill('SIGTERM');
+  t.equal((await server.exited).code, 143);
+  t.notOk(isAlive(pid));
+});
+
+t.test('end of input lets running calls finish (bounded by MCPBASH_SHUTDOWN_TIMEOUT) before exiting', async (t) => {
+  const server = new McpProcess({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  await server.initialize();
+  server.send({ jsonrpc: '2.0', id: 'piped', method: 'tools/call', params: { name: 'sleeper', arguments: { seconds: 0.5 } } });
+  server.closeInput();
+  const response = await server.waitFor((m) => m.id === 'piped');
+  t.match(response.result, { content: [{ text: 'slept 0.5' }] }, 'printf requests | mcp-bash still gets its answers');
+  t.equal((await server.exited).code, 0);
+});

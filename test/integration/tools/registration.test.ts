@@ -1,0 +1,118 @@
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { fixtureProject } from '../../helpers/fixtures.js';
+import { startInitialized } from '../../helpers/mcp-process.js';
+import { toolEnv } from '../../helpers/run-binary.js';
+
+function withRegisterJson(content: string | Buffer): string {
+  const project = fixtureProject('tools');
+  writeFileSync(join(project, 'server.d', 'register.json'), content);
+  return project;
+}
+
+async function toolNames(project: string, env = toolEnv()) {
+  const server = await startInitialized({ projectRoot: project, env });
+  const response = await server.request('tools/list', { limit: 200 });
+  const call = await server.request('tools/call', { name: 'manual-echo' });
+  await server.close();
+  return { response, call, stderr: server.stderr };
+}
+
+t.test('register.json tools replace discovery, normalised, and run', async (t) => {
+  const project = withRegisterJson(JSON.stringify({
+    version: 1,
+    tools: [{ name: 'manual-echo', description: 'registered by hand', path: 'echo-text/tool.sh', timeoutSecs: 5, title: 'Manual' }],
+  }));
+  const { response, call } = await toolNames(project);
+  t.same((response.result as { tools: unknown[] }).tools, [{ name: 'manual-echo', title: 'Manual', description: 'registered by hand', inputSchema: { type: 'object', properties: {} } }]);
+  t.match(call.result, { content: [{ text: 'plain text, not trimmed  \n' }] });
+});
+
+t.test('register.json: an empty array disables a kind, null or absent falls through to discovery', async (t) => {
+  const empty = await toolNames(withRegisterJson('{"version":1,"tools":[]}'));
+  t.same((empty.response.result as { tools: unknown[] }).tools, []);
+  const fallsThrough = await toolNames(withRegisterJson('{"version":1,"tools":null,"prompts":[]}'));
+  t.ok((fallsThrough.response.result as { tools: unknown[] }).tools.length > 5);
+});
+
+t.test('an invalid register.json fails loudly, with no fallback', async (t) => {
+  const cases: Array<[string, string | Buffer, RegExp]> = [
+    ['unknown key', '{"version":1,"tool":[]}', /must NOT have additional properties/],
+    ['wrong version', '{"version":2}', /\/version must be equal to constant/],
+    ['kind not an array', '{"version":1,"tools":{}}', /\/tools must be array,null/],
+    ['entry without path', '{"version":1,"tools":[{"name":"x"}]}', /must have required property 'path'/],
+    ['comments', '{"version":1 /* no */}', /not valid JSON/],
+    ['a BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"version":1}')]), /byte order mark/],
+    ['a bad tool name', '{"version":1,"tools":[{"name":"a.b","path":"x.sh"}]}', /tool name "a\.b" is invalid/],
+  ];
+  for (const [name, content, pattern] of cases) {
+    const { response, call } = await toolNames(withRegisterJson(content));
+    t.equal(response.error?.code, -32603, `${name}: tools/list fails`);
+    t.match(response.error?.message, /server\.d\/register\.json is invalid/, name);
+    t.match(response.error?.message, pattern, name);
+    t.equal(call.error?.code, -32603, `${name}: tools/call fails too`);
+  }
+});
+
+t.test('register.json is size capped (MCPBASH_MAX_MANUAL_REGISTRY_BYTES)', async (t) => {
+  const { response } = await toolNames(withRegisterJson(`{"version":1,"_meta":{"pad":"${'x'.repeat(3000)}"}}`), toolEnv({ MCPBASH_MAX_MANUAL_REGISTRY_BYTES: '1000' }));
+  t.match(response.error, { code: -32603, message: /over MCPBASH_MAX_MANUAL_REGISTRY_BYTES \(1000\)/ });
+});
+
+const hook = [
+  '#!/usr/bin/env bash',
+  'mcp_register_tool \'{"name":"manual-echo","description":"from register.sh","path":"echo-text/tool.sh"}\'',
+  'mcp_register_tool \'{"name":"manual-echo","description":"duplicate","path":"echo-json/tool.sh"}\'',
+  '',
+].join('\n');
+
+function withRegisterSh(content: string): string {
+  const project = fixtureProject('tools');
+  const path = join(project, 'server.d', 'register.sh');
+  writeFileSync(path, content);
+  chmodSync(path, 0o755);
+  return project;
+}
+
+t.test('register.sh runs only with MCPBASH_ALLOW_PROJECT_HOOKS=true', async (t) => {
+  const off = await toolNames(withRegisterSh(hook));
+  t.ok((off.response.result as { tools: unknown[] }).tools.length > 5, 'hooks off: discovery as usual, not an error');
+  t.match(off.stderr, /set MCPBASH_ALLOW_PROJECT_HOOKS=true to run it/);
+  const on = await toolNames(withRegisterSh(hook), toolEnv({ MCPBASH_ALLOW_PROJECT_HOOKS: 'true' }));
+  t.same((on.response.result as { tools: Array<{ name: string; description: string }> }).tools.map((tool) => [tool.name, tool.description]), [['manual-echo', 'from register.sh']], 'deduped by name');
+  t.match(on.call.result, { isError: false });
+});
+
+t.test('register.sh may print a JSON object instead of calling helpers', async (t) => {
+  const project = withRegisterSh('#!/usr/bin/env bash\nprintf \'{"tools":[{"name":"manual-echo","path":"echo-text/tool.sh"}]}\'\n');
+  const { response } = await toolNames(project, toolEnv({ MCPBASH_ALLOW_PROJECT_HOOKS: 'true' }));
+  t.same((response.result as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name), ['manual-echo']);
+});
+
+t.test('a failing or untrusted register.sh fails every kind; static mode never runs it', async (t) => {
+  const failing = await toolNames(withRegisterSh('#!/usr/bin/env bash\necho boom >&2\nexit 4\n'), toolEnv({ MCPBASH_ALLOW_PROJECT_HOOKS: 'true' }));
+  t.match(failing.response.error, { code: -32603, message: /register\.sh is invalid: it exited with status 4: boom/ });
+  const project = withRegisterSh(hook);
+  chmodSync(join(project, 'server.d', 'register.sh'), 0o777);
+  const untrusted = await toolNames(project, toolEnv({ MCPBASH_ALLOW_PROJECT_HOOKS: 'true' }));
+  t.match(untrusted.response.error, { code: -32603, message: /not trusted/ });
+  const staticProject = withRegisterSh(hook);
+  const staticMode = await toolNames(staticProject, toolEnv({ MCPBASH_ALLOW_PROJECT_HOOKS: 'true', MCPBASH_STATIC_REGISTRY: '1' }));
+  t.notOk((staticMode.response.result as { tools: Array<{ name: string }> }).tools.some((tool) => tool.name === 'manual-echo'), 'static mode skips register.sh');
+});
+
+t.test('static registry mode serves the pre-generated cache without rescanning', async (t) => {
+  const project = fixtureProject('tools');
+  const first = await startInitialized({ projectRoot: project, env: toolEnv() });
+  await first.request('tools/list');
+  await first.close();
+  mkdirSync(join(project, 'tools', 'late'));
+  writeFileSync(join(project, 'tools', 'late', 'tool.sh'), '#!/usr/bin/env bash\nprintf late\n');
+  chmodSync(join(project, 'tools', 'late', 'tool.sh'), 0o755);
+  const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_STATIC_REGISTRY: '1', MCP_TOOLS_TTL: '0' }) });
+  const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: Array<{ name: string }> };
+  t.notOk(tools.some((tool) => tool.name === 'late'), 'the cache is trusted as is');
+  t.match(server.stderr, /static registry mode: serving tools from the pre-generated cache/);
+  await server.close();
+});
