@@ -1,6 +1,8 @@
-import { registryPollingModule } from './registry-polling.js';
+import { elicitationModule } from './handlers/elicitation.js';
+import { rootsModule } from './handlers/roots.js';
 import { toolsModule } from './handlers/tools.js';
+import { registryPollingModule } from './registry-polling.js';
 import type { HandlerModule } from './server-context.js';
 
 /** The MCP areas the server serves beyond lifecycle and logging, in registration order. */
-export const serverModules: readonly HandlerModule[] = [toolsModule, registryPollingModule];
+export const serverModules: readonly HandlerModule[] = [rootsModule, elicitationModule, toolsModule, registryPollingModule];

@@ -54,7 +54,9 @@ export function serverToolRuntime(context: ServerContext): ToolRuntime {
     roots: () => context.roots.current(),
     logLevel: () => context.log.level,
     isLogLevelEnabled: (level) => context.log.isEnabled(level),
-    elicitation: context.elicitation,
+    get elicitation() {
+      return context.elicitation;
+    },
     onToolStderr: config.streamToolStderr ? (chunk) => context.stderr.write(chunk) : undefined,
     nextCallKey: () => `${prefix}-${(calls += 1)}`,
   };

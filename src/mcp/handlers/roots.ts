@@ -1,0 +1,85 @@
+import { fileURLToPath } from 'node:url';
+import { envNumber } from '../../config/env-values.js';
+import { canonicalRoot, rootEntry, type RootEntry } from '../../project/roots.js';
+import type { HandlerModule } from '../server-context.js';
+
+/**
+ * The local path of a client root: `file://` URIs only, with an empty or `localhost`
+ * authority, percent-decoded (so paths with spaces work).
+ */
+export function pathFromRootUri(uri: unknown): string | undefined {
+  if (typeof uri !== 'string' || !uri.startsWith('file:')) return undefined;
+  try {
+    const url = new URL(uri);
+    if (url.hostname !== '' && url.hostname !== 'localhost') return undefined;
+    url.hostname = '';
+    return fileURLToPath(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A `roots/list` answer as roots tools can use: existing, readable, canonical paths, each
+ * once. Undefined when the answer is malformed (the previous roots are kept).
+ */
+export function rootsFromResult(result: unknown, warn: (message: string) => void): RootEntry[] | undefined {
+  const list = (result as { roots?: unknown } | undefined)?.roots;
+  if (!Array.isArray(list)) return undefined;
+  const roots: RootEntry[] = [];
+  for (const item of list) {
+    const { uri, name } = (item ?? {}) as { uri?: unknown; name?: unknown };
+    const path = pathFromRootUri(uri);
+    const canonical = path === undefined ? undefined : canonicalRoot(path);
+    if (!canonical) {
+      warn(`client root ${JSON.stringify(uri)} is not a readable local path; ignored`);
+      continue;
+    }
+    if (roots.some((root) => root.path === canonical)) continue;
+    roots.push(rootEntry(canonical, typeof name === 'string' ? name : undefined));
+  }
+  return roots;
+}
+
+/**
+ * Client roots: asked for after `initialized` when the client declared `roots`, and again
+ * (debounced) on `notifications/roots/list_changed`. An answer replaces the fallback roots;
+ * an error, a timeout or a malformed answer keeps what we had. Only the latest request's
+ * answer counts: a slower, older one is dropped.
+ */
+export const rootsModule: HandlerModule = (context) => {
+  const { env, session, roots, log } = context;
+  const timeoutMs = envNumber(env, 'MCPBASH_ROOTS_REQUEST_TIMEOUT', 5, { min: 0.1 }) * 1000;
+  const debounceMs = envNumber(env, 'MCPBASH_ROOTS_DEBOUNCE_INTERVAL', 1, { min: 0 }) * 1000;
+  let generation = 0;
+  let debounce: NodeJS.Timeout | undefined;
+
+  const refresh = async () => {
+    generation += 1;
+    const mine = generation;
+    roots.beginUpdate();
+    try {
+      const result = await context.engine.request('roots/list', undefined, { timeoutMs });
+      if (mine !== generation) return;
+      const fresh = rootsFromResult(result, (message) => log.warning('mcp.roots', message));
+      if (!fresh) log.warning('mcp.roots', 'the client answered roots/list without a roots array; keeping the current roots');
+      else log.debug('mcp.roots', `roots: ${fresh.map((root) => root.path).join(', ') || '(none)'}`);
+      roots.finishUpdate(fresh);
+    } catch (error) {
+      if (mine !== generation) return;
+      log.info('mcp.roots', `roots/list failed (${(error as Error).message}); keeping the current roots`);
+      roots.finishUpdate();
+    }
+  };
+
+  context.onReady(() => {
+    if (session.clientCapabilities.roots) void refresh();
+  });
+  context.engine.setNotificationHandler('notifications/roots/list_changed', () => {
+    if (!session.isReady || !session.clientCapabilities.roots) return;
+    clearTimeout(debounce);
+    roots.beginUpdate();
+    debounce = setTimeout(() => void refresh(), debounceMs);
+  });
+  context.onStop(() => clearTimeout(debounce));
+};

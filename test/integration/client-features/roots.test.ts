@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import t from 'tap';
+import { fixtureProject } from '../../helpers/fixtures.js';
+import { startInitialized, type Message } from '../../helpers/mcp-process.js';
+import { toolEnv } from '../../helpers/run-binary.js';
+import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
+
+type Dump = { count: number; roots: Array<{ uri: string; name: string; path: string }> };
+const dump = (response: Message) => JSON.parse((response.result as { content: Array<{ text: string }> }).content[0]?.text ?? '{}') as Dump;
+
+function scratch(): string {
+  return realpathSync(mkdtempSync(join(tmpdir(), 'mcpbash roots ')));
+}
+
+t.test('without client roots, tools see the fallback: the project root', async (t) => {
+  const project = fixtureProject('tools');
+  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const roots = dump(await server.request('tools/call', { name: 'roots-dump' }));
+  t.equal(roots.count, 1);
+  t.equal(roots.roots[0]?.path, realpathSync(project));
+  await server.close();
+});
+
+t.test('MCPBASH_ROOTS: relative entries resolve against the project root (D14); a missing one voids the variable', async (t) => {
+  const project = fixtureProject('tools');
+  const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_ROOTS: `data:${scratch()}` }) });
+  const roots = dump(await server.request('tools/call', { name: 'roots-dump' }));
+  t.same(roots.roots.map((root) => root.path)[0], realpathSync(join(project, 'data')));
+  t.equal(roots.count, 2);
+  await server.close();
+  const bad = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_ROOTS: 'data:/does/not/exist' }) });
+  t.equal(dump(await bad.request('tools/call', { name: 'roots-dump' })).roots[0]?.path, realpathSync(project));
+  t.match(bad.stderr, /MCPBASH_ROOTS entry "\/does\/not\/exist" does not exist/);
+  await bad.close();
+});
+
+t.test('client roots replace the fallback: percent-decoded, non-file and missing ones dropped', async (t) => {
+  const project = fixtureProject('tools');
+  const dir = scratch();
+  const server = await startInitialized({ projectRoot: project, env: toolEnv(), capabilities: { roots: { listChanged: true } } });
+  const request = await server.waitFor((m) => m.method === 'roots/list');
+  t.type(request.id, 'number', 'server-to-client requests carry ids of our own');
+  server.send({ jsonrpc: '2.0', id: request.id, result: { roots: [
+    { uri: pathToFileURL(dir).href, name: 'Scratch' },
+    { uri: 'https://example.com/not-local' },
+    { uri: 'file:///no/such/dir' },
+    { uri: pathToFileURL(dir).href, name: 'duplicate' },
+  ] } });
+  const roots = dump(await server.request('tools/call', { name: 'roots-dump' }));
+  t.same(roots.roots, [{ uri: pathToFileURL(dir).href.replace(/%20/g, '%20'), name: 'Scratch', path: dir }]);
+  t.match(pathToFileURL(dir).href, /%20/, 'the URI had percent-encoding to decode (D10)');
+  await server.close();
+});
+
+t.test('roots/list_changed asks again (debounced); a stale answer is dropped; errors keep the roots', async (t) => {
+  const project = fixtureProject('tools');
+  const first = scratch();
+  const second = scratch();
+  const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_ROOTS_DEBOUNCE_INTERVAL: '0.2' }), capabilities: { roots: { listChanged: true } } });
+  const initial = await server.waitFor((m) => m.method === 'roots/list');
+  server.send({ jsonrpc: '2.0', id: initial.id, result: { roots: [{ uri: pathToFileURL(first).href }] } });
+  t.equal(dump(await server.request('tools/call', { name: 'roots-dump' })).roots[0]?.path, first);
+  server.notify('notifications/roots/list_changed');
+  server.notify('notifications/roots/list_changed');
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  const asks = server.messages.filter((m) => m.method === 'roots/list');
+  t.equal(asks.length, 2, 'two notifications in a burst cause one new request');
+  const again = asks[1] as Message;
+  server.send({ jsonrpc: '2.0', id: again.id, result: { roots: [{ uri: pathToFileURL(second).href }] } });
+  server.send({ jsonrpc: '2.0', id: initial.id, result: { roots: [{ uri: pathToFileURL(first).href }] } });
+  t.equal(dump(await server.request('tools/call', { name: 'roots-dump' })).roots[0]?.path, second, 'the late answer to the old request changes nothing');
+  server.notify('notifications/roots/list_changed');
+  const third = await server.waitFor((m) => m.method === 'roots/list' && m.id !== initial.id && m.id !== again.id);
+  server.send({ jsonrpc: '2.0', id: third.id, error: { code: -32603, message: 'client broke' } });
+  t.equal(dump(await server.request('tools/call', { name: 'roots-dump' })).roots[0]?.path, second, 'an error keeps the roots');
+  await server.close();
+});
+
+t.test('tools wait for the first roots answer (bounded)', async (t) => {
+  const dir = scratch();
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv(), capabilities: { roots: {} } });
+  const request = await server.waitFor((m) => m.method === 'roots/list');
+  const call = server.request('tools/call', { name: 'roots-dump' });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  server.send({ jsonrpc: '2.0', id: request.id, result: { roots: [{ uri: pathToFileURL(dir).href }] } });
+  t.equal(dump(await call).roots[0]?.path, dir, 'the call ran with the client\'s roots');
+  await server.close();
+});
+
+t.test('the official SDK client answers roots/list and the tool sees its roots', async (t) => {
+  const dir = scratch();
+  mkdirSync(join(dir, 'sub'));
+  const { client } = await connectSdkClient({
+    env: sdkEnv(toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools') })),
+    capabilities: { capabilities: { roots: { listChanged: true } } },
+  });
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(join(dir, 'sub')).href, name: 'Sub' }] }));
+  // The handler is set after connect: announce a change so the server asks again.
+  await client.sendRootsListChanged();
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const result = await client.callTool({ name: 'roots-dump' });
+  const roots = JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? '{}') as Dump;
+  t.same(roots.roots.map((root) => [root.name, root.path]), [['Sub', join(dir, 'sub')]]);
+  await client.close();
+});
