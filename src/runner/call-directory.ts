@@ -1,4 +1,5 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The files of one tool call's private directory (docs/TOOL-CONTRACT.md). */
@@ -17,10 +18,17 @@ export interface CallPaths {
   readonly debugLog: string;
 }
 
+const parentsMade = new Set<string>();
+
 /** Creates `<stateDir>/calls/<key>/` (0700) with the two streams present and empty. */
 export function createCallDirectory(stateDir: string, key: string): CallPaths {
-  const dir = join(stateDir, 'calls', key);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const parent = join(stateDir, 'calls');
+  if (!parentsMade.has(parent)) {
+    mkdirSync(parent, { recursive: true, mode: 0o700 });
+    parentsMade.add(parent);
+  }
+  const dir = join(parent, key);
+  mkdirSync(dir, { mode: 0o700 });
   const paths: CallPaths = {
     dir,
     progress: join(dir, 'progress.ndjson'),
@@ -35,11 +43,15 @@ export function createCallDirectory(stateDir: string, key: string): CallPaths {
     metadata: join(dir, 'metadata.json'),
     debugLog: join(dir, 'debug.log'),
   };
-  writeFileSync(paths.progress, '');
-  writeFileSync(paths.log, '');
+  closeSync(openSync(paths.progress, 'w'));
+  closeSync(openSync(paths.log, 'w'));
   return paths;
 }
 
+/**
+ * Removes a finished call's directory in the background: a synchronous recursive delete
+ * costs milliseconds on the event loop, and nothing waits for it (the state dir goes at exit).
+ */
 export function removeCallDirectory(paths: CallPaths): void {
-  rmSync(paths.dir, { recursive: true, force: true });
+  rm(paths.dir, { recursive: true, force: true }).catch(() => {});
 }
