@@ -54,6 +54,10 @@ export const command: Command = {
       stateDir,
       modules: serverModules,
     });
+    if ((context.io.stdin as { isTTY?: boolean }).isTTY) {
+      // Someone ran the server by hand: say what it is waiting for (stderr, never stdout).
+      context.io.stderr.write(`mcp-bash: serving ${project.identity.info.name} (${project.layout.root}) over stdio; it expects JSON-RPC from an MCP client. Press Ctrl-D to stop.\n`);
+    }
     const handlers = SIGNAL_EXIT_CODES.map(([signal, code]) => {
       const handler = () => void server.stop(code, 'abort');
       process.once(signal, handler);
