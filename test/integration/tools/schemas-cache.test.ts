@@ -1,0 +1,62 @@
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { fixtureProject } from '../../helpers/fixtures.js';
+import { startInitialized } from '../../helpers/mcp-process.js';
+import { toolEnv } from '../../helpers/run-binary.js';
+
+t.test('the 1.x "arguments" key works as inputSchema and is enforced', async (t) => {
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: Array<{ name: string; inputSchema: unknown }> };
+  t.same(tools.find((tool) => tool.name === 'legacy-args')?.inputSchema, { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] });
+  t.match((await server.request('tools/call', { name: 'legacy-args', arguments: {} })).error, { code: -32602, message: /must have required property 'id'/ });
+  t.match((await server.request('tools/call', { name: 'legacy-args', arguments: { id: 3 } })).result, { isError: false });
+  await server.close();
+});
+
+t.test('a draft-07 inputSchema is validated with draft-07 rules (tuple items)', async (t) => {
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 1] } })).result, { content: [{ text: 'draft7' }] });
+  t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 'b'] } })).error, { code: -32602, message: /\/items\/1 must be number/ });
+  t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 1, 'extra'] } })).error, { code: -32602 });
+  await server.close();
+});
+
+t.test('tools run with the project root as working directory', async (t) => {
+  const project = fixtureProject('tools');
+  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  t.match((await server.request('tools/call', { name: 'cwd' })).result, { content: [{ text: `${realpathSync(project)}\n` }] });
+  await server.close();
+});
+
+t.test('an unparsable .registry cache is ignored and rebuilt', async (t) => {
+  const project = fixtureProject('tools');
+  mkdirSync(join(project, '.registry'));
+  writeFileSync(join(project, '.registry', 'tools.json'), '{"version":1,"items":[{"name":"ghost"');
+  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: Array<{ name: string }> };
+  t.notOk(tools.some((tool) => tool.name === 'ghost'));
+  t.ok(tools.some((tool) => tool.name === 'echo-text'));
+  await server.close();
+});
+
+t.test('a cache written for other files is not trusted: the fingerprint must match', async (t) => {
+  const project = fixtureProject('tools');
+  mkdirSync(join(project, '.registry'));
+  writeFileSync(join(project, '.registry', 'tools.json'), JSON.stringify({ format_version: 1, version: 1, generatedAt: new Date().toISOString(), items: [{ name: 'ghost', path: 'x/tool.sh', description: '', inputSchema: { type: 'object' }, timeoutSecs: null }], hash: 'abc', total: 1, fingerprint: 'stale' }));
+  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: Array<{ name: string }> };
+  t.notOk(tools.some((tool) => tool.name === 'ghost'));
+  await server.close();
+});
+
+t.test('more than 500 tools: a warning suggesting manual registration', async (t) => {
+  const project = fixtureProject('tools');
+  const tools = Array.from({ length: 501 }, (_, i) => ({ name: `bulk-${i}`, path: 'echo-text/tool.sh' }));
+  writeFileSync(join(project, 'server.d', 'register.json'), JSON.stringify({ version: 1, tools }));
+  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const list = (await server.request('tools/list')).result as { _meta: Record<string, unknown> };
+  t.equal(list._meta['mcpbash/total'], 501);
+  t.match(server.stderr, /501 tools registered; above 500/);
+  await server.close();
+});
