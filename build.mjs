@@ -36,6 +36,13 @@ const assetSources = [
   { from: 'sdk-sh', to: 'sdk' },
   { from: 'assets', to: '' },
 ];
+// Single files from dependencies, loaded at run time from the extracted home (never bundled):
+// the built-in `mcp-bash jq` (jq 1.8.2 compiled to WebAssembly) stays out of the start-up path.
+const dependencyAssets = [
+  { from: 'node_modules/jq-wasm/dist/index.cjs', to: 'lib/jq-wasm/index.cjs' },
+  { from: 'node_modules/jq-wasm/dist/build/jq.wasm', to: 'lib/jq-wasm/jq.wasm' },
+  { from: 'node_modules/jq-wasm/LICENSE', to: 'lib/jq-wasm/LICENSE' },
+];
 const buildInputs = ['src', 'sdk-sh', 'assets', 'build.mjs', 'package.json', 'package-lock.json', 'release'];
 const ignoredNames = new Set(['.DS_Store', 'Thumbs.db', 'node_modules', '.registry']);
 
@@ -67,6 +74,9 @@ function collectAssets() {
       const executable = (statSync(abs).mode & 0o111) !== 0 || content.subarray(0, 2).toString() === '#!';
       files.push({ path: to ? `${to}/${rel}` : rel, mode: executable ? 0o755 : 0o644, content });
     }
+  }
+  for (const { from, to } of dependencyAssets) {
+    files.push({ path: to, mode: 0o644, content: readFileSync(join(root, from)) });
   }
   files.push({ path: 'VERSION', mode: 0o644, content: Buffer.from(`${version}\n`) });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -257,14 +267,16 @@ function releaseName(target) {
 
 async function main() {
   const args = minimist(process.argv.slice(2), {
-    boolean: ['all', 'if-needed', 'no-binary', 'help'],
+    // `--no-binary` is minimist's negation of `binary`.
+    boolean: ['all', 'if-needed', 'binary', 'help'],
     string: ['targets'],
+    default: { binary: true },
     unknown: (flag) => {
       if (flag.startsWith('-')) throw new Error(`unknown option ${flag}; see the header of build.mjs`);
       return true;
     },
   });
-  const wantsBinary = !args['no-binary'];
+  const wantsBinary = args.binary;
   const targets = args.all ? Object.keys(nodeBinaries.targets) : (args.targets ? args.targets.split(',') : []);
   const fingerprint = inputFingerprint();
   const expectedOutputs = [bundlePath, ...(wantsBinary ? [hostBinaryPath] : [])];

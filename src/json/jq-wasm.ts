@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { compileFunction } from 'node:vm';
 
 /** What one run of jq produced: untrimmed stdout and stderr, and jq's exit status. */
@@ -76,6 +77,10 @@ export function patchLoaderSource(source: string): string {
  * `createRequire` rooted at the loader's real path.
  */
 export async function loadJqEngine(files: JqWasmFiles): Promise<JqEngine> {
+  // A jq run is short: V8's optimising tier for WebAssembly costs more (about 35 ms of
+  // compilation, and waiting for it at exit) than it saves; large inputs run as fast on the
+  // baseline tier. This process only runs jq, so the flag affects nothing else.
+  setFlagsFromString('--liftoff-only');
   const source = patchLoaderSource(readFileSync(files.loader, 'utf8'));
   const module = { exports: {} as JqWasmModule };
   const factory = compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname'], {
