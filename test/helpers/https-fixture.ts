@@ -108,3 +108,58 @@ export function fakeGetentScript(log: string): string {
     'esac',
   ].join('\n');
 }
+
+/**
+ * Serves the bare repositories under ROOT over smart HTTP (git http-backend as a CGI) on
+ * the same kind of local HTTPS server, so the git provider can run a real shallow fetch.
+ */
+export async function startGitHttpsFixture(dir: string, root: string): Promise<{ port: number; caFile: string; close(): Promise<void> }> {
+  const { spawn } = await import('node:child_process');
+  const { key, cert, caFile } = makeCertificate(dir);
+  const server: Server = createServer({ key, cert }, (request, response) => {
+    const [pathInfo = '/', query = ''] = (request.url ?? '/').split('?');
+    const cgi = spawn('git', ['http-backend'], {
+      env: {
+        PATH: process.env.PATH,
+        GIT_PROJECT_ROOT: root,
+        GIT_HTTP_EXPORT_ALL: '1',
+        REQUEST_METHOD: request.method ?? 'GET',
+        PATH_INFO: decodeURIComponent(pathInfo),
+        QUERY_STRING: query,
+        CONTENT_TYPE: request.headers['content-type'] ?? '',
+        HTTP_CONTENT_ENCODING: request.headers['content-encoding'] ?? '',
+        GIT_PROTOCOL: String(request.headers['git-protocol'] ?? ''),
+        REMOTE_ADDR: '127.0.0.1',
+      },
+    });
+    request.pipe(cgi.stdin);
+    const chunks: Buffer[] = [];
+    cgi.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    cgi.on('close', () => {
+      const output = Buffer.concat(chunks);
+      const split = output.indexOf('\r\n\r\n');
+      const head = output.subarray(0, split).toString('latin1');
+      const headers: Record<string, string> = {};
+      let status = 200;
+      for (const line of head.split('\r\n')) {
+        const colon = line.indexOf(':');
+        const name = line.slice(0, colon).trim();
+        const value = line.slice(colon + 1).trim();
+        if (name.toLowerCase() === 'status') status = Number.parseInt(value, 10);
+        else if (name) headers[name] = value;
+      }
+      response.writeHead(status, headers).end(output.subarray(split + 4));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    caFile,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { repoRoot } from './paths.js';
 
 export const sdkDir = join(repoRoot, 'sdk-sh');
@@ -37,9 +37,9 @@ let builtinWrapper: string | undefined;
  * this node, or the native dist/mcp-bash when MCPBASH_TEST_BIN names it), as the server
  * does when no jq is installed. Its HOME is shared, so the framework files are extracted once.
  */
-function builtinJqWrapper(): string | undefined {
+export function builtinJqWrapper(): string | undefined {
   if (builtinWrapper) return builtinWrapper;
-  const bin = process.env.MCPBASH_TEST_BIN ?? join(repoRoot, 'dist', 'mcp-bash.cjs');
+  const bin = resolve(repoRoot, process.env.MCPBASH_TEST_BIN ?? join('dist', 'mcp-bash.cjs'));
   if (!existsSync(bin)) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'mcpbash-builtin-jq-'));
   const home = join(dir, 'home');
@@ -48,7 +48,8 @@ function builtinJqWrapper(): string | undefined {
   const wrapper = join(dir, 'jq');
   writeFileSync(
     wrapper,
-    `#!/bin/sh\nunset MCPBASH_HOME XDG_DATA_HOME\nHOME="${home}" exec ${exec} jq "$@"\n`,
+    // NODE_OPTIONS from the test runner (its TypeScript loader) would slow every jq call.
+    `#!/bin/sh\nunset MCPBASH_HOME XDG_DATA_HOME NODE_OPTIONS\nHOME="${home}" exec ${exec} jq "$@"\n`,
   );
   chmodSync(wrapper, 0o755);
   builtinWrapper = wrapper;
@@ -137,7 +138,7 @@ export class SdkSandbox {
     const tool = options.tool ?? { name: 'minimal' };
     const env: NodeJS.ProcessEnv = {};
     for (const [key, value] of Object.entries(process.env)) {
-      if (!/^(MCPBASH_|MCP_)/.test(key)) env[key] = value;
+      if (!/^(MCPBASH_|MCP_|NODE_OPTIONS$)/.test(key)) env[key] = value;
     }
     const argsText = options.args === undefined ? '{}' : typeof options.args === 'string' ? options.args : JSON.stringify(options.args);
     if (options.argsInFile) writeFileSync(this.files.args, argsText);

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# shellcheck shell=bash
+# Elicitation: asking the user through the client (docs/TOOL-CONTRACT.md, "Elicitation").
+# The SDK writes one request file atomically and polls for the server's response file.
+# Every helper prints the normalised answer {"action":"accept|decline|cancel|error",
+# "content":...} and returns 0 when the client answered (even with decline), 1 when
+# elicitation is unsupported (decline), not configured (error), timed out (error) or the
+# call was cancelled (cancel). Works without a JSON tool. Sourced by tool-sdk.sh.
+
+# _mcp_elicit_send FUNCTION REQUEST_JSON TIMEOUT: the shared handshake.
+_mcp_elicit_send() {
+	local _mcp_fn="${1-}" _mcp_request="${2-}" _mcp_timeout="${3-}" _mcp_tmp="" _mcp_i=0 _mcp_limit=0 _mcp_answer=""
+	if [ "${MCP_ELICIT_SUPPORTED:-0}" != "1" ]; then
+		_mcp_warn "${_mcp_fn}: Client does not support elicitation"
+		printf '{"action":"decline","content":null}'
+		return 1
+	fi
+	if [ -z "${MCP_ELICIT_REQUEST_FILE-}" ] || [ -z "${MCP_ELICIT_RESPONSE_FILE-}" ]; then
+		_mcp_warn "${_mcp_fn}: Elicitation environment not configured"
+		printf '{"action":"error","content":null}'
+		return 1
+	fi
+	_mcp_is_uint "${_mcp_timeout}" || _mcp_timeout="${MCPBASH_ELICITATION_TIMEOUT:-30}"
+	_mcp_is_uint "${_mcp_timeout}" || _mcp_timeout=30
+	_mcp_limit=$((10#${_mcp_timeout} * 10))
+	rm -f -- "${MCP_ELICIT_RESPONSE_FILE}"
+	_mcp_tmp="${MCP_ELICIT_REQUEST_FILE}.tmp.$$.${RANDOM}"
+	if ! printf '%s' "${_mcp_request}" >"${_mcp_tmp}" 2>/dev/null || ! mv -f -- "${_mcp_tmp}" "${MCP_ELICIT_REQUEST_FILE}"; then
+		rm -f -- "${_mcp_tmp}"
+		_mcp_warn "${_mcp_fn}: cannot write the elicitation request"
+		printf '{"action":"error","content":null}'
+		return 1
+	fi
+	while [ ! -f "${MCP_ELICIT_RESPONSE_FILE}" ]; do
+		if mcp_is_cancelled; then
+			rm -f -- "${MCP_ELICIT_REQUEST_FILE}"
+			printf '{"action":"cancel","content":null}'
+			return 1
+		fi
+		if [ "${_mcp_i}" -ge "${_mcp_limit}" ]; then
+			rm -f -- "${MCP_ELICIT_REQUEST_FILE}"
+			_mcp_warn "${_mcp_fn}: Timeout waiting for user response"
+			printf '{"action":"error","content":null}'
+			return 1
+		fi
+		sleep 0.1
+		_mcp_i=$((_mcp_i + 1))
+	done
+	_mcp_answer="$(cat -- "${MCP_ELICIT_RESPONSE_FILE}")" || _mcp_answer=""
+	rm -f -- "${MCP_ELICIT_RESPONSE_FILE}"
+	[ -n "${_mcp_answer}" ] || _mcp_answer='{"action":"error","content":null}'
+	printf '%s' "${_mcp_answer}"
+}
+
+# mcp_elicit MESSAGE SCHEMA_JSON [TIMEOUT] [MODE]
+#   Asks the user to fill in a form described by SCHEMA_JSON (a JSON Schema object; default
+#   an empty object schema). TIMEOUT defaults to MCPBASH_ELICITATION_TIMEOUT (30 s); MODE to
+#   "form". Writes {"message","schema","mode"}. Prints the answer; status as described above.
+mcp_elicit() {
+	local _mcp_msg="" _mcp_mode="" _mcp_schema="${2-}"
+	[ -n "${_mcp_schema}" ] || _mcp_schema='{"type":"object","properties":{}}'
+	_mcp_json_quote_to _mcp_msg "${1-}"
+	_mcp_json_quote_to _mcp_mode "${4:-form}"
+	_mcp_elicit_send mcp_elicit "{\"message\":${_mcp_msg},\"schema\":${_mcp_schema},\"mode\":${_mcp_mode}}" "${3-}"
+}
+
+# mcp_elicit_url MESSAGE URL [TIMEOUT]
+#   Asks the user to complete an out-of-band step at URL (sign-in, payment...): writes
+#   {"message","url","mode":"url"}. The answer has no content. Status as described above.
+mcp_elicit_url() {
+	local _mcp_msg="" _mcp_url=""
+	_mcp_json_quote_to _mcp_msg "${1-}"
+	_mcp_json_quote_to _mcp_url "${2-}"
+	_mcp_elicit_send mcp_elicit_url "{\"message\":${_mcp_msg},\"url\":${_mcp_url},\"mode\":\"url\"}" "${3-}"
+}
+
+# mcp_elicit_string MESSAGE [FIELD]
+#   Asks for one required string FIELD (default "value"): the answer's content is
+#   {"FIELD":"..."}.
+mcp_elicit_string() {
+	local _mcp_field=""
+	_mcp_json_quote_to _mcp_field "${2:-value}"
+	mcp_elicit "${1-}" "{\"type\":\"object\",\"properties\":{${_mcp_field}:{\"type\":\"string\"}},\"required\":[${_mcp_field}]}"
+}
+
+# mcp_elicit_confirm MESSAGE
+#   Asks a yes/no question: content {"confirmed":true|false}.
+mcp_elicit_confirm() {
+	mcp_elicit "${1-}" '{"type":"object","properties":{"confirmed":{"type":"boolean"}},"required":["confirmed"]}'
+}
+
+# mcp_elicit_choice MESSAGE OPTION...
+#   Asks to pick one OPTION: content {"choice":"..."}.
+mcp_elicit_choice() {
+	local _mcp_msg="${1-}" _mcp_enum=""
+	[ "$#" -gt 0 ] && shift
+	_mcp_enum="$(mcp_json_arr "$@")"
+	mcp_elicit "${_mcp_msg}" "{\"type\":\"object\",\"properties\":{\"choice\":{\"type\":\"string\",\"enum\":${_mcp_enum}}},\"required\":[\"choice\"]}"
+}
+
+# _mcp_titled_options_to VAR "value:Title"...: sets VAR to [{"const":value,"title":Title},...]
+# (an option without ":" is its own title).
+_mcp_titled_options_to() {
+	local _mcp_var="${1}" _mcp_opt="" _mcp_value="" _mcp_title="" _mcp_qv="" _mcp_qt="" _mcp_items="" _mcp_sep=""
+	shift
+	for _mcp_opt in "$@"; do
+		_mcp_value="${_mcp_opt%%:*}"
+		_mcp_title="${_mcp_opt#*:}"
+		[ "${_mcp_value}" != "${_mcp_opt}" ] || _mcp_title="${_mcp_opt}"
+		_mcp_json_quote_to _mcp_qv "${_mcp_value}"
+		_mcp_json_quote_to _mcp_qt "${_mcp_title}"
+		_mcp_items="${_mcp_items}${_mcp_sep}{\"const\":${_mcp_qv},\"title\":${_mcp_qt}}"
+		_mcp_sep=","
+	done
+	printf -v "${_mcp_var}" '[%s]' "${_mcp_items}"
+}
+
+# mcp_elicit_titled_choice MESSAGE "value:Title"...
+#   Asks to pick one option shown by title: content {"choice":"value"}.
+mcp_elicit_titled_choice() {
+	local _mcp_msg="${1-}" _mcp_one_of=""
+	[ "$#" -gt 0 ] && shift
+	_mcp_titled_options_to _mcp_one_of "$@"
+	mcp_elicit "${_mcp_msg}" "{\"type\":\"object\",\"properties\":{\"choice\":{\"type\":\"string\",\"oneOf\":${_mcp_one_of}}},\"required\":[\"choice\"]}"
+}
+
+# mcp_elicit_multi_choice MESSAGE OPTION...
+#   Asks to pick any number of OPTIONs: content {"choices":[...]}.
+mcp_elicit_multi_choice() {
+	local _mcp_msg="${1-}" _mcp_enum=""
+	[ "$#" -gt 0 ] && shift
+	_mcp_enum="$(mcp_json_arr "$@")"
+	mcp_elicit "${_mcp_msg}" "{\"type\":\"object\",\"properties\":{\"choices\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":${_mcp_enum}}}},\"required\":[\"choices\"]}"
+}
+
+# mcp_elicit_titled_multi_choice MESSAGE "value:Title"...
+#   Asks to pick any number of options shown by title: content {"choices":["value",...]}.
+mcp_elicit_titled_multi_choice() {
+	local _mcp_msg="${1-}" _mcp_one_of=""
+	[ "$#" -gt 0 ] && shift
+	_mcp_titled_options_to _mcp_one_of "$@"
+	mcp_elicit "${_mcp_msg}" "{\"type\":\"object\",\"properties\":{\"choices\":{\"type\":\"array\",\"items\":{\"oneOf\":${_mcp_one_of}}}},\"required\":[\"choices\"]}"
+}

@@ -1,0 +1,316 @@
+#!/usr/bin/env bash
+# shellcheck shell=bash
+# Results and errors. Sourced by tool-sdk.sh.
+#
+# Two kinds of failure (docs/TOOL-CONTRACT.md):
+#   - mcp_fail*: a protocol error. Writes MCP_TOOL_ERROR_FILE and exits 1; the client gets a
+#     JSON-RPC error with that code.
+#   - mcp_result_error / mcp_error: a tool execution error. Prints a CallToolResult with
+#     isError:true and returns 0; the model sees the message and can correct itself.
+
+# mcp_fail CODE [MESSAGE] [DATA_JSON]
+#   Ends the call with a JSON-RPC error: writes {"code","message","data"} to
+#   MCP_TOOL_ERROR_FILE (when set) and stdout, MESSAGE to stderr, then `exit 1`.
+#   CODE that is not an integer becomes -32603; MESSAGE defaults to "Tool failed";
+#   DATA_JSON that does not parse becomes null (minimal mode inserts it unchecked).
+mcp_fail() {
+	local _mcp_code="${1-}" _mcp_message="${2-}" _mcp_data_in="${3-}" _mcp_data="null" _mcp_msg_json="" _mcp_line=""
+	_mcp_code="${_mcp_code#+}"
+	if _mcp_is_int "${_mcp_code}"; then
+		case "${_mcp_code}" in
+		-*) _mcp_strip_zeros_to _mcp_code "${_mcp_code#-}" && _mcp_code="-${_mcp_code}" ;;
+		*) _mcp_strip_zeros_to _mcp_code "${_mcp_code}" ;;
+		esac
+		[ "${_mcp_code}" = "-0" ] && _mcp_code=0
+	else
+		_mcp_code=-32603
+	fi
+	[ -n "${_mcp_message}" ] || _mcp_message="Tool failed"
+	if [ -n "${_mcp_data_in}" ]; then
+		if _mcp_json_ok; then
+			_mcp_data="$(printf '%s' "${_mcp_data_in}" | _mcp_jq -c -s 'if length == 1 then .[0] else null end' 2>/dev/null)" || _mcp_data=""
+			[ -n "${_mcp_data}" ] || _mcp_data=null
+		else
+			_mcp_data="${_mcp_data_in}"
+		fi
+	fi
+	_mcp_json_quote_to _mcp_msg_json "${_mcp_message}"
+	_mcp_line="{\"code\":${_mcp_code},\"message\":${_mcp_msg_json},\"data\":${_mcp_data}}"
+	if [ -n "${MCP_TOOL_ERROR_FILE-}" ]; then
+		printf '%s\n' "${_mcp_line}" >"${MCP_TOOL_ERROR_FILE}" 2>/dev/null || true
+	fi
+	printf '%s\n' "${_mcp_line}"
+	printf '%s\n' "${_mcp_message}" >&2
+	exit 1
+}
+
+# mcp_fail_invalid_args [MESSAGE] [DATA_JSON]
+#   mcp_fail -32602 with MESSAGE (default "Invalid params"). Exits 1.
+mcp_fail_invalid_args() {
+	mcp_fail -32602 "${1:-Invalid params}" "${2-}"
+}
+
+# _mcp_emit_error_result ERROR_OBJECT_JSON MESSAGE: prints the isError CallToolResult for an
+# error object the SDK built itself (so known to be valid JSON). No JSON tool needed.
+_mcp_emit_error_result() {
+	local _mcp_text=""
+	_mcp_json_quote_to _mcp_text "${2-}"
+	printf '{"content":[{"type":"text","text":%s}],"structuredContent":{"success":false,"error":%s},"isError":true}\n' "${_mcp_text}" "${1-}"
+}
+
+# mcp_result_success JSON [MAX_TEXT_BYTES]
+#   Prints a CallToolResult {content:[{type:"text",text}], structuredContent:{success:true,
+#   result:JSON}, isError:false}. text is the compact envelope when it fits in
+#   MAX_TEXT_BYTES (default MCPBASH_MAX_TEXT_BYTES, 102400), else a summary ("Success:
+#   array with N items", "Success: object with N keys", "Success: <first 100 chars>").
+#   Empty, invalid or multi-value input prints an isError result instead. Returns 0.
+mcp_result_success() {
+	local _mcp_data="${1-}" _mcp_max="" _mcp_envelope="" _mcp_size=0 _mcp_text=""
+	_mcp_uint_to _mcp_max "${2-}" "${MCPBASH_MAX_TEXT_BYTES:-102400}"
+	if [ -z "${_mcp_data}" ]; then
+		_mcp_emit_error_result '{"type":"internal_error","message":"Empty data passed to mcp_result_success"}' "Empty data passed to mcp_result_success"
+		return 0
+	fi
+	if _mcp_json_ok; then
+		# One pass: validate (a single value), wrap, summarise. Input goes through stdin.
+		# shellcheck disable=SC2016 # $data, $envelope... are jq variables
+		printf '%s' "${_mcp_data}" | _mcp_jq -c -s --argjson max "${_mcp_max}" '
+			if length != 1 then
+				{content: [{type: "text", text: "Error: input must be single JSON value"}],
+				 structuredContent: {success: false, error: {type: "internal_error", message: "Input contained multiple JSON values", count: length}},
+				 isError: true}
+			else
+				.[0] as $data
+				| {success: true, result: $data} as $envelope
+				| ($envelope | tojson) as $text
+				| {content: [{type: "text", text: (
+						if ($text | utf8bytelength) <= $max then $text
+						elif ($data | type) == "array" then "Success: array with \($data | length) items"
+						elif ($data | type) == "object" then "Success: object with \($data | keys | length) keys"
+						else "Success: \($data | tostring | .[0:100])"
+						end)}],
+				   structuredContent: $envelope,
+				   isError: false}
+			end' 2>/dev/null ||
+			_mcp_emit_error_result '{"type":"internal_error","message":"Invalid JSON passed to mcp_result_success"}' "Invalid JSON passed to mcp_result_success"
+		return 0
+	fi
+	# Minimal mode: wrap without validating.
+	_mcp_envelope="{\"success\":true,\"result\":${_mcp_data}}"
+	_mcp_size="$(mcp_byte_length "${_mcp_envelope}")"
+	if [ "${_mcp_size}" -le "${_mcp_max}" ]; then
+		_mcp_json_quote_to _mcp_text "${_mcp_envelope}"
+	else
+		_mcp_text='"Success: response too large for text content"'
+	fi
+	printf '{"content":[{"type":"text","text":%s}],"structuredContent":%s,"isError":false}\n' "${_mcp_text}" "${_mcp_envelope}"
+	return 0
+}
+
+# mcp_result_error ERROR_JSON
+#   Prints a CallToolResult {content:[{type:"text",text:message}], structuredContent:
+#   {success:false,error:OBJ}, isError:true}. OBJ is ERROR_JSON with `type` (default
+#   internal_error) and `message` (default "Unknown error") filled in; input that is not a
+#   single JSON object becomes an internal_error carrying the input as `raw`.
+#   Minimal mode: type internal_error, message taken from a "message" string, raw = input.
+#   Returns 0.
+mcp_result_error() {
+	local _mcp_in="${1-}" _mcp_err="" _mcp_raw="" _mcp_message="" _mcp_msg_json="" _mcp_raw_json=""
+	local _mcp_msg_re='"message"[[:space:]]*:[[:space:]]*"([^"]*)"'
+	[ -n "${_mcp_in}" ] || _mcp_in='{"type":"internal_error","message":"Unknown error (empty error object)"}'
+	if _mcp_json_ok; then
+		_mcp_err="$(printf '%s' "${_mcp_in}" | _mcp_jq -c -s '
+			if length != 1 then {type: "internal_error", message: "Error payload must be single JSON value", raw: ("multiple values: \(length)")}
+			elif (.[0] | type) != "object" then {type: "internal_error", message: "Error payload must be an object", raw: (.[0] | tostring)}
+			else .[0] + {type: (.[0].type // "internal_error"), message: (.[0].message // "Unknown error")}
+			end' 2>/dev/null)" || _mcp_err=""
+		if [ -z "${_mcp_err}" ]; then
+			_mcp_json_quote_to _mcp_raw "${_mcp_in}"
+			_mcp_err="{\"type\":\"internal_error\",\"message\":\"Invalid error JSON passed to mcp_result_error\",\"raw\":${_mcp_raw}}"
+		fi
+		printf '%s' "${_mcp_err}" | _mcp_jq -c '
+			{content: [{type: "text", text: ((.message // "Unknown error") | tostring)}],
+			 structuredContent: {success: false, error: .},
+			 isError: true}'
+		return 0
+	fi
+	if [[ "${_mcp_in}" =~ ${_mcp_msg_re} ]]; then
+		_mcp_message="${BASH_REMATCH[1]}"
+	fi
+	_mcp_json_quote_to _mcp_msg_json "${_mcp_message:-Unknown error}"
+	_mcp_json_quote_to _mcp_raw_json "${_mcp_in}"
+	printf '{"content":[{"type":"text","text":%s}],"structuredContent":{"success":false,"error":{"type":"internal_error","message":%s,"raw":%s}},"isError":true}\n' \
+		"${_mcp_msg_json}" "${_mcp_msg_json}" "${_mcp_raw_json}"
+	return 0
+}
+
+# mcp_error TYPE MESSAGE [--hint TEXT] [--data JSON]
+#   Prints an isError CallToolResult (as mcp_result_error) for {type, message[, hint]
+#   [, data]}; TYPE defaults to internal_error, MESSAGE to "Unknown error". DATA that does
+#   not parse is kept as {"_invalid_json": "<raw>"} (minimal mode inserts it unchecked).
+#   Logs the error at debug level (and at warning level when a hint is given) under the
+#   logger "mcp_error". Unknown flags are ignored. Returns 0.
+mcp_error() {
+	local _mcp_type="${1:-internal_error}" _mcp_message="${2:-Unknown error}" _mcp_hint="" _mcp_data="" _mcp_has_data=false
+	local _mcp_err="" _mcp_q="" _mcp_data_json=""
+	if [ "$#" -ge 2 ]; then shift 2; else shift "$#"; fi
+	while [ "$#" -gt 0 ]; do
+		case "$1" in
+		--hint) _mcp_hint="${2-}" ;;
+		--data)
+			_mcp_data="${2-}"
+			_mcp_has_data=true
+			;;
+		*)
+			shift
+			continue
+			;;
+		esac
+		if [ "$#" -ge 2 ]; then shift 2; else shift "$#"; fi
+	done
+	_mcp_json_quote_to _mcp_q "${_mcp_type}"
+	_mcp_err="{\"type\":${_mcp_q}"
+	_mcp_json_quote_to _mcp_q "${_mcp_message}"
+	_mcp_err="${_mcp_err},\"message\":${_mcp_q}"
+	if [ -n "${_mcp_hint}" ]; then
+		_mcp_json_quote_to _mcp_q "${_mcp_hint}"
+		_mcp_err="${_mcp_err},\"hint\":${_mcp_q}"
+	fi
+	if [ "${_mcp_has_data}" = true ] && [ -n "${_mcp_data}" ]; then
+		_mcp_data_json="${_mcp_data}"
+		if _mcp_json_ok; then
+			_mcp_data_json="$(printf '%s' "${_mcp_data}" | _mcp_jq -c -s 'if length == 1 then .[0] else error("not one value") end' 2>/dev/null)" || _mcp_data_json=""
+			if [ -z "${_mcp_data_json}" ]; then
+				_mcp_json_quote_to _mcp_q "${_mcp_data}"
+				_mcp_data_json="{\"_invalid_json\":${_mcp_q}}"
+			fi
+		fi
+		[ "${_mcp_data_json}" = "null" ] || _mcp_err="${_mcp_err},\"data\":${_mcp_data_json}"
+	fi
+	mcp_log_debug "mcp_error" "type=${_mcp_type}: ${_mcp_message}"
+	if [ -n "${_mcp_hint}" ]; then
+		mcp_log_warn "mcp_error" "type=${_mcp_type} hint: ${_mcp_message}"
+	fi
+	_mcp_emit_error_result "${_mcp_err}}" "${_mcp_message}"
+}
+
+# _mcp_detect_mime_to VAR PATH: sets VAR to PATH's MIME type from `file --mime-type`, or
+# application/octet-stream when `file` is missing or says nothing useful.
+_mcp_detect_mime_to() {
+	local _mcp_dm_mime=""
+	if command -v file >/dev/null 2>&1; then
+		_mcp_dm_mime="$(file -b --mime-type -- "${2-}" 2>/dev/null)" || _mcp_dm_mime=""
+	fi
+	case "${_mcp_dm_mime}" in
+	*/*) ;;
+	*) _mcp_dm_mime="application/octet-stream" ;;
+	esac
+	printf -v "${1}" '%s' "${_mcp_dm_mime}"
+}
+
+# mcp_result_text_with_resource DATA [--path PATH [--mime TYPE] [--uri URI]]...
+#   Attaches files to the result as embedded resources, then prints mcp_result_success DATA
+#   (DATA that is not JSON is sent as a JSON string, so plain text works too).
+#   Each readable regular file becomes {"path","mimeType","uri"|null} in the JSON array
+#   written to MCP_TOOL_RESOURCES_FILE (the file is overwritten); paths are made absolute;
+#   MIME types default to `file --mime-type` (else application/octet-stream). Unreadable or
+#   non-regular paths are skipped with a warning log. Returns 0.
+mcp_result_text_with_resource() {
+	local _mcp_data="${1-}" _mcp_path="" _mcp_mime="" _mcp_uri="" _mcp_pending=false _mcp_entries="" _mcp_count=0
+	[ "$#" -gt 0 ] && shift
+	while :; do
+		if [ "${_mcp_pending}" = true ] && { [ "$#" -eq 0 ] || [ "$1" = "--path" ]; }; then
+			_mcp_count=$((_mcp_count + 1))
+			_mcp_resource_entry_append _mcp_entries "${_mcp_path}" "${_mcp_mime}" "${_mcp_uri}"
+			_mcp_pending=false
+		fi
+		[ "$#" -gt 0 ] || break
+		case "$1" in
+		--path)
+			_mcp_path="${2-}"
+			_mcp_mime=""
+			_mcp_uri=""
+			_mcp_pending=true
+			;;
+		--mime) _mcp_mime="${2-}" ;;
+		--uri) _mcp_uri="${2-}" ;;
+		*)
+			mcp_log_debug "sdk" "mcp_result_text_with_resource: unknown flag ignored: $1"
+			shift
+			continue
+			;;
+		esac
+		if [ "$#" -ge 2 ]; then shift 2; else shift "$#"; fi
+	done
+	if [ "${_mcp_count}" -gt 0 ]; then
+		if [ -z "${MCP_TOOL_RESOURCES_FILE-}" ]; then
+			mcp_log_warn "sdk" "mcp_result_text_with_resource: MCP_TOOL_RESOURCES_FILE not set, resources will not be embedded"
+		elif ! printf '[%s]' "${_mcp_entries#,}" >"${MCP_TOOL_RESOURCES_FILE}" 2>/dev/null; then
+			mcp_log_warn "sdk" "mcp_result_text_with_resource: cannot write MCP_TOOL_RESOURCES_FILE"
+		fi
+	fi
+	_mcp_text_as_json_to _mcp_data "${_mcp_data}"
+	mcp_result_success "${_mcp_data}"
+}
+
+# _mcp_resource_entry_append VAR PATH MIME URI: appends ",{path,mimeType,uri}" for one
+# embedded resource to VAR, or logs why PATH is skipped.
+_mcp_resource_entry_append() {
+	local _mcp_path="${2-}" _mcp_mime="${3-}" _mcp_qp="" _mcp_qm="" _mcp_qu=null
+	if [ -z "${_mcp_path}" ]; then
+		mcp_log_debug "sdk" "mcp_result_text_with_resource: empty path, skipping"
+		return 0
+	fi
+	if [ ! -f "${_mcp_path}" ] || [ ! -r "${_mcp_path}" ]; then
+		mcp_log_warn "sdk" "mcp_result_text_with_resource: not a readable file, skipping path=${_mcp_path}"
+		return 0
+	fi
+	[ -n "${_mcp_mime}" ] || _mcp_detect_mime_to _mcp_mime "${_mcp_path}"
+	_mcp_json_quote_to _mcp_qp "$(mcp_path_normalize --logical "${_mcp_path}")"
+	_mcp_json_quote_to _mcp_qm "${_mcp_mime}"
+	[ -z "${4-}" ] || _mcp_json_quote_to _mcp_qu "${4}"
+	printf -v "${1}" '%s,{"path":%s,"mimeType":%s,"uri":%s}' "${!1}" "${_mcp_qp}" "${_mcp_qm}" "${_mcp_qu}"
+}
+
+# _mcp_text_as_json_to VAR DATA: sets VAR to DATA when it is JSON, else to DATA as a JSON
+# string (minimal mode guesses from the first character).
+_mcp_text_as_json_to() {
+	local _mcp_d="${2-}" _mcp_lead=""
+	if [ -z "${_mcp_d}" ]; then
+		:
+	elif _mcp_json_ok; then
+		mcp_is_valid_json "${_mcp_d}" || _mcp_json_quote_to _mcp_d "${_mcp_d}"
+	else
+		_mcp_lead="${_mcp_d#"${_mcp_d%%[![:space:]]*}"}"
+		case "${_mcp_lead}" in
+		'{'* | '['* | '"'* | -* | [0-9]* | true | false | null) ;;
+		*) _mcp_json_quote_to _mcp_d "${_mcp_d}" ;;
+		esac
+	fi
+	printf -v "${1}" '%s' "${_mcp_d}"
+}
+
+# mcp_extract_cli_error STDOUT STDERR EXIT_CODE
+#   Prints the most useful error message from a CLI run: from JSON stdout .error.message,
+#   .error (a string), .message (when success/ok is false or status is "error"),
+#   .errors[0].message; else STDERR; else "CLI exited with code EXIT_CODE". Minimal mode
+#   skips the JSON step. Returns 0.
+mcp_extract_cli_error() {
+	local _mcp_stdout="${1-}" _mcp_stderr="${2-}" _mcp_code="${3-}" _mcp_found=""
+	if _mcp_json_ok && [ -n "${_mcp_stdout}" ] && mcp_is_valid_json "${_mcp_stdout}"; then
+		_mcp_found="$(printf '%s' "${_mcp_stdout}" | _mcp_jq -r '
+			first(
+				(select(.error | type == "object") | .error.message | values),
+				(select(.error | type == "string") | .error),
+				(select(.success == false or .ok == false or .status == "error") | .message | values),
+				((.errors // [])[0].message | values)
+			) // empty' 2>/dev/null)" || _mcp_found=""
+	fi
+	if [ -n "${_mcp_found}" ]; then
+		printf '%s' "${_mcp_found}"
+	elif [ -n "${_mcp_stderr}" ]; then
+		printf '%s' "${_mcp_stderr}"
+	else
+		printf 'CLI exited with code %s' "${_mcp_code}"
+	fi
+}
