@@ -8,16 +8,20 @@ export type ListKind = 'tools' | 'resources' | 'prompts';
  * not told that lists it has not fetched yet "changed" (decision D28).
  */
 export class ListChangedNotifier {
-  private readonly seen = new Map<ListKind, string>();
+  private readonly seen = new Map<string, string>();
 
   constructor(
     private readonly session: Session,
     private readonly notify: (method: string) => void,
   ) {}
 
-  observe(kind: ListKind, hash: string): void {
-    const previous = this.seen.get(kind);
-    this.seen.set(kind, hash);
+  /**
+   * `source` names the registry the hash belongs to when several feed one list (resources
+   * and resource templates both announce `resources`); each is compared with itself.
+   */
+  observe(kind: ListKind, hash: string, source: string = kind): void {
+    const previous = this.seen.get(source);
+    this.seen.set(source, hash);
     if (previous === undefined || previous === hash) return;
     if (this.session.isReady && this.session.features.listChanged) {
       this.notify(`notifications/${kind}/list_changed`);

@@ -282,7 +282,8 @@ export interface CompleteParams extends WithMeta {
 }
 
 export interface CompleteResult extends WithMeta {
-  completion: { values: string[]; total?: number; hasMore?: boolean };
+  /** `nextCursor` is an mcp-bash extension (1.x's completion paging). */
+  completion: { values: string[]; total?: number; hasMore?: boolean; nextCursor?: string };
 }
 
 // ---------------------------------------------------------------- roots & elicitation

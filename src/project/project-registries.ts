@@ -1,10 +1,18 @@
 import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import { envBool, envInt, envNumber, type Env } from '../config/env-values.js';
+import { RpcError } from '../jsonrpc/rpc-error.js';
+import { manualCompletionNormalizer, type CompletionRegistration } from './completions/completion-registration.js';
 import { layoutEnvironment, type ProjectLayout } from './project-layout.js';
+import { manualPromptNormalizer } from './prompts/manual-prompts.js';
+import type { PromptDefinition } from './prompts/prompt-definition.js';
+import { discoverPrompts } from './prompts/prompt-discovery.js';
 import { ManualRegistrations } from './registry/manual-registration.js';
 import type { ManualKind, ManualNormalizers } from './registry/manual-kinds.js';
 import { RegistryStore, type ManualState, type RegistryKind, type RegistryLog } from './registry/registry-store.js';
+import { manualResourceNormalizer, manualTemplateNormalizer } from './resources/manual-resources.js';
+import type { ResourceDefinition, ResourceTemplateDefinition } from './resources/resource-definition.js';
+import { resourcesSource, templatesSource } from './resources/resource-sources.js';
 import { manualToolNormalizer } from './tools/manual-tools.js';
 import { discoverTools, type ToolScan } from './tools/tool-discovery.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
@@ -31,13 +39,15 @@ export function staticRegistryMode(env: Env): boolean {
 }
 
 /**
- * The registries of one project, sharing one view of register.json / register.sh. Other
- * kinds (resources, templates, prompts, completions) register their normalizers and
- * stores here as they are served.
+ * The registries of one project (tools, resources, resource templates, prompts, and the
+ * manual completions), sharing one view of register.json / register.sh.
  */
 export class ProjectRegistries {
   readonly manual: ManualRegistrations;
   readonly tools: RegistryStore<ToolDefinition>;
+  readonly resources: RegistryStore<ResourceDefinition>;
+  readonly resourceTemplates: RegistryStore<ResourceTemplateDefinition>;
+  readonly prompts: RegistryStore<PromptDefinition>;
   /** The last tools scan, for `validate` (it lists the scripts that are not tools). */
   lastToolScan: ToolScan | undefined;
   private readonly normalizers: ManualNormalizers;
@@ -46,7 +56,13 @@ export class ProjectRegistries {
   constructor(private readonly options: RegistryOptions) {
     const { layout, env } = options;
     const staticMode = staticRegistryMode(env);
-    this.normalizers = { tools: manualToolNormalizer(layout.toolsDir) };
+    this.normalizers = {
+      tools: manualToolNormalizer(layout.toolsDir),
+      resources: manualResourceNormalizer(layout.resourcesDir),
+      resourceTemplates: manualTemplateNormalizer(layout.resourcesDir),
+      prompts: manualPromptNormalizer(layout.promptsDir),
+      completions: manualCompletionNormalizer(layout.root),
+    };
     this.manual = new ManualRegistrations({
       serverDir: layout.serverDir,
       projectRoot: layout.root,
@@ -73,6 +89,24 @@ export class ProjectRegistries {
       },
       manual: () => this.manualState<ToolDefinition>('tools'),
     });
+    const sourceOptions = { layout, ttlMs: (variable: string) => ttlMs(env, variable), manualState: <T>(kind: ManualKind) => this.manualState<T>(kind) };
+    this.resources = this.store(resourcesSource(sourceOptions));
+    this.resourceTemplates = this.store(templatesSource(sourceOptions, this.resources));
+    this.prompts = this.store({
+      kind: 'prompts',
+      cacheFile: join(layout.registryDir, 'prompts.json'),
+      ttlMs: ttlMs(env, 'MCP_PROMPTS_TTL'),
+      watchedPaths: [layout.promptsDir, join(layout.serverDir, 'register.json'), join(layout.serverDir, 'register.sh')],
+      scan: () => discoverPrompts(layout.promptsDir),
+      manual: () => this.manualState<PromptDefinition>('prompts'),
+    });
+  }
+
+  /** Completion scripts registered by hand (none unless register.json / register.sh list some). */
+  async completions(): Promise<CompletionRegistration[]> {
+    const state = await this.manualState<CompletionRegistration>('completions');
+    if (state.mode === 'error') throw RpcError.internal(state.message);
+    return state.mode === 'manual' ? state.items : [];
   }
 
   /** Every registry of the project (for polling and refresh). */

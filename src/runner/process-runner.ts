@@ -81,12 +81,14 @@ export class ProcessGroup {
   constructor(readonly child: ChildProcess, readonly pid: number) {}
 
   signal(signal: NodeJS.Signals): void {
+    if (process.platform === 'win32') {
+      // No process groups on Windows: end the whole tree; KILL forces it.
+      const args = ['/pid', String(this.pid), '/T', ...(signal === 'SIGKILL' ? ['/F'] : [])];
+      spawn('taskkill', args, { stdio: 'ignore', windowsHide: true }).on('error', () => this.child.kill(signal));
+      return;
+    }
     try {
-      if (process.platform === 'win32') {
-        this.child.kill(signal);
-      } else {
-        process.kill(-this.pid, signal);
-      }
+      process.kill(-this.pid, signal);
     } catch {
       // ESRCH: the whole group is already gone.
     }

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { envList } from '../config/env-values.js';
 import { ErrorCode } from '../jsonrpc/error-codes.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
@@ -8,6 +8,7 @@ import type { CallToolResult, JsonObject, ProgressToken } from '../mcp/types.js'
 import { createCallDirectory, removeCallDirectory, type CallPaths } from './call-directory.js';
 import { readEmbeddedResources } from './embedded-resources.js';
 import { runProcess, type StopReason } from './process-runner.js';
+import { scriptCommand } from './script-command.js';
 import { SideChannel } from './side-channel.js';
 import type { PreparedToolCall } from './tool-call-checks.js';
 import { buildToolEnvironment } from './tool-environment.js';
@@ -37,23 +38,6 @@ export function timeoutPolicy(prepared: PreparedToolCall, runtime: ToolRuntime, 
     progressExtendsTimeout: tool.progressExtendsTimeout === true || runtime.config.progressExtendsTimeout,
     maxTimeoutSecs: tool.maxTimeoutSecs ?? runtime.config.maxTimeoutSecs,
   };
-}
-
-/** Executable with a shebang runs directly; everything else through bash (as 1.x did). */
-function commandFor(scriptPath: string): { command: string; args: string[] } {
-  if (process.platform !== 'win32') {
-    try {
-      const executable = (statSync(scriptPath).mode & 0o111) !== 0;
-      const fd = openSync(scriptPath, 'r');
-      const head = Buffer.alloc(2);
-      readSync(fd, head, 0, 2, 0);
-      closeSync(fd);
-      if (executable && head.toString() === '#!') return { command: scriptPath, args: [] };
-    } catch {
-      // fall through: bash reports the problem in the tool's stderr
-    }
-  }
-  return { command: 'bash', args: [scriptPath] };
 }
 
 function readOptional(path: string): string | undefined {
@@ -183,7 +167,7 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
       },
     }, runtime.config.liveProgress);
     channel.start();
-    const { command, args } = commandFor(prepared.scriptPath);
+    const { command, args } = scriptCommand(prepared.scriptPath);
     const run = await runProcess({
       command,
       args,

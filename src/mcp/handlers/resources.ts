@@ -1,0 +1,105 @@
+import { envInt, envNumber } from '../../config/env-values.js';
+import { RpcError } from '../../jsonrpc/rpc-error.js';
+import { sha256Hex } from '../../project/registry/canonical-json.js';
+import type { ProviderHost } from '../../providers/resource-provider.js';
+import { titlesSupported, toListedResource, toListedTemplate } from '../listed-items.js';
+import { listResult, paginate } from '../pagination.js';
+import { ResourceReader, type ResolvedResource } from '../resource-reader.js';
+import { ResourceSubscriptions } from '../resource-subscriptions.js';
+import type { HandlerModule, ServerContext } from '../server-context.js';
+import type { JsonObject, ReadResourceResult } from '../types.js';
+
+function asObject(value: unknown): JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
+}
+
+/** How providers run in this session (MCPBASH_MAX_RESOURCE_BYTES defaults to the tool output cap). */
+function providerHost(context: ServerContext): ProviderHost {
+  const { config, env } = context;
+  return {
+    layout: context.project.layout,
+    home: context.home,
+    env,
+    maxResourceBytes: envInt(env, 'MCPBASH_MAX_RESOURCE_BYTES', config.maxToolOutputBytes, { min: 1 }),
+    maxStderrBytes: config.maxToolStderrBytes,
+    stderrTailBytes: Math.max(config.stderrTailBytes, 1024),
+    killGraceMs: config.killGraceMs,
+    processes: context.processes,
+  };
+}
+
+/** What a read returned, to notice changes: the content's hash, or the error. */
+function fingerprintOf(outcome: { bytes: Buffer } | { error: unknown }): string {
+  if ('bytes' in outcome) return `ok:${sha256Hex(outcome.bytes)}`;
+  const error = outcome.error;
+  return error instanceof RpcError ? `error:${error.code}:${error.message}` : `error:${String(error)}`;
+}
+
+/** resources/list and resources/templates/list: paginated, spec fields only (D16, D21). */
+function registerLists(context: ServerContext): void {
+  const { engine, registries, session } = context;
+  engine.setRequestHandler('resources/list', async ({ params }) => {
+    const snapshot = await registries.resources.snapshot();
+    const page = paginate(snapshot.items, 'resources', snapshot.hash, asObject(params));
+    const withTitle = titlesSupported(session.protocolVersion);
+    return listResult('resources', { ...page, items: page.items.map((item) => toListedResource(item, withTitle)) });
+  });
+  engine.setRequestHandler('resources/templates/list', async ({ params }) => {
+    const snapshot = await registries.resourceTemplates.snapshot();
+    const page = paginate(snapshot.items, 'resourceTemplates', snapshot.hash, asObject(params));
+    const withTitle = titlesSupported(session.protocolVersion);
+    return listResult('resourceTemplates', { ...page, items: page.items.map((item) => toListedTemplate(item, withTitle)) });
+  });
+}
+
+/**
+ * resources/subscribe {uri} → {} (D18; the id rides in `_meta` for 1.x clients), after a
+ * first read that must succeed; resources/unsubscribe {uri} → {}. Changes found by polling
+ * (MCPBASH_RESOURCES_POLL_INTERVAL_SECS, default 2, 0 off) send resources/updated {uri}.
+ */
+function registerSubscriptions(context: ServerContext, reader: ResourceReader): void {
+  const { engine, env, config } = context;
+  const subscribeTimeout = envInt(env, 'MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT', 120, { min: 0 });
+  const subscriptions = new ResourceSubscriptions({
+    intervalMs: envNumber(env, 'MCPBASH_RESOURCES_POLL_INTERVAL_SECS', 2, { min: 0 }) * 1000,
+    poll: async (target: ResolvedResource, signal: AbortSignal) => {
+      try {
+        return fingerprintOf(await reader.read(target, { timeoutSecs: config.defaultToolTimeoutSecs, signal }));
+      } catch (error) {
+        return fingerprintOf({ error });
+      }
+    },
+    notify: (uri) => {
+      if (context.session.isReady) engine.notify('notifications/resources/updated', { uri });
+    },
+  });
+  context.onStop(() => subscriptions.stop());
+
+  engine.setRequestHandler('resources/subscribe', async ({ params, signal }) => {
+    const target = await reader.resolve(asObject(params));
+    const first = await reader.read(target, { timeoutSecs: subscribeTimeout, signal });
+    const id = subscriptions.add(target, fingerprintOf(first));
+    return { _meta: { 'mcpbash/subscriptionId': id } };
+  }, { queued: true });
+
+  engine.setRequestHandler('resources/unsubscribe', ({ params }) => {
+    const request = asObject(params);
+    const uri = typeof request.uri === 'string' && request.uri !== '' ? request.uri : undefined;
+    const id = typeof request.subscriptionId === 'string' && request.subscriptionId !== '' ? request.subscriptionId : undefined;
+    if (uri === undefined && id === undefined) throw RpcError.invalidParams('Resource uri required', 'Pass params.uri, the URI given to resources/subscribe');
+    subscriptions.remove({ ...(uri !== undefined ? { uri } : {}), ...(id !== undefined ? { id } : {}) });
+    return {};
+  });
+}
+
+/** resources/list, resources/templates/list, resources/read (queued: it starts a provider), subscriptions. */
+export const resourcesModule: HandlerModule = (context) => {
+  const reader = new ResourceReader(context.registries, providerHost(context));
+  registerLists(context);
+  context.engine.setRequestHandler('resources/read', async ({ params, signal }): Promise<ReadResourceResult> => {
+    const target = await reader.resolve(asObject(params));
+    const { contents } = await reader.read(target, { timeoutSecs: context.config.defaultToolTimeoutSecs, signal });
+    return { contents: [contents] };
+  }, { queued: true });
+  registerSubscriptions(context, reader);
+};

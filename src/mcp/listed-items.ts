@@ -1,0 +1,44 @@
+import { promptArguments, type PromptDefinition } from '../project/prompts/prompt-definition.js';
+import type { ResourceDefinition, ResourceTemplateDefinition } from '../project/resources/resource-definition.js';
+import type { ProtocolVersion } from './protocol-versions.js';
+import type { Prompt, PromptArgument, Resource, ResourceTemplate } from './types.js';
+
+/** `title` exists on tools, resources, prompts and their arguments from 2025-06-18 (D21, D40). */
+export function titlesSupported(version: ProtocolVersion): boolean {
+  return version !== '2025-03-26' && version !== '2024-11-05';
+}
+
+type Listable = Pick<ResourceDefinition, 'title' | 'icons' | 'annotations' | '_meta'> & { description?: string; mimeType?: string };
+
+/** The optional spec fields resources and templates share, present only when set. */
+function optionalFields(item: Listable, withTitle: boolean): Partial<Resource> {
+  const fields: Partial<Resource> = {};
+  if (withTitle && item.title) fields.title = item.title;
+  if (item.description) fields.description = item.description;
+  if (item.mimeType) fields.mimeType = item.mimeType;
+  if (item.annotations) fields.annotations = item.annotations;
+  if (item.icons) fields.icons = item.icons;
+  if (item._meta) fields._meta = item._meta;
+  return fields;
+}
+
+/** A resource as resources/list sends it: spec fields only, no `path` or `provider` (D16). */
+export function toListedResource(item: ResourceDefinition, withTitle: boolean): Resource {
+  return { uri: item.uri, name: item.name, ...optionalFields(item, withTitle) };
+}
+
+/** A template as resources/templates/list sends it (D16). */
+export function toListedTemplate(item: ResourceTemplateDefinition, withTitle: boolean): ResourceTemplate {
+  return { uriTemplate: item.uriTemplate, name: item.name, ...optionalFields(item, withTitle) };
+}
+
+/** A prompt as prompts/list sends it: arguments in MCP's list form, no `path`/`role`/`metadata` (D16). */
+export function toListedPrompt(item: PromptDefinition, withTitle: boolean): Prompt {
+  const prompt: Prompt = { name: item.name };
+  if (withTitle && item.title) prompt.title = item.title;
+  if (item.description) prompt.description = item.description;
+  prompt.arguments = promptArguments(item.arguments).map(({ title, ...argument }): PromptArgument => (withTitle && title ? { ...argument, title } : argument));
+  if (item.icons) prompt.icons = item.icons;
+  if (item._meta) prompt._meta = item._meta;
+  return prompt;
+}

@@ -1,0 +1,81 @@
+import { classifyContent } from '../content/mime.js';
+import { ErrorCode } from '../jsonrpc/error-codes.js';
+import { RpcError } from '../jsonrpc/rpc-error.js';
+import type { ProjectRegistries } from '../project/project-registries.js';
+import { uriPathForMime } from '../project/resources/resource-definition.js';
+import { matchTemplate } from '../project/resources/template-match.js';
+import { providerForUri } from '../providers/provider-names.js';
+import { readWithProvider, type ProviderHost } from '../providers/resource-provider.js';
+import type { ResourceContents } from './types.js';
+
+/** A read request resolved to what serves it. */
+export interface ResolvedResource {
+  readonly uri: string;
+  readonly provider: string;
+  readonly mimeType?: string;
+  /** The registry entry's name, when the URI belongs to one. */
+  readonly name?: string;
+}
+
+export interface ReadOptions {
+  /** 0 means no timeout. */
+  readonly timeoutSecs: number;
+  readonly signal?: AbortSignal;
+}
+
+function optionalString(params: Record<string, unknown>, key: string): string | undefined {
+  const value = params[key];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw RpcError.invalidParams(`${key} must be a string`);
+  return value;
+}
+
+/**
+ * resources/read and subscriptions (original-behaviour §6.1): finds what serves a URI or a
+ * registered name, runs its provider, and turns the bytes into MCP resource contents.
+ */
+export class ResourceReader {
+  constructor(private readonly registries: ProjectRegistries, private readonly host: ProviderHost) {}
+
+  /**
+   * `params.uri` (standard) and/or `params.name` (non-standard): the entry of that name
+   * (read at the given URI when there is one), else the entry with that URI, else the URI
+   * itself - provider and MIME hint from the template it matches, or from its scheme.
+   */
+  async resolve(params: Record<string, unknown>): Promise<ResolvedResource> {
+    const uri = optionalString(params, 'uri');
+    const name = optionalString(params, 'name');
+    if (uri === undefined && name === undefined) {
+      throw RpcError.invalidParams('Resource name or uri required', 'Pass params.uri (a URI from resources/list, or one expanded from a template)');
+    }
+    const { items } = await this.registries.resources.snapshot();
+    const byName = name === undefined ? undefined : items.find((item) => item.name === name);
+    if (name !== undefined && !byName && uri === undefined) {
+      throw new RpcError(ErrorCode.ResourceNotFound, 'Resource not found', { name, hint: 'resources/list shows the names' });
+    }
+    const entry = byName ?? items.find((item) => item.uri === uri);
+    if (entry) return { uri: uri ?? entry.uri, provider: entry.provider, name: entry.name, ...(entry.mimeType ? { mimeType: entry.mimeType } : {}) };
+    const target = uri as string;
+    const template = matchTemplate(target, (await this.registries.resourceTemplates.snapshot()).items);
+    return {
+      uri: target,
+      provider: template?.provider ?? providerForUri(target),
+      ...(template?.mimeType ? { mimeType: template.mimeType } : {}),
+    };
+  }
+
+  /** Runs the provider; text when the MIME type is textual and the bytes are UTF-8, else a base64 blob. */
+  async read(target: ResolvedResource, options: ReadOptions): Promise<{ contents: ResourceContents; bytes: Buffer }> {
+    const bytes = await readWithProvider(this.host, {
+      provider: target.provider,
+      uri: target.uri,
+      timeoutSecs: options.timeoutSecs,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const { mimeType, binary } = classifyContent(bytes, target.mimeType, uriPathForMime(target.uri));
+    const contents: ResourceContents = binary
+      ? { uri: target.uri, mimeType, blob: bytes.toString('base64') }
+      : { uri: target.uri, mimeType, text: bytes.toString('utf8') };
+    return { contents, bytes };
+  }
+}

@@ -1,0 +1,45 @@
+import { RpcError } from '../../jsonrpc/rpc-error.js';
+
+/** What a completion cursor carries (base64url JSON, as in 1.x, plus the script's own cursor). */
+export interface CompletionCursor {
+  readonly ver: 1;
+  readonly kind: 'completion';
+  /** The prompt/resource name the cursor belongs to. */
+  readonly name: string;
+  /** Hash of the completion arguments when it was issued (informational: typing changes them). */
+  readonly args: string;
+  readonly offset: number;
+  /** Which script produced the page (`manual:<path>`, `prompt:<path>`, `builtin:<name>`...). */
+  readonly script: string;
+  /** A cursor the script returned, handed back to it as MCP_COMPLETION_CURSOR. */
+  readonly scriptCursor?: string;
+}
+
+export function encodeCompletionCursor(cursor: Omit<CompletionCursor, 'ver' | 'kind'>): string {
+  const payload: CompletionCursor = { ver: 1, kind: 'completion', ...cursor };
+  return Buffer.from(JSON.stringify(payload)).toString('base64url');
+}
+
+function invalid(): RpcError {
+  return RpcError.invalidParams('Invalid cursor', 'The cursor is malformed or belongs to another completion; request the first page again without a cursor');
+}
+
+/** Decodes a cursor issued for `name`; anything else is "Invalid cursor" (-32602). */
+export function decodeCompletionCursor(cursor: unknown, name: string): CompletionCursor {
+  if (typeof cursor !== 'string' || cursor === '') throw invalid();
+  let payload: Partial<CompletionCursor>;
+  try {
+    payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CompletionCursor>;
+  } catch {
+    throw invalid();
+  }
+  const valid = typeof payload === 'object' && payload !== null
+    && payload.ver === 1
+    && payload.kind === 'completion'
+    && payload.name === name
+    && typeof payload.offset === 'number' && Number.isInteger(payload.offset) && payload.offset >= 0
+    && typeof payload.script === 'string'
+    && (payload.scriptCursor === undefined || typeof payload.scriptCursor === 'string');
+  if (!valid) throw invalid();
+  return payload as CompletionCursor;
+}

@@ -1,0 +1,105 @@
+import type { FrameworkHome } from '../../assets/framework-home.js';
+import type { Env } from '../../config/env-values.js';
+import { RpcError } from '../../jsonrpc/rpc-error.js';
+import type { JsonObject } from '../../mcp/types.js';
+import { buildProviderEnvironment, providerEnvMode } from '../../providers/provider-environment.js';
+import { runScript } from '../../providers/script-run.js';
+import type { ProcessRegistry } from '../../runner/process-runner.js';
+import type { ProjectLayout } from '../project-layout.js';
+import { parseCompletionOutput, type CompletionPage } from './completion-output.js';
+import type { CompletionSource } from './completion-source.js';
+
+/** Completion output is a short list; more than this is a broken script. */
+const MAX_OUTPUT_BYTES = 1024 * 1024;
+
+export interface CompletionHost {
+  readonly layout: ProjectLayout;
+  readonly home: FrameworkHome;
+  readonly env: Env;
+  readonly jsonTool: { readonly name: string; readonly bin: string };
+  /** MCPBASH_COMPLETION_TIMEOUT_SECS: for scripts whose registration sets no timeoutSecs (0: none). */
+  readonly defaultTimeoutSecs: number;
+  readonly stderrTailBytes: number;
+  readonly killGraceMs: number;
+  readonly processes: ProcessRegistry;
+}
+
+export interface CompletionRequest {
+  readonly name: string;
+  /** MCP_COMPLETION_ARGS_JSON: `{query, prefix, argument:{name,value}, context:{arguments}, ref}`. */
+  readonly args: JsonObject;
+  readonly argsHash: string;
+  readonly limit: number;
+  readonly offset: number;
+  readonly scriptCursor?: string;
+}
+
+type ScriptSource = Exclude<CompletionSource, { kind: 'builtin' }>;
+
+/** The MCP_PROMPT_* / MCP_RESOURCE_* variables of a script beside a prompt or resource. */
+function sourceVariables(source: ScriptSource, layout: ProjectLayout): Record<string, string> {
+  if (source.kind === 'prompt') {
+    const rel = source.prompt.path ?? '';
+    return { MCP_PROMPT_REL_PATH: rel, MCP_PROMPT_PATH: rel ? `${layout.promptsDir}/${rel}` : '', MCP_PROMPT_METADATA: JSON.stringify(source.prompt) };
+  }
+  if (source.kind === 'resource') {
+    const rel = source.resource.path ?? '';
+    return {
+      MCP_RESOURCE_REL_PATH: rel,
+      MCP_RESOURCE_PATH: rel ? `${layout.resourcesDir}/${rel}` : '',
+      MCP_RESOURCE_URI: source.resource.uri,
+      MCP_RESOURCE_PROVIDER: source.resource.provider,
+      MCP_RESOURCE_METADATA: JSON.stringify(source.resource),
+    };
+  }
+  return {};
+}
+
+/**
+ * Runs a completion script (original-behaviour §8.2): cwd = project root, the curated
+ * provider environment plus MCP_COMPLETION_*, a timeout; its stdout is one page.
+ */
+export async function runCompletionScript(source: ScriptSource, request: CompletionRequest, host: CompletionHost, signal: AbortSignal): Promise<CompletionPage> {
+  const timeoutSecs = (source.kind === 'manual' ? source.timeoutSecs : undefined) ?? host.defaultTimeoutSecs;
+  const env = buildProviderEnvironment({
+    serverEnv: host.env,
+    mode: providerEnvMode(host.env),
+    layout: host.layout,
+    home: host.home,
+    extra: {
+      MCPBASH_JSON_TOOL: host.jsonTool.name,
+      MCPBASH_JSON_TOOL_BIN: host.jsonTool.bin,
+      MCP_COMPLETION_NAME: request.name,
+      MCP_COMPLETION_ARGS_JSON: JSON.stringify(request.args),
+      MCP_COMPLETION_LIMIT: String(request.limit),
+      MCP_COMPLETION_OFFSET: String(request.offset),
+      MCP_COMPLETION_ARGS_HASH: request.argsHash,
+      MCP_COMPLETION_CURSOR: request.scriptCursor ?? '',
+      ...sourceVariables(source, host.layout),
+    },
+  });
+  const run = await runScript({
+    script: source.script,
+    args: [],
+    cwd: host.layout.root,
+    env,
+    maxStdoutBytes: MAX_OUTPUT_BYTES,
+    maxStderrBytes: MAX_OUTPUT_BYTES,
+    stderrTailBytes: host.stderrTailBytes,
+    killGraceMs: host.killGraceMs,
+    timeoutMs: timeoutSecs * 1000,
+    signal,
+    registry: host.processes,
+  });
+  const data = { name: request.name, script: source.key };
+  if (run.spawnError) throw RpcError.internal(`Completion script could not be started: ${run.spawnError.message}`, data);
+  if (run.stopped?.kind === 'timeout') throw RpcError.internal(`Completion script timed out after ${timeoutSecs}s`, data);
+  if (run.stopped) throw RpcError.internal('Completion cancelled', data);
+  if (run.stdoutOverflow || run.stderrOverflow) throw RpcError.internal(`Completion script wrote more than ${MAX_OUTPUT_BYTES} bytes`, data);
+  if (run.exitCode !== 0) throw RpcError.internal(run.stderrTail.trim() || 'Completion provider failed', { ...data, exitCode: run.exitCode });
+  try {
+    return parseCompletionOutput(run.stdout.toString('utf8'), request.limit);
+  } catch (error) {
+    throw RpcError.internal((error as Error).message, data);
+  }
+}

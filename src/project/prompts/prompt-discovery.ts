@@ -1,0 +1,95 @@
+import { statSync } from 'node:fs';
+import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
+import type { ScanResult } from '../registry/registry-store.js';
+import { listFiles, readMetadata } from '../resources/list-files.js';
+import { normalizePrompt, type PromptDefinition } from './prompt-definition.js';
+
+const META_SUFFIX = '.meta.json';
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function posixRelative(from: string, to: string): string {
+  return relative(from, to).split(sep).join('/');
+}
+
+/** Whether `path` is `dir` or below it (lexically). */
+export function isInside(dir: string, path: string): boolean {
+  const rel = relative(resolve(dir), resolve(path));
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && rel !== '..');
+}
+
+/**
+ * The template a meta file describes (decision D8): its `path` (relative to the meta
+ * file, else to the prompts directory), else `<stem>` itself (`greet.txt.meta.json`), else
+ * the one sibling file named `<stem>.<ext>` (`greet.meta.json` + `greet.txt`).
+ */
+function templateFor(metaPath: string, declared: unknown, promptsDir: string, siblings: readonly string[]): string | { error: string } {
+  const dir = dirname(metaPath);
+  if (typeof declared === 'string' && declared !== '') {
+    const found = [resolve(dir, declared), resolve(promptsDir, declared)].find((candidate) => isFile(candidate) && isInside(promptsDir, candidate));
+    return found ?? { error: `its template "${declared}" does not exist inside the prompts directory` };
+  }
+  const stem = basename(metaPath).slice(0, -META_SUFFIX.length);
+  if (isFile(join(dir, stem))) return join(dir, stem);
+  const candidates = siblings.filter((path) => dirname(path) === dir && basename(path, extname(path)) === stem);
+  if (candidates.length === 1) return candidates[0] as string;
+  if (candidates.length === 0) return { error: `no template found: set "path" or add ${stem}.txt beside it` };
+  return { error: `several templates match (${candidates.map((path) => basename(path)).join(', ')}): set "path" to choose one` };
+}
+
+/**
+ * Scans prompts/ (decision D8): a prompt is a `.meta.json` naming its template, or a
+ * template with a sibling `<stem>.meta.json`. Other files (README.md, completion scripts)
+ * are not prompts. Invalid metadata skips the prompt with a warning; of two prompts with
+ * one name the first (by path) wins.
+ */
+export function discoverPrompts(promptsDir: string): ScanResult<PromptDefinition> {
+  const files = listFiles(promptsDir);
+  const templates = files.filter((path) => !path.endsWith(META_SUFFIX) && !/\.completion(\.sh)?$/.test(path));
+  const warnings: string[] = [];
+  const found: PromptDefinition[] = [];
+  for (const metaPath of files.filter((path) => path.endsWith(META_SUFFIX))) {
+    const owner = posixRelative(promptsDir, metaPath);
+    const meta = readMetadata(metaPath);
+    if (typeof meta === 'string') {
+      warnings.push(`${owner}: invalid metadata (${meta}); prompt skipped`);
+      continue;
+    }
+    const template = templateFor(metaPath, meta.path, promptsDir, templates);
+    if (typeof template === 'object') {
+      warnings.push(`${owner}: ${template.error}; prompt skipped`);
+      continue;
+    }
+    const normalized = normalizePrompt(meta, {
+      defaultName: basename(template, extname(template)),
+      path: posixRelative(promptsDir, template),
+      iconBase: dirname(metaPath),
+      owner,
+    });
+    warnings.push(...normalized.warnings);
+    if (normalized.error) warnings.push(normalized.error);
+    if (normalized.item) found.push(normalized.item);
+  }
+  return { items: dedupePrompts(found, warnings), warnings };
+}
+
+/** Sorted by name (then path); later prompts with a name already used are dropped with a warning. */
+export function dedupePrompts(prompts: PromptDefinition[], warnings: string[]): PromptDefinition[] {
+  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const sorted = [...prompts].sort((a, b) => compare(a.name, b.name) || compare(a.path ?? '', b.path ?? ''));
+  const seen = new Set<string>();
+  return sorted.filter((prompt) => {
+    if (!seen.has(prompt.name)) {
+      seen.add(prompt.name);
+      return true;
+    }
+    warnings.push(`${prompt.path ?? prompt.name}: prompt name "${prompt.name}" is already used; skipped`);
+    return false;
+  });
+}

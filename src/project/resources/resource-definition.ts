@@ -1,0 +1,147 @@
+import { mimeFromPath } from '../../content/mime.js';
+import type { Annotations, Icon, JsonObject } from '../../mcp/types.js';
+import { isValidProviderName, providerForUri } from '../../providers/provider-names.js';
+import { resolveIcons } from '../icons.js';
+
+/** A resource as the registry keeps it (`.registry/resources.json` items). */
+export interface ResourceDefinition {
+  name: string;
+  title?: string;
+  description: string;
+  /** The content file, relative to the resources directory (none for metadata-only resources). */
+  path?: string;
+  uri: string;
+  mimeType?: string;
+  provider: string;
+  icons?: Icon[];
+  annotations?: Annotations;
+  _meta?: JsonObject;
+}
+
+/** A resource template (`.registry/resource-templates.json` items). */
+export interface ResourceTemplateDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  uriTemplate: string;
+  mimeType?: string;
+  /** Serves the URIs the template expands to (otherwise the scheme decides). */
+  provider?: string;
+  icons?: Icon[];
+  annotations?: Annotations;
+  _meta?: JsonObject;
+}
+
+export interface NormalizeContext {
+  /** Where relative icon paths start (the metadata file's directory). */
+  readonly iconBase: string;
+  /** Names the source in warnings (a path or `resources[3]`). */
+  readonly owner: string;
+  readonly defaultName?: string;
+  /** The content file relative to the resources directory. */
+  readonly path?: string;
+  /** The `file://` URI of the content file. */
+  readonly defaultUri?: string;
+}
+
+export type Normalized<T> = { item?: T; error?: string; warnings: string[] };
+
+/** A `{variable}` somewhere in the template (decision: static URIs are resources). */
+const TEMPLATE_VARIABLE = /\{[^{}]+\}/;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** MCP annotations: audience (user/assistant), priority (0-1), lastModified (ISO 8601). */
+export function annotationsFrom(value: unknown, warnings: string[], owner: string): Annotations | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isObject(value)) {
+    warnings.push(`${owner}: annotations must be an object; ignored`);
+    return undefined;
+  }
+  const annotations: Annotations = {};
+  if (Array.isArray(value.audience)) {
+    const audience = value.audience.filter((role): role is 'user' | 'assistant' => role === 'user' || role === 'assistant');
+    if (audience.length !== value.audience.length) warnings.push(`${owner}: annotations.audience may only hold "user" and "assistant"; other entries dropped`);
+    annotations.audience = audience;
+  }
+  if (typeof value.priority === 'number' && value.priority >= 0 && value.priority <= 1) annotations.priority = value.priority;
+  else if (value.priority !== undefined) warnings.push(`${owner}: annotations.priority must be a number from 0 to 1; ignored`);
+  if (typeof value.lastModified === 'string') annotations.lastModified = value.lastModified;
+  return Object.keys(annotations).length > 0 ? annotations : undefined;
+}
+
+/** The fields resources and templates share: title, description, icons, annotations, _meta. */
+function commonFields(raw: JsonObject, context: NormalizeContext, warnings: string[]) {
+  const fields: Pick<ResourceDefinition, 'title' | 'icons' | 'annotations' | '_meta'> = {};
+  const title = nonEmpty(raw.title);
+  if (title) fields.title = title;
+  const icons = resolveIcons(raw.icons, context.iconBase, warnings, context.owner);
+  if (icons) fields.icons = icons;
+  const annotations = annotationsFrom(raw.annotations, warnings, context.owner);
+  if (annotations) fields.annotations = annotations;
+  if (isObject(raw._meta)) fields._meta = raw._meta;
+  return fields;
+}
+
+function providerFrom(raw: JsonObject, owner: string): string | undefined | { error: string } {
+  if (raw.provider === undefined || raw.provider === null || raw.provider === '') return undefined;
+  if (typeof raw.provider !== 'string' || !isValidProviderName(raw.provider)) {
+    return { error: `${owner}: provider ${JSON.stringify(raw.provider)} is not a provider name (the file name of providers/<name>.sh)` };
+  }
+  return raw.provider;
+}
+
+/** The path part of a URI, for guessing a MIME type from its extension. */
+export function uriPathForMime(uri: string): string {
+  return uri.replace(/[?#].*$/, '');
+}
+
+/**
+ * Metadata (meta.json over an inline header, or a register.json entry) as a resource: a
+ * name (default: the file stem), a URI (default: the content file's `file://` URI), the
+ * provider (given, or from the scheme), a MIME type (given, or from the extension).
+ */
+export function normalizeResource(raw: JsonObject, context: NormalizeContext): Normalized<ResourceDefinition> {
+  const warnings: string[] = [];
+  const { owner } = context;
+  if (raw.uri !== undefined && raw.uriTemplate !== undefined) return { error: `${owner}: has both uri and uriTemplate; skipped`, warnings };
+  const name = nonEmpty(raw.name) ?? context.defaultName;
+  if (!name) return { error: `${owner}: a resource needs a "name"`, warnings };
+  const uri = nonEmpty(raw.uri) ?? context.defaultUri;
+  if (!uri) return { error: `${owner}: a resource needs a "uri"`, warnings };
+  const provider = providerFrom(raw, owner);
+  if (typeof provider === 'object') return { error: provider.error, warnings };
+  const item: ResourceDefinition = { name, description: typeof raw.description === 'string' ? raw.description : '', uri, provider: provider ?? providerForUri(uri) };
+  if (context.path !== undefined) item.path = context.path;
+  const mimeType = nonEmpty(raw.mimeType) ?? mimeFromPath(context.path ?? uriPathForMime(uri));
+  if (mimeType) item.mimeType = mimeType;
+  return { item: { ...item, ...commonFields(raw, context, warnings) }, warnings };
+}
+
+/** Metadata as a resource template: a name and a `uriTemplate` with at least one `{variable}`. */
+export function normalizeTemplate(raw: JsonObject, context: NormalizeContext): Normalized<ResourceTemplateDefinition> {
+  const warnings: string[] = [];
+  const { owner } = context;
+  if (raw.uri !== undefined && raw.uriTemplate !== undefined) return { error: `${owner}: has both uri and uriTemplate; skipped`, warnings };
+  const name = nonEmpty(raw.name);
+  if (!name) return { error: `${owner}: a resource template needs a "name"`, warnings };
+  const uriTemplate = nonEmpty(raw.uriTemplate);
+  if (!uriTemplate || !TEMPLATE_VARIABLE.test(uriTemplate)) {
+    return { error: `${owner}: uriTemplate must be a string with at least one {variable}`, warnings };
+  }
+  const provider = providerFrom(raw, owner);
+  if (typeof provider === 'object') return { error: provider.error, warnings };
+  const item: ResourceTemplateDefinition = { name, uriTemplate };
+  const description = nonEmpty(raw.description);
+  if (description) item.description = description;
+  const mimeType = nonEmpty(raw.mimeType);
+  if (mimeType) item.mimeType = mimeType;
+  if (provider) item.provider = provider;
+  return { item: { ...item, ...commonFields(raw, context, warnings) }, warnings };
+}

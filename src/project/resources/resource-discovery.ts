@@ -1,0 +1,167 @@
+import { existsSync } from 'node:fs';
+import { basename, dirname, extname, join, relative, sep } from 'node:path';
+import { fileUriFromPath } from '../../content/mime.js';
+import type { JsonObject } from '../../mcp/types.js';
+import { inlineHeader } from '../tools/tool-discovery.js';
+import { listFiles, readHead, readMetadata } from './list-files.js';
+import {
+  normalizeResource, normalizeTemplate, type ResourceDefinition, type ResourceTemplateDefinition,
+} from './resource-definition.js';
+
+/** What one walk of resources/ finds; each kind's warnings are logged by its own registry. */
+export interface ResourceScan {
+  readonly resources: ResourceDefinition[];
+  readonly resourceWarnings: string[];
+  readonly templates: ResourceTemplateDefinition[];
+  readonly templateWarnings: string[];
+}
+
+const META_SUFFIX = '.meta.json';
+
+/** Completion scripts live next to the files they complete; they are not resources. */
+function isCompletionScript(name: string): boolean {
+  return name.endsWith('.completion.sh') || name.endsWith('.completion');
+}
+
+function posixRelative(from: string, to: string): string {
+  return relative(from, to).split(sep).join('/');
+}
+
+/** `<file>.meta.json` or `<stem>.meta.json` beside a content file. */
+function metadataFileFor(path: string): string | undefined {
+  const stem = basename(path, extname(path));
+  return [`${path}${META_SUFFIX}`, join(dirname(path), `${stem}${META_SUFFIX}`)].find((candidate) => existsSync(candidate));
+}
+
+class Scan {
+  readonly resources: ResourceDefinition[] = [];
+  readonly resourceWarnings: string[] = [];
+  readonly templates: ResourceTemplateDefinition[] = [];
+  readonly templateWarnings: string[] = [];
+  readonly usedMetadata = new Set<string>();
+
+  constructor(readonly dir: string) {}
+
+  addTemplate(meta: JsonObject, metaPath: string): void {
+    const normalized = normalizeTemplate(meta, { iconBase: dirname(metaPath), owner: posixRelative(this.dir, metaPath) });
+    this.templateWarnings.push(...normalized.warnings);
+    if (normalized.error) this.templateWarnings.push(normalized.error);
+    if (normalized.item) this.templates.push(normalized.item);
+  }
+
+  addResource(meta: JsonObject, context: Parameters<typeof normalizeResource>[1]): void {
+    const normalized = normalizeResource(meta, context);
+    this.resourceWarnings.push(...normalized.warnings);
+    if (normalized.error) this.resourceWarnings.push(normalized.error);
+    if (normalized.item) this.resources.push(normalized.item);
+  }
+
+  /** A content file: a resource, unless its metadata defines a template. */
+  contentFile(path: string): void {
+    const rel = posixRelative(this.dir, path);
+    const metaPath = metadataFileFor(path);
+    let meta: JsonObject = {};
+    if (metaPath) {
+      this.usedMetadata.add(metaPath);
+      const parsed = readMetadata(metaPath);
+      if (typeof parsed === 'string') {
+        this.resourceWarnings.push(`${posixRelative(this.dir, metaPath)}: invalid metadata (${parsed}); resource skipped`);
+        return;
+      }
+      meta = parsed;
+    }
+    if (typeof meta.uriTemplate === 'string' && meta.uri === undefined) {
+      this.addTemplate(meta, metaPath as string);
+      return;
+    }
+    const inline = meta.uri === undefined ? inlineHeader(readHead(path), rel, this.resourceWarnings) : undefined;
+    this.addResource({ ...inline, ...meta }, {
+      defaultName: basename(path, extname(path)),
+      path: rel,
+      defaultUri: fileUriFromPath(path),
+      iconBase: dirname(metaPath ?? path),
+      owner: rel,
+    });
+  }
+
+  /** A metadata file of its own: a template (`uriTemplate`) or a resource served by a provider (`uri`). */
+  standaloneMetadata(metaPath: string): void {
+    const owner = posixRelative(this.dir, metaPath);
+    const meta = readMetadata(metaPath);
+    if (typeof meta === 'string') {
+      this.resourceWarnings.push(`${owner}: invalid metadata (${meta}); skipped`);
+      return;
+    }
+    if (meta.uriTemplate !== undefined && meta.uri === undefined) this.addTemplate(meta, metaPath);
+    else if (meta.uri !== undefined) this.addResource(meta, { iconBase: dirname(metaPath), owner });
+    else this.resourceWarnings.push(`${owner}: defines neither "uri" nor "uriTemplate" and has no content file; skipped`);
+  }
+}
+
+/**
+ * Walks resources/ (original-behaviour §5.3-5.4): every non-hidden file is a resource
+ * (metadata from `<file>.meta.json` / `<stem>.meta.json`, else an inline `# mcp:` header,
+ * else defaults: the stem as name, its `file://` URI); a metadata file with `uriTemplate`
+ * is a template; one with `uri` and no content file is a resource served by its provider.
+ */
+export function scanResources(resourcesDir: string): ResourceScan {
+  const scan = new Scan(resourcesDir);
+  const files = listFiles(resourcesDir);
+  for (const path of files) {
+    const name = basename(path);
+    if (!name.endsWith(META_SUFFIX) && !isCompletionScript(name)) scan.contentFile(path);
+  }
+  for (const path of files) {
+    if (basename(path).endsWith(META_SUFFIX) && !scan.usedMetadata.has(path)) scan.standaloneMetadata(path);
+  }
+  return scan;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Sorted by name (then path); of several resources with one name the first is kept and the
+ * others are dropped with a warning, as for tools (the name is what `resources/read
+ * {name}` and completions look resources up by).
+ */
+export function dedupeResources(items: ResourceDefinition[], warnings: string[]): ResourceDefinition[] {
+  const sorted = [...items].sort((a, b) => compare(a.name, b.name) || compare(a.path ?? a.uri, b.path ?? b.uri));
+  const seen = new Map<string, string>();
+  return sorted.filter((item) => {
+    const source = item.path ?? item.uri;
+    const first = seen.get(item.name);
+    if (first !== undefined) {
+      warnings.push(`${source}: resource name "${item.name}" is already used by ${first}; skipped`);
+      return false;
+    }
+    seen.set(item.name, source);
+    return true;
+  });
+}
+
+/**
+ * The template list: manual templates override discovered ones of the same name; a name
+ * a resource already uses is dropped with a warning; sorted by name.
+ */
+export function assembleTemplates(
+  discovered: ResourceTemplateDefinition[],
+  manual: ResourceTemplateDefinition[],
+  resourceNames: ReadonlySet<string>,
+  warnings: string[],
+): ResourceTemplateDefinition[] {
+  const byName = new Map<string, ResourceTemplateDefinition>();
+  for (const template of discovered) {
+    if (byName.has(template.name)) warnings.push(`resource template name "${template.name}" is defined twice; the first is kept`);
+    else byName.set(template.name, template);
+  }
+  for (const template of manual) byName.set(template.name, template);
+  return [...byName.values()]
+    .filter((template) => {
+      if (!resourceNames.has(template.name)) return true;
+      warnings.push(`resource template "${template.name}" has the name of a resource; skipped`);
+      return false;
+    })
+    .sort((a, b) => compare(a.name, b.name));
+}

@@ -1,0 +1,92 @@
+import { isAbsolute, resolve } from 'node:path';
+import type { FrameworkHome } from '../assets/framework-home.js';
+import { envBool, envList, envString, type Env } from '../config/env-values.js';
+import { RpcError } from '../jsonrpc/rpc-error.js';
+import { layoutEnvironment, type ProjectLayout } from '../project/project-layout.js';
+
+/** MCPBASH_PROVIDER_ENV_MODE: what providers and completion scripts inherit from the server. */
+export type ProviderEnvMode = 'isolate' | 'allowlist' | 'inherit';
+
+/** Variables kept in isolate mode (1.x's curated list, original-behaviour §6.1). */
+const KEPT_VARIABLES = new Set([
+  'PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG',
+  'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'SYSTEMROOT', 'SystemRoot', 'COMSPEC', 'PATHEXT', 'MSYSTEM', 'MSYS2_ARG_CONV_EXCL',
+  'MCPBASH_ENABLE_GIT_PROVIDER',
+  'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'all_proxy',
+  'GIT_SSH', 'GIT_SSH_COMMAND', 'SSH_AUTH_SOCK',
+  'SSL_CERT_FILE', 'SSL_CERT_DIR', 'CURL_CA_BUNDLE', 'GIT_SSL_CAINFO', 'GIT_SSL_CAPATH',
+]);
+const KEPT_PREFIXES = ['LC_', 'MCP_', 'MCPBASH_GIT_', 'MCPBASH_HTTPS_'];
+
+const DEFAULTS: Readonly<Record<string, (layout: ProjectLayout) => string>> = {
+  PATH: () => '/usr/bin:/bin',
+  HOME: (layout) => layout.root,
+  TMPDIR: () => '/tmp',
+  LANG: () => 'C',
+};
+
+/** The mode from MCPBASH_PROVIDER_ENV_MODE; `inherit` needs MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true. */
+export function providerEnvMode(env: Env): ProviderEnvMode {
+  const mode = (envString(env, 'MCPBASH_PROVIDER_ENV_MODE') ?? 'isolate').toLowerCase();
+  if (mode === 'inherit') {
+    if (!envBool(env, 'MCPBASH_PROVIDER_ENV_INHERIT_ALLOW', false)) {
+      throw RpcError.invalidParams('MCPBASH_PROVIDER_ENV_MODE=inherit gives providers the whole server environment; set MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true to confirm, or use allowlist mode');
+    }
+    return 'inherit';
+  }
+  return mode === 'allowlist' ? 'allowlist' : 'isolate';
+}
+
+function inherited(serverEnv: Env, mode: ProviderEnvMode, layout: ProjectLayout): Record<string, string> {
+  const env: Record<string, string> = {};
+  const keep = (key: string) => mode === 'inherit' || KEPT_VARIABLES.has(key) || KEPT_PREFIXES.some((prefix) => key.startsWith(prefix));
+  for (const [key, value] of Object.entries(serverEnv)) {
+    if (value !== undefined && keep(key)) env[key] = value;
+  }
+  if (mode === 'allowlist') {
+    for (const key of envList(serverEnv, 'MCPBASH_PROVIDER_ENV_ALLOWLIST')) {
+      const value = serverEnv[key];
+      if (value !== undefined) env[key] = value;
+    }
+  }
+  for (const [key, fallback] of Object.entries(DEFAULTS)) {
+    if (!env[key]) env[key] = fallback(layout);
+  }
+  return env;
+}
+
+/**
+ * MCP_RESOURCES_ROOTS as the file provider needs it: the server's value with relative
+ * entries taken relative to the project root (decision D14), else the resources directory.
+ */
+export function resourceRoots(serverEnv: Env, layout: ProjectLayout): string {
+  const value = envString(serverEnv, 'MCP_RESOURCES_ROOTS');
+  if (value === undefined) return layout.resourcesDir;
+  return value.split(':').filter((entry) => entry !== '').map((entry) => (isAbsolute(entry) ? entry : resolve(layout.root, entry))).join(':');
+}
+
+export interface ProviderEnvironmentInput {
+  readonly serverEnv: Env;
+  readonly mode: ProviderEnvMode;
+  readonly layout: ProjectLayout;
+  readonly home: FrameworkHome;
+  /** Variables of this run (completion arguments, JSON tool, ...). */
+  readonly extra?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The environment of a resource provider or completion script (original-behaviour §6.1):
+ * the curated variables of the mode, the project layout, MCPBASH_HOME, MCP_SDK (the shared
+ * URL policy lives there) and MCP_RESOURCES_ROOTS.
+ */
+export function buildProviderEnvironment(input: ProviderEnvironmentInput): NodeJS.ProcessEnv {
+  const { layout, home } = input;
+  return {
+    ...inherited(input.serverEnv, input.mode, layout),
+    ...layoutEnvironment(layout),
+    MCPBASH_HOME: home.root,
+    MCP_SDK: home.sdkDir,
+    MCP_RESOURCES_ROOTS: resourceRoots(input.serverEnv, layout),
+    ...input.extra,
+  };
+}

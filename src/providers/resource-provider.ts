@@ -1,0 +1,73 @@
+import type { FrameworkHome } from '../assets/framework-home.js';
+import type { Env } from '../config/env-values.js';
+import { RpcError } from '../jsonrpc/rpc-error.js';
+import type { ProjectLayout } from '../project/project-layout.js';
+import type { ProcessRegistry } from '../runner/process-runner.js';
+import { buildProviderEnvironment, providerEnvMode } from './provider-environment.js';
+import { providerFailure } from './provider-errors.js';
+import { resolveProviderScript } from './provider-scripts.js';
+import { runScript } from './script-run.js';
+
+/** What running providers needs from the server; shared by every read. */
+export interface ProviderHost {
+  readonly layout: ProjectLayout;
+  readonly home: FrameworkHome;
+  readonly env: Env;
+  /** MCPBASH_MAX_RESOURCE_BYTES: a larger payload fails the read (never partial). */
+  readonly maxResourceBytes: number;
+  readonly maxStderrBytes: number;
+  readonly stderrTailBytes: number;
+  readonly killGraceMs: number;
+  readonly processes: ProcessRegistry;
+}
+
+export interface ProviderRead {
+  readonly provider: string;
+  /** Passed to the provider verbatim as `$1` (decoding is the provider's job, D10). */
+  readonly uri: string;
+  /** 0 means no timeout. */
+  readonly timeoutSecs: number;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Runs `providers/<provider>.sh <uri>` (project first, then the framework's) with the
+ * curated provider environment and cwd = project root, and returns its stdout exactly as
+ * written (D23). Failures are JSON-RPC errors per the provider exit-code contract.
+ */
+export async function readWithProvider(host: ProviderHost, read: ProviderRead): Promise<Buffer> {
+  const script = resolveProviderScript(read.provider, { project: host.layout.providersDir, framework: host.home.providersDir });
+  if (!script) {
+    throw RpcError.internal('Unsupported resource provider', {
+      provider: read.provider,
+      uri: read.uri,
+      hint: `no providers/${read.provider}.sh in the project or the framework; set "provider" in the resource metadata or add the script`,
+    });
+  }
+  const env = buildProviderEnvironment({ serverEnv: host.env, mode: providerEnvMode(host.env), layout: host.layout, home: host.home });
+  const run = await runScript({
+    script,
+    args: [read.uri],
+    cwd: host.layout.root,
+    env,
+    maxStdoutBytes: host.maxResourceBytes,
+    maxStderrBytes: host.maxStderrBytes,
+    stderrTailBytes: host.stderrTailBytes,
+    killGraceMs: host.killGraceMs,
+    timeoutMs: read.timeoutSecs * 1000,
+    ...(read.signal ? { signal: read.signal } : {}),
+    registry: host.processes,
+  });
+  const context = { provider: read.provider, uri: read.uri };
+  if (run.spawnError) throw RpcError.internal(`Resource provider ${read.provider} could not be started: ${run.spawnError.message}`, context);
+  if (run.stopped?.kind === 'timeout') {
+    throw RpcError.internal(`Resource provider ${read.provider} timed out after ${read.timeoutSecs}s`, { ...context, timeoutSecs: read.timeoutSecs });
+  }
+  if (run.stopped?.kind === 'cancelled' || run.stopped?.kind === 'shutdown') throw RpcError.internal('Resource read cancelled', context);
+  if (run.stdoutOverflow) {
+    throw RpcError.internal(`Resource exceeded MCPBASH_MAX_RESOURCE_BYTES (${host.maxResourceBytes} bytes)`, { ...context, limit: host.maxResourceBytes });
+  }
+  if (run.stderrOverflow) throw RpcError.internal(`Resource provider ${read.provider} wrote more than ${host.maxStderrBytes} bytes to stderr`, context);
+  if (run.exitCode !== 0) throw providerFailure(run.exitCode ?? -1, run.stderrTail, context);
+  return run.stdout;
+}

@@ -1,0 +1,123 @@
+import { unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { fixtureProject } from '../../helpers/fixtures.js';
+import { startInitialized, type McpProcess } from '../../helpers/mcp-process.js';
+import { isolatedEnv } from '../../helpers/run-binary.js';
+import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
+
+interface Owner {
+  teardown(fn: () => unknown): void;
+}
+
+async function serve(t: Owner, options: { env?: NodeJS.ProcessEnv; protocolVersion?: string; project?: string } = {}): Promise<McpProcess> {
+  const server = await startInitialized({ projectRoot: options.project ?? fixtureProject('prompts'), env: isolatedEnv(options.env), ...(options.protocolVersion ? { protocolVersion: options.protocolVersion } : {}) });
+  t.teardown(() => server.close());
+  return server;
+}
+
+const textOf = (response: { result?: unknown }) => (response.result as { messages: Array<{ content: { text: string } }> }).messages[0]?.content.text;
+
+t.test('prompts/list: prompts per D8, arguments in MCP form, spec fields only', async (t) => {
+  const server = await serve(t);
+  const { result } = await server.request('prompts/list');
+  t.same(result, {
+    prompts: [
+      {
+        name: 'greet',
+        title: 'Greeting',
+        description: 'Greets someone',
+        arguments: [
+          { name: 'name', title: 'Name', description: 'Who to greet', required: true },
+          { name: 'times', description: 'How often', required: false },
+          { name: 'loud', description: '', required: false },
+        ],
+      },
+      { name: 'persona', arguments: [] },
+      { name: 'review', description: 'Reviews code', arguments: [{ name: 'code', description: 'The code', required: true }, { name: 'focus', description: '', required: false }] },
+    ],
+    _meta: { 'mcpbash/total': 3 },
+  }, 'README.md is not a prompt; no path, role or metadata (D16)');
+  const warnings = server.notifications('notifications/message').map((m) => String(m.params?.data)).join('\n');
+  t.match(warnings, /orphan\.meta\.json: no template found/);
+  t.match(warnings, /broken\.meta\.json: invalid metadata/);
+  t.match(warnings, /role "system" is not an MCP role/);
+  const page = (await server.request('prompts/list', { limit: 2 })).result as { prompts: unknown[]; nextCursor: string };
+  t.equal(page.prompts.length, 2);
+  t.same(((await server.request('prompts/list', { cursor: page.nextCursor })).result as { prompts: Array<{ name: string }> }).prompts.map((p) => p.name), ['review']);
+});
+
+t.test('prompts/list has no titles before 2025-06-18', async (t) => {
+  const server = await serve(t, { protocolVersion: '2025-03-26' });
+  const { prompts } = (await server.request('prompts/list')).result as { prompts: Array<Record<string, unknown> & { arguments: Array<Record<string, unknown>> }> };
+  t.notOk(prompts.some((prompt) => 'title' in prompt || prompt.arguments.some((argument) => 'title' in argument)));
+});
+
+t.test('prompts/get renders {{var}}: multi-line, numbers, booleans, unknown placeholders, exact text', async (t) => {
+  const server = await serve(t);
+  const greet = await server.request('prompts/get', { name: 'greet', arguments: { name: 'Ann\nand Bob', times: 3, loud: false } });
+  t.same(greet.result, {
+    description: 'Greets someone',
+    messages: [{ role: 'user', content: { type: 'text', text: 'Hello Ann\nand Bob! times=3 loud=false keep={{unknown}} shell=${name}\n\n' } }],
+  });
+  const review = await server.request('prompts/get', { name: 'review', arguments: { code: 'x = {{focus}}' } });
+  t.match(review.result, { messages: [{ role: 'assistant', content: { type: 'text', text: 'Review this:\nx = {{focus}}\nFocus: {{focus}}' } }] }, 'values are not expanded again; absent optional ones stay');
+  t.match((await server.request('prompts/get', { name: 'persona', arguments: { persona: 'a pirate' } })).result, { messages: [{ role: 'user', content: { text: 'You are a pirate.' } }] }, 'role "system" is sent as user');
+});
+
+t.test('prompts/get errors: name, unknown prompt, missing required arguments (D22), bad values', async (t) => {
+  const server = await serve(t);
+  t.match((await server.request('prompts/get', {})).error, { code: -32602, message: 'Prompt name is required' });
+  t.match((await server.request('prompts/get', { name: 'nope' })).error, { code: -32602, message: 'Prompt not found' });
+  t.match((await server.request('prompts/get', { name: 'greet', arguments: { times: 1 } })).error, { code: -32602, message: 'Missing required argument "name" for prompt "greet"', data: { missing: ['name'] } });
+  t.match((await server.request('prompts/get', { name: 'review' })).error, { code: -32602, message: /"code"/ });
+  t.match((await server.request('prompts/get', { name: 'greet', arguments: { name: { first: 'A' } } })).error, { code: -32602, message: /must be a string/ });
+});
+
+t.test('register.json prompts replace discovery, normalised; a template outside prompts/ is refused', async (t) => {
+  const project = fixtureProject('prompts');
+  const registerJson = join(project, 'server.d', 'register.json');
+  writeFileSync(registerJson, JSON.stringify({
+    version: 1,
+    prompts: [
+      { name: 'manual', description: 'by hand', path: 'greet.txt', role: 'assistant', arguments: { type: 'object', properties: { name: { type: 'string' } } } },
+      { name: 'empty' },
+    ],
+  }));
+  const server = await serve(t, { project, env: { MCP_PROMPTS_TTL: '0' } });
+  t.same(((await server.request('prompts/list')).result as { prompts: Array<{ name: string }> }).prompts.map((p) => p.name), ['empty', 'manual']);
+  const manual = await server.request('prompts/get', { name: 'manual', arguments: { name: 'Zed' } });
+  t.match(manual.result, { description: 'by hand', messages: [{ role: 'assistant', content: { text: /^Hello Zed! times=\{\{times\}\}/ } }] });
+  t.equal(textOf(await server.request('prompts/get', { name: 'empty' })), '', 'no template: an empty message');
+  writeFileSync(registerJson, JSON.stringify({ version: 1, prompts: [{ name: 'sneaky', path: '../server.d/server.meta.json' }] }));
+  t.match((await server.request('prompts/list')).error, { code: -32603, message: /prompts\[0\]: path "\.\.\/server\.d\/server\.meta\.json" must stay inside the prompts directory/ });
+});
+
+t.test('a template that disappeared is an internal error saying which prompt', async (t) => {
+  const project = fixtureProject('prompts');
+  const server = await serve(t, { project, env: { MCP_PROMPTS_TTL: '60' } });
+  await server.request('prompts/list');
+  unlinkSync(join(project, 'prompts', 'persona.txt'));
+  t.match((await server.request('prompts/get', { name: 'persona' })).error, { code: -32603, message: /template of prompt "persona" \(persona\.txt\) cannot be read/ });
+});
+
+t.test('new prompts send prompts/list_changed', async (t) => {
+  const project = fixtureProject('prompts');
+  const server = await serve(t, { project, env: { MCP_TOOLS_TTL: '0', MCP_RESOURCES_TTL: '0', MCP_RESOURCES_TEMPLATES_TTL: '0', MCP_PROMPTS_TTL: '0' } });
+  await server.request('prompts/list');
+  writeFileSync(join(project, 'prompts', 'late.txt'), 'late {{x}}');
+  writeFileSync(join(project, 'prompts', 'late.meta.json'), '{"description":"added later"}');
+  await server.waitFor((m) => m.method === 'notifications/prompts/list_changed', 5000, 'prompts/list_changed');
+  t.match((await server.request('prompts/get', { name: 'late', arguments: { x: 1 } })).result, { description: 'added later', messages: [{ content: { text: 'late 1' } }] });
+  t.equal(server.notifications('notifications/resources/list_changed').length, 0);
+});
+
+t.test('the official SDK client lists and gets prompts', async (t) => {
+  const { client } = await connectSdkClient({ env: sdkEnv(isolatedEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('prompts') })) });
+  t.teardown(() => client.close());
+  const { prompts } = await client.listPrompts();
+  t.same(prompts.map((prompt) => prompt.name), ['greet', 'persona', 'review']);
+  const result = await client.getPrompt({ name: 'greet', arguments: { name: 'SDK', times: '2' } });
+  t.same(result.messages, [{ role: 'user', content: { type: 'text', text: 'Hello SDK! times=2 loud={{loud}} keep={{unknown}} shell=${name}\n\n' } }]);
+  await t.rejects(client.getPrompt({ name: 'greet' }), { code: -32602 });
+});
