@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import type { AssetBundle } from '../assets/extract-archive.js';
 import type { FrameworkHome } from '../assets/framework-home.js';
 
 /** The process surroundings a command talks to; tests substitute their own. */
@@ -14,6 +15,8 @@ export interface CommandContext {
   readonly io: CliIo;
   /** The extracted (or MCPBASH_HOME) framework files; throws when they cannot be provided. */
   frameworkHome(): FrameworkHome;
+  /** The framework files embedded in this binary (doctor compares and re-extracts them). */
+  readonly assets: AssetBundle;
 }
 
 /** One CLI command, in a module of its own, loaded only when it runs. */
@@ -25,6 +28,11 @@ export interface Command {
   readonly usage: string;
   /** Option and argument descriptions shown by `<command> --help`. */
   readonly details?: string;
+  /**
+   * Help for a command line that asks for it, when the command has its own (subcommands:
+   * `registry refresh --help`); undefined falls back to usage and details.
+   */
+  helpFor?(argv: readonly string[]): string | undefined;
   /** Runs the command and resolves to its exit status. */
   run(argv: readonly string[], context: CommandContext): Promise<number>;
 }

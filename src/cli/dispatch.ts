@@ -2,8 +2,9 @@ import type { AssetBundle } from '../assets/extract-archive.js';
 import { resolveFrameworkHome, type FrameworkHome } from '../assets/framework-home.js';
 import { VERSION } from '../build-info.js';
 import { CliError, ExitCode, UsageError } from './cli-error.js';
-import type { CliIo, Command, CommandContext, CommandEntry } from './command.js';
+import type { CliIo, CommandContext, CommandEntry } from './command.js';
 import { commandTable, serverEntry } from './commands/index.js';
+import { commandHelp } from './help-text.js';
 import { wantsHelp } from './parse-options.js';
 
 export interface CliDependencies {
@@ -28,6 +29,7 @@ function makeContext(deps: CliDependencies): CommandContext {
     : undefined;
   return {
     io: deps.io,
+    assets: deps.assets,
     frameworkHome() {
       if (!home) {
         try {
@@ -69,14 +71,10 @@ export function globalUsage(commands: readonly CommandEntry[], hasServer: boolea
   return lines.join('\n');
 }
 
-function commandHelp(command: Command): string {
-  return [`Usage: ${command.usage}`, '', command.summary, ...(command.details ? ['', command.details] : []), ''].join('\n');
-}
-
 async function runEntry(entry: CommandEntry, argv: readonly string[], context: CommandContext): Promise<number> {
   const command = await entry.load();
   if (wantsHelp(argv)) {
-    context.io.stdout.write(commandHelp(command));
+    context.io.stdout.write(command.helpFor?.(argv) ?? commandHelp(command));
     return ExitCode.Ok;
   }
   return command.run(argv, context);

@@ -1,4 +1,7 @@
+import { join } from 'node:path';
+import { envBool } from '../../config/env-values.js';
 import { loadServerConfig } from '../../config/server-config.js';
+import { StdioTransport } from '../../jsonrpc/stdio-transport.js';
 import { McpServer } from '../../mcp/mcp-server.js';
 import { serverModules } from '../../mcp/server-modules.js';
 import { prepareBootstrapProject } from '../../project/bootstrap-project.js';
@@ -7,6 +10,7 @@ import { resolveProjectRoot } from '../../project/project-root.js';
 import { createStateDir } from '../../project/state-dir.js';
 import { CliError } from '../cli-error.js';
 import type { Command } from '../command.js';
+import { PayloadLogTransport } from '../debug/payload-log.js';
 
 const SIGNAL_EXIT_CODES: ReadonlyArray<[NodeJS.Signals, number]> = [['SIGHUP', 129], ['SIGINT', 130], ['SIGTERM', 143]];
 
@@ -43,12 +47,18 @@ export const command: Command = {
     const project = located.kind === 'found'
       ? openProject(located.root, env)
       : openProject(prepareBootstrapProject(home, stateDir), env, true);
+    const config = loadServerConfig(env);
+    // MCPBASH_DEBUG_PAYLOADS (set by `mcp-bash debug`): every message is logged to the state dir.
+    const payloadLog = envBool(env, 'MCPBASH_DEBUG_PAYLOADS', false)
+      ? new PayloadLogTransport(new StdioTransport(context.io.stdin, context.io.stdout, config.maxMessageBytes), join(stateDir, 'payload.debug.log'))
+      : undefined;
     const server = new McpServer({
       input: context.io.stdin,
       output: context.io.stdout,
       stderr: context.io.stderr,
       env,
-      config: loadServerConfig(env),
+      config,
+      ...(payloadLog ? { transport: payloadLog } : {}),
       home,
       project,
       stateDir,

@@ -129,6 +129,6 @@ t.test('MCPBASH_HOME without an SDK is ignored in favour of the embedded files',
   const env = isolatedEnv({ MCPBASH_HOME: t.testdir(), MCPBASH_LOG_STARTUP: 'true' });
   const run = await runBinary(['--version'], { env });
   t.equal(run.code, 0);
-  t.match(run.stderr, /holds no tool-sdk\.sh/);
+  t.match(run.stderr, /is not an mcp-bash 2.x framework directory/);
   t.ok(extractionIn(join(env.HOME as string, '.local', 'share')));
 });

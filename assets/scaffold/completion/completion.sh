@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Completion script __NAME__: suggests values for an argument of the prompt (or resource)
+# named __NAME__. mcp-bash runs it for completion/complete with
+#   MCP_COMPLETION_ARGS_JSON  {"query", "prefix", "argument": {"name", "value"}, "context", "ref"}
+#   MCP_COMPLETION_LIMIT, MCP_COMPLETION_OFFSET   the page the client asked for
+# and reads a JSON array of strings (or {"suggestions": [...], "hasMore": true}) from stdout.
+set -euo pipefail
+
+args="${MCP_COMPLETION_ARGS_JSON:-}"
+[ -n "${args}" ] || args='{}'
+json_tool="${MCPBASH_JSON_TOOL_BIN:-jq}"
+argument="$(printf '%s' "${args}" | "${json_tool}" -r '.argument.name // ""' 2>/dev/null || true)"
+query="$(printf '%s' "${args}" | "${json_tool}" -r '.query // ""' 2>/dev/null || true)"
+
+# Replace with real candidates, e.g. from a file or a command; branch on "${argument}"
+# when the prompt has several arguments.
+case "${argument}" in
+*) candidates=("alpha" "beta" "gamma") ;;
+esac
+
+printf '['
+separator=''
+for candidate in "${candidates[@]}"; do
+	case "${candidate}" in
+	"${query}"*)
+		# The candidates above need no JSON escaping; escape real data (mcp-bash jq -R . does it).
+		printf '%s"%s"' "${separator}" "${candidate}"
+		separator=','
+		;;
+	esac
+done
+printf ']\n'

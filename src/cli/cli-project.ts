@@ -1,0 +1,65 @@
+import type { FrameworkHome } from '../assets/framework-home.js';
+import type { Env } from '../config/env-values.js';
+import { ServerLog, serverLogOptions } from '../mcp/logging.js';
+import { openProject, type ProjectContext } from '../project/project-context.js';
+import { ProjectRegistries } from '../project/project-registries.js';
+import { resolveProjectRoot } from '../project/project-root.js';
+import { createStateDir, removeStateDir } from '../project/state-dir.js';
+import { CliError, ExitCode } from './cli-error.js';
+import type { CliIo } from './command.js';
+
+const CREATE_HINT = "Run the command inside a project, pass --project-root DIR, or set MCPBASH_PROJECT_ROOT (create a project with 'mcp-bash new NAME' or 'mcp-bash init').";
+
+/**
+ * The project a CLI command works on: `--project-root`, MCPBASH_PROJECT_ROOT, or the nearest
+ * directory holding `server.d/server.meta.json` above the working directory. Throws a CliError
+ * with `exitCode` (1; `health` uses 2) when there is none.
+ */
+export function requireProject(io: CliIo, flag: string | undefined, env: Env = io.env, exitCode: number = ExitCode.Failure): ProjectContext {
+  const located = resolveProjectRoot({ flag, env, cwd: io.cwd });
+  if (located.kind === 'found') return openProject(located.root, env);
+  if (located.kind === 'invalid') {
+    const what = located.source === 'flag' ? '--project-root' : 'MCPBASH_PROJECT_ROOT';
+    throw new CliError(`${what} ${located.path} is not a directory`, exitCode, CREATE_HINT);
+  }
+  throw new CliError(`no mcp-bash project found: no server.d/server.meta.json in ${io.cwd} or above it`, exitCode, CREATE_HINT);
+}
+
+/** Diagnostics of a CLI command on stderr, at MCPBASH_LOG_LEVEL (errors only when quiet). */
+export function cliLog(io: CliIo, env: Env, project: ProjectContext | undefined, quiet = false): ServerLog {
+  const options = serverLogOptions(env, io.stderr, project?.layout.serverDir);
+  return new ServerLog(quiet ? { ...options, quiet: true } : options);
+}
+
+/** What `cliRegistries` needs. */
+export interface CliRegistryOptions {
+  readonly project: ProjectContext;
+  readonly home: FrameworkHome;
+  readonly env: Env;
+  readonly stateDir: string;
+  readonly log: ServerLog;
+  /** False for commands that only look (health): `.registry/` is left alone. */
+  readonly writeCache?: boolean;
+}
+
+/** The project's registries as the server builds them, for a CLI command. */
+export function cliRegistries(options: CliRegistryOptions): ProjectRegistries {
+  return new ProjectRegistries({
+    layout: options.project.layout,
+    home: options.home,
+    env: options.env,
+    scratchDir: options.stateDir,
+    log: options.log,
+    writeCache: options.writeCache ?? true,
+  });
+}
+
+/** Runs `work` with a private state dir, removed afterwards unless MCPBASH_PRESERVE_STATE is set. */
+export async function withStateDir<T>(env: Env, preserve: boolean, work: (stateDir: string) => Promise<T>): Promise<T> {
+  const stateDir = createStateDir(env);
+  try {
+    return await work(stateDir);
+  } finally {
+    if (!preserve) removeStateDir(stateDir);
+  }
+}

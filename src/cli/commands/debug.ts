@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { UsageError } from '../cli-error.js';
+import type { Command } from '../command.js';
+import { parseOptions } from '../parse-options.js';
+
+const usage = 'mcp-bash debug';
+
+/** `mcp-bash debug`: the server, with every message logged (secrets redacted) and its state kept. */
+export const command: Command = {
+  name: 'debug',
+  summary: 'Run the MCP server with payload logging to a kept state dir',
+  usage,
+  details: [
+    'Runs the server like `mcp-bash` does, with MCPBASH_DEBUG_PAYLOADS=true, MCPBASH_PRESERVE_STATE=true',
+    'and a fresh MCPBASH_STATE_DIR (mode 0700) under MCPBASH_TMP_ROOT or TMPDIR, whose path is printed',
+    'on stderr. <state dir>/payload.debug.log gets one line per message in or out:',
+    '  epoch|category|key|status|payload',
+    'category: request, response, notification-in, notification-out, server-request,',
+    'client-response, batch, invalid; key: the id; status: the method, or ok/error.',
+    'Values under token, secret, password, authorization, api key and cookie keys, and',
+    '"Bearer ..." strings, are redacted (best effort). Per-call tool directories are kept too.',
+    'Use it as the command of your MCP client, then read the log.',
+  ].join('\n'),
+  async run(argv, context) {
+    const options = parseOptions(argv, {}, usage);
+    if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
+    const { io } = context;
+    const tmpRoot = io.env.MCPBASH_TMP_ROOT && isAbsolute(io.env.MCPBASH_TMP_ROOT) ? io.env.MCPBASH_TMP_ROOT : tmpdir();
+    // mkdtemp creates the directory with mode 0700.
+    const stateDir = mkdtempSync(join(tmpRoot, 'mcpbash.debug.'));
+    io.stderr.write(`mcp-bash debug: logging to ${join(stateDir, 'payload.debug.log')}\n`);
+    const env = { ...io.env, MCPBASH_DEBUG_PAYLOADS: 'true', MCPBASH_PRESERVE_STATE: 'true', MCPBASH_STATE_DIR: stateDir };
+    const serve = (await import('./serve.js')).command;
+    return serve.run([], { ...context, io: { ...io, env } });
+  },
+};

@@ -1,0 +1,90 @@
+import { envBool, envString } from '../../config/env-values.js';
+import { CliError, UsageError } from '../cli-error.js';
+import type { CliIo, Command, CommandContext } from '../command.js';
+import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
+import { probeRegistries, runProjectChecks } from '../health/health-probe.js';
+import { jsonToolInfo } from '../json-tool-info.js';
+import { parseOptions } from '../parse-options.js';
+
+const usage = 'mcp-bash health [--project-root DIR] [--timeout SECS]   (also: ready, --health, --ready)';
+
+/** Exit statuses of the probe (1.x's). */
+const HEALTHY = 0;
+const UNHEALTHY = 1;
+const MISCONFIGURED = 2;
+
+/** --timeout, else MCPBASH_HEALTH_TIMEOUT_SECS; missing, invalid or 0 means 5 seconds. */
+function timeoutSecs(value: string | undefined): number {
+  return value !== undefined && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : 5;
+}
+
+function emit(io: CliIo, report: Record<string, unknown>, code: number): number {
+  io.stdout.write(`${JSON.stringify(report)}\n`);
+  return code;
+}
+
+async function probe(context: CommandContext, projectRoot: string | undefined, signal: AbortSignal): Promise<{ report: Record<string, unknown>; code: number }> {
+  const { io } = context;
+  const project = requireProject(io, projectRoot, io.env, MISCONFIGURED);
+  const home = context.frameworkHome();
+  const log = cliLog(io, io.env, project, true);
+  return withStateDir(io.env, false, async (stateDir) => {
+    const { counts, errors } = await probeRegistries(cliRegistries({ project, home, env: io.env, stateDir, log, writeCache: false }));
+    const projectChecks = await runProjectChecks({ project, home, env: io.env, stderr: io.stderr, signal });
+    const healthy = Object.keys(errors).length === 0 && (projectChecks === 'ok' || projectChecks === 'none');
+    const report: Record<string, unknown> = {
+      status: healthy ? 'ok' : 'unhealthy',
+      mode: 'full',
+      jsonTool: jsonToolInfo(io.env).name,
+      ...counts,
+      projectChecks,
+      ...(Object.keys(errors).length > 0 ? { errors } : {}),
+    };
+    return { report, code: healthy ? HEALTHY : UNHEALTHY };
+  });
+}
+
+/** `mcp-bash health` / `ready`: a readiness probe for supervisors and proxies. */
+export const command: Command = {
+  name: 'health',
+  summary: 'Readiness probe: one JSON line; exit 0 ready, 1 unhealthy, 2 misconfigured',
+  usage,
+  details: [
+    'Options:',
+    '  --project-root DIR  the project (default: MCPBASH_PROJECT_ROOT, or found from here)',
+    '  --timeout SECS      give up after SECS (default MCPBASH_HEALTH_TIMEOUT_SECS, else 5)',
+    '',
+    'Scans tools, resources, resource templates and prompts (writing no cache, notifying no',
+    'client) and runs server.d/health-checks.sh when present and trusted; that script can call',
+    'mcp_health_check_command CMD [MSG] and mcp_health_check_env VAR [MSG].',
+    'Prints {"status":"ok"|"unhealthy","mode","jsonTool","tools":N,"resources":N,',
+    '"resourceTemplates":N,"prompts":N,"projectChecks":"ok"|"failed"|"untrusted"|"none"[,"errors"]}.',
+    'Misconfiguration prints {"status":"error","reason":...} and exits 2.',
+  ].join('\n'),
+  async run(argv, context) {
+    const { io } = context;
+    const options = parseOptions(argv, { string: ['project-root', 'timeout'], boolean: ['health', 'ready'] }, usage);
+    if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
+    if (envBool(io.env, 'MCPBASH_FORCE_MINIMAL', false)) {
+      return emit(io, { status: 'error', reason: 'minimal_mode', message: 'MCPBASH_FORCE_MINIMAL is set: the server offers no tools, resources or prompts' }, MISCONFIGURED);
+    }
+    const seconds = timeoutSecs(options.string('timeout') ?? envString(io.env, 'MCPBASH_HEALTH_TIMEOUT_SECS'));
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), seconds * 1000); });
+    try {
+      const outcome = await Promise.race([probe(context, options.string('project-root'), controller.signal), timedOut]);
+      if (outcome === 'timeout') {
+        controller.abort({ kind: 'timeout' });
+        return emit(io, { status: 'unhealthy', reason: 'timeout', timeoutSecs: seconds }, UNHEALTHY);
+      }
+      return emit(io, outcome.report, outcome.code);
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error;
+      io.stderr.write(`mcp-bash health: ${error.message}\n`);
+      return emit(io, { status: 'error', reason: 'misconfigured', message: error.message }, MISCONFIGURED);
+    } finally {
+      clearTimeout(timer);
+    }
+  },
+};

@@ -1,0 +1,61 @@
+import { basename } from 'node:path';
+import { UsageError } from '../cli-error.js';
+import type { CliIo, Command } from '../command.js';
+import { checkName, sanitizeName } from '../names.js';
+import { parseOptions } from '../parse-options.js';
+import { createProjectSkeleton, type SkeletonStep } from '../scaffold/project-skeleton.js';
+import { colorEnabled, palette } from '../terminal.js';
+
+const usage = 'mcp-bash init [--name NAME] [--no-hello]';
+
+/** Prints the skeleton steps (`Created server.d/server.meta.json`, ...) to stdout. */
+export function printSkeletonSteps(io: CliIo, steps: readonly SkeletonStep[], prefix = ''): void {
+  const colors = palette(colorEnabled(io.stdout, io.env));
+  for (const step of steps) {
+    const action = step.action === 'Skipped' ? colors.dim('Skipped') : colors.green(step.action);
+    io.stdout.write(`${action} ${prefix}${step.path}${step.action === 'Skipped' ? ' (exists)' : ''}\n`);
+  }
+}
+
+/** The commands to try next, printed after `init` and `new`. */
+export function nextSteps(withHello: boolean, cdInto?: string): string {
+  const lines = ['', 'Next steps:'];
+  if (cdInto) lines.push(`  cd ${cdInto}`);
+  if (withHello) lines.push(`  mcp-bash run-tool hello --allow-self --args '{"name":"Ada"}'   # run the example tool`);
+  lines.push(
+    '  mcp-bash scaffold tool my-tool                              # add a tool',
+    '  mcp-bash validate                                           # check the project',
+    '  mcp-bash config --client claude-desktop                     # wire it into your MCP client',
+    '',
+  );
+  return lines.join('\n');
+}
+
+/** `mcp-bash init`: turns the current directory into a project. */
+export const command: Command = {
+  name: 'init',
+  summary: 'Make the current directory an mcp-bash project (skeleton and a hello tool)',
+  usage,
+  details: [
+    'Options:',
+    '  --name NAME   the server name (default: the directory name); letters, digits, _ and -',
+    '  --no-hello    leave out the example tool tools/hello/',
+    '',
+    'Creates server.d/server.meta.json, tools/, .gitignore and tools/hello/. Files that exist',
+    'are left alone ("Skipped"); .gitignore only gets the lines it lacks ("Updated").',
+  ].join('\n'),
+  async run(argv, context) {
+    const options = parseOptions(argv, { string: ['name'], boolean: ['hello'] }, usage);
+    if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
+    const { io } = context;
+    const explicit = options.string('name');
+    const name = explicit !== undefined ? checkName(explicit, 'server') : sanitizeName(basename(io.cwd));
+    // minimist reads an absent --no-hello as hello=false too, so look at the words.
+    const withHello = !argv.includes('--no-hello');
+    const steps = createProjectSkeleton(io.cwd, name, withHello, context.frameworkHome());
+    io.stdout.write(`Initialized mcp-bash project "${name}" in ${io.cwd}\n`);
+    printSkeletonSteps(io, steps);
+    io.stdout.write(nextSteps(withHello));
+    return 0;
+  },
+};

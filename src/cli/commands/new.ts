@@ -1,0 +1,52 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CliError, UsageError } from '../cli-error.js';
+import type { Command } from '../command.js';
+import { checkName } from '../names.js';
+import { parseOptions } from '../parse-options.js';
+import { createProjectSkeleton } from '../scaffold/project-skeleton.js';
+import { fileSystemFailure, writeFromTemplate } from '../scaffold/template-files.js';
+import { titleFromName } from '../../project/server-identity.js';
+import { nextSteps, printSkeletonSteps } from './init.js';
+
+const usage = 'mcp-bash new <name> [--no-hello]';
+
+/** `mcp-bash new <name>`: a new project in `./<name>/`. */
+export const command: Command = {
+  name: 'new',
+  summary: 'Create a new project in ./<name>/ (skeleton, README and a hello tool)',
+  usage,
+  details: [
+    'Arguments:',
+    '  <name>       the directory and server name: 1-64 letters, digits, _ or -',
+    'Options:',
+    '  --no-hello   leave out the example tool tools/hello/',
+    '',
+    './<name> must not exist yet.',
+  ].join('\n'),
+  async run(argv, context) {
+    const options = parseOptions(argv, { boolean: ['hello'] }, usage);
+    const [name, extra] = options.positionals;
+    if (name === undefined) throw new UsageError('a project name is required', usage);
+    if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, usage);
+    checkName(name, 'project');
+    const { io } = context;
+    const root = resolve(io.cwd, name);
+    if (existsSync(root)) {
+      throw new CliError(`${root} already exists`, 1, `Choose another name, or run 'mcp-bash init' inside ${name}/ to add what is missing.`);
+    }
+    const home = context.frameworkHome();
+    const withHello = !argv.includes('--no-hello');
+    try {
+      mkdirSync(root);
+    } catch (error) {
+      throw fileSystemFailure(error, root);
+    }
+    const steps = createProjectSkeleton(root, name, withHello, home);
+    writeFromTemplate(home, 'server', 'README.md', join(root, 'README.md'), { __NAME__: name, __TITLE__: titleFromName(name) });
+    io.stdout.write(`Created project "${name}" in ./${name}/\n`);
+    printSkeletonSteps(io, [...steps, { action: 'Created', path: 'README.md' }], `${name}/`);
+    io.stdout.write(nextSteps(withHello, name));
+    return 0;
+  },
+};

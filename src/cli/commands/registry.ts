@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { envBool, envString } from '../../config/env-values.js';
+import { CliError, ExitCode, UsageError } from '../cli-error.js';
+import type { CommandContext } from '../command.js';
+import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
+import { jsonToolInfo } from '../json-tool-info.js';
+import { parseOptions } from '../parse-options.js';
+import { withProgress } from '../progress.js';
+import { CACHE_FILES, cacheStatus, refreshAll, toolsFilter } from '../registry/registry-report.js';
+import { commandGroup, type Subcommand } from '../subcommands.js';
+
+const refreshUsage = 'mcp-bash registry refresh [--project-root DIR] [--no-notify] [--quiet] [--filter PATH]';
+const statusUsage = 'mcp-bash registry status [--project-root DIR]';
+
+/** Exit 2 (fatal) when there is no project: 1.x's contract for `registry`. */
+const FATAL = 2;
+
+async function refresh(argv: readonly string[], context: CommandContext): Promise<number> {
+  const options = parseOptions(argv, { string: ['project-root', 'filter'], boolean: ['notify', 'quiet'] }, refreshUsage);
+  if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, refreshUsage);
+  const { io } = context;
+  const project = requireProject(io, options.string('project-root'), io.env, FATAL);
+  const filterOption = options.string('filter') ?? envString(io.env, 'MCPBASH_REGISTRY_REFRESH_PATH');
+  const filter = filterOption === undefined ? undefined : toolsFilter(project.layout, filterOption);
+  if (typeof filter === 'object') throw new CliError(filter.error, ExitCode.Usage, 'Give a directory under tools/, e.g. --filter tools/my-tool');
+  const quiet = options.boolean('quiet');
+  const home = context.frameworkHome();
+  const log = cliLog(io, io.env, project, quiet);
+  const kinds = await withStateDir(io.env, false, (stateDir) => withProgress(io, `refreshing the registries of ${project.layout.root}`, quiet,
+    () => refreshAll(cliRegistries({ project, home, env: io.env, stateDir, log }), filter)));
+  const report = { ...kinds, notificationsSent: false, mode: envBool(io.env, 'MCPBASH_FORCE_MINIMAL', false) ? 'minimal' : 'full' };
+  io.stdout.write(`${JSON.stringify(report)}\n`);
+  return Object.values(kinds).some((kind) => kind.status === 'failed') ? ExitCode.Failure : ExitCode.Ok;
+}
+
+async function status(argv: readonly string[], context: CommandContext): Promise<number> {
+  const options = parseOptions(argv, { string: ['project-root'] }, statusUsage);
+  if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, statusUsage);
+  const { io } = context;
+  const project = requireProject(io, options.string('project-root'), io.env, FATAL);
+  const { layout } = project;
+  const json = jsonToolInfo(io.env);
+  const report: Record<string, unknown> = { projectRoot: layout.root, jsonTool: json.name, jsonToolBuiltin: json.builtin };
+  for (const [key, file] of CACHE_FILES) {
+    // 1.x's UI registry has another format; 2.x only reports whether it is there.
+    const path = join(layout.registryDir, file);
+    report[key] = key === 'ui' ? { status: existsSync(path) ? 'present' : 'missing', path } : cacheStatus(layout, file);
+  }
+  io.stdout.write(`${JSON.stringify(report)}\n`);
+  return ExitCode.Ok;
+}
+
+const subcommands: Subcommand[] = [
+  {
+    name: 'refresh',
+    summary: 'rebuild .registry/*.json now and print what each kind holds',
+    usage: refreshUsage,
+    details: [
+      'Options:',
+      '  --project-root DIR  the project (default: MCPBASH_PROJECT_ROOT, or found from here)',
+      '  --filter PATH       also count the tools under PATH (a literal sub-path of tools/; no globs;',
+      '                      default MCPBASH_REGISTRY_REFRESH_PATH); the cache keeps every tool',
+      '  --quiet             no warnings or progress on stderr',
+      '  --no-notify         accepted for 1.x scripts; a CLI refresh notifies no client anyway',
+      '',
+      'Prints {"tools":{status,count[,error]},"resources":...,"resourceTemplates":...,"prompts":...,',
+      '"ui":{"status":"skipped"},"notificationsSent":false,"mode":"full"}.',
+      'Exit status: 0 all kinds ok, 1 a kind failed (its error is in the JSON), 2 no project.',
+    ].join('\n'),
+    run: refresh,
+  },
+  {
+    name: 'status',
+    summary: 'show the registry cache files: count, hash, modification time',
+    usage: statusUsage,
+    details: [
+      'Prints {"projectRoot","jsonTool","jsonToolBuiltin","tools":{status,path,count,hash,mtime},...}',
+      'with status present, missing or invalid for each cache file. Exit 2 when there is no project.',
+    ].join('\n'),
+    run: status,
+  },
+];
+
+/** `mcp-bash registry refresh|status`. */
+export const command = commandGroup({
+  name: 'registry',
+  summary: 'Rebuild the registry caches (.registry/) or show their state',
+  usage: 'mcp-bash registry refresh|status [options]',
+  subcommands,
+});

@@ -1,0 +1,93 @@
+import { CliError, ExitCode, UsageError } from '../cli-error.js';
+import type { CommandContext } from '../command.js';
+import { requireProject } from '../cli-project.js';
+import { checkName } from '../names.js';
+import { parseOptions } from '../parse-options.js';
+import {
+  scaffoldCompletion, scaffoldPrompt, scaffoldResource, scaffoldTest, scaffoldTool, type ScaffoldInput, type ScaffoldResult,
+} from '../scaffold/scaffold-kinds.js';
+import { commandGroup, type Subcommand } from '../subcommands.js';
+import { colorEnabled, palette } from '../terminal.js';
+
+const UI_REFUSAL = new CliError(
+  'UI resources (MCP Apps) are not supported by mcp-bash 2.x, so there is no UI scaffold',
+  ExitCode.Usage,
+  'Scaffold the tool without --ui; a tool can still return text, JSON and embedded resources.',
+);
+
+interface KindSpec {
+  readonly name: string;
+  readonly what: string;
+  readonly summary: string;
+  readonly creates: string;
+  readonly takesName: boolean;
+  readonly flags?: readonly string[];
+  make(input: ScaffoldInput): ScaffoldResult;
+}
+
+function report(context: CommandContext, kind: string, result: ScaffoldResult): void {
+  const { io } = context;
+  const colors = palette(colorEnabled(io.stdout, io.env));
+  io.stdout.write(`Scaffolded ${kind}:\n`);
+  for (const path of result.created) io.stdout.write(`${colors.green('Created')} ${path}\n`);
+  for (const note of result.notes) io.stdout.write(`${note}\n`);
+}
+
+function subcommand(spec: KindSpec): Subcommand {
+  const usage = `mcp-bash scaffold ${spec.name}${spec.takesName ? ' <name>' : ''} [--project-root DIR]${spec.flags?.includes('ui') ? ' [--ui]' : ''}`;
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    usage,
+    details: [
+      ...(spec.takesName ? ['Arguments:', `  <name>               the ${spec.what} name: 1-64 letters, digits, _ or -`] : []),
+      'Options:',
+      '  --project-root DIR   the project (default: MCPBASH_PROJECT_ROOT, or found from the current directory)',
+      ...(spec.flags?.includes('ui') ? ['  --ui                 not supported in 2.x (UI resources are out of scope)'] : []),
+      '',
+      `Creates ${spec.creates}. Refuses to overwrite anything that exists (exit 1).`,
+    ].join('\n'),
+    async run(argv, context) {
+      const options = parseOptions(argv, { string: ['project-root'], boolean: [...(spec.flags ?? [])] }, usage);
+      if (options.boolean('ui')) throw UI_REFUSAL;
+      const [name, extra] = options.positionals;
+      if (spec.takesName && name === undefined) throw new UsageError(`a ${spec.what} name is required`, usage);
+      const unexpected = spec.takesName ? extra : name;
+      if (unexpected !== undefined) throw new UsageError(`unexpected argument "${unexpected}"`, usage);
+      const project = requireProject(context.io, options.string('project-root'));
+      const input: ScaffoldInput = {
+        project,
+        home: context.frameworkHome(),
+        env: context.io.env,
+        name: spec.takesName ? checkName(name as string, spec.what) : '',
+      };
+      report(context, spec.what, spec.make(input));
+      return ExitCode.Ok;
+    },
+  };
+}
+
+const kinds: KindSpec[] = [
+  { name: 'tool', what: 'tool', summary: 'a tool: tools/<name>/ with tool.sh, tool.meta.json, README.md, smoke.sh', creates: 'tools/<name>/tool.sh, tool.meta.json, README.md and smoke.sh', takesName: true, flags: ['ui'], make: scaffoldTool },
+  { name: 'prompt', what: 'prompt', summary: 'a prompt template: prompts/<name>/<name>.txt and <name>.meta.json', creates: 'prompts/<name>/<name>.txt ({{var}} placeholders), <name>.meta.json and README.md', takesName: true, make: scaffoldPrompt },
+  { name: 'resource', what: 'resource', summary: 'a file resource: resources/<name>/<name>.txt and <name>.meta.json', creates: 'resources/<name>/<name>.txt and <name>.meta.json (its file:// URI; notes in its _comment, since every file in resources/ is a resource)', takesName: true, make: scaffoldResource },
+  { name: 'completion', what: 'completion', summary: 'a completion script, registered in server.d/register.json', creates: 'completions/<name>/completion.sh and README.md, and registers the completion in server.d/register.json (or appends it to an existing register.sh when there is no register.json)', takesName: true, make: scaffoldCompletion },
+  { name: 'test', what: 'test harness', summary: 'a test harness: test/run.sh and test/README.md', creates: 'test/run.sh (run_test, run_dry_run, skip_test over run-tool) and test/README.md', takesName: false, make: scaffoldTest },
+];
+
+const uiSubcommand: Subcommand = {
+  name: 'ui',
+  summary: 'not supported in 2.x (UI resources are out of scope)',
+  usage: 'mcp-bash scaffold ui <name>',
+  async run() {
+    throw UI_REFUSAL;
+  },
+};
+
+/** `mcp-bash scaffold <kind> <name>`: new files in a project, from the shipped templates. */
+export const command = commandGroup({
+  name: 'scaffold',
+  summary: 'Add a tool, prompt, resource, completion or test harness to a project',
+  usage: 'mcp-bash scaffold tool|prompt|resource|completion <name> | scaffold test',
+  subcommands: [...kinds.map(subcommand), uiSubcommand],
+});

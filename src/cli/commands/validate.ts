@@ -1,0 +1,111 @@
+import { ExitCode, UsageError } from '../cli-error.js';
+import type { CliIo, Command } from '../command.js';
+import { requireProject } from '../cli-project.js';
+import { parseOptions } from '../parse-options.js';
+import { inspectorCommand } from '../self-command.js';
+import { colorEnabled, palette, type Palette } from '../terminal.js';
+import { serverDefaults, validateProject, type ServerDefaults } from '../validate/validate-project.js';
+import type { Section, ValidationMessage, ValidationReport } from '../validate/validation-report.js';
+
+const usage = 'mcp-bash validate [--project-root DIR] [--fix] [--json] [--explain-defaults] [--strict] [--inspector]';
+
+const SECTION_TITLES: Record<Section, string> = {
+  server: 'Server',
+  tools: 'Tools',
+  prompts: 'Prompts',
+  resources: 'Resources',
+  registrations: 'Registrations and hooks',
+};
+
+function symbol(message: ValidationMessage, colors: Palette): string {
+  if (message.level === 'error') return colors.red('✗');
+  if (message.level === 'warning') return colors.yellow('⚠');
+  return colors.green('✓');
+}
+
+function printHuman(io: CliIo, report: ValidationReport, colors: Palette): void {
+  io.stdout.write(`Validating project at ${report.root}...\n`);
+  for (const section of Object.keys(SECTION_TITLES) as Section[]) {
+    const messages = report.messages.filter((message) => message.section === section);
+    if (messages.length === 0) continue;
+    io.stdout.write(`\n${colors.bold(SECTION_TITLES[section])}\n`);
+    for (const message of messages) io.stdout.write(`  ${symbol(message, colors)} ${message.message}\n`);
+  }
+  io.stdout.write('\n');
+}
+
+function summary(report: ValidationReport, strict: boolean, fix: boolean): { text: string; failed: boolean } {
+  const errors = report.count('error');
+  const warnings = report.count('warning');
+  const fixes = report.fixesApplied > 0 ? `${report.fixesApplied} fix(es) applied, ` : '';
+  if (errors > 0) {
+    const advice = fix ? 'Fix them by hand.' : "Fix them; 'mcp-bash validate --fix' repairs file permissions.";
+    return { text: `${errors} error(s) found (${fixes}warnings: ${warnings}). ${advice}`, failed: true };
+  }
+  if (strict && warnings > 0) return { text: `${warnings} warning(s) found; --strict counts them as failures.`, failed: true };
+  return { text: `All checks passed (${fixes}warnings: ${warnings}).`, failed: false };
+}
+
+function explainDefaults(io: CliIo, defaults: ServerDefaults): void {
+  io.stdout.write([
+    `Defaults used: name=${defaults.name}, title=${defaults.title}, version=${defaults.version}`,
+    `  name:    ${defaults.sources.name}`,
+    `  title:   ${defaults.sources.title}`,
+    `  version: ${defaults.sources.version} (server.meta.json "version", else a VERSION file, else package.json, else 0.0.0)`,
+    '',
+  ].join('\n'));
+}
+
+/** The `--json` document (schema: src/schemas/cli-outputs.ts validateReportSchema). */
+export function validateJson(report: ValidationReport, strict: boolean, defaults: ServerDefaults): object {
+  return {
+    projectRoot: report.root,
+    errors: report.count('error'),
+    warnings: report.count('warning'),
+    fixesApplied: report.fixesApplied,
+    strict,
+    defaults: { name: defaults.name, title: defaults.title, version: defaults.version },
+    messages: report.messages,
+  };
+}
+
+/** `mcp-bash validate`: checks a project's metadata, scripts and registrations. */
+export const command: Command = {
+  name: 'validate',
+  summary: 'Check a project: metadata (JSON Schemas), scripts, registrations and hooks',
+  usage,
+  details: [
+    'Options:',
+    '  --project-root DIR   the project (default: MCPBASH_PROJECT_ROOT, or found from here)',
+    '  --fix                repair what is safe to repair: chmod +x on tool scripts, chmod go-w',
+    '  --json               one JSON document: {projectRoot, errors, warnings, fixesApplied,',
+    '                       strict, defaults, messages:[{level, section, message, file, field}]}',
+    '  --explain-defaults   show where the server name, title and version come from',
+    '  --strict             warnings fail the run too',
+    '  --inspector          print the MCP Inspector command that checks the live server',
+    '',
+    'Exit status: 0 when no errors (and, with --strict, no warnings); 1 otherwise.',
+  ].join('\n'),
+  async run(argv, context) {
+    const options = parseOptions(argv, { string: ['project-root'], boolean: ['fix', 'json', 'explain-defaults', 'strict', 'inspector'] }, usage);
+    if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
+    const { io } = context;
+    const project = requireProject(io, options.string('project-root'));
+    const strict = options.boolean('strict');
+    const report = validateProject({ project, home: context.frameworkHome(), env: io.env, fix: options.boolean('fix') });
+    const defaults = serverDefaults(project);
+    const result = summary(report, strict, options.boolean('fix'));
+    if (options.boolean('json')) {
+      io.stdout.write(`${JSON.stringify(validateJson(report, strict, defaults), null, 2)}\n`);
+      return result.failed ? ExitCode.Failure : ExitCode.Ok;
+    }
+    const colors = palette(colorEnabled(io.stdout, io.env));
+    printHuman(io, report, colors);
+    if (options.boolean('explain-defaults')) explainDefaults(io, defaults);
+    io.stdout.write(`${result.failed ? colors.red(result.text) : colors.green(result.text)}\n`);
+    if (options.boolean('inspector')) {
+      io.stdout.write(`\nTo check the live server with the MCP Inspector (CLI mode):\n  ${inspectorCommand(project.layout.root, 'cli')}\n`);
+    }
+    return result.failed ? ExitCode.Failure : ExitCode.Ok;
+  },
+};

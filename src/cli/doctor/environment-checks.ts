@@ -1,0 +1,128 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, isAbsolute, join } from 'node:path';
+import type { AssetBundle } from '../../assets/extract-archive.js';
+import type { FrameworkHome } from '../../assets/framework-home.js';
+import { VERSION } from '../../build-info.js';
+import type { Env } from '../../config/env-values.js';
+import { findOnPath } from '../../runner/json-tool.js';
+import { jsonToolInfo } from '../json-tool-info.js';
+import { selfCommand, selfExecutable, shellQuote } from '../self-command.js';
+import { checkAssetIntegrity, reextractAssets } from './asset-integrity.js';
+import { compareVersions, type DoctorReport } from './doctor-report.js';
+import { inspectShim, repairShim, shimPath } from './shim.js';
+
+function real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** This binary: where it is, its version, and whether it runs natively or under node. */
+export function checkBinary(report: DoctorReport): void {
+  const self = selfCommand();
+  const invocation = self.args.length > 0 ? 'node' : 'native';
+  report.sections.binary = { path: selfExecutable(), version: VERSION, invocation, node: process.version };
+  report.add('binary.version', 'info', `mcp-bash ${VERSION} (${invocation === 'native' ? 'native binary' : `bundle run by node ${process.version}`}) at ${selfExecutable()}`);
+}
+
+/** The extracted framework files, compared file by file with the archive inside this binary. */
+export function checkFramework(report: DoctorReport, home: FrameworkHome, bundle: AssetBundle): void {
+  const integrity = checkAssetIntegrity(home, bundle);
+  const intact = integrity.checked && integrity.missing.length === 0 && integrity.modified.length === 0;
+  report.sections.framework = { path: home.root, origin: home.origin, version: VERSION, sdk: home.sdkDir };
+  report.sections.assets = { ...integrity, intact: integrity.checked ? intact : null };
+  if (!integrity.checked) {
+    report.add('framework.development', 'info', `MCPBASH_HOME=${home.root} is a source tree: its files are used as they are, not compared with the binary's`);
+    return;
+  }
+  if (home.origin === 'fallback') {
+    report.add('framework.fallback', 'warning', `the data dir is not writable, so the framework files live in a private temp dir (${home.root}) and are extracted again after a reboot`, { suggestedCommand: 'mkdir -p ~/.local/share && chmod u+w ~/.local/share' });
+  }
+  if (intact) {
+    report.add('framework.intact', 'info', `framework files intact (${integrity.files} files in ${home.root})`);
+    return;
+  }
+  const damage = [...integrity.missing.map((path) => `${path} (missing)`), ...integrity.modified.map((path) => `${path} (modified)`)];
+  report.add('framework.damaged', 'error', `the framework files in ${home.root} differ from this binary's: ${damage.slice(0, 5).join(', ')}${damage.length > 5 ? ` and ${damage.length - 5} more` : ''}`, {
+    action: { id: 'framework.reextract', message: `extract the framework files again into ${home.root}`, command: null, apply: () => void reextractAssets(home, bundle) },
+  });
+}
+
+function bashVersion(): string | null {
+  const run = spawnSync('bash', ['-c', 'printf %s "$BASH_VERSION"'], { encoding: 'utf8', timeout: 10_000 });
+  return run.error || run.status !== 0 ? null : run.stdout.trim();
+}
+
+function writable(dir: string): boolean {
+  try {
+    rmSync(mkdtempSync(join(dir, 'mcpbash.doctor.')), { recursive: true, force: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** bash (tools need >= 3.2), the JSON tool tools get, and a writable temp root. */
+export function checkRuntime(report: DoctorReport, env: Env): void {
+  const bash = bashVersion();
+  const json = jsonToolInfo(env);
+  const tmpRoot = env.MCPBASH_TMP_ROOT && isAbsolute(env.MCPBASH_TMP_ROOT) ? env.MCPBASH_TMP_ROOT : tmpdir();
+  const tmpWritable = writable(tmpRoot);
+  report.sections.runtime = {
+    bashVersion: bash, jqPath: findOnPath('jq', env.PATH) ?? null, gojqPath: findOnPath('gojq', env.PATH) ?? null,
+    jsonTool: json.name, jsonToolBuiltin: json.builtin, tmpRoot, tmpRootWritable: tmpWritable,
+  };
+  if (bash === null) report.add('runtime.bash_missing', 'error', 'bash is not on PATH: tools and hooks cannot run', { suggestedCommand: 'install bash 3.2 or later' });
+  else if ((compareVersions(bash, '3.2') ?? 0) < 0) report.add('runtime.bash_old', 'error', `bash ${bash} is older than 3.2`);
+  else report.add('runtime.bash', 'info', `bash ${bash}`);
+  report.add('runtime.json_tool', 'info', json.builtin ? 'no jq or gojq installed: tools use the built-in jq (mcp-bash jq)' : `tools use ${json.name} (${json.path})`);
+  if (!tmpWritable) report.add('runtime.tmp_root_not_writable', 'error', `the temp root ${tmpRoot} is not writable`, { suggestedCommand: 'export MCPBASH_TMP_ROOT=/some/writable/dir' });
+}
+
+/** `mcp-bash` on PATH and the ~/.local/bin link; a missing, broken or stale link is repaired by --fix. */
+export function checkPathAndShim(report: DoctorReport, env: Env): void {
+  const self = selfExecutable();
+  const onPath = findOnPath('mcp-bash', env.PATH);
+  const pathConfigured = onPath !== undefined && real(onPath) === real(self);
+  const shim = inspectShim(shimPath(env), self);
+  report.sections.path = { resolved: onPath ?? null, pathConfigured };
+  report.sections.shim = shim;
+  if (shim.status === 'missing' && !pathConfigured) {
+    report.add('shim.missing', 'warning', `mcp-bash is not on PATH and ${shim.path} does not exist`, { action: linkAction(shim, self) });
+  } else if (shim.status === 'broken' || shim.status === 'wrong_target') {
+    report.add(`shim.${shim.status}`, 'warning', `${shim.path} ${shim.detail}`, { action: linkAction(shim, self) });
+  } else if (shim.status === 'not_symlink') {
+    report.add('shim.not_symlink', 'warning', `${shim.path} is ${shim.detail}; doctor does not replace files`, { suggestedCommand: `mv ${shellQuote(shim.path)} ${shellQuote(`${shim.path}.old`)} && mcp-bash doctor --fix` });
+  }
+  const binDir = dirname(shim.path);
+  const binOnPath = (env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && real(dir) === real(binDir));
+  if (!pathConfigured && onPath !== undefined) report.add('path.other_binary', 'warning', `PATH finds another mcp-bash first: ${onPath}`, { suggestedCommand: `export PATH=${shellQuote(binDir)}:"$PATH"` });
+  else if (!pathConfigured && !binOnPath) report.add('path.not_configured', 'warning', `${binDir} is not on PATH`, { suggestedCommand: `export PATH=${shellQuote(binDir)}:"$PATH"   # add it to your shell profile` });
+  else if (pathConfigured) report.add('path.ok', 'info', `PATH finds this mcp-bash (${onPath})`);
+}
+
+function linkAction(shim: ReturnType<typeof inspectShim>, self: string) {
+  return {
+    id: 'shim.link',
+    message: `link ${shim.path} to ${self}`,
+    command: `ln -sf ${shellQuote(self)} ${shellQuote(shim.path)}`,
+    apply: () => repairShim(shim, self),
+  };
+}
+
+/** macOS marks downloaded files as quarantined; Gatekeeper then refuses to run the binary. */
+export function checkQuarantine(report: DoctorReport): void {
+  if (process.platform !== 'darwin') return;
+  const self = selfExecutable();
+  const probe = spawnSync('xattr', ['-p', 'com.apple.quarantine', self], { encoding: 'utf8' });
+  const quarantined = !probe.error && probe.status === 0;
+  report.sections.macOS = { quarantined };
+  if (!quarantined) return;
+  report.add('macos.quarantined', 'warning', `${self} carries the com.apple.quarantine attribute`, {
+    action: { id: 'macos.unquarantine', message: `remove the quarantine attribute from ${self}`, command: `xattr -d com.apple.quarantine ${shellQuote(self)}`, apply: () => { spawnSync('xattr', ['-d', 'com.apple.quarantine', self]); } },
+  });
+}

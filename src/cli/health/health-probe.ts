@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import type { FrameworkHome } from '../../assets/framework-home.js';
+import type { Env } from '../../config/env-values.js';
+import type { ProjectContext } from '../../project/project-context.js';
+import { layoutEnvironment } from '../../project/project-layout.js';
+import type { ProjectRegistries } from '../../project/project-registries.js';
+import { insecureFileReason } from '../../project/secure-file.js';
+import { runProcess } from '../../runner/process-runner.js';
+
+/** What `server.d/health-checks.sh` said: absent, passed, failed, or not run because it is not trusted. */
+export type ProjectChecks = 'none' | 'ok' | 'failed' | 'untrusted';
+
+/** The registries as a probe sees them: each kind's count, or why it failed. */
+export async function probeRegistries(registries: ProjectRegistries): Promise<{ counts: Record<string, number | null>; errors: Record<string, string> }> {
+  const counts: Record<string, number | null> = {};
+  const errors: Record<string, string> = {};
+  for (const store of registries.all()) {
+    try {
+      counts[store.kind] = (await store.snapshot(true)).items.length;
+    } catch (error) {
+      counts[store.kind] = null;
+      errors[store.kind] = (error as Error).message;
+    }
+  }
+  return { counts, errors };
+}
+
+/** What running server.d/health-checks.sh needs. */
+export interface HookRun {
+  readonly project: ProjectContext;
+  readonly home: FrameworkHome;
+  readonly env: Env;
+  readonly stderr: Writable;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Runs `server.d/health-checks.sh` (when present) through the hook driver, with the same
+ * trust checks as register.sh and policy.sh: an untrusted file is not run, and the probe
+ * reports it (the project meant to check something). Its output goes to stderr.
+ */
+export async function runProjectChecks(run: HookRun): Promise<ProjectChecks> {
+  const { layout } = run.project;
+  const file = join(layout.serverDir, 'health-checks.sh');
+  if (!existsSync(file)) return 'none';
+  const insecure = insecureFileReason(file, [layout.serverDir, layout.root]);
+  if (insecure) {
+    run.stderr.write(`mcp-bash health: not running server.d/health-checks.sh: ${insecure}\n`);
+    return 'untrusted';
+  }
+  const result = await runProcess({
+    command: 'bash',
+    args: [join(run.home.hooksDir, 'health-checks.sh'), run.home.sdkDir, file],
+    cwd: layout.root,
+    env: { ...run.env, ...layoutEnvironment(layout), MCPBASH_HOME: run.home.root, MCP_SDK: run.home.sdkDir },
+    signal: run.signal,
+    maxStdoutBytes: 1024 * 1024,
+    maxStderrBytes: 1024 * 1024,
+    stderrTailBytes: 1024,
+    killGraceMs: 500,
+    onStderr: (chunk) => run.stderr.write(chunk),
+  });
+  return result.exitCode === 0 ? 'ok' : 'failed';
+}

@@ -1,0 +1,60 @@
+import type { Writable } from 'node:stream';
+import type { FrameworkHome } from '../../assets/framework-home.js';
+import { VERSION } from '../../build-info.js';
+import type { Env } from '../../config/env-values.js';
+import { loadServerConfig } from '../../config/server-config.js';
+import type { ServerLog } from '../../mcp/logging.js';
+import type { ProjectContext } from '../../project/project-context.js';
+import type { RootEntry } from '../../project/roots.js';
+import { chooseJsonTool } from '../../runner/json-tool.js';
+import { ProcessRegistry } from '../../runner/process-runner.js';
+import type { ToolRuntime } from '../../runner/tool-runtime.js';
+import { SchemaValidator } from '../../validation/json-schema.js';
+
+/** What one run-tool call is made of. */
+export interface RunToolRuntimeInput {
+  readonly project: ProjectContext;
+  readonly home: FrameworkHome;
+  /** The launch environment (with sourced env files and --minimal applied). */
+  readonly env: Env;
+  readonly stateDir: string;
+  readonly log: ServerLog;
+  readonly roots: readonly RootEntry[];
+  /** --allow-self, --allow, --allow-all. */
+  readonly extraAllowed: readonly string[];
+  /** --verbose: the tool's stderr is copied here as it arrives. */
+  readonly liveStderr: Writable | undefined;
+}
+
+/**
+ * The ToolRuntime of one `run-tool`: the server's, minus the client. Elicitation is not
+ * available (tools see MCP_ELICIT_SUPPORTED=0 and get `decline`), the roots are fixed, and
+ * refusals suggest `--allow-self`.
+ */
+export function runToolRuntime(input: RunToolRuntimeInput): ToolRuntime {
+  const config = loadServerConfig(input.env);
+  const stderr = input.liveStderr;
+  let calls = 0;
+  return {
+    layout: input.project.layout,
+    home: input.home,
+    identity: input.project.identity,
+    env: input.env,
+    config,
+    stateDir: input.stateDir,
+    jsonTool: chooseJsonTool(input.env, input.stateDir),
+    processes: new ProcessRegistry(),
+    validator: new SchemaValidator(),
+    log: input.log,
+    version: VERSION,
+    implicitlyAllowed: [],
+    extraAllowed: input.extraAllowed,
+    context: 'run-tool',
+    roots: async () => input.roots,
+    logLevel: () => input.log.level,
+    isLogLevelEnabled: (level) => input.log.isEnabled(level),
+    elicitation: undefined,
+    onToolStderr: stderr ? (chunk) => stderr.write(chunk) : undefined,
+    nextCallKey: () => `run-tool-${process.pid}-${(calls += 1)}`,
+  };
+}

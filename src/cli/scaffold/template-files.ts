@@ -1,0 +1,74 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { FrameworkHome } from '../../assets/framework-home.js';
+import { CliError } from '../cli-error.js';
+
+/** Values for a template's placeholders, e.g. `{ __NAME__: 'my-tool' }`. */
+export type TemplateValues = Readonly<Record<string, string>>;
+
+/** Modes of the files we create: scripts 0755, the rest 0644 - never group-writable (the server refuses such files). */
+export const SCRIPT_MODE = 0o755;
+export const FILE_MODE = 0o644;
+
+/** The text of `<home>/scaffold/<kind>/<file>`. */
+export function readTemplate(home: FrameworkHome, kind: string, file: string): string {
+  const path = join(home.scaffoldDir, kind, file);
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    throw new CliError(`the scaffold template ${path} is missing`, 1, "Run 'mcp-bash doctor --fix' to restore the framework files.");
+  }
+}
+
+/**
+ * Replaces each placeholder with its value. In JSON templates the values are escaped as JSON
+ * string content, so a path with quotes or backslashes still gives valid JSON.
+ */
+export function renderTemplate(text: string, values: TemplateValues, json = false): string {
+  let out = text;
+  for (const [placeholder, value] of Object.entries(values)) {
+    const replacement = json ? JSON.stringify(value).slice(1, -1) : value;
+    out = out.split(placeholder).join(replacement);
+  }
+  return out;
+}
+
+/**
+ * Creates a file that must not exist yet (`wx`: never overwrites, even in a race), with an
+ * exact mode whatever the umask, creating its directory.
+ */
+export function writeNewFile(path: string, content: string, mode: number = FILE_MODE): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content, { flag: 'wx', mode });
+    chmodSync(path, mode);
+  } catch (error) {
+    throw fileSystemFailure(error, path);
+  }
+}
+
+/** A file-system error as a CliError that says what failed and what to check. */
+export function fileSystemFailure(error: unknown, path: string): CliError {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (code === 'EEXIST') return new CliError(`${path} already exists`, 1, 'mcp-bash never overwrites files: move it away first.');
+  return new CliError(`cannot write ${path}: ${(error as Error).message}`, 1, code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+    ? 'Check that the directory is writable by you.'
+    : undefined);
+}
+
+/** Renders `<home>/scaffold/<kind>/<template>` into `target` (which must not exist). */
+export function writeFromTemplate(home: FrameworkHome, kind: string, template: string, target: string, values: TemplateValues, mode: number = FILE_MODE): void {
+  writeNewFile(target, renderTemplate(readTemplate(home, kind, template), values, template.endsWith('.json')), mode);
+}
+
+/** Refuses (exit 1) when any of `paths` exists: scaffolds never overwrite a user's file. */
+export function refuseExisting(paths: readonly string[], display: (path: string) => string): void {
+  const existing = paths.filter((path) => existsSync(path));
+  if (existing.length > 0) {
+    throw new CliError(
+      `${existing.map(display).join(', ')} already exists`,
+      1,
+      'Choose another name, or move the existing files away first (mcp-bash never overwrites them).',
+    );
+  }
+}

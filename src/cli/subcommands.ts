@@ -1,0 +1,57 @@
+import { UsageError } from './cli-error.js';
+import type { Command, CommandContext } from './command.js';
+import { commandHelp } from './help-text.js';
+
+/** One subcommand of a command group (`registry refresh`, `scaffold tool`). */
+export interface Subcommand {
+  readonly name: string;
+  readonly summary: string;
+  /** The full synopsis, e.g. `mcp-bash registry refresh [--quiet]`. */
+  readonly usage: string;
+  readonly details?: string;
+  run(argv: readonly string[], context: CommandContext): Promise<number>;
+}
+
+/** A command made of subcommands, as `commandGroup` builds it. */
+export interface SubcommandGroup {
+  readonly name: string;
+  readonly summary: string;
+  readonly usage: string;
+  /** Text shown after the list of subcommands in the group's help. */
+  readonly details?: string;
+  readonly subcommands: readonly Subcommand[];
+}
+
+function groupDetails(group: SubcommandGroup): string {
+  const width = Math.max(...group.subcommands.map((sub) => sub.name.length)) + 2;
+  const lines = ['Subcommands:', ...group.subcommands.map((sub) => `  ${sub.name.padEnd(width)}${sub.summary}`)];
+  lines.push('', `Run 'mcp-bash ${group.name} <subcommand> --help' for a subcommand's options.`);
+  return [lines.join('\n'), ...(group.details ? [group.details] : [])].join('\n\n');
+}
+
+/**
+ * A command made of subcommands: the first argument picks one; `--help` after it shows that
+ * subcommand's help; a missing or unknown subcommand is a usage error (exit 2).
+ */
+export function commandGroup(group: SubcommandGroup): Command {
+  const find = (name: string | undefined) => group.subcommands.find((sub) => sub.name === name);
+  return {
+    name: group.name,
+    summary: group.summary,
+    usage: group.usage,
+    details: groupDetails(group),
+    helpFor(argv) {
+      const sub = find(argv[0]);
+      return sub ? commandHelp(sub) : undefined;
+    },
+    async run(argv, context) {
+      const [first, ...rest] = argv;
+      const sub = find(first);
+      if (!sub) {
+        const names = group.subcommands.map((candidate) => candidate.name).join(', ');
+        throw new UsageError(first === undefined ? `a subcommand is required (${names})` : `unknown subcommand "${first}" (expected ${names})`, group.usage);
+      }
+      return sub.run(rest, context);
+    },
+  };
+}

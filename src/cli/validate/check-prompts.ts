@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, relative, resolve } from 'node:path';
+import type { ProjectLayout } from '../../project/project-layout.js';
+import { promptMetaSchema } from '../../schemas/meta-files.js';
+import { listProjectFiles, metaFiles } from './project-files.js';
+import { checkSchema, readJsonObject, type CheckContext } from './validation-report.js';
+
+const META_SUFFIX = '.meta.json';
+
+function isInside(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+/**
+ * The template a prompt's metadata names (D8, as discovery resolves it): `path` relative to
+ * the meta file, else to the prompts directory, inside the prompts directory; else `<stem>`
+ * itself or the one `<stem>.<ext>` beside it. A string says why there is none.
+ */
+function templateFor(meta: string, value: Record<string, unknown>, layout: ProjectLayout, files: readonly string[]): string | { error: string; field?: string } {
+  const dir = dirname(meta);
+  if (typeof value.path === 'string') {
+    const declared = value.path;
+    const found = [resolve(dir, declared), resolve(layout.promptsDir, declared)].find((candidate) => existsSync(candidate) && isInside(layout.promptsDir, candidate));
+    if (found) return found;
+    const oldStyle = existsSync(resolve(layout.root, declared)) ? ` (it is relative to the project root, as 1.x wrote it: write "${relative(dir, resolve(layout.root, declared))}")` : '';
+    return { error: `template "${declared}" not found beside the metadata or in the prompts directory${oldStyle}`, field: '/path' };
+  }
+  const stem = basename(meta).slice(0, -META_SUFFIX.length);
+  const candidates = files.filter((file) => dirname(file) === dir && !file.endsWith(META_SUFFIX) && (basename(file) === stem || basename(file, extname(file)) === stem));
+  if (candidates.length === 1) return candidates[0] as string;
+  return candidates.length === 0
+    ? { error: `no template: set "path" or add ${stem}.txt beside it` }
+    : { error: `several templates match (${candidates.map((file) => basename(file)).join(', ')}): set "path" to choose one` };
+}
+
+function checkTemplateText(ctx: CheckContext, template: string, value: Record<string, unknown>): void {
+  let text: string;
+  try {
+    text = readFileSync(template, 'utf8');
+  } catch {
+    ctx.report.add('error', 'prompts', 'cannot be read', { file: template });
+    return;
+  }
+  const dollar = text.match(/\$\{[A-Za-z_][A-Za-z0-9_]*\}/);
+  if (dollar) ctx.report.add('warning', 'prompts', `${dollar[0]} is not substituted: placeholders are written {{name}}`, { file: template });
+  const declared = new Set(Object.keys(((value.arguments as { properties?: object } | undefined)?.properties) ?? {}));
+  const used = [...new Set([...text.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g)].map((match) => match[1] as string))];
+  for (const name of used.filter((placeholder) => !declared.has(placeholder))) {
+    ctx.report.add('warning', 'prompts', `{{${name}}} is not a declared argument (add it to arguments.properties)`, { file: template });
+  }
+}
+
+/**
+ * prompts/ (decision D8): every metadata file (JSON, schema, its template), placeholders
+ * ({{var}} only, D9), duplicate names, and templates no metadata describes.
+ */
+export function checkPrompts(ctx: CheckContext, layout: ProjectLayout): void {
+  if (!existsSync(layout.promptsDir)) return;
+  const files = listProjectFiles(layout.promptsDir);
+  const names = new Map<string, string>();
+  const templates = new Set<string>();
+  for (const meta of metaFiles(files)) {
+    const value = readJsonObject(ctx, 'prompts', meta);
+    if (!value || !checkSchema(ctx, 'prompts', promptMetaSchema, value, meta)) continue;
+    const template = templateFor(meta, value, layout, files);
+    if (typeof template !== 'string') {
+      ctx.report.add('error', 'prompts', template.error, { file: meta, ...(template.field ? { field: template.field } : {}) });
+      continue;
+    }
+    templates.add(template);
+    checkTemplateText(ctx, template, value);
+    const name = typeof value.name === 'string' ? value.name : basename(meta).slice(0, -META_SUFFIX.length);
+    if (typeof value.description !== 'string' || value.description.trim() === '') ctx.report.add('warning', 'prompts', 'no description', { file: meta, field: '/description' });
+    const first = names.get(name);
+    if (first) ctx.report.add('error', 'prompts', `prompt name "${name}" is also used by ${first}`, { file: meta, field: '/name' });
+    else names.set(name, ctx.report.rel(meta));
+    ctx.report.add('info', 'prompts', `prompt "${name}"`, { file: meta });
+  }
+  for (const file of files) {
+    // README.md files and prompt-side completion scripts are not prompts.
+    if (file.endsWith(META_SUFFIX) || templates.has(file) || extname(file).toLowerCase() === '.md' || /\.completion(\.sh)?$/.test(file)) continue;
+    ctx.report.add('warning', 'prompts', `not a prompt: no ${basename(file, extname(file))}.meta.json describes it`, { file });
+  }
+}

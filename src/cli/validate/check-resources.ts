@@ -1,0 +1,100 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FrameworkHome } from '../../assets/framework-home.js';
+import type { ProjectLayout } from '../../project/project-layout.js';
+import { resourceMetaSchema } from '../../schemas/meta-files.js';
+import { listProjectFiles, metaFiles } from './project-files.js';
+import { checkSchema, readJsonObject, type CheckContext } from './validation-report.js';
+
+const META_SUFFIX = '.meta.json';
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+function providerNames(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((file) => file.endsWith('.sh')).map((file) => file.slice(0, -3));
+  } catch {
+    return [];
+  }
+}
+
+/** The provider 1.x infers from a URI's scheme. */
+function providerForUri(uri: string): string {
+  if (uri.startsWith('git+https://')) return 'git';
+  return SCHEME.test(uri) ? (uri.split(':')[0] as string) : 'file';
+}
+
+/** The content file a metadata file describes (`x.meta.json` beside `x.txt`, or `x.txt.meta.json`). */
+function contentFor(meta: string, files: readonly string[]): string | undefined {
+  const stem = basename(meta).slice(0, -META_SUFFIX.length);
+  return files.find((file) => dirname(file) === dirname(meta) && !file.endsWith(META_SUFFIX)
+    && (basename(file) === stem || basename(file, extname(file)) === stem));
+}
+
+function checkFileUri(ctx: CheckContext, meta: string, uri: string): void {
+  let path: string | undefined;
+  try {
+    path = fileURLToPath(uri);
+  } catch {
+    // relative forms (file://./x) are resolved by the provider when read
+  }
+  if (path && !existsSync(path)) ctx.report.add('warning', 'resources', `${path} does not exist`, { file: meta, field: '/uri' });
+}
+
+/** uri or uriTemplate as discovery reads them; returns whether the entry is served. */
+function checkUri(ctx: CheckContext, meta: string, value: Record<string, unknown>, content: string | undefined, providers: readonly string[]): boolean {
+  const { uri, uriTemplate } = value;
+  if (uri !== undefined && uriTemplate !== undefined) {
+    ctx.report.add('error', 'resources', 'has both "uri" (a resource) and "uriTemplate" (a template): keep one', { file: meta });
+    return false;
+  }
+  if (typeof uriTemplate === 'string') {
+    if (/\{[^}]+\}/.test(uriTemplate)) return true;
+    ctx.report.add('error', 'resources', 'uriTemplate has no {variable}', { file: meta, field: '/uriTemplate' });
+    return false;
+  }
+  if (typeof uri !== 'string') {
+    if (content) return true;
+    ctx.report.add('error', 'resources', 'defines neither "uri" nor "uriTemplate" and no content file is beside it', { file: meta });
+    return false;
+  }
+  if (!SCHEME.test(uri)) ctx.report.add('warning', 'resources', `uri "${uri}" has no scheme (e.g. file://)`, { file: meta, field: '/uri' });
+  if (uri.startsWith('file://')) checkFileUri(ctx, meta, uri);
+  const provider = typeof value.provider === 'string' ? value.provider : providerForUri(uri);
+  if (providers.includes(provider)) return true;
+  ctx.report.add('error', 'resources', `no provider "${provider}" (built in: ${providers.join(', ')}; or add providers/${provider}.sh)`, { file: meta, field: '/provider' });
+  return false;
+}
+
+/**
+ * resources/: every metadata file (JSON, schema, uri or uriTemplate, the provider it needs,
+ * a missing file:// target), and duplicate names - counting the files without metadata,
+ * which are resources too (named after their stem).
+ */
+export function checkResources(ctx: CheckContext, layout: ProjectLayout, home: FrameworkHome): void {
+  if (!existsSync(layout.resourcesDir)) return;
+  const providers = [...new Set(['file', ...providerNames(home.providersDir), ...providerNames(layout.providersDir)])].sort();
+  const files = listProjectFiles(layout.resourcesDir).filter((file) => !/\.completion(\.sh)?$/.test(file));
+  const names = new Map<string, string>();
+  const described = new Set<string>();
+  const claim = (name: string, file: string) => {
+    const first = names.get(name);
+    if (first) ctx.report.add('error', 'resources', `resource name "${name}" is also used by ${first}; only one is served`, { file });
+    else names.set(name, ctx.report.rel(file));
+  };
+  for (const meta of metaFiles(files)) {
+    const content = contentFor(meta, files);
+    if (content) described.add(content);
+    const value = readJsonObject(ctx, 'resources', meta);
+    if (!value || !checkSchema(ctx, 'resources', resourceMetaSchema, value, meta)) continue;
+    if (!checkUri(ctx, meta, value, content, providers)) continue;
+    const name = typeof value.name === 'string' ? value.name : basename(meta).slice(0, -META_SUFFIX.length).replace(/\.[^.]*$/, '');
+    claim(name, meta);
+    ctx.report.add('info', 'resources', `${value.uriTemplate ? 'resource template' : 'resource'} "${name}"`, { file: meta });
+  }
+  for (const file of files.filter((path) => !path.endsWith(META_SUFFIX) && !described.has(path))) {
+    const name = basename(file, extname(file));
+    claim(name, file);
+    ctx.report.add('info', 'resources', `resource "${name}" (no metadata: named after the file)`, { file });
+  }
+}

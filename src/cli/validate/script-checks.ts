@@ -1,0 +1,59 @@
+import { chmodSync, closeSync, lstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { extname } from 'node:path';
+import { insecureFileReason } from '../../project/secure-file.js';
+import type { CheckContext, Section } from './validation-report.js';
+
+function firstBytes(path: string, count: number): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(count);
+    return buffer.subarray(0, readSync(fd, buffer, 0, count, 0)).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function checkExecutable(ctx: CheckContext, section: Section, path: string, symlink: boolean): void {
+  const mode = statSync(path).mode;
+  if ((mode & 0o111) !== 0) return;
+  if (ctx.fix && !symlink) {
+    chmodSync(path, mode | 0o111);
+    ctx.report.fixesApplied += 1;
+    ctx.report.add('info', section, 'made executable (--fix)', { file: path });
+    return;
+  }
+  const head = firstBytes(path, 2);
+  const runs = head === '#!' || ['.sh', '.bash'].includes(extname(path));
+  ctx.report.add('error', section, `not executable${runs ? '' : ', and without a shebang or .sh name it is not run at all'} (chmod +x, or mcp-bash validate --fix)`, { file: path });
+}
+
+function checkWritable(ctx: CheckContext, section: Section, path: string, symlink: boolean): void {
+  const target = symlink ? realpathSync(path) : path;
+  const mode = statSync(target).mode;
+  if (ctx.fix && !symlink && (mode & 0o022) !== 0) {
+    chmodSync(target, mode & ~0o022 & 0o7777);
+    ctx.report.fixesApplied += 1;
+    ctx.report.add('info', section, 'removed group/other write permission (--fix)', { file: path });
+  }
+  const reason = insecureFileReason(target, []);
+  if (reason) ctx.report.add('error', section, `the server refuses to run it: ${reason}`, { file: path });
+}
+
+/**
+ * The checks on a script the server runs (a tool, a completion): executable (`--fix`:
+ * chmod +x, never through a symlink), a shebang, and as trustworthy as the server requires
+ * (owned by us, not writable by group or others; `--fix`: chmod go-w).
+ */
+export function checkScriptFile(ctx: CheckContext, section: Section, path: string): void {
+  let symlink: boolean;
+  try {
+    symlink = lstatSync(path).isSymbolicLink();
+    statSync(path);
+  } catch {
+    ctx.report.add('error', section, 'missing (or a broken symlink)', { file: path });
+    return;
+  }
+  checkExecutable(ctx, section, path, symlink);
+  if (firstBytes(path, 2) !== '#!') ctx.report.add('warning', section, 'no shebang line (start it with #!/usr/bin/env bash)', { file: path });
+  checkWritable(ctx, section, path, symlink);
+}

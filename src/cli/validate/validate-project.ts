@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { FrameworkHome } from '../../assets/framework-home.js';
+import type { Env } from '../../config/env-values.js';
+import type { ProjectContext } from '../../project/project-context.js';
+import { SchemaValidator } from '../../validation/json-schema.js';
+import { checkPrompts } from './check-prompts.js';
+import { checkRegistrations } from './check-registrations.js';
+import { checkResources } from './check-resources.js';
+import { checkServerMeta } from './check-server.js';
+import { checkTools } from './check-tools.js';
+import { ValidationReport } from './validation-report.js';
+
+/** The server identity in force and where each value came from (`--explain-defaults`). */
+export interface ServerDefaults {
+  readonly name: string;
+  readonly title: string;
+  readonly version: string;
+  readonly sources: { readonly name: string; readonly title: string; readonly version: string };
+}
+
+function readMeta(project: ProjectContext): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(readFileSync(join(project.layout.serverDir, 'server.meta.json'), 'utf8'));
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Mirrors loadServerIdentity's precedence, naming the source of each value. */
+export function serverDefaults(project: ProjectContext): ServerDefaults {
+  const meta = readMeta(project);
+  const given = (key: string) => typeof meta[key] === 'string' && (meta[key] as string).trim() !== '';
+  const { info } = project.identity;
+  const root = project.layout.root;
+  let versionSource = 'the default 0.0.0';
+  if (given('version')) versionSource = 'server.meta.json';
+  else if (existsSync(join(root, 'VERSION'))) versionSource = 'the VERSION file';
+  else if (info.version !== '0.0.0') versionSource = 'package.json';
+  return {
+    name: info.name,
+    title: info.title ?? info.name,
+    version: info.version,
+    sources: {
+      name: given('name') ? 'server.meta.json' : `the directory name (${basename(root)})`,
+      title: given('title') ? 'server.meta.json' : 'the name, title-cased',
+      version: versionSource,
+    },
+  };
+}
+
+/** What `validateProject` checks, and whether it may repair. */
+export interface ValidateOptions {
+  readonly project: ProjectContext;
+  readonly home: FrameworkHome;
+  readonly env: Env;
+  readonly fix: boolean;
+}
+
+/** Runs every check of `mcp-bash validate` on a project. */
+export function validateProject(options: ValidateOptions): ValidationReport {
+  const { project } = options;
+  const report = new ValidationReport(project.layout.root);
+  const ctx = { report, validator: new SchemaValidator(), fix: options.fix };
+  checkServerMeta(ctx, project.layout);
+  checkTools(ctx, project.layout, project.identity.info.name);
+  checkPrompts(ctx, project.layout);
+  checkResources(ctx, project.layout, options.home);
+  checkRegistrations(ctx, project.layout, options.env);
+  return report;
+}

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import type { SchemaValidator } from '../../validation/json-schema.js';
+
+/** The part of a project a message is about (`--json` messages[].section). */
+export type Section = 'server' | 'tools' | 'prompts' | 'resources' | 'registrations';
+/** error: the server will not serve it as meant; warning: it works, but could be better; info: a pass or a note. */
+export type Level = 'error' | 'warning' | 'info';
+
+/** One finding; `file` (project-relative) and `field` (a JSON Pointer) say where. */
+export interface ValidationMessage {
+  readonly level: Level;
+  readonly section: Section;
+  readonly message: string;
+  readonly file?: string;
+  readonly field?: string;
+}
+
+/** The findings of one `validate` run, and the fixes it applied. */
+export class ValidationReport {
+  readonly messages: ValidationMessage[] = [];
+  fixesApplied = 0;
+
+  constructor(readonly root: string) {}
+
+  /** A project-relative display path. */
+  rel(path: string): string {
+    const rel = relative(this.root, path);
+    return rel === '' ? '.' : rel.startsWith('..') ? path : rel.split(sep).join('/');
+  }
+
+  add(level: Level, section: Section, message: string, where: { file?: string; field?: string } = {}): void {
+    const file = where.file === undefined ? undefined : this.rel(where.file);
+    const prefix = file === undefined ? '' : `${file}${where.field ? ` ${where.field}` : ''}: `;
+    this.messages.push({
+      level,
+      section,
+      message: `${prefix}${message}`,
+      ...(file === undefined ? {} : { file }),
+      ...(where.field ? { field: where.field } : {}),
+    });
+  }
+
+  count(level: Level): number {
+    return this.messages.filter((message) => message.level === level).length;
+  }
+}
+
+/** What the checks share. */
+export interface CheckContext {
+  readonly report: ValidationReport;
+  readonly validator: SchemaValidator;
+  readonly fix: boolean;
+}
+
+/**
+ * Reads a JSON object file; reports (error) and returns undefined when it is not valid
+ * JSON or not an object.
+ */
+export function readJsonObject(ctx: CheckContext, section: Section, path: string): Record<string, unknown> | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    ctx.report.add('error', section, `invalid JSON (${(error as Error).message})`, { file: path });
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    ctx.report.add('error', section, 'must be a JSON object', { file: path });
+    return undefined;
+  }
+  return value as Record<string, unknown>;
+}
+
+/** The sub-schema that describes the value at a JSON Pointer (through properties and items). */
+function schemaAt(schema: unknown, pointer: string): Record<string, unknown> | undefined {
+  let current = schema as Record<string, unknown> | undefined;
+  for (const token of pointer.split('/').slice(1)) {
+    if (!current) return undefined;
+    const properties = current.properties as Record<string, unknown> | undefined;
+    current = (/^\d+$/.test(token) && current.items ? current.items : properties?.[token]) as Record<string, unknown> | undefined;
+  }
+  return current;
+}
+
+/** ajv says "must be equal to constant"; say which value. */
+function issueMessage(schema: object, issue: { path: string; message: string; keyword: string }): string {
+  const target = schemaAt(schema, issue.path);
+  if (issue.keyword === 'const' && target && 'const' in target) return `must be ${JSON.stringify(target.const)}`;
+  if (issue.keyword === 'enum' && Array.isArray(target?.enum)) return `must be one of ${target.enum.map((value) => JSON.stringify(value)).join(', ')}`;
+  return issue.message;
+}
+
+/** Checks `value` against a schema; each issue becomes an error naming the file and field. Returns whether it passed. */
+export function checkSchema(ctx: CheckContext, section: Section, schema: object, value: unknown, file: string, fieldPrefix = ''): boolean {
+  const result = ctx.validator.check(schema, value);
+  if (result.valid === true) return true;
+  if (result.valid === 'unchecked') throw new Error(`internal schema does not compile: ${result.reason}`);
+  for (const issue of result.issues) {
+    const field = `${fieldPrefix}${issue.path}` || '(root)';
+    ctx.report.add('error', section, issueMessage(schema, issue), { file, field });
+  }
+  return false;
+}

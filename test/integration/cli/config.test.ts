@@ -1,0 +1,85 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { configJsonSchema } from '../../../src/schemas/cli-outputs.js';
+import { cli, matchesSchema, newProject, parseJson, sharedCliEnv } from '../../helpers/cli-projects.js';
+import { binaryCommand } from '../../helpers/paths.js';
+
+const env = sharedCliEnv();
+const { command: binCommand, prefix } = binaryCommand();
+
+let root = '';
+t.before(async () => {
+  root = await newProject(t, env, 'cfg-server');
+});
+
+t.test('--json is the launch: this binary, MCPBASH_PROJECT_ROOT and the allowlist', async (t) => {
+  const run = await cli(['config', '--json'], env, root);
+  t.equal(run.code, 0, run.stderr);
+  const launch = parseJson(t, run.stdout, 'config --json');
+  matchesSchema(t, launch, configJsonSchema, 'config --json');
+  t.same(launch, { name: 'cfg-server', command: binCommand, args: prefix, env: { MCPBASH_PROJECT_ROOT: root, MCPBASH_TOOL_ALLOWLIST: '*' } });
+});
+
+t.test('--client prints each client format; an unknown client names the known ones (exit 2)', async (t) => {
+  const entry = { command: binCommand, args: prefix, env: { MCPBASH_PROJECT_ROOT: root, MCPBASH_TOOL_ALLOWLIST: '*' } };
+  for (const client of ['claude-desktop', 'cursor', 'windsurf']) {
+    const run = await cli(['config', '--client', client], env, root);
+    t.same(parseJson(t, run.stdout, client), { mcpServers: { 'cfg-server': entry } }, client);
+  }
+  const vscode = await cli(['config', '--client', 'vscode'], env, root);
+  t.same(parseJson(t, vscode.stdout, 'vscode'), { servers: { 'cfg-server': { type: 'stdio', ...entry } } });
+  const claude = await cli(['config', '--client', 'claude-cli'], env, root);
+  t.match(claude.stdout, /^claude mcp add-json cfg-server '\{"type":"stdio","command":/);
+  const librechat = await cli(['config', '--client', 'librechat'], env, root);
+  t.match(librechat.stdout, /^mcpServers:\n {2}"cfg-server":\n {4}type: stdio\n {4}command: ".+"\n/);
+  t.match(librechat.stdout, /MCPBASH_TOOL_ALLOWLIST: "\*"/);
+  const unknown = await cli(['config', '--client', 'emacs'], env, root);
+  t.equal(unknown.code, 2);
+  t.equal(unknown.stdout, '');
+  t.match(unknown.stderr, /unknown client "emacs"\nKnown clients: claude-desktop, cursor, windsurf, vscode, claude-cli, librechat\./);
+});
+
+t.test('--show (the default) labels a snippet per client; --inspector; one mode at a time', async (t) => {
+  const show = await cli(['config'], env, root);
+  t.equal(show.code, 0);
+  for (const label of ['Claude Desktop', 'Cursor', 'Windsurf', 'VS Code', 'Claude Code (CLI)', 'LibreChat']) t.match(show.stdout, new RegExp(`^# ${label.replace(/[()]/g, '\\$&')} \\(`, 'm'));
+  const inspector = await cli(['config', '--inspector'], env, root);
+  t.match(inspector.stdout, /^npx @modelcontextprotocol\/inspector -e MCPBASH_PROJECT_ROOT=.+ --transport stdio -- /);
+  const both = await cli(['config', '--json', '--show'], env, root);
+  t.equal(both.code, 2);
+  t.match(both.stderr, /choose one of --show, --json/);
+});
+
+t.test('--wrapper prints a launcher when piped; it is shellcheck-clean and serves its own directory', async (t) => {
+  const run = await cli(['config', '--wrapper'], env, root);
+  t.equal(run.code, 0);
+  t.match(run.stdout, /^#!\/usr\/bin\/env bash\n/);
+  const wrapper = join(root, 'launch.sh');
+  writeFileSync(wrapper, run.stdout, { mode: 0o755 });
+  const env2 = { ...env, MCPBASH_BIN: binCommand === process.execPath ? (prefix[0] as string) : binCommand };
+  const served = spawnSync(wrapper, ['--version'], { env: env2, encoding: 'utf8' });
+  t.match(served.stdout, /^mcp-bash \d/, 'the wrapper starts mcp-bash');
+  const shellcheck = spawnSync('shellcheck', ['-x', '--severity=style', wrapper], { encoding: 'utf8' });
+  if (!shellcheck.error) t.equal(shellcheck.status, 0, shellcheck.stdout);
+  const withEnv = await cli(['config', '--wrapper-env'], env, root);
+  t.match(withEnv.stdout, /\.zprofile[^]*\.bashrc/);
+  writeFileSync(wrapper, withEnv.stdout);
+  const shellcheckEnv = spawnSync('shellcheck', ['-x', '--severity=style', wrapper], { encoding: 'utf8' });
+  if (!shellcheckEnv.error) t.equal(shellcheckEnv.status, 0, shellcheckEnv.stdout);
+});
+
+t.test('--wrapper on a terminal writes <root>/<name>.sh (+x) and refuses to overwrite it', { skip: spawnSync('script', ['--version']).error ? 'script(1) is not installed' : false }, async (t) => {
+  const command = [binCommand, ...prefix, 'config', '--wrapper'].map((word) => `'${word}'`).join(' ');
+  const onTty = () => spawnSync('script', ['-qec', command, '/dev/null'], { cwd: root, env, encoding: 'utf8' });
+  const first = onTty();
+  t.equal(first.status, 0, first.stdout);
+  const path = join(root, 'cfg-server.sh');
+  t.ok(existsSync(path));
+  t.equal(statSync(path).mode & 0o777, 0o755);
+  t.match(readFileSync(path, 'utf8'), /export MCPBASH_PROJECT_ROOT="\$\{script_dir\}"/);
+  const second = onTty();
+  t.equal(second.status, 1);
+  t.match(second.stdout, /already exists/);
+});

@@ -1,0 +1,97 @@
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { healthReportSchema, registryRefreshSchema, registryStatusSchema } from '../../../src/schemas/cli-outputs.js';
+import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
+
+const env = sharedCliEnv();
+
+t.test('registry refresh writes .registry/ and prints one JSON line per the schema', async (t) => {
+  const root = await newProject(t, env);
+  t.equal((await cli(['scaffold', 'tool', 'second'], env, root)).code, 0);
+  const run = await cli(['registry', 'refresh'], env, root);
+  t.equal(run.code, 0, run.stderr);
+  const report = parseJson(t, run.stdout, 'registry refresh');
+  matchesSchema(t, report, registryRefreshSchema, 'registry refresh');
+  t.match(report, { tools: { status: 'ok', count: 2 }, prompts: { status: 'ok', count: 0 }, ui: { status: 'skipped' }, notificationsSent: false, mode: 'full' });
+  t.ok(existsSync(join(root, '.registry/tools.json')));
+  const filtered = await cli(['registry', 'refresh', '--filter', 'tools/second', '--quiet', '--no-notify'], env, root);
+  t.match(parseJson(t, filtered.stdout, 'filtered'), { tools: { count: 2, filter: 'second', matched: 1 } });
+  const outside = await cli(['registry', 'refresh', '--filter', '../elsewhere'], env, root);
+  t.equal(outside.code, 2);
+  t.match(outside.stderr, /not inside the tools directory/);
+});
+
+t.test('registry refresh reports a failing kind with exit 1', async (t) => {
+  const root = await newProject(t, env);
+  writeFileSync(join(root, 'server.d/register.json'), '{"version": 1, "bogus": []}');
+  const run = await cli(['registry', 'refresh', '--quiet'], env, root);
+  t.equal(run.code, 1);
+  const report = parseJson(t, run.stdout, 'registry refresh');
+  matchesSchema(t, report, registryRefreshSchema, 'registry refresh');
+  t.match(report, { tools: { status: 'failed', error: /register\.json/ } });
+});
+
+t.test('registry status shows each cache file; no project is exit 2; subcommands are required', async (t) => {
+  const root = await newProject(t, env);
+  const missing = parseJson(t, (await cli(['registry', 'status'], env, root)).stdout, 'status');
+  matchesSchema(t, missing, registryStatusSchema, 'registry status');
+  t.match(missing, { projectRoot: root, tools: { status: 'missing' } });
+  await cli(['registry', 'refresh', '--quiet'], env, root);
+  const present = parseJson(t, (await cli(['registry', 'status'], env, root)).stdout, 'status');
+  matchesSchema(t, present, registryStatusSchema, 'registry status');
+  t.match(present, { tools: { status: 'present', count: 1, hash: /^[0-9a-f]{64}$/, mtime: /^\d{4}-/ }, ui: { status: 'missing' } });
+  t.equal((await cli(['registry', 'status'], env, tempDir())).code, 2);
+  const none = await cli(['registry'], env, root);
+  t.equal(none.code, 2);
+  t.match(none.stderr, /a subcommand is required \(refresh, status\)/);
+  t.equal((await cli(['registry', 'rebuild'], env, root)).code, 2);
+});
+
+t.test('health: 0 with one JSON line, 1 when health-checks.sh fails, 2 without a project', async (t) => {
+  const root = await newProject(t, env);
+  const ok = await cli(['health'], env, root);
+  t.equal(ok.code, 0, ok.stderr);
+  const report = parseJson(t, ok.stdout, 'health');
+  matchesSchema(t, report, healthReportSchema, 'health');
+  t.match(report, { status: 'ok', tools: 1, projectChecks: 'none' });
+  t.notOk(existsSync(join(root, '.registry')), 'a probe writes no cache');
+  const checks = join(root, 'server.d/health-checks.sh');
+  writeFileSync(checks, 'mcp_health_check_command bash "Bash"\nmcp_health_check_env HEALTH_TEST_VAR "the API key"\n', { mode: 0o644 });
+  const failing = await cli(['--ready'], env, root);
+  t.equal(failing.code, 1);
+  t.match(parseJson(t, failing.stdout, 'ready'), { status: 'unhealthy', projectChecks: 'failed' });
+  t.match(failing.stderr, /✓ Bash \(bash found\)\n✗ the API key \(HEALTH_TEST_VAR is not set\)/);
+  const passing = await cli(['ready', '--project-root', root], { ...env, HEALTH_TEST_VAR: 'x' }, tempDir());
+  t.equal(passing.code, 0, passing.stderr);
+  t.match(parseJson(t, passing.stdout, 'ready'), { status: 'ok', projectChecks: 'ok' });
+  chmodSync(checks, 0o666);
+  const untrusted = await cli(['--health'], { ...env, HEALTH_TEST_VAR: 'x' }, root);
+  t.equal(untrusted.code, 1);
+  t.match(parseJson(t, untrusted.stdout, 'health'), { projectChecks: 'untrusted' });
+  t.match(untrusted.stderr, /not running server\.d\/health-checks\.sh: .*writable by group or others/);
+  const noProject = await cli(['health'], env, tempDir());
+  t.equal(noProject.code, 2);
+  const misconfigured = parseJson(t, noProject.stdout, 'health');
+  matchesSchema(t, misconfigured, healthReportSchema, 'health (no project)');
+  t.match(misconfigured, { status: 'error', reason: 'misconfigured' });
+});
+
+t.test('health times out (exit 1), reports a failing registry, and refuses forced minimal mode (exit 2)', async (t) => {
+  const root = await newProject(t, env);
+  writeFileSync(join(root, 'server.d/health-checks.sh'), 'sleep 20\n', { mode: 0o644 });
+  const slow = await cli(['health', '--timeout', '1'], env, root);
+  t.equal(slow.code, 1);
+  const timeout = parseJson(t, slow.stdout, 'health');
+  matchesSchema(t, timeout, healthReportSchema, 'health (timeout)');
+  t.same(timeout, { status: 'unhealthy', reason: 'timeout', timeoutSecs: 1 });
+  writeFileSync(join(root, 'server.d/health-checks.sh'), 'true\n');
+  mkdirSync(join(root, 'server.d'), { recursive: true });
+  writeFileSync(join(root, 'server.d/register.json'), 'not json');
+  const broken = await cli(['health'], env, root);
+  t.equal(broken.code, 1);
+  t.match(parseJson(t, broken.stdout, 'health'), { status: 'unhealthy', tools: null, errors: { tools: /register\.json/ } });
+  const minimal = await cli(['health'], { ...env, MCPBASH_FORCE_MINIMAL: 'true' }, root);
+  t.equal(minimal.code, 2);
+  t.match(parseJson(t, minimal.stdout, 'health'), { status: 'error', reason: 'minimal_mode' });
+});

@@ -1,0 +1,117 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { cli, newProject, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
+import { binaryPath } from '../../helpers/paths.js';
+import { startInitialized } from '../../helpers/mcp-process.js';
+
+const env = sharedCliEnv();
+const bin = (extra: NodeJS.ProcessEnv = {}) => ({ ...env, MCPBASH_BIN: binaryPath, ...extra });
+
+t.test('scaffold tool: the files, a passing smoke.sh and a clean validate', async (t) => {
+  const root = await newProject(t, env);
+  const run = await cli(['scaffold', 'tool', 'report-disk'], env, root);
+  t.equal(run.code, 0, run.stderr);
+  for (const file of ['tool.sh', 'tool.meta.json', 'README.md', 'smoke.sh']) t.ok(existsSync(join(root, 'tools/report-disk', file)), file);
+  t.equal(statSync(join(root, 'tools/report-disk/smoke.sh')).mode & 0o777, 0o755);
+  const smoke = spawnSync(join(root, 'tools/report-disk/smoke.sh'), { env: bin(), encoding: 'utf8' });
+  t.equal(smoke.status, 0, `smoke.sh: ${smoke.stdout}${smoke.stderr}`);
+  t.match(smoke.stdout, /Smoke test passed for report-disk/);
+  const validate = await cli(['validate', '--json'], env, root);
+  t.equal(validate.code, 0, validate.stdout);
+  t.equal(JSON.parse(validate.stdout).errors, 0);
+});
+
+t.test('scaffold refuses existing targets, bad names, a missing project, and UI', async (t) => {
+  const root = await newProject(t, env);
+  t.equal((await cli(['scaffold', 'tool', 'x1'], env, root)).code, 0);
+  const again = await cli(['scaffold', 'tool', 'x1'], env, root);
+  t.equal(again.code, 1);
+  t.match(again.stderr, /tools\/x1\/ already exists/);
+  const bad = await cli(['scaffold', 'prompt', 'a.b'], env, root);
+  t.equal(bad.code, 1);
+  t.match(bad.stderr, /invalid prompt name/);
+  const noProject = await cli(['scaffold', 'tool', 'x2'], env, tempDir());
+  t.equal(noProject.code, 1);
+  t.match(noProject.stderr, /no mcp-bash project found[^]*--project-root/);
+  for (const args of [['tool', 'x3', '--ui'], ['ui', 'x4']]) {
+    const ui = await cli(['scaffold', ...args], env, root);
+    t.equal(ui.code, 2, args.join(' '));
+    t.match(ui.stderr, /UI resources \(MCP Apps\) are not supported/);
+  }
+  t.notOk(existsSync(join(root, 'tools/x3')));
+  t.equal((await cli(['scaffold'], env, root)).code, 2, 'no subcommand');
+  const unknown = await cli(['scaffold', 'widget', 'w'], env, root);
+  t.equal(unknown.code, 2);
+  t.match(unknown.stderr, /unknown subcommand "widget"/);
+});
+
+t.test('scaffold prompt and resource land where discovery finds them, and the server serves them', async (t) => {
+  const parent = join(tempDir(), 'with space');
+  mkdirSync(parent);
+  const root = join(parent, 'srv');
+  t.equal((await cli(['new', 'srv'], env, parent)).code, 0);
+  t.equal((await cli(['scaffold', 'prompt', 'summarize'], env, root)).code, 0);
+  const resource = await cli(['scaffold', 'resource', 'notes'], env, root);
+  t.equal(resource.code, 0, resource.stderr);
+  const promptMeta = JSON.parse(readFileSync(join(root, 'prompts/summarize/summarize.meta.json'), 'utf8'));
+  t.equal(promptMeta.path, 'summarize.txt', 'path names the template beside it');
+  t.match(readFileSync(join(root, 'prompts/summarize/summarize.txt'), 'utf8'), /\{\{subject\}\}/, 'placeholders are {{var}} (D9)');
+  const resourceMeta = JSON.parse(readFileSync(join(root, 'resources/notes/notes.meta.json'), 'utf8'));
+  t.equal(resourceMeta.uri, `file://${join(root, 'resources/notes/notes.txt').replace(/ /g, '%20')}`, 'the URI is percent-encoded');
+  t.notOk(existsSync(join(root, 'resources/notes/README.md')), 'no README: every file in resources/ is a resource');
+  const server = await startInitialized({ projectRoot: root, env: { ...env } });
+  const prompt = await server.request('prompts/get', { name: 'summarize', arguments: { subject: 'disks', details: 'full' } });
+  t.match(JSON.stringify(prompt.result), /You are helping with disks/);
+  const read = await server.request('resources/read', { uri: resourceMeta.uri });
+  t.match(JSON.stringify(read.result), /Replace this text/, 'the percent-encoded file:// URI is decoded (D10)');
+  await server.close();
+});
+
+t.test('scaffold completion creates register.json, merges into a valid one, refuses a broken one', async (t) => {
+  const root = await newProject(t, env);
+  const first = await cli(['scaffold', 'completion', 'topics'], env, root);
+  t.equal(first.code, 0, first.stderr);
+  t.match(first.stdout, /Created server\.d\/register\.json/);
+  t.equal(statSync(join(root, 'completions/topics/completion.sh')).mode & 0o777, 0o755);
+  const registerPath = join(root, 'server.d/register.json');
+  t.same(JSON.parse(readFileSync(registerPath, 'utf8')), { version: 1, completions: [{ name: 'topics', path: 'completions/topics/completion.sh', timeoutSecs: 5 }] });
+  writeFileSync(registerPath, JSON.stringify({ version: 1, tools: null, completions: [{ name: 'topics', path: 'completions/topics/completion.sh' }] }));
+  const second = await cli(['scaffold', 'completion', 'colors'], env, root);
+  t.equal(second.code, 0, second.stderr);
+  const merged = JSON.parse(readFileSync(registerPath, 'utf8'));
+  t.same(merged.completions.map((entry: { name: string }) => entry.name), ['topics', 'colors']);
+  t.equal(merged.tools, null, 'other keys are kept');
+  const duplicate = await cli(['scaffold', 'completion', 'other-dir'], env, root);
+  t.equal(duplicate.code, 0);
+  writeFileSync(registerPath, '{"version": 1, "completions": [],}');
+  const broken = await cli(['scaffold', 'completion', 'never'], env, root);
+  t.equal(broken.code, 1);
+  t.match(broken.stderr, /register\.json is invalid[^]*nothing was scaffolded/);
+  t.notOk(existsSync(join(root, 'completions/never')), 'nothing was written');
+  t.equal(readFileSync(registerPath, 'utf8'), '{"version": 1, "completions": [],}', 'the broken file is left alone');
+});
+
+t.test('scaffold completion appends to register.sh when the project uses it (register.json would switch it off)', async (t) => {
+  const root = await newProject(t, env);
+  writeFileSync(join(root, 'server.d/register.sh'), '#!/usr/bin/env bash\nmcp_register_tool \'{"name":"x","path":"hello/tool.sh"}\'', { mode: 0o644 });
+  const run = await cli(['scaffold', 'completion', 'topics'], env, root);
+  t.equal(run.code, 0, run.stderr);
+  t.match(run.stdout, /MCPBASH_ALLOW_PROJECT_HOOKS=true/, run.stdout);
+  t.notOk(existsSync(join(root, 'server.d/register.json')));
+  t.match(readFileSync(join(root, 'server.d/register.sh'), 'utf8'), /"name":"x","path":"hello\/tool\.sh"\}'\n+# Completion topics[^]*mcp_completion_manual_register '\{"name":"topics","path":"completions\/topics\/completion\.sh","timeoutSecs":5\}'/);
+});
+
+t.test('scaffold test writes a harness that validates and runs the tools, and refuses to overwrite', async (t) => {
+  const root = await newProject(t, env);
+  const run = await cli(['scaffold', 'test'], env, root);
+  t.equal(run.code, 0, run.stderr);
+  const harness = spawnSync(join(root, 'test/run.sh'), { env: bin(), encoding: 'utf8' });
+  t.equal(harness.status, 0, harness.stdout + harness.stderr);
+  t.match(harness.stdout, /hello \(example tool\)\.\.\. PASS[^]*Results: 1 passed, 0 failed/);
+  const again = await cli(['scaffold', 'test'], env, root);
+  t.equal(again.code, 1);
+  t.match(again.stderr, /test\/run\.sh, test\/README\.md already exists/);
+  t.equal((await cli(['scaffold', 'test', 'extra'], env, root)).code, 2, 'scaffold test takes no name');
+});

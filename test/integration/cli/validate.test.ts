@@ -1,0 +1,112 @@
+import { chmodSync, mkdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t, { type Test } from 'tap';
+import { validateReportSchema } from '../../../src/schemas/cli-outputs.js';
+import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
+
+const env = sharedCliEnv();
+
+interface Message { level: string; section: string; message: string; file?: string; field?: string }
+
+async function validateJson(t: Test, root: string, args: string[] = []): Promise<{ code: number | null; report: { errors: number; warnings: number; fixesApplied: number; messages: Message[] } }> {
+  const run = await cli(['validate', '--json', ...args], env, root);
+  const report = parseJson(t, run.stdout, 'validate --json');
+  matchesSchema(t, report, validateReportSchema, 'validate --json');
+  return { code: run.code, report: report as never };
+}
+
+const find = (messages: Message[], level: string, file: string, pattern: RegExp) =>
+  messages.find((message) => message.level === level && message.file === file && pattern.test(message.message));
+
+t.test('a fresh project passes; the human output has the sections and the summary', async (t) => {
+  const root = await newProject(t, env);
+  const run = await cli(['validate', '--explain-defaults', '--inspector'], env, root);
+  t.equal(run.code, 0, run.stdout);
+  t.match(run.stdout, /^Validating project at .+\.\.\.\n\nServer\n  ✓ server\.d\/server\.meta\.json: server "demo" 0\.1\.0\n\nTools\n/);
+  t.match(run.stdout, /✓ tools\/hello\/tool\.sh: tool "hello"/);
+  t.match(run.stdout, /Defaults used: name=demo, title=Demo, version=0\.1\.0\n  name:    server\.meta\.json/);
+  t.match(run.stdout, /All checks passed \(warnings: 1\)\./);
+  t.match(run.stdout, /npx @modelcontextprotocol\/inspector --cli -e MCPBASH_PROJECT_ROOT=.+ --method tools\/list/);
+  t.notMatch(run.stdout, /\u001b\[/, 'no colours with NO_COLOR / off a terminal');
+  const strict = await cli(['validate', '--strict'], env, root);
+  t.equal(strict.code, 1, '--strict fails on the warning');
+  t.match(strict.stdout, /1 warning\(s\) found; --strict counts them as failures/);
+});
+
+t.test('metadata problems are errors naming the file and the field (JSON Schema)', async (t) => {
+  const root = await newProject(t, env);
+  mkdirSync(join(root, 'tools/bad'));
+  writeFileSync(join(root, 'tools/bad/tool.meta.json'), JSON.stringify({ name: 'bad.name', inputSchema: { type: 'array' }, timeoutSecs: 0, annotations: { readOnlyHint: 'yes' } }));
+  writeFileSync(join(root, 'tools/bad/tool.sh'), '#!/bin/bash\necho hi\n', { mode: 0o755 });
+  mkdirSync(join(root, 'tools/orphan'));
+  writeFileSync(join(root, 'tools/orphan/orphan.meta.json'), '{"name": "orphan"');
+  writeFileSync(join(root, 'server.d/server.meta.json'), JSON.stringify({ title: 'no name', icons: [{ url: 'x' }] }));
+  const { code, report } = await validateJson(t, root);
+  t.equal(code, 1);
+  const meta = 'tools/bad/tool.meta.json';
+  t.ok(find(report.messages, 'error', meta, /must match pattern/), 'name pattern');
+  t.same(report.messages.filter((m) => m.file === meta && m.level === 'error').map((m) => m.field).sort(), ['/annotations/readOnlyHint', '/inputSchema/type', '/name', '/timeoutSecs']);
+  t.ok(find(report.messages, 'error', meta, /^tools\/bad\/tool\.meta\.json \/inputSchema\/type: must be "object"$/), 'the allowed value is named');
+  t.ok(find(report.messages, 'error', 'tools/orphan/orphan.meta.json', /invalid JSON/));
+  t.ok(find(report.messages, 'error', 'tools/orphan/orphan.meta.json', /no script for this metadata \(expected orphan\.sh/));
+  t.ok(find(report.messages, 'error', 'server.d/server.meta.json', /must have required property 'name'/));
+  t.ok(report.messages.find((m) => m.file === 'server.d/server.meta.json' && m.field === '/icons/0'), 'icons need a src');
+});
+
+t.test('--fix makes tool scripts executable and not group-writable; helpers D7 leaves out are listed', async (t) => {
+  const root = await newProject(t, env);
+  const script = join(root, 'tools/hello/tool.sh');
+  chmodSync(script, 0o664);
+  writeFileSync(join(root, 'tools/hello/helper.sh'), '#!/bin/bash\n', { mode: 0o755 });
+  mkdirSync(join(root, 'tools/lonely'));
+  writeFileSync(join(root, 'tools/lonely/run.sh'), '#!/bin/bash\n', { mode: 0o755 });
+  const before = await validateJson(t, root);
+  t.equal(before.code, 1);
+  t.ok(find(before.report.messages, 'error', 'tools/hello/tool.sh', /not executable/));
+  t.ok(find(before.report.messages, 'error', 'tools/hello/tool.sh', /writable by group or others/));
+  t.ok(find(before.report.messages, 'info', 'tools/hello/helper.sh', /helper script \(no metadata\), not a tool/));
+  t.ok(find(before.report.messages, 'warning', 'tools/lonely/run.sh', /not a tool: its directory has no tool/));
+  const fixed = await validateJson(t, root, ['--fix']);
+  t.equal(fixed.code, 0, JSON.stringify(fixed.report.messages.filter((m) => m.level === 'error')));
+  t.equal(fixed.report.fixesApplied, 2);
+  t.equal(statSync(script).mode & 0o777, 0o755);
+});
+
+t.test('prompts, resources and registrations are checked without the server', async (t) => {
+  const root = await newProject(t, env);
+  for (const kind of ['prompt', 'resource', 'completion']) t.equal((await cli(['scaffold', kind, 'demo-item'], env, root)).code, 0);
+  writeFileSync(join(root, 'prompts/demo-item/demo-item.txt'), 'Hello ${name} and {{subject}} and {{undeclared}}\n');
+  mkdirSync(join(root, 'prompts/old'));
+  writeFileSync(join(root, 'prompts/old/old.meta.json'), JSON.stringify({ name: 'old', description: 'x', path: 'prompts/old/old.txt' }));
+  writeFileSync(join(root, 'prompts/old/old.txt'), 'x');
+  writeFileSync(join(root, 'resources/demo-item/both.meta.json'), JSON.stringify({ name: 'both', uri: 'echo://x', uriTemplate: 'echo://{x}' }));
+  writeFileSync(join(root, 'resources/demo-item/odd.meta.json'), JSON.stringify({ name: 'odd', uri: 'odd://x', annotations: { priority: 3 } }));
+  writeFileSync(join(root, 'completions/demo-item/stray.sh'), '#!/bin/bash\n', { mode: 0o755 });
+  writeFileSync(join(root, 'server.d/register.sh'), '#!/bin/bash\n', { mode: 0o755 });
+  const { report } = await validateJson(t, root);
+  t.ok(find(report.messages, 'warning', 'prompts/demo-item/demo-item.txt', /\$\{name\} is not substituted/), 'D9');
+  t.ok(find(report.messages, 'warning', 'prompts/demo-item/demo-item.txt', /\{\{undeclared\}\} is not a declared argument/));
+  t.ok(find(report.messages, 'error', 'prompts/old/old.meta.json', /relative to the project root, as 1\.x wrote it: write "old\.txt"/));
+  t.ok(find(report.messages, 'info', 'resources/demo-item/demo-item.meta.json', /resource "demo-item"/));
+  t.ok(find(report.messages, 'error', 'resources/demo-item/both.meta.json', /both "uri".*and "uriTemplate"/));
+  t.ok(find(report.messages, 'error', 'resources/demo-item/odd.meta.json', /must be <= 1/));
+  t.ok(find(report.messages, 'warning', 'server.d/register.sh', /ignored: server\.d\/register\.json exists/));
+  t.ok(find(report.messages, 'warning', 'completions/demo-item/stray.sh', /not registered/));
+  t.notOk(report.messages.find((m) => m.file === 'completions/demo-item/completion.sh' && m.level !== 'info'), 'the registered script is fine');
+  writeFileSync(join(root, 'server.d/register.json'), JSON.stringify({ version: 2, tools: [{ name: 'x' }] }));
+  const broken = await validateJson(t, root);
+  t.ok(find(broken.report.messages, 'error', 'server.d/register.json', /invalid, so every kind fails: .*version/));
+  unlinkSync(join(root, 'server.d/register.json'));
+  const hooks = await validateJson(t, root);
+  t.ok(find(hooks.report.messages, 'warning', 'server.d/register.sh', /MCPBASH_ALLOW_PROJECT_HOOKS=true/));
+});
+
+t.test('validate needs a project; --project-root picks one', async (t) => {
+  const root = await newProject(t, env);
+  const elsewhere = tempDir();
+  const missing = await cli(['validate'], env, elsewhere);
+  t.equal(missing.code, 1);
+  t.match(missing.stderr, /no mcp-bash project found/);
+  t.equal((await cli(['validate', '--project-root', root], env, elsewhere)).code, 0);
+  t.equal((await cli(['validate', '--wat'], env, root)).code, 2);
+});

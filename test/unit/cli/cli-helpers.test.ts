@@ -1,0 +1,107 @@
+import { symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { UsageError } from '../../../src/cli/cli-error.js';
+import type { CommandContext } from '../../../src/cli/command.js';
+import { redactSecrets } from '../../../src/cli/debug/payload-log.js';
+import { compareVersions } from '../../../src/cli/doctor/doctor-report.js';
+import { inspectShim } from '../../../src/cli/doctor/shim.js';
+import { checkName, sanitizeName } from '../../../src/cli/names.js';
+import { toolsFilter } from '../../../src/cli/registry/registry-report.js';
+import { parseToolArguments } from '../../../src/cli/run-tool/tool-arguments.js';
+import { resultExitCode } from '../../../src/cli/commands/run-tool.js';
+import { sourceEnvFiles } from '../../../src/cli/run-tool/sourced-env.js';
+import { renderTemplate } from '../../../src/cli/scaffold/template-files.js';
+import { commandGroup } from '../../../src/cli/subcommands.js';
+import { projectLayout } from '../../../src/project/project-layout.js';
+
+t.test('names: the 1.x rule, and a usable name from any directory name', async (t) => {
+  t.equal(checkName('my_tool-2', 'tool'), 'my_tool-2');
+  t.throws(() => checkName('my.tool', 'tool'), /invalid tool name "my\.tool"/);
+  t.equal(sanitizeName('My Project (v2)'), 'My-Project-v2');
+  t.equal(sanitizeName('...'), 'mcp-server');
+});
+
+t.test('JSON templates escape the values they receive', async (t) => {
+  const rendered = renderTemplate('{"uri": "__URI__", "name": "__NAME__"}', { __URI__: 'file:///a "b"\\c', __NAME__: 'x' }, true);
+  t.same(JSON.parse(rendered), { uri: 'file:///a "b"\\c', name: 'x' });
+  t.equal(renderTemplate('run __NAME__ __NAME__', { __NAME__: 'y' }), 'run y y');
+});
+
+t.test('--args: JSON, @file, and the refusals', async (t) => {
+  const dir = t.testdir({ 'a.json': '{"k": [1]}' });
+  t.same(parseToolArguments(undefined, dir), {});
+  t.same(parseToolArguments('', dir), {});
+  t.same(parseToolArguments('@a.json', dir), { k: [1] });
+  t.throws(() => parseToolArguments('"text"', dir), /must be a JSON object/);
+  t.throws(() => parseToolArguments('{', dir), /not valid JSON/);
+});
+
+t.test('run-tool exit status: 1 only when the tool itself failed', async (t) => {
+  t.equal(resultExitCode({ content: [], isError: false }), 0);
+  t.equal(resultExitCode({ content: [], isError: true, _meta: { exitCode: 0 } }), 0, 'mcp_result_error exits 0, as in 1.x');
+  t.equal(resultExitCode({ content: [], isError: true, _meta: { exitCode: 3 } }), 1);
+  t.equal(resultExitCode({ content: [], isError: true }), 1);
+});
+
+t.test('env files: set, changed and unset variables; shell-owned ones stay', async (t) => {
+  const dir = t.testdir({ 'one.sh': 'A=1\nexport B="two words"\nunset GONE\n', 'two.sh': 'A=overridden\nPWD=/elsewhere\n' });
+  const merged = await sourceEnvFiles([join(dir, 'one.sh'), join(dir, 'two.sh')], { PATH: process.env.PATH, GONE: 'x', PWD: '/start', KEEP: 'y' }, dir);
+  t.match(merged, { A: 'overridden', B: 'two words', KEEP: 'y', PWD: '/start' });
+  t.notOk('GONE' in merged, 'an unset variable is removed');
+  await t.rejects(sourceEnvFiles([join(dir, 'missing.sh')], {}, dir), /env file not found/);
+  writeFileSync(join(dir, 'bad.sh'), 'return 7\n');
+  await t.rejects(sourceEnvFiles([join(dir, 'bad.sh')], { PATH: process.env.PATH }, dir), /sourcing .*bad\.sh failed/);
+});
+
+t.test('payload log redaction: secret-named keys and bearer strings, not progress tokens', async (t) => {
+  t.same(redactSecrets({ params: { _meta: { remoteToken: 'abc', progressToken: 7, nested: [{ password: 'p', api_key: 'k' }] }, text: 'Authorization: Bearer abc.def' } }), {
+    params: { _meta: { remoteToken: '[REDACTED]', progressToken: 7, nested: [{ password: '[REDACTED]', api_key: '[REDACTED]' }] }, text: 'Authorization: Bearer [REDACTED]' },
+  });
+});
+
+t.test('versions compare numerically', async (t) => {
+  t.equal(compareVersions('2.0.0', '1.12.3'), 1);
+  t.equal(compareVersions('v1.3', '1.3.0'), 0);
+  t.equal(compareVersions('1.9.9', '1.10'), -1);
+  t.equal(compareVersions('2.0.0-rc.1', '2.0.0'), 0, 'prereleases are not ordered');
+  t.equal(compareVersions('latest', '1.0'), undefined);
+});
+
+t.test('the shim: ok, missing, broken, wrong target, a file', async (t) => {
+  const dir = t.testdir({ 'self': '#!/bin/sh\n', 'other': '#!/bin/sh\n', bin: {} });
+  const self = join(dir, 'self');
+  const shim = (name: string) => join(dir, 'bin', name);
+  symlinkSync(self, shim('ok'));
+  symlinkSync(join(dir, 'nope'), shim('broken'));
+  symlinkSync(join(dir, 'other'), shim('wrong'));
+  writeFileSync(shim('file'), 'x');
+  t.equal(inspectShim(shim('ok'), self).status, 'ok');
+  t.equal(inspectShim(self, self).status, 'ok', 'the binary itself installed there');
+  t.equal(inspectShim(shim('missing'), self).status, 'missing');
+  t.equal(inspectShim(shim('broken'), self).status, 'broken');
+  t.equal(inspectShim(shim('wrong'), self).status, 'wrong_target');
+  t.equal(inspectShim(shim('file'), self).status, 'not_symlink');
+});
+
+t.test('--filter is a literal path inside the tools directory', async (t) => {
+  const layout = projectLayout('/p', {});
+  t.equal(toolsFilter(layout, 'tools/a[1]'), 'a[1]');
+  t.equal(toolsFilter(layout, 'a/b'), 'a/b');
+  t.match(toolsFilter(layout, '../x'), { error: /not inside the tools directory/ });
+});
+
+t.test('a command group: subcommand help, and usage errors for missing or unknown ones', async (t) => {
+  const group = commandGroup({
+    name: 'thing',
+    summary: 'things',
+    usage: 'mcp-bash thing a|b',
+    subcommands: [{ name: 'a', summary: 'does a', usage: 'mcp-bash thing a [--x]', details: 'Options: --x', run: async () => 3 }],
+  });
+  t.match(group.details, /Subcommands:\n {2}a {2}does a/);
+  t.match(group.helpFor?.(['a', '--help']), /^Usage: mcp-bash thing a \[--x\]\n\ndoes a\n\nOptions: --x/);
+  t.equal(group.helpFor?.(['--help']), undefined, 'the group help otherwise');
+  t.equal(await group.run(['a'], {} as CommandContext), 3);
+  await t.rejects(group.run([], {} as CommandContext), UsageError);
+  await t.rejects(group.run(['zzz'], {} as CommandContext), /unknown subcommand "zzz"/);
+});

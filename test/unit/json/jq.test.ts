@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { parseJqCommandLine, readsInput } from '../../../src/json/jq-argv.js';
+import { loadJqEngine, locateJqWasm, patchLoaderSource } from '../../../src/json/jq-wasm.js';
+import { repoRoot } from '../../helpers/paths.js';
+
+const args = (argv: string[]) => parseJqCommandLine(argv).items.map((item) => (item.kind === 'arg' ? item.value : item.use));
+
+t.test('parseJqCommandLine separates input files from jq arguments', async (t) => {
+  const line = parseJqCommandLine(['-r', '--arg', 'a', 'b', '.x', 'in1.json', 'in2.json']);
+  t.same(line.inputFiles, ['in1.json', 'in2.json']);
+  t.same(args(['-r', '--arg', 'a', 'b', '.x', 'in1.json']), ['-r', '--arg', 'a', 'b', '.x']);
+  t.equal(line.program, '.x');
+  t.same(parseJqCommandLine(['-n', '.', '--args', 'p1', '-c', 'p2']).inputFiles, [], 'after --args positionals are values');
+  t.same(args(['-n', '.', '--args', 'p1', '-c', 'p2']), ['-n', '.', '--args', 'p1', '-c', 'p2']);
+  t.same(args(['--', '-1']), ['--', '-1'], 'after -- a filter may start with a dash');
+  t.same(args(['--indent', '3', '.']), ['--indent', '3', '.']);
+  t.same(args(['-L', 'lib', '.']), ['-L', 'lib', '.']);
+  t.same(args(['-nLlib', '.']), ['-nLlib', '.']);
+});
+
+t.test('file-reading options become file uses', async (t) => {
+  t.same(args(['-f', 'prog.jq', 'data.json']), [{ kind: 'program', path: 'prog.jq' }]);
+  t.same(parseJqCommandLine(['-nrf', 'prog.jq']).items, [{ kind: 'arg', value: '-nr' }, { kind: 'file', use: { kind: 'program', path: 'prog.jq' } }]);
+  t.same(args(['--from-file', 'p.jq']), [{ kind: 'program', path: 'p.jq' }]);
+  t.same(args(['--slurpfile', 's', 'f.json', '--rawfile', 'r', 'f.txt', '.']), [
+    { kind: 'slurpfile', name: 's', path: 'f.json' },
+    { kind: 'rawfile', name: 'r', path: 'f.txt' },
+    '.',
+  ]);
+});
+
+t.test('readsInput: stdin is read unless -n, or -n with input/inputs', async (t) => {
+  t.equal(readsInput(parseJqCommandLine(['.'])), true);
+  t.equal(readsInput(parseJqCommandLine(['-n', '1'])), false);
+  t.equal(readsInput(parseJqCommandLine(['-cn', '[inputs]'])), true);
+  t.equal(readsInput(parseJqCommandLine(['--null-input', 'input'])), true);
+  t.equal(readsInput(parseJqCommandLine([])), false, 'no filter: jq prints its usage');
+});
+
+t.test('the pinned jq-wasm loader still has the code the patches expect', async (t) => {
+  const files = locateJqWasm(repoRoot);
+  t.ok(files, 'found in node_modules');
+  if (!files) return;
+  const patched = patchLoaderSource(readFileSync(files.loader, 'utf8'));
+  t.notMatch(patched, /stdoutSink\.toString\(\)\.trim\(\)/);
+  t.throws(() => patchLoaderSource('module.exports = {}'), /unexpected jq-wasm loader/);
+  const engine = await loadJqEngine(files);
+  t.same(engine.run(['-r', '.'], '"  x  "'), { stdout: '  x  \n', stderr: '', exitCode: 0 });
+  t.same(engine.run(['-n', '$ARGS.positional', '-c', '--args', 'a'], ''), { stdout: '["a"]\n', stderr: '', exitCode: 0 });
+  t.equal(engine.run(['.'], '{').exitCode, 5, 'jq 1.8 exits 5 on unparsable input');
+});
+
+t.test('locateJqWasm prefers an extracted home', async (t) => {
+  const home = t.testdir({ lib: { 'jq-wasm': { 'index.cjs': '', 'jq.wasm': '' } } });
+  t.same(locateJqWasm(home), { loader: join(home, 'lib', 'jq-wasm', 'index.cjs'), wasm: join(home, 'lib', 'jq-wasm', 'jq.wasm') });
+  t.equal(locateJqWasm(t.testdir({})), null);
+});
