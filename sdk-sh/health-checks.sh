@@ -2,12 +2,15 @@
 # shellcheck shell=bash
 # Helpers for a project's server.d/health-checks.sh, sourced by `mcp-bash health` before it.
 # Each prints one line to stderr ("✓ ..." or "✗ ...") and returns 0 when the check passes,
-# 1 when it fails. Bash 3.2 compatible; sets no shell options; safe to source twice.
+# 1 when it fails. Every failure is also counted in _MCPBASH_HEALTH_FAILURES, so a failed
+# check makes the probe unhealthy wherever it is in the script (not only on its last line).
+# Bash 3.2 compatible; sets no shell options; safe to source twice.
 
 if [ -n "${_MCPBASH_HEALTH_CHECKS_LOADED-}" ]; then
 	return 0
 fi
 _MCPBASH_HEALTH_CHECKS_LOADED=1
+_MCPBASH_HEALTH_FAILURES=0
 
 # mcp_health_check_command COMMAND [MESSAGE]
 #   Passes when COMMAND is found on PATH. MESSAGE (default COMMAND) names it in the output.
@@ -19,6 +22,7 @@ mcp_health_check_command() {
 		return 0
 	fi
 	printf '✗ %s (%s not found on PATH)\n' "${_mcp_label}" "${_mcp_cmd}" >&2
+	_MCPBASH_HEALTH_FAILURES=$((_MCPBASH_HEALTH_FAILURES + 1))
 	return 1
 }
 
@@ -32,5 +36,6 @@ mcp_health_check_env() {
 		return 0
 	fi
 	printf '✗ %s (%s is not set)\n' "${_mcp_label}" "${_mcp_var}" >&2
+	_MCPBASH_HEALTH_FAILURES=$((_MCPBASH_HEALTH_FAILURES + 1))
 	return 1
 }

@@ -22,8 +22,13 @@ export class CliError extends Error {
 
 /** A malformed command line: the message is followed by the command's usage line. */
 export class UsageError extends CliError {
-  constructor(message: string, readonly usage: string) {
-    super(message, ExitCode.Usage);
+  constructor(message: string, readonly usage: string, exitCode: number = ExitCode.Usage) {
+    super(message, exitCode);
     this.name = 'UsageError';
+  }
+
+  /** The same error with the exit status a command documents for usage errors. */
+  withExitCode(exitCode: number): UsageError {
+    return new UsageError(this.message, this.usage, exitCode);
   }
 }

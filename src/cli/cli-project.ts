@@ -5,6 +5,7 @@ import { openProject, type ProjectContext } from '../project/project-context.js'
 import { ProjectRegistries } from '../project/project-registries.js';
 import { resolveProjectRoot } from '../project/project-root.js';
 import { createStateDir, removeStateDir } from '../project/state-dir.js';
+import type { ProcessRegistry } from '../runner/process-runner.js';
 import { CliError, ExitCode } from './cli-error.js';
 import type { CliIo } from './command.js';
 
@@ -40,6 +41,8 @@ export interface CliRegistryOptions {
   readonly log: ServerLog;
   /** False for commands that only look (health): `.registry/` is left alone. */
   readonly writeCache?: boolean;
+  /** Where processes the scan starts (register.sh) are registered, to be stopped early. */
+  readonly processes?: ProcessRegistry;
 }
 
 /** The project's registries as the server builds them, for a CLI command. */
@@ -51,6 +54,7 @@ export function cliRegistries(options: CliRegistryOptions): ProjectRegistries {
     scratchDir: options.stateDir,
     log: options.log,
     writeCache: options.writeCache ?? true,
+    processes: options.processes,
   });
 }
 

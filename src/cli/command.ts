@@ -33,6 +33,11 @@ export interface Command {
    * `registry refresh --help`); undefined falls back to usage and details.
    */
   helpFor?(argv: readonly string[]): string | undefined;
+  /**
+   * Exit status for a malformed command line, when the command's 1.x contract documents one
+   * other than ExitCode.Usage (init, new, scaffold and registry exit 1).
+   */
+  readonly usageExitCode?: number;
   /** Runs the command and resolves to its exit status. */
   run(argv: readonly string[], context: CommandContext): Promise<number>;
 }

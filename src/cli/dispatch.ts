@@ -77,7 +77,12 @@ async function runEntry(entry: CommandEntry, argv: readonly string[], context: C
     context.io.stdout.write(command.helpFor?.(argv) ?? commandHelp(command));
     return ExitCode.Ok;
   }
-  return command.run(argv, context);
+  try {
+    return await command.run(argv, context);
+  } catch (error) {
+    if (error instanceof UsageError && command.usageExitCode !== undefined) throw error.withExitCode(command.usageExitCode);
+    throw error;
+  }
 }
 
 function reportError(error: unknown, io: CliIo, name: string): number {
@@ -115,7 +120,8 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
       deps.io.stdout.write(`mcp-bash ${VERSION}\n`);
       return ExitCode.Ok;
     }
-    context.frameworkHome();
+    // The framework files are extracted when a command first needs them (frameworkHome()),
+    // so `doctor` can still run, and report, when extraction fails.
     const healthEntry = commands.find((entry) => entry.name === 'health');
     if (HEALTH_FLAGS.includes(first) && healthEntry) {
       name = 'health';

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Env } from '../config/env-values.js';
-import { chooseJsonTool } from '../runner/json-tool.js';
+import { pickJsonTool } from '../runner/json-tool.js';
 
 /** The JSON processor tools would get, as CLI reports show it. */
 export interface JsonToolInfo {
@@ -13,13 +10,8 @@ export interface JsonToolInfo {
   readonly builtin: boolean;
 }
 
-/** Asks the server's own choice (chooseJsonTool), in a throwaway directory for the built-in wrapper. */
+/** The server's own choice (pickJsonTool), as reports show it. */
 export function jsonToolInfo(env: Env): JsonToolInfo {
-  const scratch = mkdtempSync(join(tmpdir(), 'mcpbash-jsontool-'));
-  try {
-    const choice = chooseJsonTool(env, scratch);
-    return { name: choice.name, path: choice.builtin || choice.name === 'none' ? null : choice.bin, builtin: choice.builtin };
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  const choice = pickJsonTool(env);
+  return { name: choice.name, path: choice.builtin || choice.name === 'none' ? null : choice.bin, builtin: choice.builtin };
 }

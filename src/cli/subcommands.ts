@@ -20,6 +20,8 @@ export interface SubcommandGroup {
   /** Text shown after the list of subcommands in the group's help. */
   readonly details?: string;
   readonly subcommands: readonly Subcommand[];
+  /** See Command.usageExitCode. */
+  readonly usageExitCode?: number;
 }
 
 function groupDetails(group: SubcommandGroup): string {
@@ -31,7 +33,7 @@ function groupDetails(group: SubcommandGroup): string {
 
 /**
  * A command made of subcommands: the first argument picks one; `--help` after it shows that
- * subcommand's help; a missing or unknown subcommand is a usage error (exit 2).
+ * subcommand's help; a missing or unknown subcommand is a usage error.
  */
 export function commandGroup(group: SubcommandGroup): Command {
   const find = (name: string | undefined) => group.subcommands.find((sub) => sub.name === name);
@@ -40,6 +42,7 @@ export function commandGroup(group: SubcommandGroup): Command {
     summary: group.summary,
     usage: group.usage,
     details: groupDetails(group),
+    ...(group.usageExitCode === undefined ? {} : { usageExitCode: group.usageExitCode }),
     helpFor(argv) {
       const sub = find(argv[0]);
       return sub ? commandHelp(sub) : undefined;

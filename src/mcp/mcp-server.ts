@@ -88,6 +88,7 @@ export class McpServer {
       env,
       scratchDir: options.stateDir,
       log: this.log,
+      processes: this.processes,
       onHash: (kind, hash) => lists.observe(kind === 'resourceTemplates' ? 'resources' : kind, hash, kind),
     });
     const roots = new RootsState(fallbackRoots(layout, env, (message) => this.log.warning('mcp.roots', message)));

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import { envBool, envInt, envNumber, type Env } from '../config/env-values.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
+import type { ProcessRegistry } from '../runner/process-runner.js';
 import { manualCompletionNormalizer, type CompletionRegistration } from './completions/completion-registration.js';
 import { layoutEnvironment, type ProjectLayout } from './project-layout.js';
 import { manualPromptNormalizer } from './prompts/manual-prompts.js';
@@ -26,6 +27,8 @@ export interface RegistryOptions {
   readonly onHash?: (kind: RegistryKind, hash: string) => void;
   /** False for commands that must not touch `.registry/`. */
   readonly writeCache?: boolean;
+  /** Processes the registries start (register.sh) are registered here, to be stopped with the rest. */
+  readonly processes?: ProcessRegistry;
 }
 
 /** A kind's TTL in ms from its variable (seconds; 1.x's default 5). */
@@ -74,6 +77,7 @@ export class ProjectRegistries {
       hookDriver: join(options.home.hooksDir, 'register-hook.sh'),
       hookEnv: { ...env, ...layoutEnvironment(layout), MCPBASH_HOME: options.home.root, MCP_SDK: options.home.sdkDir },
       scratchDir: options.scratchDir,
+      processes: options.processes,
       normalizers: this.normalizers,
       log: options.log,
       verbose: envBool(env, 'MCPBASH_LOG_VERBOSE', false),

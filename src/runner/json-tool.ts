@@ -56,11 +56,12 @@ function builtinWrapper(stateDir: string): string {
 }
 
 /**
- * Picks the JSON tool for the SDK: MCPBASH_JSON_TOOL_BIN (not honoured for root unless
+ * Which JSON tool the SDK gets: MCPBASH_JSON_TOOL_BIN (not honoured for root unless
  * MCPBASH_ALLOW_JSON_TOOL_OVERRIDE_FOR_ROOT), MCPBASH_JSON_TOOL (`jq`, `gojq`, `none`),
  * else gojq, then jq, from PATH, else the binary's own jq - so tools always get full mode.
+ * Writes nothing: for the built-in jq, `bin` is empty (chooseJsonTool writes its wrapper).
  */
-export function chooseJsonTool(env: Env, stateDir: string): JsonToolChoice {
+export function pickJsonTool(env: Env): JsonToolChoice {
   const asRoot = process.getuid?.() === 0 && !envBool(env, 'MCPBASH_ALLOW_JSON_TOOL_OVERRIDE_FOR_ROOT', false);
   const explicitBin = envString(env, 'MCPBASH_JSON_TOOL_BIN');
   if (explicitBin && !asRoot && isAbsolute(explicitBin) && isExecutable(explicitBin)) {
@@ -73,5 +74,11 @@ export function chooseJsonTool(env: Env, stateDir: string): JsonToolChoice {
     const bin = findOnPath(name, env.PATH);
     if (bin) return { name: name as 'gojq' | 'jq', bin, builtin: false };
   }
-  return { name: 'jq', bin: builtinWrapper(stateDir), builtin: true };
+  return { name: 'jq', bin: '', builtin: true };
+}
+
+/** pickJsonTool, with the built-in jq's wrapper script written into the state dir. */
+export function chooseJsonTool(env: Env, stateDir: string): JsonToolChoice {
+  const choice = pickJsonTool(env);
+  return choice.builtin ? { ...choice, bin: builtinWrapper(stateDir) } : choice;
 }

@@ -111,7 +111,8 @@ const action = {
 export const doctorReportSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
-  required: ['schemaVersion', 'exitCode', 'findings', 'proposedActions', 'actionsTaken', 'binary', 'framework', 'assets', 'runtime', 'path', 'shim', 'project', 'errors', 'warnings'],
+  // 1.x's sections (schemaVersion 1), plus binary, assets and optional of our own.
+  required: ['schemaVersion', 'exitCode', 'findings', 'proposedActions', 'actionsTaken', 'framework', 'runtime', 'install', 'shim', 'macOS', 'windows', 'project', 'errors', 'warnings', 'binary', 'assets', 'optional'],
   properties: {
     schemaVersion: { const: 1 },
     exitCode: { enum: [0, 1] },
@@ -139,9 +140,30 @@ export const doctorReportSchema = {
     },
     framework: {
       type: 'object',
-      required: ['path', 'origin', 'version'],
-      properties: { path: { type: 'string' }, origin: { enum: ['env', 'extracted', 'fallback'] }, version: { type: 'string' }, sdk: { type: 'string' } },
+      required: ['path', 'exists', 'version', 'pathConfigured'],
+      properties: {
+        path: { type: ['string', 'null'] },
+        exists: { type: 'boolean' },
+        version: { type: 'string' },
+        pathConfigured: { type: 'boolean' },
+        resolvedOnPath: { type: ['string', 'null'] },
+        origin: { enum: ['env', 'extracted', 'fallback', null] },
+        sdk: { type: 'string' },
+      },
     },
+    install: {
+      type: 'object',
+      required: ['managedRoot', 'markerPath', 'markerPresent', 'managed', 'reason'],
+      properties: {
+        managedRoot: { type: 'string' },
+        markerPath: { type: ['string', 'null'] },
+        markerPresent: { type: 'boolean' },
+        managed: { type: 'boolean' },
+        reason: { type: 'string' },
+      },
+    },
+    windows: { type: 'object', required: ['msysDetected', 'hint'], properties: { msysDetected: { type: 'boolean' }, hint: { type: ['string', 'null'] } } },
+    optional: { type: 'object', additionalProperties: { type: ['string', 'null'] } },
     assets: {
       type: 'object',
       required: ['checked', 'files', 'missing', 'modified', 'intact'],
@@ -166,7 +188,6 @@ export const doctorReportSchema = {
         tmpRootWritable: { type: 'boolean' },
       },
     },
-    path: { type: 'object', required: ['resolved', 'pathConfigured'], properties: { resolved: { type: ['string', 'null'] }, pathConfigured: { type: 'boolean' } } },
     shim: {
       type: 'object',
       required: ['path', 'target', 'status', 'detail'],
@@ -177,7 +198,7 @@ export const doctorReportSchema = {
         detail: { type: 'string' },
       },
     },
-    macOS: { type: 'object', properties: { quarantined: { type: 'boolean' } } },
+    macOS: { type: 'object', required: ['applicable', 'quarantined'], properties: { applicable: { type: 'boolean' }, quarantined: { type: ['boolean', 'null'] } } },
     project: {
       anyOf: [
         { type: 'null' },
@@ -222,7 +243,7 @@ export const healthReportSchema = {
     },
     {
       required: ['status', 'reason', 'message'],
-      properties: { status: { const: 'error' }, reason: { enum: ['minimal_mode', 'misconfigured'] }, message: { type: 'string' } },
+      properties: { status: { const: 'error' }, reason: { enum: ['json_tool_missing', 'misconfigured'] }, message: { type: 'string' } },
       additionalProperties: false,
     },
   ],

@@ -1,23 +1,35 @@
+import type { FrameworkHome } from '../../assets/framework-home.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
 import { DoctorReport, type ActionTaken, type Finding } from '../doctor/doctor-report.js';
-import { checkBinary, checkFramework, checkPathAndShim, checkQuarantine, checkRuntime } from '../doctor/environment-checks.js';
+import { checkBinary, checkFramework, checkOptionalTools, checkPathAndShim, checkQuarantine, checkRuntime, checkWindows } from '../doctor/environment-checks.js';
 import { checkMinVersion, checkProject } from '../doctor/project-checks.js';
 import { parseOptions, type ParsedOptions } from '../parse-options.js';
 import { colorEnabled, palette, type Palette } from '../terminal.js';
 
 const usage = 'mcp-bash doctor [--json] [--dry-run | --fix] [--min-version X.Y.Z]';
 /** 1.x's upgrade flags: a single binary is upgraded by replacing it, not by doctor. */
+const POLICY_REFUSAL = 3;
 const INSTALL_FLAGS = ['archive', 'verify', 'ref', 'version', 'allow-downgrade'];
+
+function frameworkHomeOrError(context: CommandContext): FrameworkHome | Error {
+  try {
+    return context.frameworkHome();
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
 
 function diagnose(context: CommandContext, minVersion: string | undefined): DoctorReport {
   const { io } = context;
   const report = new DoctorReport();
   checkBinary(report);
-  checkFramework(report, context.frameworkHome(), context.assets);
+  checkFramework(report, frameworkHomeOrError(context), context.assets, io.env);
   checkRuntime(report, io.env);
   checkPathAndShim(report, io.env);
   checkQuarantine(report);
+  checkWindows(report, io.env);
+  checkOptionalTools(report, io.env);
   checkProject(report, io.env, io.cwd);
   checkMinVersion(report, minVersion, '--min-version');
   return report;
@@ -75,7 +87,8 @@ function refuseInstallFlags(options: ParsedOptions): void {
   if (used.length === 0) return;
   throw new CliError(
     `${used.map((flag) => `--${flag}`).join(', ')}: mcp-bash 2.x is a single binary, and doctor does not install or upgrade it`,
-    ExitCode.Usage,
+    // 1.x's status for "asked to modify an install doctor does not manage".
+    POLICY_REFUSAL,
     'To upgrade, download the release binary for your platform (check it against SHA256SUMS) and replace this one, or run the install script again.',
   );
 }
@@ -88,7 +101,8 @@ export const command: Command = {
   details: [
     'Options:',
     '  --json              one JSON document (schemaVersion 1): findings, proposedActions,',
-    '                      actionsTaken, binary, framework, assets, runtime, path, shim, project',
+    '                      actionsTaken, framework, runtime, install, shim, macOS, windows,',
+    '                      project (1.x\'s sections), plus binary, assets and optional',
     '  --dry-run           list the repairs --fix would make, change nothing',
     '  --fix               repair: extract the framework files again when they are damaged,',
     '                      (re)link ~/.local/bin/mcp-bash to this binary, lift macOS quarantine',
@@ -99,7 +113,7 @@ export const command: Command = {
     'the ~/.local/bin link; the project here and server.d/requirements.json (framework.minVersion,',
     'dependencies). 1.x upgrade flags (--archive, --verify, --ref, --allow-downgrade) are refused:',
     'upgrade by replacing the binary.',
-    'Exit status: 0 healthy, 1 errors (or a repair failed), 2 usage.',
+    'Exit status: 0 healthy, 1 errors (or a repair failed), 2 usage, 3 refused (1.x upgrade flags).',
   ].join('\n'),
   async run(argv, context) {
     const options = parseOptions(argv, {

@@ -5,6 +5,7 @@ import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-proj
 import { probeRegistries, runProjectChecks } from '../health/health-probe.js';
 import { jsonToolInfo } from '../json-tool-info.js';
 import { parseOptions } from '../parse-options.js';
+import { ProcessRegistry } from '../../runner/process-runner.js';
 
 const usage = 'mcp-bash health [--project-root DIR] [--timeout SECS]   (also: ready, --health, --ready)';
 
@@ -23,13 +24,13 @@ function emit(io: CliIo, report: Record<string, unknown>, code: number): number 
   return code;
 }
 
-async function probe(context: CommandContext, projectRoot: string | undefined, signal: AbortSignal): Promise<{ report: Record<string, unknown>; code: number }> {
+async function probe(context: CommandContext, projectRoot: string | undefined, signal: AbortSignal, processes: ProcessRegistry): Promise<{ report: Record<string, unknown>; code: number }> {
   const { io } = context;
   const project = requireProject(io, projectRoot, io.env, MISCONFIGURED);
   const home = context.frameworkHome();
   const log = cliLog(io, io.env, project, true);
   return withStateDir(io.env, false, async (stateDir) => {
-    const { counts, errors } = await probeRegistries(cliRegistries({ project, home, env: io.env, stateDir, log, writeCache: false }));
+    const { counts, errors } = await probeRegistries(cliRegistries({ project, home, env: io.env, stateDir, log, writeCache: false, processes }));
     const projectChecks = await runProjectChecks({ project, home, env: io.env, stderr: io.stderr, signal });
     const healthy = Object.keys(errors).length === 0 && (projectChecks === 'ok' || projectChecks === 'none');
     const report: Record<string, unknown> = {
@@ -66,17 +67,23 @@ export const command: Command = {
     const options = parseOptions(argv, { string: ['project-root', 'timeout'], boolean: ['health', 'ready'] }, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     if (envBool(io.env, 'MCPBASH_FORCE_MINIMAL', false)) {
-      return emit(io, { status: 'error', reason: 'minimal_mode', message: 'MCPBASH_FORCE_MINIMAL is set: the server offers no tools, resources or prompts' }, MISCONFIGURED);
+      // 1.x's reason for minimal mode; with the built-in jq (D6) only MCPBASH_FORCE_MINIMAL gets here.
+      return emit(io, { status: 'error', reason: 'json_tool_missing', message: 'MCPBASH_FORCE_MINIMAL is set: the server offers no tools, resources or prompts' }, MISCONFIGURED);
     }
     const seconds = timeoutSecs(options.string('timeout') ?? envString(io.env, 'MCPBASH_HEALTH_TIMEOUT_SECS'));
     const controller = new AbortController();
+    const processes = new ProcessRegistry();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), seconds * 1000); });
     try {
-      const outcome = await Promise.race([probe(context, options.string('project-root'), controller.signal), timedOut]);
+      const outcome = await Promise.race([probe(context, options.string('project-root'), controller.signal, processes), timedOut]);
       if (outcome === 'timeout') {
         controller.abort({ kind: 'timeout' });
-        return emit(io, { status: 'unhealthy', reason: 'timeout', timeoutSecs: seconds }, UNHEALTHY);
+        emit(io, { status: 'unhealthy', reason: 'timeout', timeoutSecs: seconds }, UNHEALTHY);
+        // A supervisor's probe must end when it says it has: stop what the scan started
+        // (a slow register.sh) instead of waiting for it.
+        await processes.stopAll(500);
+        return UNHEALTHY;
       }
       return emit(io, outcome.report, outcome.code);
     } catch (error) {

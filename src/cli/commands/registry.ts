@@ -85,6 +85,8 @@ const subcommands: Subcommand[] = [
 /** `mcp-bash registry refresh|status`. */
 export const command = commandGroup({
   name: 'registry',
+  // 1.x exits 1 on a malformed command line here (scripts may test for it).
+  usageExitCode: 1,
   summary: 'Rebuild the registry caches (.registry/) or show their state',
   usage: 'mcp-bash registry refresh|status [options]',
   subcommands,

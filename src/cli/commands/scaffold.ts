@@ -87,6 +87,8 @@ const uiSubcommand: Subcommand = {
 /** `mcp-bash scaffold <kind> <name>`: new files in a project, from the shipped templates. */
 export const command = commandGroup({
   name: 'scaffold',
+  // 1.x exits 1 on a malformed command line here (scripts may test for it).
+  usageExitCode: 1,
   summary: 'Add a tool, prompt, resource, completion or test harness to a project',
   usage: 'mcp-bash scaffold tool|prompt|resource|completion <name> | scaffold test',
   subcommands: [...kinds.map(subcommand), uiSubcommand],

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
-import type { AssetBundle } from '../../assets/extract-archive.js';
+import { assetsParentDir } from '../../assets/data-dir.js';
+import { MARKER_FILE, type AssetBundle } from '../../assets/extract-archive.js';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import { VERSION } from '../../build-info.js';
 import type { Env } from '../../config/env-values.js';
@@ -29,12 +30,33 @@ export function checkBinary(report: DoctorReport): void {
   report.add('binary.version', 'info', `mcp-bash ${VERSION} (${invocation === 'native' ? 'native binary' : `bundle run by node ${process.version}`}) at ${selfExecutable()}`);
 }
 
-/** The extracted framework files, compared file by file with the archive inside this binary. */
-export function checkFramework(report: DoctorReport, home: FrameworkHome, bundle: AssetBundle): void {
+/**
+ * The extracted framework files, compared file by file with the archive inside this binary.
+ * `home` is undefined when they could not be provided at all (the data dir and the temp
+ * dir both refused them): doctor still reports, so the user learns why.
+ */
+export function checkFramework(report: DoctorReport, home: FrameworkHome | Error, bundle: AssetBundle, env: Env): void {
+  const managedRoot = assetsParentDir(env);
+  if (home instanceof Error) {
+    report.sections.framework = { path: null, exists: false, origin: null, version: VERSION };
+    report.sections.assets = { checked: false, files: 0, missing: [], modified: [], intact: null };
+    report.sections.install = { managedRoot, markerPath: null, markerPresent: false, managed: false, reason: 'the framework files could not be extracted' };
+    report.add('framework.unavailable', 'error', `the framework files could not be provided: ${home.message}`, { suggestedCommand: `mkdir -p ${shellQuote(managedRoot)} && chmod u+w ${shellQuote(managedRoot)}` });
+    return;
+  }
   const integrity = checkAssetIntegrity(home, bundle);
   const intact = integrity.checked && integrity.missing.length === 0 && integrity.modified.length === 0;
-  report.sections.framework = { path: home.root, origin: home.origin, version: VERSION, sdk: home.sdkDir };
+  const markerPath = home.origin === 'env' ? null : join(home.root, MARKER_FILE);
+  report.sections.framework = { path: home.root, exists: existsSync(home.sdkDir), origin: home.origin, version: VERSION, sdk: home.sdkDir };
   report.sections.assets = { ...integrity, intact: integrity.checked ? intact : null };
+  report.sections.install = {
+    managedRoot,
+    markerPath,
+    markerPresent: markerPath !== null && existsSync(markerPath),
+    // The binary owns (extracts and repairs) its files in the data dir and the temp fallback.
+    managed: home.origin !== 'env',
+    reason: home.origin === 'env' ? 'MCPBASH_HOME points at a framework directory' : home.origin === 'fallback' ? 'extracted to a private temp dir (the data dir is not writable)' : 'extracted by this binary',
+  };
   if (!integrity.checked) {
     report.add('framework.development', 'info', `MCPBASH_HOME=${home.root} is a source tree: its files are used as they are, not compared with the binary's`);
     return;
@@ -89,7 +111,8 @@ export function checkPathAndShim(report: DoctorReport, env: Env): void {
   const onPath = findOnPath('mcp-bash', env.PATH);
   const pathConfigured = onPath !== undefined && real(onPath) === real(self);
   const shim = inspectShim(shimPath(env), self);
-  report.sections.path = { resolved: onPath ?? null, pathConfigured };
+  // 1.x reported these under `framework`; the section exists when checkFramework ran first.
+  report.sections.framework = { ...(report.sections.framework as object | undefined), pathConfigured, resolvedOnPath: onPath ?? null };
   report.sections.shim = shim;
   if (shim.status === 'missing' && !pathConfigured) {
     report.add('shim.missing', 'warning', `mcp-bash is not on PATH and ${shim.path} does not exist`, { action: linkAction(shim, self) });
@@ -116,13 +139,37 @@ function linkAction(shim: ReturnType<typeof inspectShim>, self: string) {
 
 /** macOS marks downloaded files as quarantined; Gatekeeper then refuses to run the binary. */
 export function checkQuarantine(report: DoctorReport): void {
-  if (process.platform !== 'darwin') return;
+  if (process.platform !== 'darwin') {
+    report.sections.macOS = { applicable: false, quarantined: null };
+    return;
+  }
   const self = selfExecutable();
   const probe = spawnSync('xattr', ['-p', 'com.apple.quarantine', self], { encoding: 'utf8' });
   const quarantined = !probe.error && probe.status === 0;
-  report.sections.macOS = { quarantined };
+  report.sections.macOS = { applicable: true, quarantined };
   if (!quarantined) return;
   report.add('macos.quarantined', 'warning', `${self} carries the com.apple.quarantine attribute`, {
     action: { id: 'macos.unquarantine', message: `remove the quarantine attribute from ${self}`, command: `xattr -d com.apple.quarantine ${shellQuote(self)}`, apply: () => { spawnSync('xattr', ['-d', 'com.apple.quarantine', self]); } },
   });
+}
+
+const MSYS_HINT = 'Git Bash/MSYS: set MSYS2_ARG_CONV_EXCL="*" before commands that take paths (--roots, --project-root) so they are not rewritten';
+
+/** Git Bash / MSYS on Windows rewrites path arguments; 1.x's hint for it. */
+export function checkWindows(report: DoctorReport, env: Env): void {
+  const msysDetected = env.MSYSTEM !== undefined && env.MSYSTEM !== '';
+  report.sections.windows = { msysDetected, hint: msysDetected ? MSYS_HINT : null };
+  if (msysDetected) report.add('windows.msys', 'info', MSYS_HINT);
+}
+
+/** Tools worth having while writing tools (listed, never required): shellcheck, npx (MCP Inspector). */
+export function checkOptionalTools(report: DoctorReport, env: Env): void {
+  const optional = { shellcheck: 'lints tool scripts', npx: 'runs the MCP Inspector (mcp-bash validate --inspector)' };
+  const found: Record<string, string | null> = {};
+  for (const [name, purpose] of Object.entries(optional)) {
+    const path = findOnPath(name, env.PATH) ?? null;
+    found[name] = path;
+    report.add(`optional.${name}`, 'info', path ? `${name} found: ${purpose}` : `${name} not found (optional): ${purpose}`);
+  }
+  report.sections.optional = found;
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ProcessRegistry } from '../../runner/process-runner.js';
 import { insecureFileReason } from '../secure-file.js';
 import { canonicalJson, sha256Hex } from './canonical-json.js';
 import { MANUAL_KINDS, type ManualKind, type ManualNormalizers, type RawRegistrations } from './manual-kinds.js';
@@ -23,6 +24,8 @@ export interface ManualRegistrationOptions {
   readonly hookDriver: string;
   readonly hookEnv: NodeJS.ProcessEnv;
   readonly scratchDir: string;
+  /** Live register.sh runs are registered here (see RegisterHookOptions.processes). */
+  readonly processes?: ProcessRegistry;
   readonly normalizers: ManualNormalizers;
   readonly log: RegistryLog;
   /** MCPBASH_LOG_VERBOSE: show register.sh output in logs. */
@@ -133,6 +136,7 @@ export class ManualRegistrations {
       scratchDir: this.options.scratchDir,
       maxBytes: this.options.bufferMaxBytes,
       timeoutMs: 30_000,
+      processes: this.options.processes,
     });
     if (!outcome.ok) return this.failAll('register.sh', outcome.reason);
     if (this.options.verbose && outcome.stdout.trim() !== '') {

@@ -1,6 +1,6 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runProcess } from '../../runner/process-runner.js';
+import { runProcess, type ProcessRegistry } from '../../runner/process-runner.js';
 import { MANUAL_KINDS, type ManualKind, type RawRegistrations } from './manual-kinds.js';
 
 export interface RegisterHookOptions {
@@ -12,6 +12,8 @@ export interface RegisterHookOptions {
   /** MCPBASH_MANUAL_BUFFER_MAX_BYTES: registrations and stdout each. */
   readonly maxBytes: number;
   readonly timeoutMs: number;
+  /** Where the run is registered, so a server shutting down (or a probe giving up) stops it. */
+  readonly processes?: ProcessRegistry;
 }
 
 export type HookOutcome = { ok: true; kinds: RawRegistrations; stdout: string } | { ok: false; reason: string };
@@ -75,6 +77,7 @@ export async function runRegisterHook(options: RegisterHookOptions): Promise<Hoo
       maxStderrBytes: options.maxBytes,
       stderrTailBytes: 2048,
       killGraceMs: 1000,
+      registry: options.processes,
     });
     clearTimeout(timer);
     if (run.spawnError) return { ok: false, reason: `cannot run bash: ${run.spawnError.message}` };

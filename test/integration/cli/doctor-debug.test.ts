@@ -50,6 +50,29 @@ t.test('doctor --json: schema 1; --dry-run proposes the link, --fix makes it; no
   rmSync(shim);
 });
 
+t.test('doctor --json carries 1.x\'s sections: framework, runtime, install, shim, macOS, windows, project', async (t) => {
+  const { report } = await doctor(t, [], tempDir(), { MSYSTEM: 'MINGW64' });
+  const sections = report as unknown as Record<string, Record<string, unknown>>;
+  t.match(sections.framework, { exists: true, pathConfigured: false, version: /^\d+\.\d+\.\d+/ });
+  t.match(sections.install, { managedRoot: join(home, '.local', 'share', 'mcp-bash'), markerPresent: true, managed: true, reason: 'extracted by this binary' });
+  t.match(sections.windows, { msysDetected: true, hint: /MSYS2_ARG_CONV_EXCL/ });
+  t.match(sections.macOS, { applicable: process.platform === 'darwin' });
+  t.ok(report.findings.find((finding) => finding.id === 'optional.shellcheck'), 'optional tools are listed');
+});
+
+t.test('doctor still reports when the framework files cannot be extracted', async (t) => {
+  // Neither the data dir nor the temp dir can be created (their parent is a file): the probe
+  // says so instead of failing.
+  const blocker = join(tempDir(), 'a-file');
+  writeFileSync(blocker, '');
+  const run = await cli(['doctor', '--json'], { ...env, HOME: join(blocker, 'home'), XDG_DATA_HOME: join(blocker, 'data'), TMPDIR: join(blocker, 'tmp') }, tempDir());
+  t.equal(run.code, 1);
+  const report = parseJson(t, run.stdout, 'doctor --json') as Record<string, unknown> & { findings: Array<{ id: string; severity: string }> };
+  matchesSchema(t, report, doctorReportSchema, 'doctor --json without framework files');
+  t.ok(report.findings.find((finding) => finding.id === 'framework.unavailable' && finding.severity === 'error'));
+  t.match(report.framework, { exists: false, path: null });
+});
+
 t.test('doctor finds damaged framework files and --fix extracts them again', async (t) => {
   const dataDir = join(home, '.local', 'share', 'mcp-bash');
   const extraction = join(dataDir, readdirSync(dataDir).find((name) => /^\d+\.\d+\.\d+-[0-9a-f]+$/.test(name)) as string);
@@ -81,12 +104,12 @@ t.test('doctor checks the project, requirements.json and --min-version', async (
   t.match(human.stdout, /✗ mcp-bash \S+ is older than 99, required by --min-version: download the newer release binary/);
 });
 
-t.test('doctor refuses --fix with --dry-run and the 1.x install flags (exit 2)', async (t) => {
+t.test('doctor refuses --fix with --dry-run (exit 2) and the 1.x install flags (exit 3, a policy refusal)', async (t) => {
   const both = await cli(['doctor', '--fix', '--dry-run'], env, tempDir());
   t.equal(both.code, 2);
   for (const args of [['--archive', 'x.tgz', '--verify', 'abc'], ['--ref', 'v1.3.0'], ['--version', 'v2'], ['--allow-downgrade']]) {
     const run = await cli(['doctor', ...args], env, tempDir());
-    t.equal(run.code, 2, args.join(' '));
+    t.equal(run.code, 3, args.join(' '));
     t.match(run.stderr, /single binary, and doctor does not install or upgrade it\n.*download the release binary/);
   }
 });

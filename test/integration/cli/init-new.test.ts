@@ -32,9 +32,9 @@ t.test('new refuses an existing target, bad names, and a missing or extra name',
     t.match(run.stderr, /invalid project name/);
   }
   const missing = await cli(['new'], env, parent);
-  t.equal(missing.code, 2);
+  t.equal(missing.code, 1, 'usage errors of new exit 1, as in 1.x');
   t.match(missing.stderr, /a project name is required\nUsage: mcp-bash new/);
-  t.equal((await cli(['new', 'a', 'b'], env, parent)).code, 2);
+  t.equal((await cli(['new', 'a', 'b'], env, parent)).code, 1);
 });
 
 t.test('new --no-hello leaves the example tool out', async (t) => {
@@ -70,6 +70,6 @@ t.test('init --name validates the name; --no-hello; unknown flags are usage erro
   t.equal(JSON.parse(readFileSync(join(dir, 'server.d/server.meta.json'), 'utf8')).name, '0123', 'a number-like name stays a string');
   t.notOk(existsSync(join(dir, 'tools/hello')));
   const unknown = await cli(['init', '--bogus'], env, dir);
-  t.equal(unknown.code, 2);
+  t.equal(unknown.code, 1, 'usage errors of init exit 1, as in 1.x');
   t.match(unknown.stderr, /unknown option --bogus\nUsage: mcp-bash init/);
 });

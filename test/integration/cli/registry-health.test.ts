@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { healthReportSchema, registryRefreshSchema, registryStatusSchema } from '../../../src/schemas/cli-outputs.js';
@@ -43,9 +43,9 @@ t.test('registry status shows each cache file; no project is exit 2; subcommands
   t.match(present, { tools: { status: 'present', count: 1, hash: /^[0-9a-f]{64}$/, mtime: /^\d{4}-/ }, ui: { status: 'missing' } });
   t.equal((await cli(['registry', 'status'], env, tempDir())).code, 2);
   const none = await cli(['registry'], env, root);
-  t.equal(none.code, 2);
+  t.equal(none.code, 1, 'usage errors of registry exit 1, as in 1.x');
   t.match(none.stderr, /a subcommand is required \(refresh, status\)/);
-  t.equal((await cli(['registry', 'rebuild'], env, root)).code, 2);
+  t.equal((await cli(['registry', 'rebuild'], env, root)).code, 1);
 });
 
 t.test('health: 0 with one JSON line, 1 when health-checks.sh fails, 2 without a project', async (t) => {
@@ -62,6 +62,13 @@ t.test('health: 0 with one JSON line, 1 when health-checks.sh fails, 2 without a
   t.equal(failing.code, 1);
   t.match(parseJson(t, failing.stdout, 'ready'), { status: 'unhealthy', projectChecks: 'failed' });
   t.match(failing.stderr, /✓ Bash \(bash found\)\n✗ the API key \(HEALTH_TEST_VAR is not set\)/);
+  // A failed check counts wherever it is in the script, not only on its last line.
+  writeFileSync(checks, 'mcp_health_check_command no-such-command-here "Missing CLI"\nmcp_health_check_env HEALTH_TEST_VAR "the API key"\n');
+  const earlyFailure = await cli(['health'], { ...env, HEALTH_TEST_VAR: 'x' }, root);
+  t.equal(earlyFailure.code, 1, 'a failed check before the last line still fails the probe');
+  t.match(parseJson(t, earlyFailure.stdout, 'health'), { status: 'unhealthy', projectChecks: 'failed' });
+  t.match(earlyFailure.stderr, /✗ Missing CLI \(no-such-command-here not found on PATH\)\n✓ the API key/, 'every check still runs');
+  writeFileSync(checks, 'mcp_health_check_command bash "Bash"\nmcp_health_check_env HEALTH_TEST_VAR "the API key"\n');
   const passing = await cli(['ready', '--project-root', root], { ...env, HEALTH_TEST_VAR: 'x' }, tempDir());
   t.equal(passing.code, 0, passing.stderr);
   t.match(parseJson(t, passing.stdout, 'ready'), { status: 'ok', projectChecks: 'ok' });
@@ -85,6 +92,17 @@ t.test('health times out (exit 1), reports a failing registry, and refuses force
   const timeout = parseJson(t, slow.stdout, 'health');
   matchesSchema(t, timeout, healthReportSchema, 'health (timeout)');
   t.same(timeout, { status: 'unhealthy', reason: 'timeout', timeoutSecs: 1 });
+  const fromEnv = await cli(['health'], { ...env, MCPBASH_HEALTH_TIMEOUT_SECS: '1' }, root);
+  t.same(parseJson(t, fromEnv.stdout, 'health'), { status: 'unhealthy', reason: 'timeout', timeoutSecs: 1 }, 'MCPBASH_HEALTH_TIMEOUT_SECS');
+  // A slow register.sh: the probe answers at the timeout and the process ends right after.
+  writeFileSync(join(root, 'server.d/health-checks.sh'), 'true\n');
+  writeFileSync(join(root, 'server.d/register.sh'), 'sleep 20\n', { mode: 0o700 });
+  const started = Date.now();
+  const hung = await cli(['health', '--timeout', '1'], { ...env, MCPBASH_ALLOW_PROJECT_HOOKS: 'true' }, root);
+  t.equal(hung.code, 1);
+  t.same(parseJson(t, hung.stdout, 'health'), { status: 'unhealthy', reason: 'timeout', timeoutSecs: 1 });
+  t.ok(Date.now() - started < 6000, `the probe exits soon after its timeout (took ${Date.now() - started} ms)`);
+  rmSync(join(root, 'server.d/register.sh'));
   writeFileSync(join(root, 'server.d/health-checks.sh'), 'true\n');
   mkdirSync(join(root, 'server.d'), { recursive: true });
   writeFileSync(join(root, 'server.d/register.json'), 'not json');
@@ -93,5 +111,5 @@ t.test('health times out (exit 1), reports a failing registry, and refuses force
   t.match(parseJson(t, broken.stdout, 'health'), { status: 'unhealthy', tools: null, errors: { tools: /register\.json/ } });
   const minimal = await cli(['health'], { ...env, MCPBASH_FORCE_MINIMAL: 'true' }, root);
   t.equal(minimal.code, 2);
-  t.match(parseJson(t, minimal.stdout, 'health'), { status: 'error', reason: 'minimal_mode' });
+  t.match(parseJson(t, minimal.stdout, 'health'), { status: 'error', reason: 'json_tool_missing' });
 });

@@ -41,9 +41,9 @@ t.test('scaffold refuses existing targets, bad names, a missing project, and UI'
     t.match(ui.stderr, /UI resources \(MCP Apps\) are not supported/);
   }
   t.notOk(existsSync(join(root, 'tools/x3')));
-  t.equal((await cli(['scaffold'], env, root)).code, 2, 'no subcommand');
+  t.equal((await cli(['scaffold'], env, root)).code, 1, 'no subcommand (usage errors of scaffold exit 1, as in 1.x)');
   const unknown = await cli(['scaffold', 'widget', 'w'], env, root);
-  t.equal(unknown.code, 2);
+  t.equal(unknown.code, 1);
   t.match(unknown.stderr, /unknown subcommand "widget"/);
 });
 
@@ -113,5 +113,5 @@ t.test('scaffold test writes a harness that validates and runs the tools, and re
   const again = await cli(['scaffold', 'test'], env, root);
   t.equal(again.code, 1);
   t.match(again.stderr, /test\/run\.sh, test\/README\.md already exists/);
-  t.equal((await cli(['scaffold', 'test', 'extra'], env, root)).code, 2, 'scaffold test takes no name');
+  t.equal((await cli(['scaffold', 'test', 'extra'], env, root)).code, 1, 'scaffold test takes no name');
 });
