@@ -19,12 +19,17 @@ export type SchemaCheck =
 
 const ajvOptions = { allErrors: true, strict: false, validateFormats: false, logger: false } as const;
 
+/** ajv's errors as issues; an unknown property is named (ajv's message does not say which). */
 function toIssues(errors: ErrorObject[] | null | undefined): SchemaIssue[] {
-  return (errors ?? []).map((error) => ({
-    path: error.instancePath,
-    message: error.message ?? 'is invalid',
-    keyword: error.keyword,
-  }));
+  return (errors ?? []).map((error) => {
+    const extra = (error.params as { additionalProperty?: unknown }).additionalProperty;
+    const message = error.message ?? 'is invalid';
+    return {
+      path: error.instancePath,
+      message: error.keyword === 'additionalProperties' && typeof extra === 'string' ? `${message} (found "${extra}")` : message,
+      keyword: error.keyword,
+    };
+  });
 }
 
 /** `/count must be integer; (root) must have required property 'name'` */

@@ -14,7 +14,8 @@ const usage = 'mcp-bash config [--project-root DIR] [--show | --json | --client 
 const MODES = ['show', 'json', 'client', 'wrapper', 'wrapper-env', 'inspector'] as const;
 
 function showAll(io: CliIo, launch: ServerLaunch): void {
-  const blocks = CLIENTS.map((client) => `# ${client.label} (${client.where})\n${client.render(launch)}`);
+  // 1.x's labels (`# Claude Desktop`, ...), then where the snippet goes.
+  const blocks = CLIENTS.map((client) => `# ${client.label}\n# ${client.where}\n${client.render(launch)}`);
   io.stdout.write(`${blocks.join('\n')}`);
 }
 

@@ -15,6 +15,7 @@ import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import { parseOptions, type ParsedOptions } from '../parse-options.js';
+import { withProgress } from '../progress.js';
 import { parseRootsOption } from '../run-tool/roots-option.js';
 import { runToolRuntime } from '../run-tool/run-tool-runtime.js';
 import { envFilesFor, filesToSource, sourceEnvFiles, type EnvFiles } from '../run-tool/sourced-env.js';
@@ -176,7 +177,7 @@ async function runCall(context: CommandContext, request: RunToolRequest, log: Se
     });
     const loadTools = request.noRefresh
       ? cachedTools(request.project, runtime)
-      : async () => (await cliRegistries({ project: request.project, home, env, stateDir, log }).tools.snapshot()).items;
+      : () => withProgress(io, 'scanning the tools', false, async () => (await cliRegistries({ project: request.project, home, env, stateDir, log }).tools.snapshot()).items);
     const prepared = await prepareToolCall(request.name, args, loadTools, runtime);
     if (options.boolean('dry-run')) {
       printDryRun(io, request, prepared, runtime);
@@ -234,6 +235,9 @@ export const command: Command = {
       if (!(error instanceof RpcError)) throw error;
       io.stdout.write(`${JSON.stringify(error.toJSON())}\n`);
       io.stderr.write(`mcp-bash run-tool: ${error.message}\n`);
+      if (/^Tool '.*' not found$/.test(error.message)) {
+        io.stderr.write("List the project's tools with 'mcp-bash registry refresh'; 'mcp-bash validate' also says why a script is not a tool.\n");
+      }
       return ExitCode.Failure;
     }
   },

@@ -46,10 +46,10 @@ export interface ClientFormat {
 export const CLIENTS: readonly ClientFormat[] = [
   { id: 'claude-desktop', label: 'Claude Desktop', where: 'claude_desktop_config.json', render: (l) => json({ mcpServers: { [l.name]: stdioEntry(l, false) } }) },
   { id: 'cursor', label: 'Cursor', where: '~/.cursor/mcp.json or .cursor/mcp.json', render: (l) => json({ mcpServers: { [l.name]: stdioEntry(l, false) } }) },
+  { id: 'claude-cli', label: 'Claude CLI', where: 'run in a shell', render: (l) => `claude mcp add-json ${shellQuote(l.name)} ${shellQuote(JSON.stringify(stdioEntry(l, true)))}\n` },
   { id: 'windsurf', label: 'Windsurf', where: '~/.codeium/windsurf/mcp_config.json', render: (l) => json({ mcpServers: { [l.name]: stdioEntry(l, false) } }) },
-  { id: 'vscode', label: 'VS Code', where: '.vscode/mcp.json', render: (l) => json({ servers: { [l.name]: stdioEntry(l, true) } }) },
-  { id: 'claude-cli', label: 'Claude Code (CLI)', where: 'run in a shell', render: (l) => `claude mcp add-json ${shellQuote(l.name)} ${shellQuote(JSON.stringify(stdioEntry(l, true)))}\n` },
   { id: 'librechat', label: 'LibreChat', where: 'librechat.yaml', render: librechatYaml },
+  { id: 'vscode', label: 'VS Code', where: '.vscode/mcp.json', render: (l) => json({ servers: { [l.name]: stdioEntry(l, true) } }) },
 ];
 
 /** The client format with this id (`claude-desktop`, ...), if there is one. */

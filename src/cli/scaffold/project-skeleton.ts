@@ -53,9 +53,13 @@ export function createProjectSkeleton(root: string, name: string, withHello: boo
   steps.push({ action: existsSync(tools) ? 'Skipped' : 'Created', path: 'tools/' });
   mkdirSync(tools, { recursive: true });
   record(gitignoreStep(root), join(root, '.gitignore'));
-  if (withHello) {
-    create(join(tools, 'hello', 'tool.sh'), 'hello', 'tool.sh', SCRIPT_MODE);
-    create(join(tools, 'hello', 'tool.meta.json'), 'hello', 'tool.meta.json', FILE_MODE);
+  const hello = join(tools, 'hello');
+  if (withHello && existsSync(hello)) {
+    // The user's own tools/hello: adding half of ours beside it (its metadata) would change it.
+    record('Skipped', hello);
+  } else if (withHello) {
+    create(join(hello, 'tool.sh'), 'hello', 'tool.sh', SCRIPT_MODE);
+    create(join(hello, 'tool.meta.json'), 'hello', 'tool.meta.json', FILE_MODE);
   }
   return steps;
 }

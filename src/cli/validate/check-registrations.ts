@@ -6,10 +6,18 @@ import { parseRegisterJson } from '../../project/registry/register-json.js';
 import type { RawRegistrations } from '../../project/registry/manual-kinds.js';
 import { insecureFileReason } from '../../project/secure-file.js';
 import { manualToolNormalizer } from '../../project/tools/manual-tools.js';
-import { completionEntrySchema, promptMetaSchema, resourceMetaSchema } from '../../schemas/meta-files.js';
+import { completionEntrySchema, promptMetaSchema, resourceMetaSchema, toolMetaSchema } from '../../schemas/meta-files.js';
+import { registerJsonSchema } from '../../schemas/register-json.js';
 import { listProjectFiles } from './project-files.js';
 import { checkScriptFile } from './script-checks.js';
 import { checkSchema, type CheckContext } from './validation-report.js';
+
+/** A register.json tool entry: tool metadata plus the script's `path` (relative to the tools directory). */
+const toolRegistrationSchema = {
+  ...toolMetaSchema,
+  required: ['name', 'path'],
+  properties: { ...toolMetaSchema.properties, path: { type: 'string', minLength: 1 } },
+} as const;
 
 function checkEntries(ctx: CheckContext, file: string, kind: string, entries: unknown[] | null | undefined, schema: object): void {
   entries?.forEach((entry, index) => checkSchema(ctx, 'registrations', schema, entry, file, `/${kind}/${index}`));
@@ -32,25 +40,50 @@ function checkCompletionEntries(ctx: CheckContext, file: string, layout: Project
   return registered;
 }
 
+function parseJsonOrUndefined(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Tool entries: the metadata schema (plus a script `path`), the server's own normalisation, and the script. */
+function checkToolEntries(ctx: CheckContext, file: string, layout: ProjectLayout, entries: unknown[] | null | undefined): void {
+  const seen = new Map<string, number>();
+  entries?.forEach((entry, index) => {
+    const field = `/tools/${index}`;
+    if (!checkSchema(ctx, 'registrations', toolRegistrationSchema, entry, file, field)) return;
+    const result = manualToolNormalizer(layout.toolsDir)([entry]);
+    for (const error of result.errors) ctx.report.add('error', 'registrations', error.replace(/^tools\[0\]/, `tools[${index}]`), { file, field });
+    for (const warning of result.warnings) ctx.report.add('warning', 'registrations', warning.replace(/^tools\[0\]/, `tools[${index}]`), { file, field });
+    const { name, path } = entry as { name: string; path: string };
+    const first = seen.get(name);
+    if (first !== undefined) ctx.report.add('warning', 'registrations', `tool "${name}" is registered twice; tools[${first}] is used`, { file, field: `${field}/name` });
+    else seen.set(name, index);
+    if (!existsSync(join(layout.toolsDir, path))) ctx.report.add('error', 'registrations', `tool script ${path} does not exist in the tools directory`, { file, field: `${field}/path` });
+  });
+}
+
 /** register.json: trusted, parsable, the version-1 format, and every entry of every kind. */
 function checkRegisterJson(ctx: CheckContext, layout: ProjectLayout, env: Env, file: string): Set<string> {
   const insecure = insecureFileReason(file, [layout.serverDir, layout.root]);
   if (insecure) ctx.report.add('error', 'registrations', `the server refuses it, failing every kind: ${insecure}`, { file });
-  const parsed = parseRegisterJson(readFileSync(file), envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 }));
+  const bytes = readFileSync(file);
+  const parsed = parseRegisterJson(bytes, envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 }));
   if (!parsed.ok) {
-    ctx.report.add('error', 'registrations', `invalid, so every kind fails: ${parsed.reason}`, { file });
+    const value = parseJsonOrUndefined(bytes);
+    if (value === undefined) {
+      ctx.report.add('error', 'registrations', `invalid, so every kind fails: ${parsed.reason}`, { file });
+    } else {
+      // Valid JSON in the wrong shape: one error per offending field.
+      ctx.report.add('error', 'registrations', 'does not match the register.json format, so every kind fails', { file });
+      checkSchema(ctx, 'registrations', registerJsonSchema, value, file);
+    }
     return new Set();
   }
   const kinds: RawRegistrations = parsed.kinds;
-  if (kinds.tools) {
-    const result = manualToolNormalizer(layout.toolsDir)(kinds.tools);
-    for (const error of result.errors) ctx.report.add('error', 'registrations', error, { file });
-    for (const warning of result.warnings) ctx.report.add('warning', 'registrations', warning, { file });
-    for (const tool of result.items as Array<{ path: string }>) {
-      const script = join(layout.toolsDir, tool.path);
-      if (!existsSync(script)) ctx.report.add('error', 'registrations', `tool script ${tool.path} does not exist in the tools directory`, { file });
-    }
-  }
+  checkToolEntries(ctx, file, layout, kinds.tools);
   checkEntries(ctx, file, 'prompts', kinds.prompts, promptMetaSchema);
   checkEntries(ctx, file, 'resources', kinds.resources, resourceMetaSchema);
   checkEntries(ctx, file, 'resourceTemplates', kinds.resourceTemplates, resourceMetaSchema);

@@ -5,7 +5,7 @@ import { resolveIcons } from '../../project/icons.js';
 import { discoverTools, inlineHeader } from '../../project/tools/tool-discovery.js';
 import { toolMetaSchema } from '../../schemas/meta-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
-import { checkScriptFile } from './script-checks.js';
+import { checkScriptFile, fixExecutable } from './script-checks.js';
 import { checkSchema, readJsonObject, type CheckContext } from './validation-report.js';
 
 const META_SUFFIX = '.meta.json';
@@ -105,7 +105,6 @@ export function checkTools(ctx: CheckContext, layout: ProjectLayout, serverName:
     return;
   }
   const files = listProjectFiles(toolsDir, 1);
-  const scan = discoverTools(toolsDir);
   const names = new Map<string, string[]>();
   const metaScripts = new Set<string>();
   for (const meta of metaFiles(files)) {
@@ -113,6 +112,9 @@ export function checkTools(ctx: CheckContext, layout: ProjectLayout, serverName:
     if (script) metaScripts.add(script);
     if (name) names.set(name, [...(names.get(name) ?? []), ctx.report.rel(meta)]);
   }
+  // --fix first, then discover: the report describes the project as the repairs left it.
+  for (const script of metaScripts) fixExecutable(ctx, 'tools', script);
+  const scan = discoverTools(toolsDir);
   const toolScripts = new Set<string>();
   for (const tool of scan.items) {
     const script = join(toolsDir, tool.path);

@@ -13,15 +13,28 @@ function firstBytes(path: string, count: number): string {
   }
 }
 
+/**
+ * With --fix, makes a script executable (never through a symlink). Runs before discovery
+ * too, so the rest of the report describes the project as --fix left it.
+ */
+export function fixExecutable(ctx: CheckContext, section: Section, path: string): void {
+  if (!ctx.fix) return;
+  try {
+    if (lstatSync(path).isSymbolicLink()) return;
+    const mode = statSync(path).mode;
+    if ((mode & 0o111) !== 0) return;
+    chmodSync(path, mode | 0o111);
+  } catch {
+    return; // missing: reported by checkScriptFile
+  }
+  ctx.report.fixesApplied += 1;
+  ctx.report.add('info', section, 'made executable (--fix)', { file: path });
+}
+
 function checkExecutable(ctx: CheckContext, section: Section, path: string, symlink: boolean): void {
+  if (!symlink) fixExecutable(ctx, section, path);
   const mode = statSync(path).mode;
   if ((mode & 0o111) !== 0) return;
-  if (ctx.fix && !symlink) {
-    chmodSync(path, mode | 0o111);
-    ctx.report.fixesApplied += 1;
-    ctx.report.add('info', section, 'made executable (--fix)', { file: path });
-    return;
-  }
   const head = firstBytes(path, 2);
   const runs = head === '#!' || ['.sh', '.bash'].includes(extname(path));
   ctx.report.add('error', section, `not executable${runs ? '' : ', and without a shebang or .sh name it is not run at all'} (chmod +x, or mcp-bash validate --fix)`, { file: path });

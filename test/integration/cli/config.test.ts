@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { configJsonSchema } from '../../../src/schemas/cli-outputs.js';
-import { cli, matchesSchema, newProject, parseJson, sharedCliEnv } from '../../helpers/cli-projects.js';
+import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
 import { binaryCommand } from '../../helpers/paths.js';
 
 const env = sharedCliEnv();
@@ -38,13 +38,14 @@ t.test('--client prints each client format; an unknown client names the known on
   const unknown = await cli(['config', '--client', 'emacs'], env, root);
   t.equal(unknown.code, 2);
   t.equal(unknown.stdout, '');
-  t.match(unknown.stderr, /unknown client "emacs"\nKnown clients: claude-desktop, cursor, windsurf, vscode, claude-cli, librechat\./);
+  t.match(unknown.stderr, /unknown client "emacs"\nKnown clients: claude-desktop, cursor, claude-cli, windsurf, librechat, vscode\./);
 });
 
 t.test('--show (the default) labels a snippet per client; --inspector; one mode at a time', async (t) => {
   const show = await cli(['config'], env, root);
   t.equal(show.code, 0);
-  for (const label of ['Claude Desktop', 'Cursor', 'Windsurf', 'VS Code', 'Claude Code (CLI)', 'LibreChat']) t.match(show.stdout, new RegExp(`^# ${label.replace(/[()]/g, '\\$&')} \\(`, 'm'));
+  const labels = [...show.stdout.matchAll(/^# (.+)\n# .+\n/gm)].map((match) => match[1]);
+  t.same(labels, ['Claude Desktop', 'Cursor', 'Claude CLI', 'Windsurf', 'LibreChat', 'VS Code'], "1.x's labels, in 1.x's order, then VS Code");
   const inspector = await cli(['config', '--inspector'], env, root);
   t.match(inspector.stdout, /^npx @modelcontextprotocol\/inspector -e MCPBASH_PROJECT_ROOT=.+ --transport stdio -- /);
   const both = await cli(['config', '--json', '--show'], env, root);
@@ -82,4 +83,17 @@ t.test('--wrapper on a terminal writes <root>/<name>.sh (+x) and refuses to over
   const second = onTty();
   t.equal(second.status, 1);
   t.match(second.stdout, /already exists/);
+});
+
+t.test('--project-root picks the project from anywhere; without a project config refuses', async (t) => {
+  const elsewhere = tempDir();
+  const run = await cli(['config', '--json', '--project-root', root], env, elsewhere);
+  t.equal(run.code, 0, run.stderr);
+  t.match(parseJson(t, run.stdout, 'config --json'), { name: 'cfg-server', env: { MCPBASH_PROJECT_ROOT: root } });
+  const fromEnv = await cli(['config', '--json'], { ...env, MCPBASH_PROJECT_ROOT: root }, elsewhere);
+  t.match(parseJson(t, fromEnv.stdout, 'config --json'), { env: { MCPBASH_PROJECT_ROOT: root } }, 'MCPBASH_PROJECT_ROOT');
+  const none = await cli(['config', '--json'], env, elsewhere);
+  t.equal(none.code, 1);
+  t.equal(none.stdout, '');
+  t.match(none.stderr, /no mcp-bash project found[^]*--project-root/, 'the error says what to do next');
 });

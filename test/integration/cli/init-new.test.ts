@@ -58,6 +58,14 @@ t.test('init works in the current directory, names the server after it, and neve
   t.match(again.stdout, /Skipped server\.d\/server\.meta\.json \(exists\)/);
   t.match(again.stdout, /Skipped \.gitignore/);
   t.equal(readFileSync(join(dir, 'tools/hello/tool.sh'), 'utf8'), '#!/bin/bash\necho mine\n', "the user's file is kept");
+  // A user's own tools/hello without metadata: init adds nothing beside it.
+  const mine = join(tempDir(), 'mine');
+  mkdirSync(join(mine, 'tools', 'hello'), { recursive: true });
+  writeFileSync(join(mine, 'tools/hello/tool.sh'), '#!/bin/bash\necho mine\n');
+  const beside = await cli(['init'], env, mine);
+  t.equal(beside.code, 0, beside.stderr);
+  t.match(beside.stdout, /Skipped tools\/hello/);
+  t.notOk(existsSync(join(mine, 'tools/hello/tool.meta.json')), "no hello metadata is added beside the user's tool");
 });
 
 t.test('init --name validates the name; --no-hello; unknown flags are usage errors', async (t) => {

@@ -84,6 +84,7 @@ t.test('a failing tool exits 1 with its isError result; a protocol error prints 
   const unknown = await run(['nope', '--allow-all']);
   t.equal(unknown.code, 1);
   t.match(parseJson(t, unknown.stdout, 'error'), { code: -32602, message: "Tool 'nope' not found" });
+  t.match(unknown.stderr, /Tool 'nope' not found\nList the project's tools with 'mcp-bash registry refresh'/, 'the error says what to do next');
 });
 
 t.test('--timeout stops the tool and reports a timeout result', async (t) => {
@@ -151,4 +152,27 @@ t.test('usage errors exit 2 with the usage line', async (t) => {
   const noValue = await run(['probe', '--args']);
   t.equal(noValue.code, 2);
   t.match(noValue.stderr, /option --args needs a value/);
+});
+
+t.test('roots without --roots follow the fallbacks (MCPBASH_ROOTS, then the project root); -- ends the options', async (t) => {
+  const [a, b] = [tempDir(), tempDir()];
+  const fromEnv = await run(['probe', '--allow-self'], { MCPBASH_ROOTS: `${a}:${b}` });
+  t.match(parseJson(t, fromEnv.stdout, 'output'), { structuredContent: { roots: '2' } }, 'MCPBASH_ROOTS');
+  const printed = await run(['probe', '--print-env'], { MCPBASH_ROOTS: a });
+  t.match(printed.stdout, new RegExp(`ROOT\\[0\\]=${a}\\n$`));
+  const explicit = await run(['probe', '--allow-self', '--roots', a], { MCPBASH_ROOTS: `${a}:${b}` });
+  t.match(parseJson(t, explicit.stdout, 'output'), { structuredContent: { roots: '1' } }, '--roots wins over MCPBASH_ROOTS');
+  const separated = await run(['--allow-self', '--', 'probe']);
+  t.equal(separated.code, 0, separated.stderr);
+  t.match(parseJson(t, separated.stdout, 'output'), { structuredContent: { mode: 'full' } }, 'the name after -- is the tool');
+});
+
+t.test('--project-root runs a tool of another project from anywhere', async (t) => {
+  const elsewhere = tempDir();
+  const remote = await cli(['run-tool', 'probe', '--allow-self', '--project-root', root], env, elsewhere);
+  t.equal(remote.code, 0, remote.stderr);
+  t.match(parseJson(t, remote.stdout, 'output'), { isError: false });
+  const none = await cli(['run-tool', 'probe', '--allow-self'], env, elsewhere);
+  t.equal(none.code, 1);
+  t.match(none.stderr, /no mcp-bash project found[^]*--project-root/);
 });

@@ -35,6 +35,9 @@ t.test('scaffold refuses existing targets, bad names, a missing project, and UI'
   const noProject = await cli(['scaffold', 'tool', 'x2'], env, tempDir());
   t.equal(noProject.code, 1);
   t.match(noProject.stderr, /no mcp-bash project found[^]*--project-root/);
+  const remote = await cli(['scaffold', 'tool', 'x2', '--project-root', root], env, tempDir());
+  t.equal(remote.code, 0, `--project-root: ${remote.stderr}`);
+  t.ok(existsSync(join(root, 'tools/x2/tool.sh')), '--project-root scaffolds into that project');
   for (const args of [['tool', 'x3', '--ui'], ['ui', 'x4']]) {
     const ui = await cli(['scaffold', ...args], env, root);
     t.equal(ui.code, 2, args.join(' '));

@@ -66,10 +66,16 @@ t.test('--fix makes tool scripts executable and not group-writable; helpers D7 l
   t.ok(find(before.report.messages, 'error', 'tools/hello/tool.sh', /writable by group or others/));
   t.ok(find(before.report.messages, 'info', 'tools/hello/helper.sh', /helper script \(no metadata\), not a tool/));
   t.ok(find(before.report.messages, 'warning', 'tools/lonely/run.sh', /not a tool: its directory has no tool/));
+  // A script with metadata but neither an exec bit nor a .sh name is not discovered until --fix.
+  mkdirSync(join(root, 'tools/plain'));
+  writeFileSync(join(root, 'tools/plain/plain'), '#!/bin/bash\necho plain\n', { mode: 0o644 });
+  writeFileSync(join(root, 'tools/plain/plain.meta.json'), JSON.stringify({ name: 'plain', description: 'no .sh name' }));
   const fixed = await validateJson(t, root, ['--fix']);
   t.equal(fixed.code, 0, JSON.stringify(fixed.report.messages.filter((m) => m.level === 'error')));
-  t.equal(fixed.report.fixesApplied, 2);
+  t.equal(fixed.report.fixesApplied, 3);
   t.equal(statSync(script).mode & 0o777, 0o755);
+  t.ok(find(fixed.report.messages, 'info', 'tools/plain/plain', /made executable \(--fix\)/));
+  t.ok(find(fixed.report.messages, 'info', 'tools/plain/plain', /tool "plain"/), 'the report describes the project after the repair');
 });
 
 t.test('prompts, resources and registrations are checked without the server', async (t) => {
@@ -93,9 +99,28 @@ t.test('prompts, resources and registrations are checked without the server', as
   t.ok(find(report.messages, 'warning', 'server.d/register.sh', /ignored: server\.d\/register\.json exists/));
   t.ok(find(report.messages, 'warning', 'completions/demo-item/stray.sh', /not registered/));
   t.notOk(report.messages.find((m) => m.file === 'completions/demo-item/completion.sh' && m.level !== 'info'), 'the registered script is fine');
-  writeFileSync(join(root, 'server.d/register.json'), JSON.stringify({ version: 2, tools: [{ name: 'x' }] }));
+  writeFileSync(join(root, 'server.d/register.json'), JSON.stringify({ version: 2, tools: [], bogus: [] }));
   const broken = await validateJson(t, root);
-  t.ok(find(broken.report.messages, 'error', 'server.d/register.json', /invalid, so every kind fails: .*version/));
+  t.ok(find(broken.report.messages, 'error', 'server.d/register.json', /does not match the register\.json format, so every kind fails/));
+  t.ok(broken.report.messages.find((m) => m.file === 'server.d/register.json' && m.field === '/version' && /must be 1/.test(m.message)), 'the field is named');
+  t.ok(broken.report.messages.find((m) => m.file === 'server.d/register.json' && /additional properties \(found "bogus"\)/.test(m.message)), 'the unknown key is named');
+  writeFileSync(join(root, 'server.d/register.json'), '{"version": 1, "tools": [');
+  const unparsable = await validateJson(t, root);
+  t.ok(find(unparsable.report.messages, 'error', 'server.d/register.json', /invalid, so every kind fails: it is not valid JSON/));
+  writeFileSync(join(root, 'server.d/register.json'), JSON.stringify({ version: 1, tools: [{ name: 'hello', path: 'hello/tool.sh' }, { name: 'x' }] }));
+  const pathless = await validateJson(t, root);
+  t.ok(pathless.report.messages.find((m) => m.field === '/tools/1' && /must have required property 'path'/.test(m.message)), 'a tool entry without a path fails the file');
+  writeFileSync(join(root, 'server.d/register.json'), JSON.stringify({ version: 1, tools: [
+    { name: 'hello', path: 'hello/tool.sh' },
+    { name: 'ghost', path: 'ghost/tool.sh' },
+    { name: 'hello', path: 'hello/tool.sh' },
+    { name: 'slow', path: 'hello/tool.sh', timeoutSecs: 'soon' },
+  ] }));
+  const entries = await validateJson(t, root);
+  const at = (field: string, pattern: RegExp) => entries.report.messages.find((m) => m.file === 'server.d/register.json' && m.field === field && pattern.test(m.message));
+  t.ok(at('/tools/3/timeoutSecs', /must match/), 'a wrong field value in a tool entry');
+  t.ok(at('/tools/1/path', /ghost\/tool\.sh does not exist/), 'a missing script');
+  t.ok(at('/tools/2/name', /registered twice/), 'a duplicate tool name');
   unlinkSync(join(root, 'server.d/register.json'));
   const hooks = await validateJson(t, root);
   t.ok(find(hooks.report.messages, 'warning', 'server.d/register.sh', /MCPBASH_ALLOW_PROJECT_HOOKS=true/));
@@ -109,4 +134,24 @@ t.test('validate needs a project; --project-root picks one', async (t) => {
   t.match(missing.stderr, /no mcp-bash project found/);
   t.equal((await cli(['validate', '--project-root', root], env, elsewhere)).code, 0);
   t.equal((await cli(['validate', '--wat'], env, root)).code, 2);
+});
+
+t.test('the 1.x checks: templates need a {variable}, uris a scheme; a missing server.meta.json is a warning; shebang and directory name', async (t) => {
+  const root = await newProject(t, env);
+  mkdirSync(join(root, 'resources'), { recursive: true });
+  writeFileSync(join(root, 'resources/flat.meta.json'), JSON.stringify({ name: 'flat', uriTemplate: 'echo://no-variable' }));
+  writeFileSync(join(root, 'resources/bare.meta.json'), JSON.stringify({ name: 'bare', uri: 'just-a-name', provider: 'echo' }));
+  mkdirSync(join(root, 'tools/mismatch'));
+  writeFileSync(join(root, 'tools/mismatch/tool.sh'), 'echo no shebang\n', { mode: 0o755 });
+  writeFileSync(join(root, 'tools/mismatch/tool.meta.json'), JSON.stringify({ name: 'demo-other', description: 'x', inputSchema: { type: 'object', properties: {} } }));
+  unlinkSync(join(root, 'server.d/server.meta.json'));
+  // Without server.meta.json the project is not found from inside it: name it.
+  const { code, report } = await validateJson(t, root, ['--project-root', root]);
+  t.equal(code, 1, 'the template error fails validation');
+  t.ok(report.messages.find((m) => m.level === 'error' && m.file === 'resources/flat.meta.json' && m.field === '/uriTemplate' && /no \{variable\}/.test(m.message)));
+  t.ok(find(report.messages, 'warning', 'resources/bare.meta.json', /has no scheme/));
+  t.ok(find(report.messages, 'warning', 'server.d/server.meta.json', /missing: the server is named after the directory/), 'a warning, not an error');
+  t.notOk(report.messages.find((m) => m.level === 'error' && m.file === 'server.d/server.meta.json'));
+  t.ok(find(report.messages, 'warning', 'tools/mismatch/tool.sh', /no shebang line/));
+  t.ok(find(report.messages, 'warning', 'tools/mismatch/tool.meta.json', /does not match its directory "mismatch"/));
 });
