@@ -13,7 +13,10 @@ function asObject(value: unknown): JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
 }
 
-/** How providers run in this session (MCPBASH_MAX_RESOURCE_BYTES defaults to the tool output cap). */
+/**
+ * How providers run in this session (MCPBASH_MAX_RESOURCE_BYTES defaults to the tool output
+ * cap); the file provider may also read inside the session's configured roots.
+ */
 function providerHost(context: ServerContext): ProviderHost {
   const { config, env } = context;
   return {
@@ -25,6 +28,7 @@ function providerHost(context: ServerContext): ProviderHost {
     stderrTailBytes: Math.max(config.stderrTailBytes, 1024),
     killGraceMs: config.killGraceMs,
     processes: context.processes,
+    sessionRoots: async () => (await context.roots.configured()).map((root) => root.path),
   };
 }
 
