@@ -56,13 +56,26 @@ t.test('prompts/list has no titles before 2025-06-18', async (t) => {
 t.test('prompts/get renders {{var}}: multi-line, numbers, booleans, unknown placeholders, exact text', async (t) => {
   const server = await serve(t);
   const greet = await server.request('prompts/get', { name: 'greet', arguments: { name: 'Ann\nand Bob', times: 3, loud: false } });
+  const rendered = 'Hello Ann\nand Bob! times=3 loud=false keep={{unknown}} shell=${name}\n\n';
   t.same(greet.result, {
     description: 'Greets someone',
-    messages: [{ role: 'user', content: { type: 'text', text: 'Hello Ann\nand Bob! times=3 loud=false keep={{unknown}} shell=${name}\n\n' } }],
-  });
+    messages: [{ role: 'user', content: { type: 'text', text: rendered } }],
+    text: rendered,
+    arguments: { name: 'Ann\nand Bob', times: 3, loud: false },
+    metadata: { owner: 'tests' },
+  }, "1.x's result shape (original-behaviour §7.1): text, the arguments echoed, metadata");
   const review = await server.request('prompts/get', { name: 'review', arguments: { code: 'x = {{focus}}' } });
   t.match(review.result, { messages: [{ role: 'assistant', content: { type: 'text', text: 'Review this:\nx = {{focus}}\nFocus: {{focus}}' } }] }, 'values are not expanded again; absent optional ones stay');
-  t.match((await server.request('prompts/get', { name: 'persona', arguments: { persona: 'a pirate' } })).result, { messages: [{ role: 'user', content: { text: 'You are a pirate.' } }] }, 'role "system" is sent as user');
+  const persona = (await server.request('prompts/get', { name: 'persona', arguments: { persona: 'a pirate' } })).result as Record<string, unknown>;
+  t.match(persona, { messages: [{ role: 'user', content: { text: 'You are a pirate.' } }], text: 'You are a pirate.' }, 'role "system" is sent as user');
+  t.notOk('metadata' in persona || 'description' in persona, 'no metadata or description when the prompt has none');
+  t.same((await server.request('prompts/get', { name: 'review', arguments: { code: 'x' } })).result, {
+    description: 'Reviews code',
+    messages: [{ role: 'assistant', content: { type: 'text', text: 'Review this:\nx\nFocus: {{focus}}' } }],
+    text: 'Review this:\nx\nFocus: {{focus}}',
+    arguments: { code: 'x' },
+  });
+  t.same(((await server.request('prompts/get', { name: 'persona' })).result as Record<string, unknown>).arguments, {}, 'no arguments: {} echoed');
 });
 
 t.test('prompts/get errors: name, unknown prompt, missing required arguments (D22), bad values', async (t) => {
@@ -118,6 +131,8 @@ t.test('the official SDK client lists and gets prompts', async (t) => {
   const { prompts } = await client.listPrompts();
   t.same(prompts.map((prompt) => prompt.name), ['greet', 'persona', 'review']);
   const result = await client.getPrompt({ name: 'greet', arguments: { name: 'SDK', times: '2' } });
-  t.same(result.messages, [{ role: 'user', content: { type: 'text', text: 'Hello SDK! times=2 loud={{loud}} keep={{unknown}} shell=${name}\n\n' } }]);
+  const rendered = 'Hello SDK! times=2 loud={{loud}} keep={{unknown}} shell=${name}\n\n';
+  t.same(result.messages, [{ role: 'user', content: { type: 'text', text: rendered } }]);
+  t.match(result, { text: rendered, arguments: { name: 'SDK', times: '2' }, metadata: { owner: 'tests' } }, "the client accepts and keeps 1.x's extra fields");
   await t.rejects(client.getPrompt({ name: 'greet' }), { code: -32602 });
 });
