@@ -1,5 +1,5 @@
-import { unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { startInitialized, type McpProcess } from '../../helpers/mcp-process.js';
@@ -104,6 +104,44 @@ t.test('register.json prompts replace discovery, normalised; a template outside 
   t.equal(textOf(await server.request('prompts/get', { name: 'empty' })), '', 'no template: an empty message');
   writeFileSync(registerJson, JSON.stringify({ version: 1, prompts: [{ name: 'sneaky', path: '../server.d/server.meta.json' }] }));
   t.match((await server.request('prompts/list')).error, { code: -32603, message: /prompts\[0\]: path "\.\.\/server\.d\/server\.meta\.json" must stay inside the prompts directory/ });
+});
+
+t.test("1.x's scaffold layout: a meta file's path relative to the project root still names the template", async (t) => {
+  const project = fixtureProject('prompts-1x');
+  const server = await serve(t, { project });
+  const { prompts } = (await server.request('prompts/list')).result as { prompts: Array<{ name: string }> };
+  t.same(prompts.map((prompt) => prompt.name), ['prompt.summarize'], 'prompts/summarize/summarize.meta.json with "path": "prompts/summarize/summarize.txt"');
+  const got = await server.request('prompts/get', { name: 'prompt.summarize', arguments: { subject: 'disks', details: 'full' } });
+  t.equal(textOf(got), 'Summarize disks.\nDetails: full\n');
+});
+
+t.test('a declared path is looked up beside the meta file, then in prompts/, then at the project root, never outside', async (t) => {
+  const project = fixtureProject('prompts-1x');
+  const prompts = join(project, 'prompts');
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  };
+  const meta = (name: string, path: string) => write(join(prompts, name, `${name}.meta.json`), JSON.stringify({ name, path }));
+  write(join(prompts, 'near', 'shared.txt'), 'beside the meta file');
+  write(join(prompts, 'shared.txt'), 'in prompts/');
+  write(join(project, 'shared.txt'), 'at the project root');
+  write(join(project, 'templates', 'root-only.txt'), 'only at the project root');
+  write(join(dirname(project), 'outside.txt'), 'outside the project');
+  meta('near', 'shared.txt');
+  meta('middle', 'shared.txt');
+  meta('rooted', 'templates/root-only.txt');
+  meta('escape', '../outside.txt');
+  meta('absolute', join(dirname(project), 'outside.txt'));
+  const server = await serve(t, { project });
+  const names = ((await server.request('prompts/list')).result as { prompts: Array<{ name: string }> }).prompts.map((prompt) => prompt.name);
+  t.same(names, ['middle', 'near', 'prompt.summarize', 'rooted']);
+  t.equal(textOf(await server.request('prompts/get', { name: 'near' })), 'beside the meta file');
+  t.equal(textOf(await server.request('prompts/get', { name: 'middle' })), 'in prompts/');
+  t.equal(textOf(await server.request('prompts/get', { name: 'rooted' })), 'only at the project root');
+  const warnings = server.notifications('notifications/message').map((m) => String(m.params?.data)).join('\n');
+  t.match(warnings, /escape\/escape\.meta\.json: its template "\.\.\/outside\.txt" does not exist inside the project/);
+  t.match(warnings, /absolute\/absolute\.meta\.json: its template ".*outside\.txt" does not exist inside the project/);
 });
 
 t.test('a template that disappeared is an internal error saying which prompt', async (t) => {
