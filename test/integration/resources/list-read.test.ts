@@ -125,6 +125,29 @@ t.test('a provider that runs too long is stopped (MCPBASH_DEFAULT_TOOL_TIMEOUT)'
   t.ok(Date.now() - started < 5000);
 });
 
+t.test('params.timeoutSecs (a positive number) overrides the default provider timeout of resources/read', async (t) => {
+  const { server } = await serve(t, { MCPBASH_DEFAULT_TOOL_TIMEOUT: '1' });
+  t.match((await read(server, { uri: 'myapi://sleep/2' })).error, { message: 'Resource provider myapi timed out after 1s' }, 'the default');
+  t.match((await read(server, { uri: 'myapi://sleep/2', timeoutSecs: 5 })).result, { contents: [{ text: 'slept 2' }] }, 'longer than the default');
+  for (const ignored of [0, -3, '5', null]) {
+    t.match((await read(server, { uri: 'myapi://sleep/2', timeoutSecs: ignored })).error, { message: /timed out after 1s/ }, `timeoutSecs ${JSON.stringify(ignored)} is ignored`);
+  }
+  const { server: patient } = await serve(t);
+  const started = Date.now();
+  t.match((await read(patient, { uri: 'myapi://slow', timeoutSecs: 1 })).error, { code: -32603, message: 'Resource provider myapi timed out after 1s' }, 'shorter than the default (30 s)');
+  t.ok(Date.now() - started < 5000);
+});
+
+t.test('params.timeoutSecs overrides MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT for the first read of resources/subscribe', async (t) => {
+  const { server } = await serve(t, { MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT: '1', MCPBASH_RESOURCES_POLL_INTERVAL_SECS: '0' });
+  t.match((await server.request('resources/subscribe', { uri: 'myapi://sleep/2' })).error, { message: 'Resource provider myapi timed out after 1s' }, 'the default');
+  t.same((await server.request('resources/subscribe', { uri: 'myapi://sleep/2', timeoutSecs: 5 })).error, undefined, 'longer than the default');
+  const { server: patient } = await serve(t, { MCPBASH_RESOURCES_POLL_INTERVAL_SECS: '0' });
+  const started = Date.now();
+  t.match((await patient.request('resources/subscribe', { uri: 'myapi://slow', timeoutSecs: 1 })).error, { message: 'Resource provider myapi timed out after 1s' }, 'shorter than the default (120 s)');
+  t.ok(Date.now() - started < 5000);
+});
+
 t.test('providers get the curated environment of MCPBASH_PROVIDER_ENV_MODE', async (t) => {
   const envOf = async (env: NodeJS.ProcessEnv) => {
     const { server, project } = await serve(t, { SECRET_TOKEN: 's3cret', EXTRA_ONE: 'one', MCP_CUSTOM: 'c', ...env });
