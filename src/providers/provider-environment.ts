@@ -25,12 +25,15 @@ const DEFAULTS: Readonly<Record<string, (layout: ProjectLayout) => string>> = {
   LANG: () => 'C',
 };
 
-/** The mode from MCPBASH_PROVIDER_ENV_MODE; `inherit` needs MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true. */
+/**
+ * The mode from MCPBASH_PROVIDER_ENV_MODE; `inherit` needs MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true.
+ * Without it the server is misconfigured, not the request: -32603, naming what to set.
+ */
 export function providerEnvMode(env: Env): ProviderEnvMode {
   const mode = (envString(env, 'MCPBASH_PROVIDER_ENV_MODE') ?? 'isolate').toLowerCase();
   if (mode === 'inherit') {
     if (!envBool(env, 'MCPBASH_PROVIDER_ENV_INHERIT_ALLOW', false)) {
-      throw RpcError.invalidParams('MCPBASH_PROVIDER_ENV_MODE=inherit gives providers the whole server environment; set MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true to confirm, or use allowlist mode');
+      throw RpcError.internal('Server misconfigured: MCPBASH_PROVIDER_ENV_MODE=inherit gives providers the whole server environment; set MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true in the server environment to confirm, or use MCPBASH_PROVIDER_ENV_MODE=allowlist');
     }
     return 'inherit';
   }

@@ -93,6 +93,11 @@ t.test('failing completion scripts are internal errors', async (t) => {
   t.match((await complete(server, 'bad', '')).error, { code: -32603, message: 'suggestions must be an array of strings' });
 });
 
+t.test('MCPBASH_PROVIDER_ENV_MODE=inherit without its confirmation is a server error naming the variable', async (t) => {
+  const server = await serve(t, withRegistrations([{ name: 'colors', path: 'completions/colors.sh' }]), { MCPBASH_PROVIDER_ENV_MODE: 'inherit' });
+  t.match((await complete(server, 'colors', 'c')).error, { code: -32603, message: /set MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true/ });
+});
+
 t.test('invalid completion registrations fail loudly', async (t) => {
   const missing = await serve(t, withRegistrations([{ name: 'x', path: 'completions/nope.sh' }]));
   t.match((await complete(missing, 'x', '')).error, { code: -32603, message: /completions\[0\]: path "completions\/nope\.sh" does not exist/ });

@@ -168,7 +168,7 @@ t.test('providers get the curated environment of MCPBASH_PROVIDER_ENV_MODE', asy
   t.notOk(allowlist.vars.has('SECRET_TOKEN'));
   t.equal(allowlist.vars.get('MCP_RESOURCES_ROOTS'), `${join(allowlist.project, 'data')}:/abs`, 'relative roots are taken from the project root (D14)');
   const refused = await envOf({ MCPBASH_PROVIDER_ENV_MODE: 'inherit' });
-  t.match(refused.response.error, { code: -32602, message: /MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true/ });
+  t.match(refused.response.error, { code: -32603, message: /misconfigured.*set MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true/ }, 'inherit without the confirmation is a server error, not the request\'s');
   const inherit = await envOf({ MCPBASH_PROVIDER_ENV_MODE: 'inherit', MCPBASH_PROVIDER_ENV_INHERIT_ALLOW: 'true' });
   t.equal(inherit.vars.get('SECRET_TOKEN'), 's3cret');
 });
