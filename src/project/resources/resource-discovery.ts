@@ -18,6 +18,9 @@ export interface ResourceScan {
 
 const META_SUFFIX = '.meta.json';
 
+/** What 1.x listed when neither the metadata nor the extension gives a type (original-behaviour §5.3). */
+const DEFAULT_MIME_TYPE = 'text/plain';
+
 /** Completion scripts live next to the files they complete; they are not resources. */
 function isCompletionScript(name: string): boolean {
   return name.endsWith('.completion.sh') || name.endsWith('.completion');
@@ -49,11 +52,12 @@ class Scan {
     if (normalized.item) this.templates.push(normalized.item);
   }
 
+  /** A discovered resource whose type cannot be inferred is `text/plain`, 1.x's default. */
   addResource(meta: JsonObject, context: Parameters<typeof normalizeResource>[1]): void {
     const normalized = normalizeResource(meta, context);
     this.resourceWarnings.push(...normalized.warnings);
     if (normalized.error) this.resourceWarnings.push(normalized.error);
-    if (normalized.item) this.resources.push(normalized.item);
+    if (normalized.item) this.resources.push({ ...normalized.item, mimeType: normalized.item.mimeType ?? DEFAULT_MIME_TYPE });
   }
 
   /** A content file: a resource, unless its metadata defines a template. */
