@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,7 +9,7 @@ import { startInitialized, type Message } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
-type Dump = { count: number; roots: Array<{ uri: string; name: string; path: string }> };
+type Dump = { count: number; roots: Array<{ uri: string; name: string; path: string }>; paths: string[] };
 const dump = (response: Message) => JSON.parse((response.result as { content: Array<{ text: string }> }).content[0]?.text ?? '{}') as Dump;
 
 function scratch(): string {
@@ -36,6 +36,28 @@ t.test('MCPBASH_ROOTS: relative entries resolve against the project root (D14); 
   t.equal(dump(await bad.request('tools/call', { name: 'roots-dump' })).roots[0]?.path, realpathSync(project));
   t.match(bad.stderr, /MCPBASH_ROOTS entry "\/does\/not\/exist" does not exist/);
   await bad.close();
+});
+
+t.test('config/roots.json: the fallback when MCPBASH_ROOTS is unset; tools see it in MCP_ROOTS_PATHS', async (t) => {
+  const project = fixtureProject('tools');
+  const absolute = scratch();
+  mkdirSync(join(project, 'config'));
+  writeFileSync(join(project, 'config', 'roots.json'), JSON.stringify({ roots: [
+    { path: 'data', name: 'Data' },
+    { path: absolute },
+    { path: 'missing-dir' },
+    42,
+  ] }));
+  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  t.teardown(() => server.close());
+  const roots = dump(await server.request('tools/call', { name: 'roots-dump' }));
+  t.same(roots.paths, [realpathSync(join(project, 'data')), absolute], 'relative paths from the project root; missing and invalid entries skipped');
+  t.equal(roots.count, 2);
+  t.same(roots.roots.map((root) => root.name), ['Data', absolute.split('/').pop()], 'names kept, else the directory name');
+  t.match(server.stderr, /config\/roots\.json entry "missing-dir" does not exist/);
+  const overridden = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_ROOTS: absolute }) });
+  t.teardown(() => overridden.close());
+  t.same(dump(await overridden.request('tools/call', { name: 'roots-dump' })).paths, [absolute], 'MCPBASH_ROOTS comes first');
 });
 
 t.test('client roots replace the fallback: percent-decoded, non-file and missing ones dropped', async (t) => {

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { startInitialized, type McpProcess } from '../../helpers/mcp-process.js';
+import { checkRegistryEnvelope } from '../../helpers/registry-envelope.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
@@ -150,6 +151,22 @@ t.test('a template that disappeared is an internal error saying which prompt', a
   await server.request('prompts/list');
   unlinkSync(join(project, 'prompts', 'persona.txt'));
   t.match((await server.request('prompts/get', { name: 'persona' })).error, { code: -32603, message: /template of prompt "persona" \(persona\.txt\) cannot be read/ });
+});
+
+t.test('.registry/prompts.json has the seed-003 envelope and is rescanned only after MCP_PROMPTS_TTL', async (t) => {
+  const project = fixtureProject('prompts');
+  const server = await serve(t, { project, env: { MCP_PROMPTS_TTL: '3' } });
+  const names = async () => ((await server.request('prompts/list')).result as { prompts: Array<{ name: string }> }).prompts.map((prompt) => prompt.name);
+  const first = await names();
+  const cache = checkRegistryEnvelope(t, join(project, '.registry', 'prompts.json'));
+  t.same(cache.items.map((item) => item.name), first);
+  t.match(cache.items.find((item) => item.name === 'greet'), { path: 'greet.txt', role: 'user', metadata: { owner: 'tests' } }, 'internal fields stay in the cache (D16)');
+  writeFileSync(join(project, 'prompts', 'late.txt'), 'late');
+  writeFileSync(join(project, 'prompts', 'late.meta.json'), '{}');
+  t.notOk((await names()).includes('late'), 'within the TTL the registry is reused');
+  await new Promise((resolve) => setTimeout(resolve, 3500));
+  t.ok((await names()).includes('late'), 'after the TTL the change is found');
+  t.ok(checkRegistryEnvelope(t, join(project, '.registry', 'prompts.json')).items.some((item) => item.name === 'late'));
 });
 
 t.test('new prompts send prompts/list_changed', async (t) => {
