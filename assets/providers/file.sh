@@ -13,7 +13,9 @@
 # project root); Windows drive paths (C:/x, C:\x) map to MSYS form (/c/x).
 #
 # Allowed roots: MCP_RESOURCES_ROOTS (colon-separated) else MCPBASH_RESOURCES_DIR else
-# MCPBASH_PROJECT_ROOT; with none the provider refuses everything (fails closed). Roots
+# MCPBASH_PROJECT_ROOT; with none the provider refuses everything (fails closed). The server
+# always sets MCP_RESOURCES_ROOTS: the operator's value, else the resources directory plus
+# the session's configured MCP roots (client roots, MCPBASH_ROOTS, config/roots.json). Roots
 # that do not exist are ignored. Containment is checked on physical paths (symlinks
 # resolved) with literal prefix comparison, so glob characters in roots are not patterns.
 set -euo pipefail

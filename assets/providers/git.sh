@@ -10,9 +10,9 @@
 # or timed out; 6 repository larger than the size cap.
 #
 # Disabled unless MCPBASH_ENABLE_GIT_PROVIDER=true. Host policy (shared with the https
-# provider: sdk lib/url-policy.sh): userinfo is refused; MCPBASH_GIT_DENY_HOSTS always wins;
-# MCPBASH_GIT_ALLOW_HOSTS, when set, must list the host (MCPBASH_GIT_ALLOW_ALL=true skips
-# it); private, loopback, link-local and reserved addresses are always refused, and git is
+# provider: sdk lib/url-policy.sh): userinfo is refused; MCPBASH_GIT_ALLOW_HOSTS (comma/space
+# list of exact hosts) or MCPBASH_GIT_ALLOW_ALL=true is required, as in 1.x; MCPBASH_GIT_DENY_HOSTS
+# always wins; private, loopback, link-local and reserved addresses are always refused, and git is
 # pinned to the vetted addresses (http.curloptResolve, git >= 2.37). Limits:
 # MCPBASH_GIT_TIMEOUT seconds (30, at most 60), MCPBASH_GIT_MAX_KB (51200, at most 1048576).
 # The fetch is shallow, follows no redirects, uses no proxy, credential helper, hooks or
@@ -29,6 +29,10 @@ fail() {
 }
 
 [ "${MCPBASH_ENABLE_GIT_PROVIDER-}" = "true" ] || fail 4 "disabled (set MCPBASH_ENABLE_GIT_PROVIDER=true to enable git+https:// resources)"
+# Enabling the provider is not consent to fetch from anywhere: the operator names the hosts.
+if [ -z "${MCPBASH_GIT_ALLOW_HOSTS-}" ] && [ "${MCPBASH_GIT_ALLOW_ALL-}" != "true" ]; then
+	fail 4 "requires MCPBASH_GIT_ALLOW_HOSTS or MCPBASH_GIT_ALLOW_ALL=true when enabled"
+fi
 
 policy_loaded=false
 for candidate in "${MCP_SDK:+${MCP_SDK}/lib/url-policy.sh}" \
@@ -83,7 +87,7 @@ esac
 
 status=0
 _mcp_url_vet "${repo_url}" "${MCPBASH_GIT_ALLOW_HOSTS-}" "${MCPBASH_GIT_DENY_HOSTS-}" \
-	"${MCPBASH_GIT_ALLOW_ALL:-false}" false || status=$?
+	"${MCPBASH_GIT_ALLOW_ALL:-false}" true || status=$?
 [ "${status}" -eq 0 ] || fail 4 "${_MCPBASH_URL_ERROR}"
 case "${_MCPBASH_URL_TARGET#https://*/}" in
 '' | '?'*) fail 4 "the URI names no repository" ;;

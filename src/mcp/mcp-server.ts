@@ -9,7 +9,7 @@ import { StdioTransport } from '../jsonrpc/stdio-transport.js';
 import type { Transport } from '../jsonrpc/transport.js';
 import type { ProjectContext } from '../project/project-context.js';
 import { ProjectRegistries } from '../project/project-registries.js';
-import { fallbackRoots } from '../project/roots.js';
+import { configuredRoots, implicitRoot } from '../project/roots.js';
 import { removeStateDir } from '../project/state-dir.js';
 import { ProcessRegistry } from '../runner/process-runner.js';
 import { registerLifecycle } from './handlers/lifecycle.js';
@@ -91,7 +91,7 @@ export class McpServer {
       processes: this.processes,
       onHash: (kind, hash) => lists.observe(kind === 'resourceTemplates' ? 'resources' : kind, hash, kind),
     });
-    const roots = new RootsState(fallbackRoots(layout, env, (message) => this.log.warning('mcp.roots', message)));
+    const roots = new RootsState(configuredRoots(layout, env, (message) => this.log.warning('mcp.roots', message)), implicitRoot(layout));
     this.context = {
       engine: this.engine,
       session: this.session,

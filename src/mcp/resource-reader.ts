@@ -1,4 +1,4 @@
-import { classifyContent } from '../content/mime.js';
+import { classifyContent, isTextMime } from '../content/mime.js';
 import { ErrorCode } from '../jsonrpc/error-codes.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import type { ProjectRegistries } from '../project/project-registries.js';
@@ -72,7 +72,11 @@ export class ResourceReader {
       timeoutSecs: options.timeoutSecs,
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    const { mimeType, binary } = classifyContent(bytes, target.mimeType, uriPathForMime(target.uri));
+    const classified = classifyContent(bytes, target.mimeType, uriPathForMime(target.uri));
+    const { binary } = classified;
+    // The registry's type is a hint that content refines, as 1.x's `file --mime` did: bytes
+    // that are not text are not text/plain (discovery's default for unknown types).
+    const mimeType = binary && isTextMime(classified.mimeType) ? 'application/octet-stream' : classified.mimeType;
     const contents: ResourceContents = binary
       ? { uri: target.uri, mimeType, blob: bytes.toString('base64') }
       : { uri: target.uri, mimeType, text: bytes.toString('utf8') };

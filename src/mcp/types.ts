@@ -267,6 +267,12 @@ export interface PromptMessage {
 export interface GetPromptResult extends WithMeta {
   description?: string;
   messages: PromptMessage[];
+  /** mcp-bash (1.x §7.1): the rendered text, as in the one message. */
+  text?: string;
+  /** mcp-bash (1.x §7.1): the request's arguments, echoed (`{}` when none). */
+  arguments?: unknown;
+  /** mcp-bash (1.x §7.1): the prompt's `metadata`, when it has one. */
+  metadata?: unknown;
 }
 
 // ---------------------------------------------------------------- completion

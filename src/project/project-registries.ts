@@ -101,7 +101,7 @@ export class ProjectRegistries {
       cacheFile: join(layout.registryDir, 'prompts.json'),
       ttlMs: ttlMs(env, 'MCP_PROMPTS_TTL'),
       watchedPaths: [layout.promptsDir, join(layout.serverDir, 'register.json'), join(layout.serverDir, 'register.sh')],
-      scan: () => discoverPrompts(layout.promptsDir),
+      scan: () => discoverPrompts(layout.promptsDir, layout.root),
       manual: () => this.manualState<PromptDefinition>('prompts'),
     });
   }

@@ -70,17 +70,26 @@ function fromRootsFile(layout: ProjectLayout, warn: (message: string) => void): 
 }
 
 /**
- * The roots used until (or unless) the client provides its own: MCPBASH_ROOTS (colon
- * list; every entry must exist), else config/roots.json, else the project root.
+ * The roots the operator configured: MCPBASH_ROOTS (colon list; every entry must exist),
+ * else config/roots.json; undefined when neither names a usable root.
  */
-export function fallbackRoots(layout: ProjectLayout, env: Readonly<Record<string, string | undefined>>, warn: (message: string) => void): RootEntry[] {
+export function configuredRoots(layout: ProjectLayout, env: Readonly<Record<string, string | undefined>>, warn: (message: string) => void): RootEntry[] | undefined {
   const variable = env.MCPBASH_ROOTS;
   const fromEnv = variable ? fromRootsVariable(variable, layout, warn) : undefined;
-  if (fromEnv) return fromEnv;
-  const fromFile = fromRootsFile(layout, warn);
-  if (fromFile) return fromFile;
-  const root = canonicalRoot(layout.root) ?? layout.root;
-  return [rootEntry(root)];
+  return fromEnv ?? fromRootsFile(layout, warn);
+}
+
+/** The root that stands in when nothing configured any: the project root. */
+export function implicitRoot(layout: ProjectLayout): RootEntry {
+  return rootEntry(canonicalRoot(layout.root) ?? layout.root);
+}
+
+/**
+ * The roots used until (or unless) the client provides its own: the configured roots
+ * (MCPBASH_ROOTS, else config/roots.json), else the project root.
+ */
+export function fallbackRoots(layout: ProjectLayout, env: Readonly<Record<string, string | undefined>>, warn: (message: string) => void): RootEntry[] {
+  return configuredRoots(layout, env, warn) ?? [implicitRoot(layout)];
 }
 
 /** Whether `path` (canonicalised) is a root or inside one; plain prefix comparison, no globbing. */

@@ -25,12 +25,15 @@ const DEFAULTS: Readonly<Record<string, (layout: ProjectLayout) => string>> = {
   LANG: () => 'C',
 };
 
-/** The mode from MCPBASH_PROVIDER_ENV_MODE; `inherit` needs MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true. */
+/**
+ * The mode from MCPBASH_PROVIDER_ENV_MODE; `inherit` needs MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true.
+ * Without it the server is misconfigured, not the request: -32603, naming what to set.
+ */
 export function providerEnvMode(env: Env): ProviderEnvMode {
   const mode = (envString(env, 'MCPBASH_PROVIDER_ENV_MODE') ?? 'isolate').toLowerCase();
   if (mode === 'inherit') {
     if (!envBool(env, 'MCPBASH_PROVIDER_ENV_INHERIT_ALLOW', false)) {
-      throw RpcError.invalidParams('MCPBASH_PROVIDER_ENV_MODE=inherit gives providers the whole server environment; set MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true to confirm, or use allowlist mode');
+      throw RpcError.internal('Server misconfigured: MCPBASH_PROVIDER_ENV_MODE=inherit gives providers the whole server environment; set MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true in the server environment to confirm, or use MCPBASH_PROVIDER_ENV_MODE=allowlist');
     }
     return 'inherit';
   }
@@ -56,13 +59,20 @@ function inherited(serverEnv: Env, mode: ProviderEnvMode, layout: ProjectLayout)
 }
 
 /**
- * MCP_RESOURCES_ROOTS as the file provider needs it: the server's value with relative
- * entries taken relative to the project root (decision D14), else the resources directory.
+ * MCP_RESOURCES_ROOTS as the file provider needs it. The server's value is the operator's
+ * explicit scope and wins (relative entries taken relative to the project root, D14).
+ * Otherwise: the resources directory plus the session's configured MCP roots (seed 004:
+ * the file provider enforces MCPBASH_ROOTS, config/roots.json or client roots) - never the
+ * implicit project-root stand-in, which the caller leaves out. A root whose path holds ":"
+ * cannot be written in a colon list without widening it, so it is left out.
  */
-export function resourceRoots(serverEnv: Env, layout: ProjectLayout): string {
+export function resourceRoots(serverEnv: Env, layout: ProjectLayout, sessionRoots: readonly string[] = []): string {
   const value = envString(serverEnv, 'MCP_RESOURCES_ROOTS');
-  if (value === undefined) return layout.resourcesDir;
-  return value.split(':').filter((entry) => entry !== '').map((entry) => (isAbsolute(entry) ? entry : resolve(layout.root, entry))).join(':');
+  if (value !== undefined) {
+    return value.split(':').filter((entry) => entry !== '').map((entry) => (isAbsolute(entry) ? entry : resolve(layout.root, entry))).join(':');
+  }
+  const roots = [layout.resourcesDir, ...sessionRoots].filter((root) => root !== '' && !root.includes(':'));
+  return [...new Set(roots)].join(':');
 }
 
 export interface ProviderEnvironmentInput {
@@ -70,6 +80,8 @@ export interface ProviderEnvironmentInput {
   readonly mode: ProviderEnvMode;
   readonly layout: ProjectLayout;
   readonly home: FrameworkHome;
+  /** The session's configured MCP roots (paths), allowed to the file provider besides resources/. */
+  readonly sessionRoots?: readonly string[];
   /** Variables of this run (completion arguments, JSON tool, ...). */
   readonly extra?: Readonly<Record<string, string>>;
 }
@@ -86,7 +98,7 @@ export function buildProviderEnvironment(input: ProviderEnvironmentInput): NodeJ
     ...layoutEnvironment(layout),
     MCPBASH_HOME: home.root,
     MCP_SDK: home.sdkDir,
-    MCP_RESOURCES_ROOTS: resourceRoots(input.serverEnv, layout),
+    MCP_RESOURCES_ROOTS: resourceRoots(input.serverEnv, layout, input.sessionRoots),
     ...input.extra,
   };
 }

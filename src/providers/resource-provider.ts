@@ -19,6 +19,8 @@ export interface ProviderHost {
   readonly stderrTailBytes: number;
   readonly killGraceMs: number;
   readonly processes: ProcessRegistry;
+  /** The session's configured MCP roots (paths; not the implicit project root), for MCP_RESOURCES_ROOTS. */
+  readonly sessionRoots?: () => Promise<readonly string[]>;
 }
 
 export interface ProviderRead {
@@ -44,7 +46,9 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
       hint: `no providers/${read.provider}.sh in the project or the framework; set "provider" in the resource metadata or add the script`,
     });
   }
-  const env = buildProviderEnvironment({ serverEnv: host.env, mode: providerEnvMode(host.env), layout: host.layout, home: host.home });
+  const mode = providerEnvMode(host.env);
+  const sessionRoots = host.sessionRoots ? await host.sessionRoots() : [];
+  const env = buildProviderEnvironment({ serverEnv: host.env, mode, layout: host.layout, home: host.home, sessionRoots });
   const run = await runScript({
     script,
     args: [read.uri],

@@ -50,7 +50,7 @@ function setup(t: Parameters<typeof sandbox>[0]) {
   fakeGit(box, gitLog);
   box.fakeCommand('getent', fakeGetentScript(getentLog));
   const fetch = (uri: string, env: Record<string, string | undefined> = {}) =>
-    box.runPlain(`bash ${sh(provider)} ${sh(uri)}`, { env: { MCPBASH_ENABLE_GIT_PROVIDER: 'true', ...env }, timeoutMs: 30_000 });
+    box.runPlain(`bash ${sh(provider)} ${sh(uri)}`, { env: { MCPBASH_ENABLE_GIT_PROVIDER: 'true', MCPBASH_GIT_ALLOW_ALL: 'true', ...env }, timeoutMs: 30_000 });
   const gitCalls = () => (existsSync(gitLog) ? readFileSync(gitLog, 'utf8').split('\n').filter(Boolean) : []);
   return { box, fetch, gitCalls, getentLog };
 }
@@ -63,6 +63,26 @@ t.test('disabled unless MCPBASH_ENABLE_GIT_PROVIDER=true', async (t) => {
     t.match(run.stderr, /disabled/);
   }
   t.same(gitCalls(), [], 'git never ran');
+});
+
+t.test('enabled without MCPBASH_GIT_ALLOW_HOSTS or MCPBASH_GIT_ALLOW_ALL=true: exit 4 naming what to set', async (t) => {
+  const { fetch, gitCalls, getentLog } = setup(t);
+  for (const allowAll of [undefined, '', 'false', '1']) {
+    const run = await fetch('git+https://git.example.invalid/o/r#main:README.md', { MCPBASH_GIT_ALLOW_ALL: allowAll, MCPBASH_GIT_ALLOW_HOSTS: '' });
+    t.equal(run.code, 4, `MCPBASH_GIT_ALLOW_ALL=${String(allowAll)}`);
+    t.match(run.stderr, 'requires MCPBASH_GIT_ALLOW_HOSTS or MCPBASH_GIT_ALLOW_ALL=true when enabled');
+  }
+  t.same(gitCalls(), [], 'git never ran');
+  t.notOk(existsSync(getentLog), 'no DNS lookup happened');
+  const listed = await fetch('git+https://git.example.invalid/o/r#main:README.md', { MCPBASH_GIT_ALLOW_ALL: undefined, MCPBASH_GIT_ALLOW_HOSTS: 'git.example.invalid' });
+  t.equal(listed.code, 0, `an exact allow-list entry is enough: ${listed.stderr}`);
+  const denied = await fetch('git+https://git.example.invalid/o/r#main:README.md', {
+    MCPBASH_GIT_ALLOW_ALL: undefined,
+    MCPBASH_GIT_ALLOW_HOSTS: 'git.example.invalid',
+    MCPBASH_GIT_DENY_HOSTS: 'git.example.invalid',
+  });
+  t.equal(denied.code, 4, 'the deny list wins over the allow list');
+  t.match(denied.stderr, /deny list/);
 });
 
 t.test('reads one file with a shallow, pinned, redirect-free fetch', async (t) => {
@@ -124,7 +144,7 @@ t.test('invalid URIs and blocked hosts are exit 4, before any git or DNS work', 
     ['git+https://[::1]/o/r#main:README.md'],
     ['git+https://169.254.169.254/o/r#main:README.md'],
     ['git+https://0x7f000001/o/r#main:README.md'],
-    ['git+https://git.example.invalid/o/r#main:README.md', { MCPBASH_GIT_ALLOW_HOSTS: 'github.com' }],
+    ['git+https://git.example.invalid/o/r#main:README.md', { MCPBASH_GIT_ALLOW_ALL: '', MCPBASH_GIT_ALLOW_HOSTS: 'github.com' }],
     ['git+https://git.example.invalid/o/r#main:README.md', { MCPBASH_GIT_DENY_HOSTS: 'git.example.invalid' }],
     ['git+https://git.example.invalid/o/r#main:README.md', { MCPBASH_GIT_ALLOW_ALL: 'true', MCPBASH_GIT_DENY_HOSTS: 'git.example.invalid' }],
   ];
@@ -137,7 +157,7 @@ t.test('invalid URIs and blocked hosts are exit 4, before any git or DNS work', 
   const rebind = await fetch('git+https://rebind.invalid/o/r#main:README.md');
   t.equal(rebind.code, 4, 'a name with a private answer is refused');
   t.same(gitCalls(), [], 'still no git');
-  const allowed = await fetch('git+https://git.example.invalid/o/r#main:README.md', { MCPBASH_GIT_ALLOW_HOSTS: 'github.com, git.example.invalid' });
+  const allowed = await fetch('git+https://git.example.invalid/o/r#main:README.md', { MCPBASH_GIT_ALLOW_ALL: '', MCPBASH_GIT_ALLOW_HOSTS: 'github.com, git.example.invalid' });
   t.equal(allowed.code, 0, 'an allow list entry lets the host through');
 });
 
@@ -159,7 +179,7 @@ t.test('fetch failures, timeouts and the size cap', async (t) => {
 t.test('without git: exit 4', async (t) => {
   const { box } = setup(t);
   const run = await box.runPlain(`PATH=/nonexistent; /bin/bash ${sh(provider)} 'git+https://8.8.8.8/o/r#main:README.md'`, {
-    env: { MCPBASH_ENABLE_GIT_PROVIDER: 'true' },
+    env: { MCPBASH_ENABLE_GIT_PROVIDER: 'true', MCPBASH_GIT_ALLOW_ALL: 'true' },
   });
   t.equal(run.code, 4);
   t.match(run.stderr, /git is required/);
@@ -192,6 +212,7 @@ t.test('a real shallow fetch from a local smart-HTTP server, pinned to the vette
     box.runPlain(`bash ${sh(provider)} ${sh(`git+https://${TEST_HOST}:${server.port}/repo.git#${fragment}`)}`, {
       env: {
         MCPBASH_ENABLE_GIT_PROVIDER: 'true',
+        MCPBASH_GIT_ALLOW_HOSTS: TEST_HOST,
         MCPBASH_TEST_ONLY_LOOPBACK_TARGETS: `${TEST_HOST}:${server.port}`,
         GIT_SSL_CAINFO: server.caFile,
         MCPBASH_GIT_TIMEOUT: '20',

@@ -1,30 +1,24 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, extname, isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, extname, relative, resolve } from 'node:path';
 import type { ProjectLayout } from '../../project/project-layout.js';
+import { declaredTemplate } from '../../project/prompts/prompt-discovery.js';
 import { promptMetaSchema } from '../../schemas/meta-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
 import { checkSchema, readJsonObject, type CheckContext } from './validation-report.js';
 
 const META_SUFFIX = '.meta.json';
 
-function isInside(dir: string, path: string): boolean {
-  const rel = relative(dir, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-}
-
 /**
  * The template a prompt's metadata names (D8, as discovery resolves it): `path` relative to
- * the meta file, else to the prompts directory, inside the prompts directory; else `<stem>`
- * itself or the one `<stem>.<ext>` beside it. A string says why there is none.
+ * the meta file, the prompts directory or the project root, inside the project; else
+ * `<stem>` itself or the one `<stem>.<ext>` beside it. A string says why there is none.
  */
 function templateFor(meta: string, value: Record<string, unknown>, layout: ProjectLayout, files: readonly string[]): string | { error: string; field?: string } {
   const dir = dirname(meta);
   if (typeof value.path === 'string') {
     const declared = value.path;
-    const found = [resolve(dir, declared), resolve(layout.promptsDir, declared)].find((candidate) => existsSync(candidate) && isInside(layout.promptsDir, candidate));
-    if (found) return found;
-    const oldStyle = existsSync(resolve(layout.root, declared)) ? ` (it is relative to the project root, as 1.x wrote it: write "${relative(dir, resolve(layout.root, declared))}")` : '';
-    return { error: `template "${declared}" not found beside the metadata or in the prompts directory${oldStyle}`, field: '/path' };
+    const found = declaredTemplate(declared, dir, { prompts: layout.promptsDir, project: layout.root });
+    return found ?? { error: `template "${declared}" not found inside the project (beside the metadata, in the prompts directory or at the project root)`, field: '/path' };
   }
   const stem = basename(meta).slice(0, -META_SUFFIX.length);
   const candidates = files.filter((file) => dirname(file) === dir && !file.endsWith(META_SUFFIX) && (basename(file) === stem || basename(file, extname(file)) === stem));
@@ -51,6 +45,14 @@ function checkTemplateText(ctx: CheckContext, template: string, value: Record<st
   }
 }
 
+/** A `path` found only relative to the project root (as 1.x's scaffold wrote it) works; suggest the plain form. */
+function checkRootRelativePath(ctx: CheckContext, meta: string, value: Record<string, unknown>, layout: ProjectLayout, template: string): void {
+  if (typeof value.path !== 'string') return;
+  const dir = dirname(meta);
+  if (template === resolve(dir, value.path) || template === resolve(layout.promptsDir, value.path)) return;
+  ctx.report.add('warning', 'prompts', `"path" is relative to the project root, as 1.x wrote it; it still works, but "${relative(dir, template)}" (relative to this file) is clearer`, { file: meta, field: '/path' });
+}
+
 /**
  * prompts/ (decision D8): every metadata file (JSON, schema, its template), placeholders
  * ({{var}} only, D9), duplicate names, and templates no metadata describes.
@@ -69,6 +71,7 @@ export function checkPrompts(ctx: CheckContext, layout: ProjectLayout): void {
       continue;
     }
     templates.add(template);
+    checkRootRelativePath(ctx, meta, value, layout, template);
     checkTemplateText(ctx, template, value);
     const name = typeof value.name === 'string' ? value.name : basename(meta).slice(0, -META_SUFFIX.length);
     if (typeof value.description !== 'string' || value.description.trim() === '') ctx.report.add('warning', 'prompts', 'no description', { file: meta, field: '/description' });

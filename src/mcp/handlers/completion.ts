@@ -29,7 +29,9 @@ function completionLimit(value: unknown): number {
 
 /**
  * The name whose completions are asked for (original-behaviour §8.1): a prompt's name, or
- * for a resource the name of the registered resource with that URI (else the URI itself).
+ * for a resource the name of the registered resource with that URI, else of the resource
+ * template whose `uriTemplate` it is (what MCP clients send to complete a template's
+ * variables), else the URI itself.
  */
 async function referencedName(context: ServerContext, ref: unknown): Promise<string> {
   if (typeof ref !== 'object' || ref === null || typeof (ref as JsonObject).type !== 'string') {
@@ -41,8 +43,10 @@ async function referencedName(context: ServerContext, ref: unknown): Promise<str
   if (promptName) return promptName;
   const resourceUri = type === 'ref/resource' ? nonEmpty(uri) : undefined;
   if (!resourceUri) throw invalid();
-  const { items } = await context.registries.resources.snapshot();
-  return items.find((item) => item.uri === resourceUri)?.name ?? resourceUri;
+  const resource = (await context.registries.resources.snapshot()).items.find((item) => item.uri === resourceUri);
+  if (resource) return resource.name;
+  const template = (await context.registries.resourceTemplates.snapshot()).items.find((item) => item.uriTemplate === resourceUri);
+  return template?.name ?? resourceUri;
 }
 
 /**

@@ -12,7 +12,8 @@ function asObject(value: unknown): JsonObject {
 
 /**
  * prompts/list (paginated; arguments in MCP's list form) and prompts/get: the template
- * rendered with `{{name}}` placeholders (D9, D22) as one text message in the prompt's role.
+ * rendered with `{{name}}` placeholders (D9, D22) as one text message in the prompt's role,
+ * plus 1.x's fields (original-behaviour §7.1): `text`, `arguments` (echoed) and `metadata`.
  */
 export const promptsModule: HandlerModule = (context) => {
   const { engine, registries, session, project, config } = context;
@@ -34,8 +35,13 @@ export const promptsModule: HandlerModule = (context) => {
     if (!prompt) throw RpcError.invalidParams('Prompt not found', { name: request.name, hint: 'prompts/list shows the names' });
     const template = readPromptTemplate(project.layout.promptsDir, prompt, config.maxToolOutputBytes);
     const text = renderPrompt(prompt.name, template, prompt.arguments, request.arguments);
-    const result: GetPromptResult = { messages: [{ role: prompt.role, content: { type: 'text', text } }] };
+    const result: GetPromptResult = {
+      messages: [{ role: prompt.role, content: { type: 'text', text } }],
+      text,
+      arguments: request.arguments ?? {},
+    };
     if (prompt.description) result.description = prompt.description;
+    if (prompt.metadata !== undefined && prompt.metadata !== null) result.metadata = prompt.metadata;
     return result;
   });
 };

@@ -13,7 +13,10 @@ function asObject(value: unknown): JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
 }
 
-/** How providers run in this session (MCPBASH_MAX_RESOURCE_BYTES defaults to the tool output cap). */
+/**
+ * How providers run in this session (MCPBASH_MAX_RESOURCE_BYTES defaults to the tool output
+ * cap); the file provider may also read inside the session's configured roots.
+ */
 function providerHost(context: ServerContext): ProviderHost {
   const { config, env } = context;
   return {
@@ -25,7 +28,17 @@ function providerHost(context: ServerContext): ProviderHost {
     stderrTailBytes: Math.max(config.stderrTailBytes, 1024),
     killGraceMs: config.killGraceMs,
     processes: context.processes,
+    sessionRoots: async () => (await context.roots.configured()).map((root) => root.path),
   };
+}
+
+/**
+ * The provider timeout of one request (original-behaviour §2.13): a positive
+ * `params.timeoutSecs`, else the method's default.
+ */
+function requestTimeoutSecs(params: JsonObject, fallback: number): number {
+  const value = params.timeoutSecs;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
 /** What a read returned, to notice changes: the content's hash, or the error. */
@@ -54,7 +67,7 @@ function registerLists(context: ServerContext): void {
 
 /**
  * resources/subscribe {uri} → {} (D18; the id rides in `_meta` for 1.x clients), after a
- * first read that must succeed; resources/unsubscribe {uri} → {}. Changes found by polling
+ * first read that must succeed (`timeoutSecs`, else MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT); resources/unsubscribe {uri} → {}. Changes found by polling
  * (MCPBASH_RESOURCES_POLL_INTERVAL_SECS, default 2, 0 off) send resources/updated {uri}.
  */
 function registerSubscriptions(context: ServerContext, reader: ResourceReader): void {
@@ -76,8 +89,9 @@ function registerSubscriptions(context: ServerContext, reader: ResourceReader): 
   context.onStop(() => subscriptions.stop());
 
   engine.setRequestHandler('resources/subscribe', async ({ params, signal }) => {
-    const target = await reader.resolve(asObject(params));
-    const first = await reader.read(target, { timeoutSecs: subscribeTimeout, signal });
+    const request = asObject(params);
+    const target = await reader.resolve(request);
+    const first = await reader.read(target, { timeoutSecs: requestTimeoutSecs(request, subscribeTimeout), signal });
     const id = subscriptions.add(target, fingerprintOf(first));
     return { _meta: { 'mcpbash/subscriptionId': id } };
   }, { queued: true });
@@ -92,13 +106,17 @@ function registerSubscriptions(context: ServerContext, reader: ResourceReader): 
   });
 }
 
-/** resources/list, resources/templates/list, resources/read (queued: it starts a provider), subscriptions. */
+/**
+ * resources/list, resources/templates/list, resources/read (queued: it starts a provider;
+ * `timeoutSecs`, else MCPBASH_DEFAULT_TOOL_TIMEOUT), subscriptions.
+ */
 export const resourcesModule: HandlerModule = (context) => {
   const reader = new ResourceReader(context.registries, providerHost(context));
   registerLists(context);
   context.engine.setRequestHandler('resources/read', async ({ params, signal }): Promise<ReadResourceResult> => {
-    const target = await reader.resolve(asObject(params));
-    const { contents } = await reader.read(target, { timeoutSecs: context.config.defaultToolTimeoutSecs, signal });
+    const request = asObject(params);
+    const target = await reader.resolve(request);
+    const { contents } = await reader.read(target, { timeoutSecs: requestTimeoutSecs(request, context.config.defaultToolTimeoutSecs), signal });
     return { contents: [contents] };
   }, { queued: true });
   registerSubscriptions(context, reader);

@@ -45,7 +45,8 @@ export function rootsFromResult(result: unknown, warn: (message: string) => void
  * Client roots: asked for after `initialized` when the client declared `roots`, and again
  * (debounced) on `notifications/roots/list_changed`. An answer replaces the fallback roots;
  * an error, a timeout or a malformed answer keeps what we had. Only the latest request's
- * answer counts: a slower, older one is dropped.
+ * answer counts: once list_changed arrives, an answer to an earlier request is stale (even
+ * during the debounce, before the new request is sent) and is dropped.
  */
 export const rootsModule: HandlerModule = (context) => {
   const { env, session, roots, log } = context;
@@ -77,6 +78,8 @@ export const rootsModule: HandlerModule = (context) => {
   });
   context.engine.setNotificationHandler('notifications/roots/list_changed', () => {
     if (!session.isReady || !session.clientCapabilities.roots) return;
+    // Outdates the request in flight now, so its answer cannot release waiting tool calls.
+    generation += 1;
     clearTimeout(debounce);
     roots.beginUpdate();
     debounce = setTimeout(() => void refresh(), debounceMs);

@@ -24,16 +24,34 @@ export function isInside(dir: string, path: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && rel !== '..');
 }
 
+/** Where prompts are looked for, and what their templates may not leave. */
+export interface PromptDirs {
+  readonly prompts: string;
+  readonly project: string;
+}
+
 /**
- * The template a meta file describes (decision D8): its `path` (relative to the meta
- * file, else to the prompts directory), else `<stem>` itself (`greet.txt.meta.json`), else
- * the one sibling file named `<stem>.<ext>` (`greet.meta.json` + `greet.txt`).
+ * A meta file's declared `path`: the first existing file relative to the meta file, the
+ * prompts directory, then the project root (1.x's bundler order; 1.x's `scaffold prompt`
+ * wrote `prompts/<name>/<name>.txt`, relative to the project root). Paths leaving the
+ * project (and the prompts directory, which may lie elsewhere) are never used.
  */
-function templateFor(metaPath: string, declared: unknown, promptsDir: string, siblings: readonly string[]): string | { error: string } {
+export function declaredTemplate(declared: string, metaDir: string, dirs: PromptDirs): string | undefined {
+  return [metaDir, dirs.prompts, dirs.project]
+    .map((base) => resolve(base, declared))
+    .find((candidate) => (isInside(dirs.project, candidate) || isInside(dirs.prompts, candidate)) && isFile(candidate));
+}
+
+/**
+ * The template a meta file describes (decision D8): its `path` (see declaredTemplate),
+ * else `<stem>` itself (`greet.txt.meta.json`), else the one sibling file named
+ * `<stem>.<ext>` (`greet.meta.json` + `greet.txt`).
+ */
+function templateFor(metaPath: string, declared: unknown, dirs: PromptDirs, siblings: readonly string[]): string | { error: string } {
   const dir = dirname(metaPath);
   if (typeof declared === 'string' && declared !== '') {
-    const found = [resolve(dir, declared), resolve(promptsDir, declared)].find((candidate) => isFile(candidate) && isInside(promptsDir, candidate));
-    return found ?? { error: `its template "${declared}" does not exist inside the prompts directory` };
+    const found = declaredTemplate(declared, dir, dirs);
+    return found ?? { error: `its template "${declared}" does not exist inside the project (looked beside the meta file, in the prompts directory and at the project root)` };
   }
   const stem = basename(metaPath).slice(0, -META_SUFFIX.length);
   if (isFile(join(dir, stem))) return join(dir, stem);
@@ -49,7 +67,7 @@ function templateFor(metaPath: string, declared: unknown, promptsDir: string, si
  * are not prompts. Invalid metadata skips the prompt with a warning; of two prompts with
  * one name the first (by path) wins.
  */
-export function discoverPrompts(promptsDir: string): ScanResult<PromptDefinition> {
+export function discoverPrompts(promptsDir: string, projectRoot: string): ScanResult<PromptDefinition> {
   const files = listFiles(promptsDir);
   const templates = files.filter((path) => !path.endsWith(META_SUFFIX) && !/\.completion(\.sh)?$/.test(path));
   const warnings: string[] = [];
@@ -61,7 +79,7 @@ export function discoverPrompts(promptsDir: string): ScanResult<PromptDefinition
       warnings.push(`${owner}: invalid metadata (${meta}); prompt skipped`);
       continue;
     }
-    const template = templateFor(metaPath, meta.path, promptsDir, templates);
+    const template = templateFor(metaPath, meta.path, { prompts: promptsDir, project: projectRoot }, templates);
     if (typeof template === 'object') {
       warnings.push(`${owner}: ${template.error}; prompt skipped`);
       continue;

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { fileUriFromPath } from '../../content/mime.js';
 import type { JsonObject } from '../../mcp/types.js';
@@ -17,6 +17,9 @@ export interface ResourceScan {
 }
 
 const META_SUFFIX = '.meta.json';
+
+/** What 1.x listed when neither the metadata nor the extension gives a type (original-behaviour §5.3). */
+const DEFAULT_MIME_TYPE = 'text/plain';
 
 /** Completion scripts live next to the files they complete; they are not resources. */
 function isCompletionScript(name: string): boolean {
@@ -49,11 +52,12 @@ class Scan {
     if (normalized.item) this.templates.push(normalized.item);
   }
 
+  /** A discovered resource whose type cannot be inferred is `text/plain`, 1.x's default. */
   addResource(meta: JsonObject, context: Parameters<typeof normalizeResource>[1]): void {
     const normalized = normalizeResource(meta, context);
     this.resourceWarnings.push(...normalized.warnings);
     if (normalized.error) this.resourceWarnings.push(normalized.error);
-    if (normalized.item) this.resources.push(normalized.item);
+    if (normalized.item) this.resources.push({ ...normalized.item, mimeType: normalized.item.mimeType ?? DEFAULT_MIME_TYPE });
   }
 
   /** A content file: a resource, unless its metadata defines a template. */
@@ -106,7 +110,7 @@ class Scan {
  */
 export function scanResources(resourcesDir: string): ResourceScan {
   const scan = new Scan(resourcesDir);
-  const files = listFiles(resourcesDir);
+  const files = filesWithin(resourcesDir, scan.resourceWarnings);
   for (const path of files) {
     const name = basename(path);
     if (!name.endsWith(META_SUFFIX) && !isCompletionScript(name)) scan.contentFile(path);
@@ -115,6 +119,37 @@ export function scanResources(resourcesDir: string): ResourceScan {
     if (basename(path).endsWith(META_SUFFIX) && !scan.usedMetadata.has(path)) scan.standaloneMetadata(path);
   }
   return scan;
+}
+
+function realpathOrUndefined(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The files of resources/ whose real path (symlinks resolved) stays inside it. The file
+ * provider refuses the others, so listing them would only offer reads that always fail;
+ * one warning names how many were left out.
+ */
+function filesWithin(resourcesDir: string, warnings: string[]): string[] {
+  const files = listFiles(resourcesDir);
+  const root = realpathOrUndefined(resourcesDir);
+  if (root === undefined) return files;
+  const outside: string[] = [];
+  const inside = files.filter((path) => {
+    const real = realpathOrUndefined(path);
+    const within = real !== undefined && (real === root || real.startsWith(`${root}${sep}`));
+    if (!within) outside.push(posixRelative(resourcesDir, path));
+    return within;
+  });
+  if (outside.length > 0) {
+    const example = outside.slice(0, 3).join(', ');
+    warnings.push(`${outside.length} file(s) reached through symbolic links lie outside the resources directory and are not listed (${example}${outside.length > 3 ? ', ...' : ''})`);
+  }
+  return inside;
 }
 
 function compare(a: string, b: string): number {

@@ -44,6 +44,20 @@ t.test('decline, cancel and client errors are normalised', async (t) => {
   await server.close();
 });
 
+t.test('a client that never answers: the server gives up after MCPBASH_ELICITATION_TIMEOUT + 5 s and the tool gets error', async (t) => {
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_ELICITATION_TIMEOUT: '1' }), capabilities: { elicitation: {} } });
+  t.teardown(() => server.close());
+  const started = Date.now();
+  const call = server.request('tools/call', { name: 'elicit' }, undefined, 20_000);
+  const asked = await server.waitFor((m) => m.method === 'elicitation/create');
+  const result = output(await call);
+  const elapsed = Date.now() - started;
+  t.same(result, { supported: true, answer: { action: 'error', content: null } }, 'not the tool\'s own 30 s timeout');
+  t.ok(elapsed >= 5500 && elapsed < 15_000, `answered by the server's timeout (${elapsed} ms)`);
+  server.send({ jsonrpc: '2.0', id: asked.id, result: { action: 'accept', content: { confirmed: true } } });
+  t.same((await server.request('ping')).result, {}, 'a late answer is ignored (D26)');
+});
+
 t.test('a legacy {} capability means form only: a url request is declined without asking', async (t) => {
   const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv(), capabilities: { elicitation: {} } });
   t.same(output(await server.request('tools/call', { name: 'elicit', arguments: { mode: 'url' } })).answer, { action: 'decline', content: null });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,7 +9,7 @@ import { startInitialized, type Message } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
-type Dump = { count: number; roots: Array<{ uri: string; name: string; path: string }> };
+type Dump = { count: number; roots: Array<{ uri: string; name: string; path: string }>; paths: string[] };
 const dump = (response: Message) => JSON.parse((response.result as { content: Array<{ text: string }> }).content[0]?.text ?? '{}') as Dump;
 
 function scratch(): string {
@@ -38,6 +38,28 @@ t.test('MCPBASH_ROOTS: relative entries resolve against the project root (D14); 
   await bad.close();
 });
 
+t.test('config/roots.json: the fallback when MCPBASH_ROOTS is unset; tools see it in MCP_ROOTS_PATHS', async (t) => {
+  const project = fixtureProject('tools');
+  const absolute = scratch();
+  mkdirSync(join(project, 'config'));
+  writeFileSync(join(project, 'config', 'roots.json'), JSON.stringify({ roots: [
+    { path: 'data', name: 'Data' },
+    { path: absolute },
+    { path: 'missing-dir' },
+    42,
+  ] }));
+  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  t.teardown(() => server.close());
+  const roots = dump(await server.request('tools/call', { name: 'roots-dump' }));
+  t.same(roots.paths, [realpathSync(join(project, 'data')), absolute], 'relative paths from the project root; missing and invalid entries skipped');
+  t.equal(roots.count, 2);
+  t.same(roots.roots.map((root) => root.name), ['Data', absolute.split('/').pop()], 'names kept, else the directory name');
+  t.match(server.stderr, /config\/roots\.json entry "missing-dir" does not exist/);
+  const overridden = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_ROOTS: absolute }) });
+  t.teardown(() => overridden.close());
+  t.same(dump(await overridden.request('tools/call', { name: 'roots-dump' })).paths, [absolute], 'MCPBASH_ROOTS comes first');
+});
+
 t.test('client roots replace the fallback: percent-decoded, non-file and missing ones dropped', async (t) => {
   const project = fixtureProject('tools');
   const dir = scratch();
@@ -56,7 +78,7 @@ t.test('client roots replace the fallback: percent-decoded, non-file and missing
   await server.close();
 });
 
-t.test('roots/list_changed asks again (debounced); a stale answer is dropped; errors keep the roots', async (t) => {
+t.test('roots/list_changed asks again (debounced); errors keep the roots', async (t) => {
   const project = fixtureProject('tools');
   const first = scratch();
   const second = scratch();
@@ -71,12 +93,34 @@ t.test('roots/list_changed asks again (debounced); a stale answer is dropped; er
   t.equal(asks.length, 2, 'two notifications in a burst cause one new request');
   const again = asks[1] as Message;
   server.send({ jsonrpc: '2.0', id: again.id, result: { roots: [{ uri: pathToFileURL(second).href }] } });
-  server.send({ jsonrpc: '2.0', id: initial.id, result: { roots: [{ uri: pathToFileURL(first).href }] } });
-  t.equal(dump(await server.request('tools/call', { name: 'roots-dump' })).roots[0]?.path, second, 'the late answer to the old request changes nothing');
+  t.equal(dump(await server.request('tools/call', { name: 'roots-dump' })).roots[0]?.path, second);
   server.notify('notifications/roots/list_changed');
   const third = await server.waitFor((m) => m.method === 'roots/list' && m.id !== initial.id && m.id !== again.id);
   server.send({ jsonrpc: '2.0', id: third.id, error: { code: -32603, message: 'client broke' } });
   t.equal(dump(await server.request('tools/call', { name: 'roots-dump' })).roots[0]?.path, second, 'an error keeps the roots');
+  await server.close();
+});
+
+t.test('an answer to the request before roots/list_changed is stale, even during the debounce', async (t) => {
+  const stale = scratch();
+  const fresh = scratch();
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv({ MCPBASH_ROOTS_DEBOUNCE_INTERVAL: '1' }),
+    capabilities: { roots: { listChanged: true } },
+  });
+  const initial = await server.waitFor((m) => m.method === 'roots/list');
+  // The roots change while the first request is still unanswered.
+  server.notify('notifications/roots/list_changed');
+  const call = server.request('tools/call', { name: 'roots-dump' });
+  let answered = false;
+  void call.then(() => { answered = true; });
+  server.send({ jsonrpc: '2.0', id: initial.id, result: { roots: [{ uri: pathToFileURL(stale).href }] } });
+  const again = await server.waitFor((m) => m.method === 'roots/list' && m.id !== initial.id, 5000, 'the debounced roots/list');
+  t.notOk(answered, 'the tool call still waits for the roots');
+  server.send({ jsonrpc: '2.0', id: again.id, result: { roots: [{ uri: pathToFileURL(fresh).href }] } });
+  t.same(dump(await call).roots.map((root) => root.path), [fresh], 'the waiting call was not released with the stale answer');
+  t.same(dump(await server.request('tools/call', { name: 'roots-dump' })).roots.map((root) => root.path), [fresh], 'and the stale answer never became the roots');
   await server.close();
 });
 

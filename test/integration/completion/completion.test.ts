@@ -1,4 +1,4 @@
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
@@ -93,6 +93,11 @@ t.test('failing completion scripts are internal errors', async (t) => {
   t.match((await complete(server, 'bad', '')).error, { code: -32603, message: 'suggestions must be an array of strings' });
 });
 
+t.test('MCPBASH_PROVIDER_ENV_MODE=inherit without its confirmation is a server error naming the variable', async (t) => {
+  const server = await serve(t, withRegistrations([{ name: 'colors', path: 'completions/colors.sh' }]), { MCPBASH_PROVIDER_ENV_MODE: 'inherit' });
+  t.match((await complete(server, 'colors', 'c')).error, { code: -32603, message: /set MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true/ });
+});
+
 t.test('invalid completion registrations fail loudly', async (t) => {
   const missing = await serve(t, withRegistrations([{ name: 'x', path: 'completions/nope.sh' }]));
   t.match((await complete(missing, 'x', '')).error, { code: -32603, message: /completions\[0\]: path "completions\/nope\.sh" does not exist/ });
@@ -125,8 +130,20 @@ t.test('ref/resource: the URI names the resource; a script beside its file compl
   const ref = { type: 'ref/resource', uri: `file://${project}/resources/notes.txt` };
   const response = await server.request('completion/complete', { ref, argument: { name: 'line', value: '' } });
   t.same(completion(response), { values: ['resource:notes.txt', 'provider:file', 'uri-set:yes'], hasMore: false });
-  const unknown = await server.request('completion/complete', { ref: { type: 'ref/resource', uri: 'myapi://items/{id}' }, argument: { name: 'id', value: '' } });
-  t.same(completion(unknown).values, ['myapi://items/{id}', 'myapi://items/{id} snippet', 'myapi://items/{id} example'], 'unregistered URIs fall back to the built-in generator');
+  const unknown = await server.request('completion/complete', { ref: { type: 'ref/resource', uri: 'myapi://other/{id}' }, argument: { name: 'id', value: '' } });
+  t.same(completion(unknown).values, ['myapi://other/{id}', 'myapi://other/{id} snippet', 'myapi://other/{id} example'], 'unregistered URIs fall back to the built-in generator');
+});
+
+t.test("ref/resource with a template's uriTemplate selects the completion registered under the template's name", async (t) => {
+  const project = fixtureProject('resources');
+  mkdirSync(join(project, 'completions'));
+  const script = join(project, 'completions', 'ids.sh');
+  writeFileSync(script, '#!/usr/bin/env bash\nprintf \'["%s-1","%s-2"]\' "$MCP_COMPLETION_NAME" "$MCP_COMPLETION_NAME"\n');
+  chmodSync(script, 0o755);
+  writeFileSync(join(project, 'server.d', 'register.json'), JSON.stringify({ version: 1, completions: [{ name: 'item', path: 'completions/ids.sh' }] }));
+  const server = await serve(t, project);
+  const response = await server.request('completion/complete', { ref: { type: 'ref/resource', uri: 'myapi://items/{id}' }, argument: { name: 'id', value: '4' } });
+  t.same(completion(response), { values: ['item-1', 'item-2'], hasMore: false }, 'the template "item" has uriTemplate myapi://items/{id}');
 });
 
 t.test('the official SDK client completes prompt arguments', async (t) => {

@@ -1,8 +1,9 @@
-import { unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { startInitialized, type McpProcess } from '../../helpers/mcp-process.js';
+import { checkRegistryEnvelope } from '../../helpers/registry-envelope.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
@@ -56,13 +57,26 @@ t.test('prompts/list has no titles before 2025-06-18', async (t) => {
 t.test('prompts/get renders {{var}}: multi-line, numbers, booleans, unknown placeholders, exact text', async (t) => {
   const server = await serve(t);
   const greet = await server.request('prompts/get', { name: 'greet', arguments: { name: 'Ann\nand Bob', times: 3, loud: false } });
+  const rendered = 'Hello Ann\nand Bob! times=3 loud=false keep={{unknown}} shell=${name}\n\n';
   t.same(greet.result, {
     description: 'Greets someone',
-    messages: [{ role: 'user', content: { type: 'text', text: 'Hello Ann\nand Bob! times=3 loud=false keep={{unknown}} shell=${name}\n\n' } }],
-  });
+    messages: [{ role: 'user', content: { type: 'text', text: rendered } }],
+    text: rendered,
+    arguments: { name: 'Ann\nand Bob', times: 3, loud: false },
+    metadata: { owner: 'tests' },
+  }, "1.x's result shape (original-behaviour §7.1): text, the arguments echoed, metadata");
   const review = await server.request('prompts/get', { name: 'review', arguments: { code: 'x = {{focus}}' } });
   t.match(review.result, { messages: [{ role: 'assistant', content: { type: 'text', text: 'Review this:\nx = {{focus}}\nFocus: {{focus}}' } }] }, 'values are not expanded again; absent optional ones stay');
-  t.match((await server.request('prompts/get', { name: 'persona', arguments: { persona: 'a pirate' } })).result, { messages: [{ role: 'user', content: { text: 'You are a pirate.' } }] }, 'role "system" is sent as user');
+  const persona = (await server.request('prompts/get', { name: 'persona', arguments: { persona: 'a pirate' } })).result as Record<string, unknown>;
+  t.match(persona, { messages: [{ role: 'user', content: { text: 'You are a pirate.' } }], text: 'You are a pirate.' }, 'role "system" is sent as user');
+  t.notOk('metadata' in persona || 'description' in persona, 'no metadata or description when the prompt has none');
+  t.same((await server.request('prompts/get', { name: 'review', arguments: { code: 'x' } })).result, {
+    description: 'Reviews code',
+    messages: [{ role: 'assistant', content: { type: 'text', text: 'Review this:\nx\nFocus: {{focus}}' } }],
+    text: 'Review this:\nx\nFocus: {{focus}}',
+    arguments: { code: 'x' },
+  });
+  t.same(((await server.request('prompts/get', { name: 'persona' })).result as Record<string, unknown>).arguments, {}, 'no arguments: {} echoed');
 });
 
 t.test('prompts/get errors: name, unknown prompt, missing required arguments (D22), bad values', async (t) => {
@@ -93,12 +107,66 @@ t.test('register.json prompts replace discovery, normalised; a template outside 
   t.match((await server.request('prompts/list')).error, { code: -32603, message: /prompts\[0\]: path "\.\.\/server\.d\/server\.meta\.json" must stay inside the prompts directory/ });
 });
 
+t.test("1.x's scaffold layout: a meta file's path relative to the project root still names the template", async (t) => {
+  const project = fixtureProject('prompts-1x');
+  const server = await serve(t, { project });
+  const { prompts } = (await server.request('prompts/list')).result as { prompts: Array<{ name: string }> };
+  t.same(prompts.map((prompt) => prompt.name), ['prompt.summarize'], 'prompts/summarize/summarize.meta.json with "path": "prompts/summarize/summarize.txt"');
+  const got = await server.request('prompts/get', { name: 'prompt.summarize', arguments: { subject: 'disks', details: 'full' } });
+  t.equal(textOf(got), 'Summarize disks.\nDetails: full\n');
+});
+
+t.test('a declared path is looked up beside the meta file, then in prompts/, then at the project root, never outside', async (t) => {
+  const project = fixtureProject('prompts-1x');
+  const prompts = join(project, 'prompts');
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  };
+  const meta = (name: string, path: string) => write(join(prompts, name, `${name}.meta.json`), JSON.stringify({ name, path }));
+  write(join(prompts, 'near', 'shared.txt'), 'beside the meta file');
+  write(join(prompts, 'shared.txt'), 'in prompts/');
+  write(join(project, 'shared.txt'), 'at the project root');
+  write(join(project, 'templates', 'root-only.txt'), 'only at the project root');
+  write(join(dirname(project), 'outside.txt'), 'outside the project');
+  meta('near', 'shared.txt');
+  meta('middle', 'shared.txt');
+  meta('rooted', 'templates/root-only.txt');
+  meta('escape', '../outside.txt');
+  meta('absolute', join(dirname(project), 'outside.txt'));
+  const server = await serve(t, { project });
+  const names = ((await server.request('prompts/list')).result as { prompts: Array<{ name: string }> }).prompts.map((prompt) => prompt.name);
+  t.same(names, ['middle', 'near', 'prompt.summarize', 'rooted']);
+  t.equal(textOf(await server.request('prompts/get', { name: 'near' })), 'beside the meta file');
+  t.equal(textOf(await server.request('prompts/get', { name: 'middle' })), 'in prompts/');
+  t.equal(textOf(await server.request('prompts/get', { name: 'rooted' })), 'only at the project root');
+  const warnings = server.notifications('notifications/message').map((m) => String(m.params?.data)).join('\n');
+  t.match(warnings, /escape\/escape\.meta\.json: its template "\.\.\/outside\.txt" does not exist inside the project/);
+  t.match(warnings, /absolute\/absolute\.meta\.json: its template ".*outside\.txt" does not exist inside the project/);
+});
+
 t.test('a template that disappeared is an internal error saying which prompt', async (t) => {
   const project = fixtureProject('prompts');
   const server = await serve(t, { project, env: { MCP_PROMPTS_TTL: '60' } });
   await server.request('prompts/list');
   unlinkSync(join(project, 'prompts', 'persona.txt'));
   t.match((await server.request('prompts/get', { name: 'persona' })).error, { code: -32603, message: /template of prompt "persona" \(persona\.txt\) cannot be read/ });
+});
+
+t.test('.registry/prompts.json has the seed-003 envelope and is rescanned only after MCP_PROMPTS_TTL', async (t) => {
+  const project = fixtureProject('prompts');
+  const server = await serve(t, { project, env: { MCP_PROMPTS_TTL: '3' } });
+  const names = async () => ((await server.request('prompts/list')).result as { prompts: Array<{ name: string }> }).prompts.map((prompt) => prompt.name);
+  const first = await names();
+  const cache = checkRegistryEnvelope(t, join(project, '.registry', 'prompts.json'));
+  t.same(cache.items.map((item) => item.name), first);
+  t.match(cache.items.find((item) => item.name === 'greet'), { path: 'greet.txt', role: 'user', metadata: { owner: 'tests' } }, 'internal fields stay in the cache (D16)');
+  writeFileSync(join(project, 'prompts', 'late.txt'), 'late');
+  writeFileSync(join(project, 'prompts', 'late.meta.json'), '{}');
+  t.notOk((await names()).includes('late'), 'within the TTL the registry is reused');
+  await new Promise((resolve) => setTimeout(resolve, 3500));
+  t.ok((await names()).includes('late'), 'after the TTL the change is found');
+  t.ok(checkRegistryEnvelope(t, join(project, '.registry', 'prompts.json')).items.some((item) => item.name === 'late'));
 });
 
 t.test('new prompts send prompts/list_changed', async (t) => {
@@ -118,6 +186,8 @@ t.test('the official SDK client lists and gets prompts', async (t) => {
   const { prompts } = await client.listPrompts();
   t.same(prompts.map((prompt) => prompt.name), ['greet', 'persona', 'review']);
   const result = await client.getPrompt({ name: 'greet', arguments: { name: 'SDK', times: '2' } });
-  t.same(result.messages, [{ role: 'user', content: { type: 'text', text: 'Hello SDK! times=2 loud={{loud}} keep={{unknown}} shell=${name}\n\n' } }]);
+  const rendered = 'Hello SDK! times=2 loud={{loud}} keep={{unknown}} shell=${name}\n\n';
+  t.same(result.messages, [{ role: 'user', content: { type: 'text', text: rendered } }]);
+  t.match(result, { text: rendered, arguments: { name: 'SDK', times: '2' }, metadata: { owner: 'tests' } }, "the client accepts and keeps 1.x's extra fields");
   await t.rejects(client.getPrompt({ name: 'greet' }), { code: -32602 });
 });

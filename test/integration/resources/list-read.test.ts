@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
@@ -32,7 +33,8 @@ t.test('resources/list: discovered resources with spec fields only, sorted by na
   t.notOk('nextCursor' in listed, 'no nextCursor on the last page');
   const byName = new Map(listed.resources.map((item) => [item.name, item]));
   t.same(byName.get('notes'), { uri: `file://${join(project, 'resources', 'notes.txt')}`, name: 'notes', mimeType: 'text/plain' });
-  t.same(byName.get('inline-res'), { uri: `file://${join(project, 'resources', 'settings.conf')}`, name: 'inline-res', description: 'from the inline header' });
+  t.same(byName.get('inline-res'), { uri: `file://${join(project, 'resources', 'settings.conf')}`, name: 'inline-res', description: 'from the inline header', mimeType: 'text/plain' }, 'a type that cannot be inferred is text/plain (1.x)');
+  t.same(byName.get('echo-hello'), { uri: 'echo://hello%20world', name: 'echo-hello', mimeType: 'text/plain' }, 'also for a URI without an extension');
   t.same(byName.get('status'), { uri: 'myapi://status', name: 'status', description: "Served by the project's myapi provider", mimeType: 'application/json' });
   t.match(byName.get('readme-doc'), {
     name: 'readme-doc', title: 'The Readme', description: 'Project readme', mimeType: 'text/markdown',
@@ -44,6 +46,16 @@ t.test('resources/list: discovered resources with spec fields only, sorted by na
   t.match(logged(server), /both\.meta\.json: has both uri and uriTemplate; skipped/);
   t.notOk(listed.resources.some((item) => String(item.uri).includes('.hidden')), 'hidden files are skipped');
   t.notOk(listed.resources.some((item) => String(item.uri).includes('completion')), 'completion scripts are not resources');
+});
+
+t.test('a listed text/plain default does not make binary content text', async (t) => {
+  const project = fixtureProject('resources');
+  writeFileSync(join(project, 'resources', 'blob.dat'), Buffer.from([0x00, 0x01, 0xff, 0x00]));
+  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  t.teardown(() => server.close());
+  const listed = (await server.request('resources/list', { limit: 200 })).result as Listed;
+  t.match(listed.resources.find((item) => item.name === 'blob'), { mimeType: 'text/plain' });
+  t.same((await read(server, { name: 'blob' })).result, { contents: [{ uri: `file://${join(project, 'resources', 'blob.dat')}`, mimeType: 'application/octet-stream', blob: 'AAH/AA==' }] });
 });
 
 t.test('resources/list pages with limit and cursor; a stale or foreign cursor is invalid', async (t) => {
@@ -85,6 +97,7 @@ t.test('resources/read: by name or URI, through built-in and project providers, 
   t.same((await read(server, { uri: 'myapi://args' })).result, { contents: [{ uri: 'myapi://args', mimeType: 'text/plain', text: '1|myapi://args|' }] }, 'unregistered URIs go to the provider of their scheme');
   t.same((await read(server, { uri: 'myapi://trailing' })).result, { contents: [{ uri: 'myapi://trailing', mimeType: 'text/plain', text: 'line\n\n\n' }] });
   t.same((await read(server, { name: 'image' })).result, { contents: [{ uri: `file://${join(project, 'resources', 'image.png')}`, mimeType: 'image/png', blob: 'iVBORw0KGgoAAGJpbmFyeQ==' }] });
+  t.same((await read(server, { uri: `file://${join(project, 'resources', 'settings.conf')}` })).result, { contents: [{ uri: `file://${join(project, 'resources', 'settings.conf')}`, mimeType: 'text/plain', text: '# mcp: {"name":"inline-res","description":"from the inline header"}\nkey=value\n' }] });
   t.same((await read(server, { uri: 'myapi://binary' })).result, { contents: [{ uri: 'myapi://binary', mimeType: 'application/octet-stream', blob: Buffer.from('GIF89a\x00\x01\x02\xff', 'latin1').toString('base64') }] }, 'NUL bytes make a blob');
 });
 
@@ -125,6 +138,29 @@ t.test('a provider that runs too long is stopped (MCPBASH_DEFAULT_TOOL_TIMEOUT)'
   t.ok(Date.now() - started < 5000);
 });
 
+t.test('params.timeoutSecs (a positive number) overrides the default provider timeout of resources/read', async (t) => {
+  const { server } = await serve(t, { MCPBASH_DEFAULT_TOOL_TIMEOUT: '1' });
+  t.match((await read(server, { uri: 'myapi://sleep/2' })).error, { message: 'Resource provider myapi timed out after 1s' }, 'the default');
+  t.match((await read(server, { uri: 'myapi://sleep/2', timeoutSecs: 5 })).result, { contents: [{ text: 'slept 2' }] }, 'longer than the default');
+  for (const ignored of [0, -3, '5', null]) {
+    t.match((await read(server, { uri: 'myapi://sleep/2', timeoutSecs: ignored })).error, { message: /timed out after 1s/ }, `timeoutSecs ${JSON.stringify(ignored)} is ignored`);
+  }
+  const { server: patient } = await serve(t);
+  const started = Date.now();
+  t.match((await read(patient, { uri: 'myapi://slow', timeoutSecs: 1 })).error, { code: -32603, message: 'Resource provider myapi timed out after 1s' }, 'shorter than the default (30 s)');
+  t.ok(Date.now() - started < 5000);
+});
+
+t.test('params.timeoutSecs overrides MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT for the first read of resources/subscribe', async (t) => {
+  const { server } = await serve(t, { MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT: '1', MCPBASH_RESOURCES_POLL_INTERVAL_SECS: '0' });
+  t.match((await server.request('resources/subscribe', { uri: 'myapi://sleep/2' })).error, { message: 'Resource provider myapi timed out after 1s' }, 'the default');
+  t.same((await server.request('resources/subscribe', { uri: 'myapi://sleep/2', timeoutSecs: 5 })).error, undefined, 'longer than the default');
+  const { server: patient } = await serve(t, { MCPBASH_RESOURCES_POLL_INTERVAL_SECS: '0' });
+  const started = Date.now();
+  t.match((await patient.request('resources/subscribe', { uri: 'myapi://slow', timeoutSecs: 1 })).error, { message: 'Resource provider myapi timed out after 1s' }, 'shorter than the default (120 s)');
+  t.ok(Date.now() - started < 5000);
+});
+
 t.test('providers get the curated environment of MCPBASH_PROVIDER_ENV_MODE', async (t) => {
   const envOf = async (env: NodeJS.ProcessEnv) => {
     const { server, project } = await serve(t, { SECRET_TOKEN: 's3cret', EXTRA_ONE: 'one', MCP_CUSTOM: 'c', ...env });
@@ -145,7 +181,7 @@ t.test('providers get the curated environment of MCPBASH_PROVIDER_ENV_MODE', asy
   t.notOk(allowlist.vars.has('SECRET_TOKEN'));
   t.equal(allowlist.vars.get('MCP_RESOURCES_ROOTS'), `${join(allowlist.project, 'data')}:/abs`, 'relative roots are taken from the project root (D14)');
   const refused = await envOf({ MCPBASH_PROVIDER_ENV_MODE: 'inherit' });
-  t.match(refused.response.error, { code: -32602, message: /MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true/ });
+  t.match(refused.response.error, { code: -32603, message: /misconfigured.*set MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true/ }, 'inherit without the confirmation is a server error, not the request\'s');
   const inherit = await envOf({ MCPBASH_PROVIDER_ENV_MODE: 'inherit', MCPBASH_PROVIDER_ENV_INHERIT_ALLOW: 'true' });
   t.equal(inherit.vars.get('SECRET_TOKEN'), 's3cret');
 });

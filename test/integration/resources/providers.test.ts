@@ -20,6 +20,10 @@ t.test('the built-in file provider: roots, traversal, symlink escapes, percent-e
   const read = (uri: string) => server.request('resources/read', { uri });
 
   const { resources: listed } = (await server.request('resources/list', { limit: 200 })).result as { resources: Array<{ name: string; uri: string }> };
+  t.notOk(listed.some((item) => item.name === 'escape' || item.name === 'inner'), 'files whose real path is outside resources/ are not listed');
+  t.ok(listed.some((item) => item.name === 'notes'), 'the rest is');
+  const warnings = server.notifications('notifications/message').map((m) => String(m.params?.data)).join('\n');
+  t.match(warnings, /2 file\(s\) reached through symbolic links lie outside the resources directory and are not listed \(escape\.txt, linked-dir\/inner\.txt\)/);
   const spaced = listed.find((item) => item.name === 'My Notes #1');
   t.equal(spaced?.uri, `file://${resources}/My%20Notes%20%231.txt`, 'discovered URIs are percent-encoded');
   t.match((await read(spaced?.uri ?? '')).result, { contents: [{ text: 'spaced\n' }] }, 'and they resolve (D10)');

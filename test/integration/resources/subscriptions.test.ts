@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
@@ -48,6 +48,34 @@ t.test('errors appearing or going away count as changes; 1.x clients may unsubsc
   writeFileSync(counter, '3');
   await sleep(700);
   t.equal(updates(server, 'myapi://counter').length, 2, 'unsubscribed by id');
+});
+
+t.test('the poller runs only between the first subscribe and the last unsubscribe', async (t) => {
+  const project = fixtureProject('resources');
+  const log = join(project, 'reads.log');
+  /** How often the provider read myapi://counted/<name>. */
+  const reads = (name: string) => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line === name).length : 0);
+  const server = await startInitialized({ projectRoot: project, env: isolatedEnv(POLL) });
+  t.teardown(() => server.close());
+  t.match((await server.request('resources/read', { uri: 'myapi://counted/a' })).result, { contents: [{ text: 'counted' }] });
+  await sleep(1000);
+  t.equal(reads('a'), 1, 'a plain read starts no polling');
+  await server.request('resources/subscribe', { uri: 'myapi://counted/a' });
+  await server.request('resources/subscribe', { uri: 'myapi://counted/b' });
+  await sleep(1500);
+  // a: the plain read and the subscribe read, then polls; b: the subscribe read, then polls.
+  t.ok(reads('a') >= 4 && reads('b') >= 3, `subscribed: both polled every 0.2 s (${reads('a')}, ${reads('b')} reads)`);
+  t.same((await server.request('resources/unsubscribe', { uri: 'myapi://counted/a' })).result, {});
+  await sleep(300);
+  const [a, b] = [reads('a'), reads('b')];
+  await sleep(800);
+  t.equal(reads('a'), a, 'an unsubscribed resource is no longer read');
+  t.ok(reads('b') > b, 'while the other still is');
+  t.same((await server.request('resources/unsubscribe', { uri: 'myapi://counted/b' })).result, {});
+  await sleep(300);
+  const last = reads('b');
+  await sleep(1000);
+  t.equal(reads('b'), last, 'after the last unsubscribe the poller stops');
 });
 
 t.test('the first read must succeed; polling can be turned off', async (t) => {

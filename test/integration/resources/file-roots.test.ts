@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import t from 'tap';
+import { fixtureProject } from '../../helpers/fixtures.js';
+import { startInitialized, type McpProcess } from '../../helpers/mcp-process.js';
+import { isolatedEnv } from '../../helpers/run-binary.js';
+
+/**
+ * What the file provider may read (seed 004: it "enforces roots (MCPBASH_ROOTS,
+ * config/roots.json, or client roots)"): MCP_RESOURCES_ROOTS when the operator set it;
+ * otherwise resources/ plus the session's configured roots, never the implicit project root.
+ */
+
+const outside = { code: -32603, message: 'Resource outside allowed roots' };
+
+/** A directory outside the project holding note.txt. */
+function clientDir(): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'mcpbash-client-root-')));
+  writeFileSync(join(dir, 'note.txt'), 'from a client root\n');
+  return dir;
+}
+
+/** Answers the server's first roots/list with `dirs`. */
+async function answerRoots(server: McpProcess, dirs: string[]): Promise<void> {
+  const ask = await server.waitFor((m) => m.method === 'roots/list');
+  server.send({ jsonrpc: '2.0', id: ask.id, result: { roots: dirs.map((dir) => ({ uri: pathToFileURL(dir).href })) } });
+}
+
+t.test('a file under a client root outside resources/ is readable; resources/ still is', async (t) => {
+  const project = fixtureProject('resources');
+  const dir = clientDir();
+  const server = await startInitialized({ projectRoot: project, env: isolatedEnv(), capabilities: { roots: {} } });
+  t.teardown(() => server.close());
+  // Asked before the client answers: the read waits for the roots, like a tool call.
+  const read = server.request('resources/read', { uri: `file://${dir}/note.txt` });
+  await answerRoots(server, [dir]);
+  t.match((await read).result, { contents: [{ text: 'from a client root\n' }] });
+  t.match((await server.request('resources/read', { name: 'notes' })).result, { contents: [{ text: 'hello notes\n\n' }] });
+});
+
+t.test('without configured roots only resources/ is served, not the implicit project root', async (t) => {
+  const project = fixtureProject('resources');
+  const dir = clientDir();
+  writeFileSync(join(project, 'beside.txt'), 'in the project, outside resources/');
+  const silent = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  t.teardown(() => silent.close());
+  t.match((await silent.request('resources/read', { uri: `file://${dir}/note.txt` })).error, outside, 'a client that declared no roots');
+  t.match((await silent.request('resources/read', { uri: `file://${project}/beside.txt` })).error, outside, 'the project root is no root here');
+  t.match((await silent.request('resources/read', { name: 'notes' })).result, { contents: [{ text: 'hello notes\n\n' }] });
+
+  const empty = await startInitialized({ projectRoot: project, env: isolatedEnv(), capabilities: { roots: {} } });
+  t.teardown(() => empty.close());
+  await answerRoots(empty, []);
+  t.match((await empty.request('resources/read', { uri: `file://${dir}/note.txt` })).error, outside, 'a client that answered no roots');
+});
+
+t.test('MCPBASH_ROOTS and config/roots.json count as configured roots', async (t) => {
+  const project = fixtureProject('resources');
+  const dir = clientDir();
+  const byEnv = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_ROOTS: dir }) });
+  t.teardown(() => byEnv.close());
+  t.match((await byEnv.request('resources/read', { uri: `file://${dir}/note.txt` })).result, { contents: [{ text: 'from a client root\n' }] });
+
+  mkdirSync(join(project, 'config'));
+  writeFileSync(join(project, 'config', 'roots.json'), JSON.stringify({ roots: [{ path: dir, name: 'Client' }] }));
+  const byFile = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  t.teardown(() => byFile.close());
+  t.match((await byFile.request('resources/read', { uri: `file://${dir}/note.txt` })).result, { contents: [{ text: 'from a client root\n' }] });
+});
+
+t.test('MCP_RESOURCES_ROOTS is the operator\'s scope: it replaces resources/ and the session roots', async (t) => {
+  const project = fixtureProject('resources');
+  const dir = clientDir();
+  const server = await startInitialized({
+    projectRoot: project,
+    env: isolatedEnv({ MCP_RESOURCES_ROOTS: 'resources/docs' }),
+    capabilities: { roots: {} },
+  });
+  t.teardown(() => server.close());
+  await answerRoots(server, [dir]);
+  t.match((await server.request('resources/read', { uri: `file://${dir}/note.txt` })).error, outside, 'the client root is not added');
+  t.match((await server.request('resources/read', { name: 'notes' })).error, outside, 'nor is resources/');
+  t.match((await server.request('resources/read', { uri: `file://${project}/resources/docs/nested.txt` })).result, { contents: [{ uri: /nested\.txt$/ }] });
+});
+
+t.test('no resources directory and no roots: the file provider refuses everything (fails closed)', async (t) => {
+  const project = fixtureProject('tools');
+  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  t.teardown(() => server.close());
+  const refused = await server.request('resources/read', { uri: `file://${project}/data/note.txt` });
+  t.match(refused.error, { ...outside, data: { detail: /no resource roots/ } });
+  const scoped = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_ROOTS: 'data' }) });
+  t.teardown(() => scoped.close());
+  t.match((await scoped.request('resources/read', { uri: `file://${project}/data/note.txt` })).result, { contents: [{ uri: /note\.txt$/ }] }, 'a configured root opens it');
+});
