@@ -60,12 +60,14 @@ t.test('scaffold prompt and resource land where discovery finds them, and the se
   t.equal(resource.code, 0, resource.stderr);
   const promptMeta = JSON.parse(readFileSync(join(root, 'prompts/summarize/summarize.meta.json'), 'utf8'));
   t.equal(promptMeta.path, 'summarize.txt', 'path names the template beside it');
+  t.equal(promptMeta.name, 'prompt.summarize', "1.x's prompt name");
   t.match(readFileSync(join(root, 'prompts/summarize/summarize.txt'), 'utf8'), /\{\{subject\}\}/, 'placeholders are {{var}} (D9)');
   const resourceMeta = JSON.parse(readFileSync(join(root, 'resources/notes/notes.meta.json'), 'utf8'));
   t.equal(resourceMeta.uri, `file://${join(root, 'resources/notes/notes.txt').replace(/ /g, '%20')}`, 'the URI is percent-encoded');
   t.notOk(existsSync(join(root, 'resources/notes/README.md')), 'no README: every file in resources/ is a resource');
+  t.equal(resourceMeta.name, 'resource.notes', "1.x's resource name");
   const server = await startInitialized({ projectRoot: root, env: { ...env } });
-  const prompt = await server.request('prompts/get', { name: 'summarize', arguments: { subject: 'disks', details: 'full' } });
+  const prompt = await server.request('prompts/get', { name: 'prompt.summarize', arguments: { subject: 'disks', details: 'full' } });
   t.match(JSON.stringify(prompt.result), /You are helping with disks/);
   const read = await server.request('resources/read', { uri: resourceMeta.uri });
   t.match(JSON.stringify(read.result), /Replace this text/, 'the percent-encoded file:// URI is decoded (D10)');

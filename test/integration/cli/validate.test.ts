@@ -94,7 +94,7 @@ t.test('prompts, resources and registrations are checked without the server', as
   t.ok(find(report.messages, 'warning', 'prompts/demo-item/demo-item.txt', /\{\{undeclared\}\} is not a declared argument/));
   t.ok(find(report.messages, 'warning', 'prompts/old/old.meta.json', /relative to the project root, as 1\.x wrote it; it still works, but "old\.txt"/));
   t.notOk(find(report.messages, 'error', 'prompts/old/old.meta.json', /./), 'the server serves such a prompt, so it is no error');
-  t.ok(find(report.messages, 'info', 'resources/demo-item/demo-item.meta.json', /resource "demo-item"/));
+  t.ok(find(report.messages, 'info', 'resources/demo-item/demo-item.meta.json', /resource "resource.demo-item"/));
   t.ok(find(report.messages, 'error', 'resources/demo-item/both.meta.json', /both "uri".*and "uriTemplate"/));
   t.ok(find(report.messages, 'error', 'resources/demo-item/odd.meta.json', /must be <= 1/));
   t.ok(find(report.messages, 'warning', 'server.d/register.sh', /ignored: server\.d\/register\.json exists/));
