@@ -21,8 +21,13 @@ function tightenPermissions(path: string): void {
  * tests may change files. Permissions are tightened whatever the checkout's umask was.
  */
 export function fixtureProject(name: string): string {
+  return copyProject(fixtureSource(name), name);
+}
+
+/** A private copy of any project directory (an example, a fixture), permissions tightened. */
+export function copyProject(source: string, name: string): string {
   const target = join(mkdtempSync(join(tmpdir(), `mcpbash-${name}-`)), name);
-  cpSync(fixtureSource(name), target, { recursive: true });
+  cpSync(source, target, { recursive: true });
   tightenPermissions(target);
   return target;
 }
