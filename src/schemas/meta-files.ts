@@ -28,6 +28,21 @@ const objectSchemaSchema = {
   },
 } as const;
 
+/** Prompt arguments: a JSON Schema object, or MCP's own list form (`[{name, description?, required?}]`). */
+const promptArgumentsSchema = {
+  anyOf: [
+    objectSchemaSchema,
+    {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string', minLength: 1 }, description: { type: 'string' }, required: { type: 'boolean' } },
+      },
+    },
+  ],
+} as const;
+
 const positiveSeconds = { type: ['integer', 'string', 'null'], minimum: 1, pattern: '^[1-9][0-9]*$' } as const;
 
 /** `server.d/server.meta.json` */
@@ -87,8 +102,9 @@ export const promptMetaSchema = {
     title: { type: 'string' },
     description: { type: 'string' },
     path: { type: 'string', minLength: 1 },
-    arguments: objectSchemaSchema,
-    role: { enum: ['user', 'assistant'] },
+    arguments: promptArgumentsSchema,
+    // Other roles (1.x allowed "system") are sent as "user": validate warns (D61).
+    role: { type: 'string' },
     metadata: {},
     icons: iconsSchema,
     _meta: { type: 'object' },

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, relative, resolve } from 'node:path';
 import type { ProjectLayout } from '../../project/project-layout.js';
+import { argumentsSchema } from '../../project/prompts/prompt-definition.js';
 import { declaredTemplate } from '../../project/prompts/prompt-discovery.js';
 import { promptMetaSchema } from '../../schemas/meta-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
@@ -38,7 +39,7 @@ function checkTemplateText(ctx: CheckContext, template: string, value: Record<st
   }
   const dollar = text.match(/\$\{[A-Za-z_][A-Za-z0-9_]*\}/);
   if (dollar) ctx.report.add('warning', 'prompts', `${dollar[0]} is not substituted: placeholders are written {{name}}`, { file: template });
-  const declared = new Set(Object.keys(((value.arguments as { properties?: object } | undefined)?.properties) ?? {}));
+  const declared = new Set(Object.keys((argumentsSchema(value.arguments)?.properties as object | undefined) ?? {}));
   const used = [...new Set([...text.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g)].map((match) => match[1] as string))];
   for (const name of used.filter((placeholder) => !declared.has(placeholder))) {
     ctx.report.add('warning', 'prompts', `{{${name}}} is not a declared argument (add it to arguments.properties)`, { file: template });
@@ -53,15 +54,24 @@ function checkRootRelativePath(ctx: CheckContext, meta: string, value: Record<st
   ctx.report.add('warning', 'prompts', `"path" is relative to the project root, as 1.x wrote it; it still works, but "${relative(dir, template)}" (relative to this file) is clearer`, { file: meta, field: '/path' });
 }
 
+function registeredTemplates(layout: ProjectLayout, registered: unknown[] | null | undefined): string[] {
+  return (registered ?? []).flatMap((entry) => {
+    const path = (entry as { path?: unknown } | null)?.path;
+    const found = typeof path === 'string' ? declaredTemplate(path, layout.promptsDir, { prompts: layout.promptsDir, project: layout.root }) : undefined;
+    return found ? [found] : [];
+  });
+}
+
 /**
  * prompts/ (decision D8): every metadata file (JSON, schema, its template), placeholders
  * ({{var}} only, D9), duplicate names, and templates no metadata describes.
  */
-export function checkPrompts(ctx: CheckContext, layout: ProjectLayout): void {
+export function checkPrompts(ctx: CheckContext, layout: ProjectLayout, registered?: unknown[] | null): void {
   if (!existsSync(layout.promptsDir)) return;
   const files = listProjectFiles(layout.promptsDir);
   const names = new Map<string, string>();
-  const templates = new Set<string>();
+  // Templates register.json entries name are prompts too (their entries are checked there).
+  const templates = new Set<string>(registeredTemplates(layout, registered));
   for (const meta of metaFiles(files)) {
     const value = readJsonObject(ctx, 'prompts', meta);
     if (!value || !checkSchema(ctx, 'prompts', promptMetaSchema, value, meta)) continue;
@@ -75,6 +85,9 @@ export function checkPrompts(ctx: CheckContext, layout: ProjectLayout): void {
     checkTemplateText(ctx, template, value);
     const name = typeof value.name === 'string' ? value.name : basename(meta).slice(0, -META_SUFFIX.length);
     if (typeof value.description !== 'string' || value.description.trim() === '') ctx.report.add('warning', 'prompts', 'no description', { file: meta, field: '/description' });
+    if (value.role !== undefined && value.role !== 'user' && value.role !== 'assistant') {
+      ctx.report.add('warning', 'prompts', `role ${JSON.stringify(value.role)} is not an MCP role (user or assistant): the message is sent as "user"`, { file: meta, field: '/role' });
+    }
     const first = names.get(name);
     if (first) ctx.report.add('error', 'prompts', `prompt name "${name}" is also used by ${first}`, { file: meta, field: '/name' });
     else names.set(name, ctx.report.rel(meta));

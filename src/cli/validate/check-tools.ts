@@ -98,10 +98,13 @@ function reportHelpers(ctx: CheckContext, toolsDir: string, helpers: readonly st
  * tools/: every metadata file (JSON, schema, its script), every discovered tool's script
  * (executable, shebang, permissions), duplicate names, and the scripts D7 leaves out.
  */
-export function checkTools(ctx: CheckContext, layout: ProjectLayout, serverName: string): void {
+export function checkTools(ctx: CheckContext, layout: ProjectLayout, serverName: string, registered?: unknown[] | null): void {
   const { toolsDir } = layout;
+  const listedInRegisterJson = Array.isArray(registered);
+  if (listedInRegisterJson) ctx.report.add('info', 'tools', `server.d/register.json lists the tools (${registered.length}); discovery of tools/ is off`);
   if (!existsSync(toolsDir)) {
-    ctx.report.add('warning', 'tools', 'no tools directory', { file: toolsDir });
+    // A resource- or prompt-only project is fine.
+    ctx.report.add('info', 'tools', 'no tools directory', { file: toolsDir });
     return;
   }
   const files = listProjectFiles(toolsDir, 1);
@@ -132,5 +135,5 @@ export function checkTools(ctx: CheckContext, layout: ProjectLayout, serverName:
     if (owners.length > 1) ctx.report.add('error', 'tools', `tool name "${name}" is used by ${owners.join(' and ')}; only the first is served`);
   }
   reportHelpers(ctx, toolsDir, scan.helpers, toolScripts);
-  if (scan.items.length === 0) ctx.report.add('warning', 'tools', 'no tools found (add one with \'mcp-bash scaffold tool NAME\')', { file: toolsDir });
+  if (scan.items.length === 0 && !listedInRegisterJson) ctx.report.add('warning', 'tools', 'no tools found (add one with \'mcp-bash scaffold tool NAME\')', { file: toolsDir });
 }

@@ -32,7 +32,7 @@ export interface PromptContext {
  * `arguments` as a JSON Schema object. MCP's own list form
  * (`[{name, description?, required?}]`) is accepted too and converted.
  */
-function argumentsSchema(value: unknown): JsonObject | undefined {
+export function argumentsSchema(value: unknown): JsonObject | undefined {
   if (value === undefined || value === null) return { type: 'object', properties: {} };
   if (isObject(value)) return value.properties === undefined ? { type: 'object', properties: {}, ...value } : value;
   if (!Array.isArray(value)) return undefined;

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { validateReportSchema } from '../../../src/schemas/cli-outputs.js';
@@ -155,4 +155,29 @@ t.test('the 1.x checks: templates need a {variable}, uris a scheme; a missing se
   t.notOk(report.messages.find((m) => m.level === 'error' && m.file === 'server.d/server.meta.json'));
   t.ok(find(report.messages, 'warning', 'tools/mismatch/tool.sh', /no shebang line/));
   t.ok(find(report.messages, 'warning', 'tools/mismatch/tool.meta.json', /does not match its directory "mismatch"/));
+});
+
+t.test('register.json-listed tools and prompts, list-form prompt arguments and 1.x roles are understood', async (t) => {
+  const root = await newProject(t, env, 'demo', ['--no-hello']);
+  mkdirSync(join(root, 'prompts'), { recursive: true });
+  mkdirSync(join(root, 'scripts'));
+  writeFileSync(join(root, 'tools/clock.sh'), '#!/bin/bash\ndate\n', { mode: 0o755 });
+  writeFileSync(join(root, 'prompts/summary.txt'), 'Summarise {{topic}}\n');
+  writeFileSync(join(root, 'prompts/standup.txt'), 'Standup for {{team}}\n');
+  writeFileSync(join(root, 'prompts/standup.meta.json'), JSON.stringify({ name: 'standup', description: 'x', arguments: [{ name: 'team', required: true }], role: 'system' }));
+  writeFileSync(join(root, 'server.d/register.json'), JSON.stringify({ version: 1,
+    tools: [{ name: 'demo-clock', description: 'the time', path: 'clock.sh' }],
+    prompts: [{ name: 'summary', description: 'x', path: 'summary.txt', arguments: [{ name: 'topic', required: true }] }] }));
+  const { code, report } = await validateJson(t, root);
+  t.equal(code, 0, JSON.stringify(report.messages.filter((m) => m.level === 'error')));
+  t.notOk(report.messages.find((m) => /no tools found/.test(m.message)), 'register.json lists the tools');
+  t.ok(report.messages.find((m) => m.level === 'info' && /register\.json lists the tools \(1\); discovery of tools\/ is off/.test(m.message)));
+  t.notOk(report.messages.find((m) => m.file === 'prompts/summary.txt' && /not a prompt/.test(m.message)), 'a template register.json names is a prompt');
+  t.notOk(report.messages.find((m) => m.file === 'prompts/standup.meta.json' && m.level === 'error'), "MCP's list form of arguments is accepted");
+  t.notOk(report.messages.find((m) => m.file === 'prompts/standup.txt' && /not a declared argument/.test(m.message)), 'list-form arguments declare placeholders');
+  t.ok(find(report.messages, 'warning', 'prompts/standup.meta.json', /role "system" is not an MCP role/));
+  const bare = await newProject(t, env, 'bare', ['--no-hello']);
+  rmSync(join(bare, 'tools'), { recursive: true });
+  const noTools = await validateJson(t, bare);
+  t.ok(noTools.report.messages.find((m) => m.level === 'info' && /no tools directory/.test(m.message)), 'a project without tools/ is not warned about it');
 });
