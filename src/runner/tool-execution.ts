@@ -1,19 +1,22 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { envList } from '../config/env-values.js';
 import { ErrorCode } from '../jsonrpc/error-codes.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import { parseLoggingLevel } from '../mcp/logging.js';
 import { SlidingWindowLimiter } from '../mcp/rate-limiter.js';
 import type { CallToolResult, JsonObject, ProgressToken } from '../mcp/types.js';
+import type { RootEntry } from '../project/roots.js';
 import { createCallDirectory, removeCallDirectory, type CallPaths } from './call-directory.js';
 import { readEmbeddedResources } from './embedded-resources.js';
 import { runProcess, type StopReason } from './process-runner.js';
-import { scriptCommand } from './script-command.js';
+import { scriptCommand, type ScriptCommand } from './script-command.js';
 import { SideChannel } from './side-channel.js';
 import type { PreparedToolCall } from './tool-call-checks.js';
 import { buildToolEnvironment } from './tool-environment.js';
 import { buildToolResult } from './tool-result.js';
 import type { ToolRuntime } from './tool-runtime.js';
+import { finishTrace, startTrace, type ToolTrace } from './tool-trace.js';
 import { TimeoutWatchdog, type TimeoutPolicy, type TimeoutReason } from './timeout-watchdog.js';
 
 export interface ToolCallOptions {
@@ -101,6 +104,47 @@ function forwarders(call: ToolCallOptions, runtime: ToolRuntime, toolName: strin
   };
 }
 
+/** How the tool starts: its environment (§3.3), its command line, and its trace when traced. */
+function toolLaunch(prepared: PreparedToolCall, call: ToolCallOptions, runtime: ToolRuntime, key: string, paths: CallPaths, roots: readonly RootEntry[]): { env: NodeJS.ProcessEnv; command: ScriptCommand; trace: ToolTrace | undefined } {
+  const { tool } = prepared;
+  const env = buildToolEnvironment({
+    serverEnv: runtime.env,
+    mode: prepared.envMode,
+    allowlist: envList(runtime.env, 'MCPBASH_TOOL_ENV_ALLOWLIST'),
+    layout: runtime.layout,
+    home: runtime.home,
+    identity: runtime.identity,
+    stateDir: runtime.stateDir,
+    jsonTool: runtime.jsonTool,
+    minimalMode: runtime.config.forceMinimal,
+    toolName: tool.name,
+    toolPath: prepared.scriptPath,
+    metadata: tool,
+    args: prepared.args,
+    meta: call.meta,
+    progressToken: call.progressToken,
+    paths,
+    roots,
+    elicitationSupported: runtime.elicitation?.supported === true,
+    payloadThreshold: runtime.config.envPayloadThreshold,
+    workerKey: key,
+    logLevel: runtime.logLevel(),
+    version: runtime.version,
+  });
+  const trace = startTrace({
+    config: runtime.config.trace,
+    scriptPath: prepared.scriptPath,
+    toolName: tool.name,
+    callKey: key,
+    stateDir: runtime.stateDir,
+    hook: join(runtime.home.hooksDir, 'trace-tool.sh'),
+    toolEnv: env,
+  });
+  if (trace) Object.assign(env, trace.env);
+  const command = trace ? { command: trace.command, args: trace.args } : scriptCommand(prepared.scriptPath);
+  return { env, command, trace };
+}
+
 /**
  * Runs a prepared tool call: a private call directory, the tool's environment, its own
  * process group, a timeout watchdog, live progress/log forwarding, cancellation (cancel
@@ -112,30 +156,7 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
   const paths = createCallDirectory(runtime.stateDir, key);
   try {
     const roots = await runtime.roots();
-    const env = buildToolEnvironment({
-      serverEnv: runtime.env,
-      mode: prepared.envMode,
-      allowlist: envList(runtime.env, 'MCPBASH_TOOL_ENV_ALLOWLIST'),
-      layout: runtime.layout,
-      home: runtime.home,
-      identity: runtime.identity,
-      stateDir: runtime.stateDir,
-      jsonTool: runtime.jsonTool,
-      minimalMode: runtime.config.forceMinimal,
-      toolName: tool.name,
-      toolPath: prepared.scriptPath,
-      metadata: tool,
-      args: prepared.args,
-      meta: call.meta,
-      progressToken: call.progressToken,
-      paths,
-      roots,
-      elicitationSupported: runtime.elicitation?.supported === true,
-      payloadThreshold: runtime.config.envPayloadThreshold,
-      workerKey: key,
-      logLevel: runtime.logLevel(),
-      version: runtime.version,
-    });
+    const { env, command, trace } = toolLaunch(prepared, call, runtime, key, paths, roots);
     const stop = new AbortController();
     let timedOut: TimeoutReason | undefined;
     const policy = timeoutPolicy(prepared, runtime, call.timeoutSecs);
@@ -167,10 +188,9 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
       },
     }, runtime.config.liveProgress);
     channel.start();
-    const { command, args } = scriptCommand(prepared.scriptPath);
     const run = await runProcess({
-      command,
-      args,
+      command: command.command,
+      args: command.args,
       cwd: runtime.layout.root,
       env,
       signal: stop.signal,
@@ -185,6 +205,8 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
     elicitations.abort();
     call.signal.removeEventListener('abort', onCancel);
     channel.stop();
+    // Before anything can throw: a kept trace is always trimmed and redacted.
+    const traceLine = trace ? finishTrace(trace, runtime.config.trace.maxBytes) : undefined;
     if (call.signal.aborted) throw new RpcError(ErrorCode.ToolCancelled, 'Tool cancelled');
     if (timedOut === 'fixed' && forward.sawProgress()) {
       runtime.log.warning('mcp.tools', `${tool.name} reported progress but timed out after ${policy?.timeoutSecs}s; set "progressExtendsTimeout": true in its metadata to let progress extend the timeout`);
@@ -201,6 +223,7 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
       stderrCapture: runtime.config.stderrCapture,
       embedded,
       validator: runtime.validator,
+      ...(traceLine === undefined ? {} : { traceLine }),
     });
   } finally {
     if (!runtime.config.preserveState) removeCallDirectory(paths);
