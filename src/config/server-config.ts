@@ -9,6 +9,8 @@ export interface ServerConfig {
   /** Tool stdout cap and the size cap of any response (MCPBASH_MAX_TOOL_OUTPUT_SIZE). */
   readonly maxToolOutputBytes: number;
   readonly maxToolStderrBytes: number;
+  /** Resource payloads and tool attachments (MCPBASH_MAX_RESOURCE_BYTES, default the output cap). */
+  readonly maxResourceBytes: number;
   readonly stderrTailBytes: number;
   readonly stderrCapture: boolean;
   readonly streamToolStderr: boolean;
@@ -58,6 +60,7 @@ export function loadServerConfig(env: Env): ServerConfig {
     maxMessageBytes: envInt(env, 'MCPBASH_MAX_MESSAGE_BYTES', 32 * MIB, { min: 1024 }),
     maxToolOutputBytes,
     maxToolStderrBytes: envInt(env, 'MCPBASH_MAX_TOOL_STDERR_SIZE', maxToolOutputBytes, { min: 1 }),
+    maxResourceBytes: envInt(env, 'MCPBASH_MAX_RESOURCE_BYTES', maxToolOutputBytes, { min: 1 }),
     stderrTailBytes: envInt(env, 'MCPBASH_TOOL_STDERR_TAIL_LIMIT', 4096, { min: 0 }),
     stderrCapture: envBool(env, 'MCPBASH_TOOL_STDERR_CAPTURE', true),
     streamToolStderr: envBool(env, 'MCPBASH_TOOL_STREAM_STDERR', false),

@@ -61,13 +61,18 @@ function writeElicitationAnswer(paths: CallPaths, answer: { action: string; cont
 interface Forwarders {
   progress(line: Record<string, unknown>): void;
   log(line: Record<string, unknown>): void;
+  rejected(stream: 'progress' | 'log', reason: string): void;
 }
 
-/** Turns side-channel lines into notifications, with the per-request rate limits. */
+/**
+ * Turns side-channel lines into notifications, with the per-request rate limits. Lines that
+ * cannot be used are reported once per call: a tool printing garbage must not flood stderr.
+ */
 function forwarders(call: ToolCallOptions, runtime: ToolRuntime, toolName: string): Forwarders & { sawProgress: () => boolean } {
   const progressLimit = new SlidingWindowLimiter(runtime.config.maxProgressPerMinute);
   const logLimit = new SlidingWindowLimiter(runtime.config.maxLogsPerMinute);
   let progressSeen = false;
+  let rejectionNoted = false;
   const dropped = new Set<string>();
   const noteDrop = (what: string, variable: string) => {
     if (dropped.has(what)) return;
@@ -90,7 +95,13 @@ function forwarders(call: ToolCallOptions, runtime: ToolRuntime, toolName: strin
       if (typeof line.message === 'string' && line.message !== '') params.message = line.message;
       call.notify('notifications/progress', params);
     },
+    rejected(stream, reason) {
+      if (rejectionNoted) return;
+      rejectionNoted = true;
+      runtime.log.warning('mcp.tools', `${toolName}: ${stream} line dropped: ${reason} (further unusable lines of this call are dropped without a note)`);
+    },
     log(line) {
+      // An unknown level is logged at info rather than lost (docs/TOOL-CONTRACT.md).
       const level = parseLoggingLevel(line.level === 'warn' ? 'warning' : line.level) ?? 'info';
       if (!runtime.isLogLevelEnabled(level)) return;
       if (!logLimit.tryTake()) {
@@ -178,7 +189,7 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
       progress: forward.progress,
       log: forward.log,
       activity: () => watchdog?.touch(),
-      rejected: (stream, reason) => runtime.log.debug('mcp.tools', `${tool.name}: ${stream} line dropped: ${reason}`),
+      rejected: forward.rejected,
       elicitation: (request) => {
         const bridge = runtime.elicitation;
         const answer = bridge?.supported
@@ -211,7 +222,7 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
     if (timedOut === 'fixed' && forward.sawProgress()) {
       runtime.log.warning('mcp.tools', `${tool.name} reported progress but timed out after ${policy?.timeoutSecs}s; set "progressExtendsTimeout": true in its metadata to let progress extend the timeout`);
     }
-    const embedded = readEmbeddedResources(paths.resources, roots, runtime.layout.root, runtime.config.maxToolOutputBytes,
+    const embedded = readEmbeddedResources(paths.resources, roots, runtime.layout.root, runtime.config.maxResourceBytes,
       (message) => runtime.log.warning('mcp.tools', `${tool.name}: ${message}`));
     return buildToolResult({
       tool,
