@@ -116,3 +116,12 @@ t.test('static registry mode serves the pre-generated cache without rescanning',
   t.match(server.stderr, /static registry mode: serving tools from the pre-generated cache/);
   await server.close();
 });
+
+t.test('register.json in a project root writable by others is not trusted', async (t) => {
+  const project = withRegisterJson(JSON.stringify({ version: 1, tools: [{ name: 'manual-echo', path: 'echo-text/tool.sh' }] }));
+  chmodSync(project, 0o777);
+  const { response, call } = await toolNames(project);
+  t.match(response.error, { code: -32603, message: /register\.json is invalid: it is not trusted: .* is writable by group or others/ });
+  t.equal(call.error?.code, -32603);
+  chmodSync(project, 0o755);
+});
