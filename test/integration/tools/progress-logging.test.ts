@@ -76,3 +76,13 @@ t.test('side-channel lines that are not JSON: one warning on stderr per call', a
   t.match(warnings[0], /progress garbage 1/, 'it quotes the first bad line');
   await server.close();
 });
+
+t.test('with live progress off, an elicitation is still answered while the tool waits', async (t) => {
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_ENABLE_LIVE_PROGRESS: 'false' }), capabilities: { elicitation: { form: {} } } });
+  t.teardown(() => server.close());
+  const call = server.request('tools/call', { name: 'elicit' }, undefined, 40_000);
+  const asked = await server.waitFor((m) => m.method === 'elicitation/create', 5000);
+  server.send({ jsonrpc: '2.0', id: asked.id, result: { action: 'accept', content: { confirmed: true } } });
+  const result = (await call).result as { content: Array<{ text: string }> };
+  t.same(JSON.parse(result.content[0]?.text ?? '{}'), { supported: true, answer: { action: 'accept', content: { confirmed: true } } });
+});
