@@ -43,6 +43,8 @@ export interface CliRegistryOptions {
   readonly writeCache?: boolean;
   /** Where processes the scan starts (register.sh) are registered, to be stopped early. */
   readonly processes?: ProcessRegistry;
+  /** Tools scans cover only this tools-relative path (`registry refresh --filter`). */
+  readonly toolsSubtree?: string;
 }
 
 /** The project's registries as the server builds them, for a CLI command. */
@@ -55,6 +57,7 @@ export function cliRegistries(options: CliRegistryOptions): ProjectRegistries {
     log: options.log,
     writeCache: options.writeCache ?? true,
     processes: options.processes,
+    ...(options.toolsSubtree === undefined ? {} : { toolsSubtree: options.toolsSubtree }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { envBool, envInt, envNumber, type Env } from './env-values.js';
+import { envBool, envInt, envNumber, envString, type Env } from './env-values.js';
 
 /** The server's tunables, read once from the environment at start-up (names are 1.x's). */
 export interface ServerConfig {
@@ -9,6 +9,8 @@ export interface ServerConfig {
   /** Tool stdout cap and the size cap of any response (MCPBASH_MAX_TOOL_OUTPUT_SIZE). */
   readonly maxToolOutputBytes: number;
   readonly maxToolStderrBytes: number;
+  /** Resource payloads and tool attachments (MCPBASH_MAX_RESOURCE_BYTES, default the output cap). */
+  readonly maxResourceBytes: number;
   readonly stderrTailBytes: number;
   readonly stderrCapture: boolean;
   readonly streamToolStderr: boolean;
@@ -31,7 +33,20 @@ export interface ServerConfig {
   readonly progressExtendsTimeout: boolean;
   readonly envPayloadThreshold: number;
   readonly preserveState: boolean;
+  /** MCPBASH_TRACE_TOOLS: Bash tools run under xtrace (see tool-trace.ts). */
+  readonly trace: TraceConfig;
 }
+
+export interface TraceConfig {
+  readonly enabled: boolean;
+  /** PS4 of traced tools (MCPBASH_TRACE_PS4). */
+  readonly ps4: string;
+  /** A kept trace is cut to its last this many bytes (MCPBASH_TRACE_MAX_BYTES). */
+  readonly maxBytes: number;
+}
+
+/** 1.x's default PS4: the script's file name and line. */
+export const DEFAULT_TRACE_PS4 = '+ ${BASH_SOURCE[0]##*/}:${LINENO}: ';
 
 const MIB = 1024 * 1024;
 
@@ -45,6 +60,7 @@ export function loadServerConfig(env: Env): ServerConfig {
     maxMessageBytes: envInt(env, 'MCPBASH_MAX_MESSAGE_BYTES', 32 * MIB, { min: 1024 }),
     maxToolOutputBytes,
     maxToolStderrBytes: envInt(env, 'MCPBASH_MAX_TOOL_STDERR_SIZE', maxToolOutputBytes, { min: 1 }),
+    maxResourceBytes: envInt(env, 'MCPBASH_MAX_RESOURCE_BYTES', maxToolOutputBytes, { min: 1 }),
     stderrTailBytes: envInt(env, 'MCPBASH_TOOL_STDERR_TAIL_LIMIT', 4096, { min: 0 }),
     stderrCapture: envBool(env, 'MCPBASH_TOOL_STDERR_CAPTURE', true),
     streamToolStderr: envBool(env, 'MCPBASH_TOOL_STREAM_STDERR', false),
@@ -62,5 +78,10 @@ export function loadServerConfig(env: Env): ServerConfig {
     progressExtendsTimeout: envBool(env, 'MCPBASH_PROGRESS_EXTENDS_TIMEOUT', false),
     envPayloadThreshold: envInt(env, 'MCPBASH_ENV_PAYLOAD_THRESHOLD', 65536, { min: 0 }),
     preserveState: envBool(env, 'MCPBASH_PRESERVE_STATE', false),
+    trace: {
+      enabled: envBool(env, 'MCPBASH_TRACE_TOOLS', false),
+      ps4: envString(env, 'MCPBASH_TRACE_PS4') ?? DEFAULT_TRACE_PS4,
+      maxBytes: envInt(env, 'MCPBASH_TRACE_MAX_BYTES', MIB, { min: 1 }),
+    },
   };
 }

@@ -2,8 +2,8 @@ import type { HandlerModule } from './server-context.js';
 
 /**
  * After `notifications/initialized`: scan the registries once (the list_changed baseline,
- * and a warm cache for the first list), then check for changes every TTL while the client
- * can be told about them.
+ * and a warm cache for the first list), then look once a second - each kind rescanning
+ * when its TTL has expired - while the client can be told about changes.
  */
 export const registryPollingModule: HandlerModule = (context) => {
   const { registries, session, log } = context;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
-import { envBool, envInt, envNumber, type Env } from '../config/env-values.js';
+import { envBool, envInt, envNumber, envString, type Env } from '../config/env-values.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import type { ProcessRegistry } from '../runner/process-runner.js';
 import { manualCompletionNormalizer, type CompletionRegistration } from './completions/completion-registration.js';
@@ -17,6 +17,7 @@ import { resourcesSource, templatesSource } from './resources/resource-sources.j
 import { manualToolNormalizer } from './tools/manual-tools.js';
 import { discoverTools, type ToolScan } from './tools/tool-discovery.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
+import { mergeSubtreeScan, resolveToolsSubtree } from './tools/tools-subtree.js';
 
 export interface RegistryOptions {
   readonly layout: ProjectLayout;
@@ -29,7 +30,14 @@ export interface RegistryOptions {
   readonly writeCache?: boolean;
   /** Processes the registries start (register.sh) are registered here, to be stopped with the rest. */
   readonly processes?: ProcessRegistry;
+  /**
+   * Tools scans cover only this tools-relative sub-path (`registry refresh --filter`);
+   * default MCPBASH_REGISTRY_REFRESH_PATH.
+   */
+  readonly toolsSubtree?: string;
 }
+
+const POLL_INTERVAL_MS = 1000;
 
 /** A kind's TTL in ms from its variable (seconds; 1.x's default 5). */
 export function ttlMs(env: Env, variable: string): number {
@@ -53,6 +61,8 @@ export class ProjectRegistries {
   readonly prompts: RegistryStore<PromptDefinition>;
   /** The last tools scan, for `validate` (it lists the scripts that are not tools). */
   lastToolScan: ToolScan | undefined;
+  /** Where tools scans look ('' for the whole tools directory). */
+  readonly toolsSubtree: string;
   private readonly normalizers: ManualNormalizers;
   private readonly stores: Array<RegistryStore<unknown>> = [];
 
@@ -82,15 +92,13 @@ export class ProjectRegistries {
       log: options.log,
       verbose: envBool(env, 'MCPBASH_LOG_VERBOSE', false),
     });
+    this.toolsSubtree = options.toolsSubtree ?? this.subtreeFromEnv();
     this.tools = this.store({
       kind: 'tools',
       cacheFile: join(layout.registryDir, 'tools.json'),
       ttlMs: ttlMs(env, 'MCP_TOOLS_TTL'),
       watchedPaths: [layout.toolsDir, join(layout.serverDir, 'register.json'), join(layout.serverDir, 'register.sh')],
-      scan: () => {
-        this.lastToolScan = discoverTools(layout.toolsDir);
-        return this.lastToolScan;
-      },
+      scan: (previous) => this.scanTools(previous),
       manual: () => this.manualState<ToolDefinition>('tools'),
     });
     const sourceOptions = { layout, ttlMs: (variable: string) => ttlMs(env, variable), manualState: <T>(kind: ManualKind) => this.manualState<T>(kind) };
@@ -106,6 +114,28 @@ export class ProjectRegistries {
     });
   }
 
+  /** A tools scan: everything, or only the subtree merged into the previous registry. */
+  private scanTools(previous: () => readonly ToolDefinition[]): ToolScan {
+    const scan = discoverTools(this.options.layout.toolsDir, this.toolsSubtree);
+    if (this.toolsSubtree === '') {
+      this.lastToolScan = scan;
+    } else {
+      const warnings = [...scan.warnings];
+      this.lastToolScan = { ...scan, items: mergeSubtreeScan(previous(), scan.items, this.toolsSubtree, warnings), warnings };
+    }
+    return this.lastToolScan;
+  }
+
+  /** MCPBASH_REGISTRY_REFRESH_PATH; one outside the tools directory is ignored with a warning (1.x ignored it). */
+  private subtreeFromEnv(): string {
+    const value = envString(this.options.env, 'MCPBASH_REGISTRY_REFRESH_PATH');
+    if (value === undefined) return '';
+    const subtree = resolveToolsSubtree(this.options.layout, value);
+    if (typeof subtree === 'string') return subtree;
+    this.options.log.warning('mcp.registry', `MCPBASH_REGISTRY_REFRESH_PATH ignored: ${subtree.error}`);
+    return '';
+  }
+
   /** Completion scripts registered by hand (none unless register.json / register.sh list some). */
   async completions(): Promise<CompletionRegistration[]> {
     const state = await this.manualState<CompletionRegistration>('completions');
@@ -118,11 +148,13 @@ export class ProjectRegistries {
     return this.stores;
   }
 
-  /** How often to look for changes: the shortest TTL, at least a second. */
+  /**
+   * How often to look for changes: once a second, as 1.x did. Each kind rescans only when its
+   * own TTL has expired, so a change is seen within its TTL plus a second (polling every TTL
+   * instead could skip a check that came a moment early, and take two TTLs).
+   */
   pollIntervalMs(): number {
-    const { env } = this.options;
-    const ttls = ['MCP_TOOLS_TTL', 'MCP_RESOURCES_TTL', 'MCP_PROMPTS_TTL', 'MCP_RESOURCES_TEMPLATES_TTL'].map((name) => ttlMs(env, name));
-    return Math.max(1000, Math.min(...ttls));
+    return POLL_INTERVAL_MS;
   }
 
   /** Adds a kind's register.json normaliser (call before the first request). */

@@ -28,17 +28,25 @@ class StreamTail {
 
   constructor(private readonly path: string) {}
 
-  /** New complete lines, and whether the file changed at all since the last call. */
-  read(final: boolean): { lines: string[]; changed: boolean; oversized: number } {
+  /** Whether the file changed (any write or touch) since the last look, without reading it. */
+  changed(): boolean {
     this.fd ??= this.open();
-    if (this.fd === undefined) return { lines: [], changed: false, oversized: 0 };
+    if (this.fd === undefined) return false;
     const stat = fstatSync(this.fd);
     const changed = stat.mtimeMs !== this.lastMtime || stat.size !== this.lastSize;
     this.lastMtime = stat.mtimeMs;
     this.lastSize = stat.size;
+    return changed;
+  }
+
+  /** New complete lines, and whether the file changed at all since the last look. */
+  read(final: boolean): { lines: string[]; changed: boolean; oversized: number } {
+    const changed = this.changed();
+    if (this.fd === undefined) return { lines: [], changed: false, oversized: 0 };
+    const size = this.lastSize;
     const chunks: Buffer[] = [this.partial];
-    while (this.offset < stat.size) {
-      const buffer = Buffer.alloc(Math.min(stat.size - this.offset, 1024 * 1024));
+    while (this.offset < size) {
+      const buffer = Buffer.alloc(Math.min(size - this.offset, 1024 * 1024));
       const read = readSync(this.fd, buffer, 0, buffer.length, this.offset);
       if (read <= 0) break;
       chunks.push(buffer.subarray(0, read));
@@ -84,10 +92,12 @@ class StreamTail {
 }
 
 /**
- * Follows a running tool's progress and log streams and its elicitation requests. Live
- * (the default, decision D5): a directory watch plus a short poll deliver each line within
- * moments of the write. Buffered (MCPBASH_ENABLE_LIVE_PROGRESS=false): everything is read
- * once when the tool ends.
+ * Follows a running tool's progress and log streams and its elicitation requests: a
+ * directory watch plus a short poll notice each write within moments. Live (the default,
+ * decision D5), lines are delivered as they come; buffered (MCPBASH_ENABLE_LIVE_PROGRESS=
+ * false), they are delivered when the tool ends. In both modes progress counts as activity
+ * at once (progress-extended timeouts) and elicitation requests are answered while the tool
+ * waits.
  */
 export class SideChannel {
   private readonly progress: StreamTail;
@@ -103,7 +113,6 @@ export class SideChannel {
   }
 
   start(): void {
-    if (!this.live) return;
     try {
       this.watcher = watch(this.paths.dir, () => this.schedule());
       this.watcher.on('error', () => this.watcher?.close());
@@ -134,10 +143,14 @@ export class SideChannel {
   }
 
   private drain(final: boolean): void {
-    const progress = this.progress.read(final);
-    if (progress.changed) this.handlers.activity();
-    this.deliver('progress', progress, (line) => this.handlers.progress(line));
-    this.deliver('log', this.log.read(final), (line) => this.handlers.log(line));
+    if (this.live || final) {
+      const progress = this.progress.read(final);
+      if (progress.changed) this.handlers.activity();
+      this.deliver('progress', progress, (line) => this.handlers.progress(line));
+      this.deliver('log', this.log.read(final), (line) => this.handlers.log(line));
+    } else if (this.progress.changed()) {
+      this.handlers.activity();
+    }
     if (!final) this.pickUpElicitation();
   }
 

@@ -20,12 +20,22 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** MCPBASH_TOOL_ENV_MODE; `inherit` needs MCPBASH_TOOL_ENV_INHERIT_ALLOW=true. */
+/** Runtimes already warned that tools get the whole environment. */
+const inheritWarned = new WeakSet<ToolRuntime>();
+
+/**
+ * MCPBASH_TOOL_ENV_MODE; `inherit` needs MCPBASH_TOOL_ENV_INHERIT_ALLOW=true, and is
+ * warned about once per server (as 1.x did): tools then see every secret the server has.
+ */
 export function toolEnvMode(runtime: ToolRuntime): ToolEnvMode {
   const mode = (envString(runtime.env, 'MCPBASH_TOOL_ENV_MODE') ?? 'minimal').toLowerCase();
   if (mode === 'inherit') {
     if (!envBool(runtime.env, 'MCPBASH_TOOL_ENV_INHERIT_ALLOW', false)) {
       throw RpcError.invalidParams('MCPBASH_TOOL_ENV_MODE=inherit gives tools the whole server environment; set MCPBASH_TOOL_ENV_INHERIT_ALLOW=true to confirm, or use allowlist mode');
+    }
+    if (!inheritWarned.has(runtime)) {
+      inheritWarned.add(runtime);
+      runtime.log.warning('mcp.tools', 'MCPBASH_TOOL_ENV_MODE=inherit: tools receive the full server environment, secrets included');
     }
     return 'inherit';
   }
@@ -55,6 +65,7 @@ export async function prepareToolCall(
     policyFile: join(runtime.layout.serverDir, 'policy.sh'),
     policyDriver: join(runtime.home.hooksDir, 'policy-check.sh'),
     env: { ...runtime.env },
+    projectRoot: runtime.layout.root,
     cwd: runtime.layout.root,
     scratchDir: runtime.stateDir,
     context: runtime.context,

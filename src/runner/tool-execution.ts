@@ -1,19 +1,22 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { envList } from '../config/env-values.js';
 import { ErrorCode } from '../jsonrpc/error-codes.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import { parseLoggingLevel } from '../mcp/logging.js';
 import { SlidingWindowLimiter } from '../mcp/rate-limiter.js';
 import type { CallToolResult, JsonObject, ProgressToken } from '../mcp/types.js';
+import type { RootEntry } from '../project/roots.js';
 import { createCallDirectory, removeCallDirectory, type CallPaths } from './call-directory.js';
 import { readEmbeddedResources } from './embedded-resources.js';
 import { runProcess, type StopReason } from './process-runner.js';
-import { scriptCommand } from './script-command.js';
+import { scriptCommand, type ScriptCommand } from './script-command.js';
 import { SideChannel } from './side-channel.js';
 import type { PreparedToolCall } from './tool-call-checks.js';
 import { buildToolEnvironment } from './tool-environment.js';
 import { buildToolResult } from './tool-result.js';
 import type { ToolRuntime } from './tool-runtime.js';
+import { finishTrace, startTrace, type ToolTrace } from './tool-trace.js';
 import { TimeoutWatchdog, type TimeoutPolicy, type TimeoutReason } from './timeout-watchdog.js';
 
 export interface ToolCallOptions {
@@ -58,13 +61,18 @@ function writeElicitationAnswer(paths: CallPaths, answer: { action: string; cont
 interface Forwarders {
   progress(line: Record<string, unknown>): void;
   log(line: Record<string, unknown>): void;
+  rejected(stream: 'progress' | 'log', reason: string): void;
 }
 
-/** Turns side-channel lines into notifications, with the per-request rate limits. */
+/**
+ * Turns side-channel lines into notifications, with the per-request rate limits. Lines that
+ * cannot be used are reported once per call: a tool printing garbage must not flood stderr.
+ */
 function forwarders(call: ToolCallOptions, runtime: ToolRuntime, toolName: string): Forwarders & { sawProgress: () => boolean } {
   const progressLimit = new SlidingWindowLimiter(runtime.config.maxProgressPerMinute);
   const logLimit = new SlidingWindowLimiter(runtime.config.maxLogsPerMinute);
   let progressSeen = false;
+  let rejectionNoted = false;
   const dropped = new Set<string>();
   const noteDrop = (what: string, variable: string) => {
     if (dropped.has(what)) return;
@@ -87,7 +95,13 @@ function forwarders(call: ToolCallOptions, runtime: ToolRuntime, toolName: strin
       if (typeof line.message === 'string' && line.message !== '') params.message = line.message;
       call.notify('notifications/progress', params);
     },
+    rejected(stream, reason) {
+      if (rejectionNoted) return;
+      rejectionNoted = true;
+      runtime.log.warning('mcp.tools', `${toolName}: ${stream} line dropped: ${reason} (further unusable lines of this call are dropped without a note)`);
+    },
     log(line) {
+      // An unknown level is logged at info rather than lost (docs/TOOL-CONTRACT.md).
       const level = parseLoggingLevel(line.level === 'warn' ? 'warning' : line.level) ?? 'info';
       if (!runtime.isLogLevelEnabled(level)) return;
       if (!logLimit.tryTake()) {
@@ -101,6 +115,47 @@ function forwarders(call: ToolCallOptions, runtime: ToolRuntime, toolName: strin
   };
 }
 
+/** How the tool starts: its environment (§3.3), its command line, and its trace when traced. */
+function toolLaunch(prepared: PreparedToolCall, call: ToolCallOptions, runtime: ToolRuntime, key: string, paths: CallPaths, roots: readonly RootEntry[]): { env: NodeJS.ProcessEnv; command: ScriptCommand; trace: ToolTrace | undefined } {
+  const { tool } = prepared;
+  const env = buildToolEnvironment({
+    serverEnv: runtime.env,
+    mode: prepared.envMode,
+    allowlist: envList(runtime.env, 'MCPBASH_TOOL_ENV_ALLOWLIST'),
+    layout: runtime.layout,
+    home: runtime.home,
+    identity: runtime.identity,
+    stateDir: runtime.stateDir,
+    jsonTool: runtime.jsonTool,
+    minimalMode: runtime.config.forceMinimal,
+    toolName: tool.name,
+    toolPath: prepared.scriptPath,
+    metadata: tool,
+    args: prepared.args,
+    meta: call.meta,
+    progressToken: call.progressToken,
+    paths,
+    roots,
+    elicitationSupported: runtime.elicitation?.supported === true,
+    payloadThreshold: runtime.config.envPayloadThreshold,
+    workerKey: key,
+    logLevel: runtime.logLevel(),
+    version: runtime.version,
+  });
+  const trace = startTrace({
+    config: runtime.config.trace,
+    scriptPath: prepared.scriptPath,
+    toolName: tool.name,
+    callKey: key,
+    stateDir: runtime.stateDir,
+    hook: join(runtime.home.hooksDir, 'trace-tool.sh'),
+    toolEnv: env,
+  });
+  if (trace) Object.assign(env, trace.env);
+  const command = trace ? { command: trace.command, args: trace.args } : scriptCommand(prepared.scriptPath);
+  return { env, command, trace };
+}
+
 /**
  * Runs a prepared tool call: a private call directory, the tool's environment, its own
  * process group, a timeout watchdog, live progress/log forwarding, cancellation (cancel
@@ -112,30 +167,7 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
   const paths = createCallDirectory(runtime.stateDir, key);
   try {
     const roots = await runtime.roots();
-    const env = buildToolEnvironment({
-      serverEnv: runtime.env,
-      mode: prepared.envMode,
-      allowlist: envList(runtime.env, 'MCPBASH_TOOL_ENV_ALLOWLIST'),
-      layout: runtime.layout,
-      home: runtime.home,
-      identity: runtime.identity,
-      stateDir: runtime.stateDir,
-      jsonTool: runtime.jsonTool,
-      minimalMode: runtime.config.forceMinimal,
-      toolName: tool.name,
-      toolPath: prepared.scriptPath,
-      metadata: tool,
-      args: prepared.args,
-      meta: call.meta,
-      progressToken: call.progressToken,
-      paths,
-      roots,
-      elicitationSupported: runtime.elicitation?.supported === true,
-      payloadThreshold: runtime.config.envPayloadThreshold,
-      workerKey: key,
-      logLevel: runtime.logLevel(),
-      version: runtime.version,
-    });
+    const { env, command, trace } = toolLaunch(prepared, call, runtime, key, paths, roots);
     const stop = new AbortController();
     let timedOut: TimeoutReason | undefined;
     const policy = timeoutPolicy(prepared, runtime, call.timeoutSecs);
@@ -157,7 +189,7 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
       progress: forward.progress,
       log: forward.log,
       activity: () => watchdog?.touch(),
-      rejected: (stream, reason) => runtime.log.debug('mcp.tools', `${tool.name}: ${stream} line dropped: ${reason}`),
+      rejected: forward.rejected,
       elicitation: (request) => {
         const bridge = runtime.elicitation;
         const answer = bridge?.supported
@@ -167,10 +199,9 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
       },
     }, runtime.config.liveProgress);
     channel.start();
-    const { command, args } = scriptCommand(prepared.scriptPath);
     const run = await runProcess({
-      command,
-      args,
+      command: command.command,
+      args: command.args,
       cwd: runtime.layout.root,
       env,
       signal: stop.signal,
@@ -185,11 +216,13 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
     elicitations.abort();
     call.signal.removeEventListener('abort', onCancel);
     channel.stop();
+    // Before anything can throw: a kept trace is always trimmed and redacted.
+    const traceLine = trace ? finishTrace(trace, runtime.config.trace.maxBytes) : undefined;
     if (call.signal.aborted) throw new RpcError(ErrorCode.ToolCancelled, 'Tool cancelled');
     if (timedOut === 'fixed' && forward.sawProgress()) {
       runtime.log.warning('mcp.tools', `${tool.name} reported progress but timed out after ${policy?.timeoutSecs}s; set "progressExtendsTimeout": true in its metadata to let progress extend the timeout`);
     }
-    const embedded = readEmbeddedResources(paths.resources, roots, runtime.layout.root, runtime.config.maxToolOutputBytes,
+    const embedded = readEmbeddedResources(paths.resources, roots, runtime.layout.root, runtime.config.maxResourceBytes,
       (message) => runtime.log.warning('mcp.tools', `${tool.name}: ${message}`));
     return buildToolResult({
       tool,
@@ -201,6 +234,7 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
       stderrCapture: runtime.config.stderrCapture,
       embedded,
       validator: runtime.validator,
+      ...(traceLine === undefined ? {} : { traceLine }),
     });
   } finally {
     if (!runtime.config.preserveState) removeCallDirectory(paths);

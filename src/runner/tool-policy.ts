@@ -1,5 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ErrorCode } from '../jsonrpc/error-codes.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import { insecureFileReason } from '../project/secure-file.js';
@@ -16,6 +16,8 @@ export interface PolicySettings {
   readonly policyFile: string | undefined;
   readonly policyDriver: string;
   readonly env: NodeJS.ProcessEnv;
+  /** The project root: policy.sh is trusted only when it, too, is safe from others. */
+  readonly projectRoot: string;
   readonly cwd: string;
   readonly scratchDir: string;
   /** run-tool words its refusals differently (it suggests --allow-self). */
@@ -63,8 +65,8 @@ function policyError(file: string, toolName: string): RpcError {
 
 /**
  * Decides whether a tool may run: `server.d/policy.sh`'s `mcp_tools_policy_check NAME
- * METADATA_JSON`, when the file is trustworthy and defines it, replaces the default
- * allowlist check; a non-zero return denies, with the code and message it chose through
+ * METADATA_JSON`, when the file is trustworthy (as are server.d/ and the project root) and
+ * defines it, replaces the default allowlist check; a non-zero return denies, with the code and message it chose through
  * `mcp_tools_error`. An untrustworthy policy.sh denies everything (it cannot be ignored
  * safely: the project meant to restrict tools).
  */
@@ -74,14 +76,17 @@ export async function enforceToolPolicy(toolName: string, metadata: unknown, set
     defaultPolicy(toolName, settings);
     return;
   }
-  const insecure = insecureFileReason(policy);
+  const insecure = insecureFileReason(policy, [dirname(policy), settings.projectRoot]);
   if (insecure) throw RpcError.invalidParams(`Tool '${toolName}' blocked by policy: server.d/policy.sh is not trusted (${insecure})`);
   const work = mkdtempSync(join(settings.scratchDir, 'policy-'));
   try {
     const errorFile = join(work, 'error');
+    // Through a file, not an argument: one argument of more than 128 KiB fails exec (E2BIG).
+    const metadataFile = join(work, 'metadata.json');
+    writeFileSync(metadataFile, JSON.stringify(metadata));
     const run = await runProcess({
       command: 'bash',
-      args: [settings.policyDriver, policy, toolName, JSON.stringify(metadata)],
+      args: [settings.policyDriver, policy, toolName, metadataFile],
       cwd: settings.cwd,
       env: { ...settings.env, MCPBASH_POLICY_ERROR_FILE: errorFile },
       maxStdoutBytes: 64 * 1024,

@@ -18,6 +18,8 @@ export interface ResultInputs {
   readonly stderrCapture: boolean;
   readonly embedded: readonly EmbeddedResource[];
   readonly validator: SchemaValidator;
+  /** The last line of the tool's xtrace (MCPBASH_TRACE_TOOLS), shown on failed results. */
+  readonly traceLine?: string;
 }
 
 function isObject(value: unknown): value is JsonObject {
@@ -39,9 +41,11 @@ export function effectiveExitCode(run: RunProcessResult): number {
   return number === undefined ? 1 : 128 + number;
 }
 
-function resultMeta(inputs: ResultInputs, exitCode: number): JsonObject {
+/** `_meta` of a result: the exit status, the stderr tail, and for failures the last trace line. */
+function resultMeta(inputs: ResultInputs, exitCode: number, failed = false): JsonObject {
   const meta: JsonObject = { exitCode };
   if (inputs.stderrCapture && inputs.run.stderrTail !== '') meta.stderr = inputs.run.stderrTail;
+  if (failed && inputs.traceLine !== undefined) meta.traceLine = inputs.traceLine;
   return meta;
 }
 
@@ -82,7 +86,7 @@ function timeoutResult(inputs: ResultInputs, exitCode: number): CallToolResult {
     content: [{ type: 'text', text: message }],
     isError: true,
     structuredContent: { success: false, error },
-    _meta: resultMeta(inputs, exitCode),
+    _meta: resultMeta(inputs, exitCode, true),
   }, inputs);
 }
 
@@ -109,11 +113,11 @@ function failedToolResult(inputs: ResultInputs, stdout: string, exitCode: number
       throw new RpcError(value.code as number, value.message, value.data ?? null);
     }
     const envelope = asCallToolResult(value);
-    if (envelope) return keepStructuredIfValid(withMeta({ ...envelope, isError: true }, resultMeta(inputs, exitCode), inputs.embedded), inputs);
+    if (envelope) return keepStructuredIfValid(withMeta({ ...envelope, isError: true }, resultMeta(inputs, exitCode, true), inputs.embedded), inputs);
   }
   const detail = inputs.run.stderrHead || stdout.trim().split('\n')[0]?.slice(0, 500) || '';
   const text = `Tool '${inputs.tool.name}' failed with exit status ${exitCode}${detail ? `: ${detail}` : ''}`;
-  return { content: [{ type: 'text', text }, ...inputs.embedded], isError: true, _meta: resultMeta(inputs, exitCode) };
+  return { content: [{ type: 'text', text }, ...inputs.embedded], isError: true, _meta: resultMeta(inputs, exitCode, true) };
 }
 
 function checkOutputSchema(inputs: ResultInputs, stdout: string, structured: unknown): void {

@@ -7,7 +7,8 @@ import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-proj
 import { jsonToolInfo } from '../json-tool-info.js';
 import { parseOptions } from '../parse-options.js';
 import { withProgress } from '../progress.js';
-import { CACHE_FILES, cacheStatus, refreshAll, toolsFilter } from '../registry/registry-report.js';
+import { resolveToolsSubtree } from '../../project/tools/tools-subtree.js';
+import { CACHE_FILES, cacheStatus, refreshAll } from '../registry/registry-report.js';
 import { commandGroup, type Subcommand } from '../subcommands.js';
 
 const refreshUsage = 'mcp-bash registry refresh [--project-root DIR] [--no-notify] [--quiet] [--filter PATH]';
@@ -22,13 +23,13 @@ async function refresh(argv: readonly string[], context: CommandContext): Promis
   const { io } = context;
   const project = requireProject(io, options.string('project-root'), io.env, FATAL);
   const filterOption = options.string('filter') ?? envString(io.env, 'MCPBASH_REGISTRY_REFRESH_PATH');
-  const filter = filterOption === undefined ? undefined : toolsFilter(project.layout, filterOption);
-  if (typeof filter === 'object') throw new CliError(filter.error, ExitCode.Usage, 'Give a directory under tools/, e.g. --filter tools/my-tool');
+  const filter = filterOption === undefined ? undefined : resolveToolsSubtree(project.layout, filterOption);
+  if (typeof filter === 'object') throw new CliError(`--filter ${filter.error}`, ExitCode.Usage, 'Give a directory under tools/, e.g. --filter tools/my-tool');
   const quiet = options.boolean('quiet');
   const home = context.frameworkHome();
   const log = cliLog(io, io.env, project, quiet);
   const kinds = await withStateDir(io.env, false, (stateDir) => withProgress(io, `refreshing the registries of ${project.layout.root}`, quiet,
-    () => refreshAll(cliRegistries({ project, home, env: io.env, stateDir, log }), filter)));
+    () => refreshAll(cliRegistries({ project, home, env: io.env, stateDir, log, toolsSubtree: filter ?? '' }), filter)));
   const report = { ...kinds, notificationsSent: false, mode: envBool(io.env, 'MCPBASH_FORCE_MINIMAL', false) ? 'minimal' : 'full' };
   io.stdout.write(`${JSON.stringify(report)}\n`);
   return Object.values(kinds).some((kind) => kind.status === 'failed') ? ExitCode.Failure : ExitCode.Ok;
@@ -59,8 +60,9 @@ const subcommands: Subcommand[] = [
     details: [
       'Options:',
       '  --project-root DIR  the project (default: MCPBASH_PROJECT_ROOT, or found from here)',
-      '  --filter PATH       also count the tools under PATH (a literal sub-path of tools/; no globs;',
-      '                      default MCPBASH_REGISTRY_REFRESH_PATH); the cache keeps every tool',
+      '  --filter PATH       scan only the tools under PATH (a literal sub-path of tools/; no globs;',
+      '                      default MCPBASH_REGISTRY_REFRESH_PATH); tools elsewhere are kept as',
+      '                      the previous .registry/tools.json had them',
       '  --quiet             no warnings or progress on stderr',
       '  --no-notify         accepted for 1.x scripts; a CLI refresh notifies no client anyway',
       '',

@@ -1,9 +1,10 @@
 import { statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import type { ProjectRegistries } from '../../project/project-registries.js';
 import { readRegistryCache } from '../../project/registry/registry-cache.js';
 import type { RegistryKind } from '../../project/registry/registry-store.js';
+import { isInSubtree } from '../../project/tools/tools-subtree.js';
 
 /** One kind's outcome of `registry refresh`. */
 export interface KindRefresh {
@@ -25,8 +26,9 @@ export const CACHE_FILES: ReadonlyArray<[key: RegistryKind | 'ui', file: string]
 
 /**
  * Rebuilds every registry of the project (a forced scan each, as 1.x's refresh always
- * rescans) and writes `.registry/`. `filter` (a sub-path of the tools directory) reports how
- * many tools live under it; the cache keeps every tool, so the server never serves a part.
+ * rescans) and writes `.registry/`. With a filter (the registries' tools subtree, set from
+ * `--filter` or MCPBASH_REGISTRY_REFRESH_PATH), only that part of tools/ is scanned and the
+ * rest of the previous registry is kept; the report says how many tools live under it.
  */
 export async function refreshAll(registries: ProjectRegistries, filter: string | undefined): Promise<Record<string, KindRefresh>> {
   const out: Record<string, KindRefresh> = {};
@@ -35,10 +37,7 @@ export async function refreshAll(registries: ProjectRegistries, filter: string |
       const snapshot = await store.snapshot(true);
       out[store.kind] = { status: 'ok', count: snapshot.items.length };
       if (store.kind === 'tools' && filter !== undefined) {
-        const matched = snapshot.items.filter((tool) => {
-          const path = (tool as { path?: string }).path ?? '';
-          return filter === '' || path === filter || path.startsWith(`${filter}/`);
-        }).length;
+        const matched = snapshot.items.filter((tool) => isInSubtree((tool as { path?: string }).path ?? '', filter)).length;
         Object.assign(out[store.kind] as KindRefresh, { filter, matched });
       }
     } catch (error) {
@@ -47,17 +46,6 @@ export async function refreshAll(registries: ProjectRegistries, filter: string |
   }
   for (const [key] of CACHE_FILES) out[key] ??= { status: 'skipped' };
   return out;
-}
-
-/** `--filter` as a tools-relative literal path (no glob), or an error message. */
-export function toolsFilter(layout: ProjectLayout, value: string): string | { error: string } {
-  const inTools = resolve(layout.toolsDir, value);
-  const fromRoot = resolve(layout.root, value);
-  for (const candidate of [fromRoot, inTools]) {
-    const rel = relative(layout.toolsDir, candidate);
-    if (rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel))) return rel.split(sep).join('/');
-  }
-  return { error: `--filter ${value} is not inside the tools directory (${layout.toolsDir})` };
 }
 
 /** One cache file as `registry status` shows it. */

@@ -102,7 +102,7 @@ export class ManualRegistrations {
 
   private fromRegisterJson(): Map<ManualKind, ManualState<unknown>> {
     const path = this.registerJsonPath;
-    const insecure = insecureFileReason(path, [this.options.serverDir]);
+    const insecure = insecureFileReason(path, this.trustedParents());
     if (insecure) return this.failAll('register.json', `it is not trusted: ${insecure}`);
     let bytes: Buffer;
     try {
@@ -125,7 +125,7 @@ export class ManualRegistrations {
       this.noticeOnce('server.d/register.sh is present but project hooks are off; set MCPBASH_ALLOW_PROJECT_HOOKS=true to run it');
       return auto();
     }
-    const insecure = insecureFileReason(this.registerShPath, [this.options.serverDir]);
+    const insecure = insecureFileReason(this.registerShPath, this.trustedParents());
     if (insecure) return this.failAll('register.sh', `it is not trusted: ${insecure}`);
     if (!existsSync(this.options.hookDriver)) return this.failAll('register.sh', `the hook driver ${this.options.hookDriver} is missing`);
     const outcome = await runRegisterHook({
@@ -166,6 +166,11 @@ export class ManualRegistrations {
       });
     }
     return errors.length > 0 ? this.failAll(source, errors.join('; ')) : states;
+  }
+
+  /** Registration files are trusted only inside a server.d/ and project root safe from others. */
+  private trustedParents(): string[] {
+    return [this.options.serverDir, this.options.projectRoot];
   }
 
   private noticeOnce(message: string): void {

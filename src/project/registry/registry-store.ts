@@ -29,7 +29,8 @@ export interface RegistrySource<T> {
   readonly ttlMs: number;
   /** Files and directories whose change calls for a rescan. */
   readonly watchedPaths: readonly string[];
-  scan(): Promise<ScanResult<T>> | ScanResult<T>;
+  /** `previous`: the registry before this scan (in memory, else the cache file), for partial scans. */
+  scan(previous: () => readonly T[]): Promise<ScanResult<T>> | ScanResult<T>;
   manual(): Promise<ManualState<T>>;
 }
 
@@ -72,8 +73,12 @@ export class RegistryStore<T> {
   private fingerprint: string | undefined;
   private checkedAt = 0;
   private loadedFromCache = false;
+  /** Static mode's cache once read; null when there was no usable one. */
+  private staticCache: RegistrySnapshot<T> | null | undefined;
   private refreshing: Promise<RegistrySnapshot<T>> | undefined;
   private cacheWriteWarned = false;
+  /** Scan warnings already given: a rescan repeats them, the log should not. */
+  private readonly warned = new Set<string>();
 
   constructor(private readonly source: RegistrySource<T>, private readonly options: RegistryOptions) {}
 
@@ -93,15 +98,16 @@ export class RegistryStore<T> {
       if (this.failure) throw this.failure;
       if (this.current) return this.current;
     }
+    // The TTL runs from the start of a check: what changed while it ran is seen by the next.
     try {
       const snapshot = await this.check(force);
       this.failure = undefined;
-      this.checkedAt = Date.now();
+      this.checkedAt = now;
       this.options.onHash?.(this.source.kind, snapshot.hash);
       return snapshot;
     } catch (error) {
       this.failure = error instanceof RpcError ? error : RpcError.internal(`${this.source.kind} registry failed: ${(error as Error).message}`);
-      this.checkedAt = Date.now();
+      this.checkedAt = now;
       throw this.failure;
     }
   }
@@ -109,7 +115,8 @@ export class RegistryStore<T> {
   private async check(force: boolean): Promise<RegistrySnapshot<T>> {
     const manual = await this.source.manual();
     if (manual.mode === 'error') throw RpcError.internal(manual.message);
-    if (!force && this.options.staticMode) {
+    // Static mode trusts the cache for discovery only: register.json (data) still decides.
+    if (!force && this.options.staticMode && manual.mode === 'auto') {
       const cached = this.loadStatic();
       if (cached) return cached;
     }
@@ -119,18 +126,23 @@ export class RegistryStore<T> {
     return this.rebuild(manual, fingerprint);
   }
 
-  /** Static mode: the pre-generated cache (format_version 1) is the registry, as long as it is valid. */
+  /**
+   * Static mode: the pre-generated cache (format_version 1) is the registry, as long as it
+   * is valid; it is read once. Without one, discovery as usual.
+   */
   private loadStatic(): RegistrySnapshot<T> | undefined {
-    if (this.loadedFromCache && this.current) return this.current;
-    const cached = readRegistryCache<T>(this.source.cacheFile, this.options.maxBytes);
-    if (!cached || cached.envelope.format_version !== 1) {
-      this.options.log.info('mcp.registry', `static registry mode: no valid ${this.source.kind} cache; discovering instead`);
-      return undefined;
+    if (this.staticCache === undefined) {
+      const cached = readRegistryCache<T>(this.source.cacheFile, this.options.maxBytes);
+      if (cached?.envelope.format_version === 1) {
+        this.options.log.info('mcp.registry', `static registry mode: serving ${this.source.kind} from the pre-generated cache`);
+        this.staticCache = { items: cached.envelope.items, hash: cached.envelope.hash, generatedAt: new Date(cached.generatedAtMs) };
+      } else {
+        this.options.log.info('mcp.registry', `static registry mode: no valid ${this.source.kind} cache; discovering instead`);
+        this.staticCache = null;
+      }
     }
-    this.options.log.info('mcp.registry', `static registry mode: serving ${this.source.kind} from the pre-generated cache`);
-    this.loadedFromCache = true;
-    this.current = { items: cached.envelope.items, hash: cached.envelope.hash, generatedAt: new Date(cached.generatedAtMs) };
-    return this.current;
+    if (this.staticCache) this.current = this.staticCache;
+    return this.staticCache ?? undefined;
   }
 
   /** At start-up, a cache written for exactly these files saves the first scan. */
@@ -146,8 +158,8 @@ export class RegistryStore<T> {
   private async rebuild(manual: Exclude<ManualState<T>, { mode: 'error' }>, fingerprint: string): Promise<RegistrySnapshot<T>> {
     const result: ScanResult<T> = manual.mode === 'manual'
       ? { items: manual.items, warnings: manual.warnings ?? [] }
-      : await this.source.scan();
-    for (const warning of result.warnings) this.options.log.warning('mcp.registry', warning);
+      : await this.source.scan(() => this.previousItems());
+    for (const warning of result.warnings) this.warnOnce(warning);
     const hash = itemsHash(result.items);
     const generatedAt = new Date();
     const text = serializeRegistry(result.items, hash, generatedAt, fingerprint);
@@ -166,6 +178,17 @@ export class RegistryStore<T> {
     this.fingerprint = fingerprint;
     if (this.options.writeCache) this.writeCache(text);
     return this.current;
+  }
+
+  /** What the registry held before: in memory, else whatever valid cache file there is. */
+  private previousItems(): readonly T[] {
+    return this.current?.items ?? readRegistryCache<T>(this.source.cacheFile, this.options.maxBytes)?.envelope.items ?? [];
+  }
+
+  private warnOnce(message: string): void {
+    if (this.warned.has(message)) return;
+    this.warned.add(message);
+    this.options.log.warning('mcp.registry', message);
   }
 
   private writeCache(text: string): void {

@@ -46,6 +46,17 @@ export function inlineHeader(head: string, owner: string, warnings: string[]): J
   return undefined;
 }
 
+/**
+ * One source's schema under its MCP name: 1.x's `arguments` becomes `inputSchema` (unless
+ * the source has both), so that merging meta.json over the inline header lets meta.json's
+ * schema win whichever name either one uses.
+ */
+function withSchemaAlias(source: JsonObject | undefined): JsonObject {
+  if (!source) return {};
+  const { arguments: legacy, ...rest } = source;
+  return legacy !== undefined && rest.inputSchema === undefined ? { ...rest, inputSchema: legacy } : rest;
+}
+
 /** `<file>.meta.json` or `<stem>.meta.json` beside the script. */
 function metadataFileFor(path: string): string | undefined {
   const stem = basename(path, extname(path));
@@ -80,16 +91,17 @@ function listFiles(dir: string, out: string[], depth: number): void {
 }
 
 /**
- * Scans tools/ (decision D7). A tool is a script with metadata - `<name>.meta.json`,
- * `tool.meta.json` beside `tool.sh`, or an inline `# mcp:` header in its first 10 lines - or
- * the `tool.sh` of its directory. Other scripts are helpers. Metadata precedence:
- * meta.json over the inline header over defaults (`tool.sh` is named after its directory).
- * Invalid names or metadata skip the tool with a warning; of two tools with one name the
- * first (by path) wins.
+ * Scans tools/ (decision D7), or only its `subtree` (a tools-relative path). A tool is a
+ * script with metadata - `<name>.meta.json`, `tool.meta.json` beside `tool.sh`, or an
+ * inline `# mcp:` header in its first 10 lines - or the `tool.sh` of its directory. Other
+ * scripts are helpers. Metadata precedence: meta.json over the inline header over defaults
+ * (`tool.sh` is named after its directory). Invalid names or metadata skip the tool with a
+ * warning; of two tools with one name the first (by path) wins.
  */
-export function discoverTools(toolsDir: string): ToolScan {
+export function discoverTools(toolsDir: string, subtree = ''): ToolScan {
   const files: string[] = [];
-  listFiles(toolsDir, files, 0);
+  const segments = subtree === '' ? [] : subtree.split('/');
+  listFiles(join(toolsDir, ...segments), files, segments.length);
   files.sort();
   const warnings: string[] = [];
   const helpers: string[] = [];
@@ -125,7 +137,7 @@ export function discoverTools(toolsDir: string): ToolScan {
       }
     }
     const defaultName = name === 'tool.sh' ? basename(dirname(path)) : basename(name, extname(name));
-    const normalized = normalizeTool({ ...inline, ...meta }, {
+    const normalized = normalizeTool({ ...withSchemaAlias(inline), ...withSchemaAlias(meta) }, {
       defaultName,
       path: rel,
       iconBase: dirname(metaPath ?? path),

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { healthReportSchema, registryRefreshSchema, registryStatusSchema } from '../../../src/schemas/cli-outputs.js';
@@ -20,6 +20,26 @@ t.test('registry refresh writes .registry/ and prints one JSON line per the sche
   const outside = await cli(['registry', 'refresh', '--filter', '../elsewhere'], env, root);
   t.equal(outside.code, 2);
   t.match(outside.stderr, /not inside the tools directory/);
+});
+
+t.test('registry refresh --filter scans only that subtree and keeps the rest of the previous registry', async (t) => {
+  const root = await newProject(t, env);
+  t.equal((await cli(['scaffold', 'tool', 'second'], env, root)).code, 0);
+  const tools = () => (JSON.parse(readFileSync(join(root, '.registry/tools.json'), 'utf8')) as { items: Array<{ name: string; description: string }> }).items;
+  const first = await cli(['registry', 'refresh', '--filter', 'tools/second', '--quiet'], env, root);
+  t.match(parseJson(t, first.stdout, 'first'), { tools: { status: 'ok', count: 1, filter: 'second', matched: 1 } }, 'no previous registry: only the subtree');
+  t.same(tools().map((tool) => tool.name), ['second']);
+  t.equal((await cli(['registry', 'refresh', '--quiet'], env, root)).code, 0);
+  t.equal(tools().length, 2);
+  t.equal((await cli(['scaffold', 'tool', 'third'], env, root)).code, 0);
+  writeFileSync(join(root, 'tools/second/tool.meta.json'), JSON.stringify({ name: 'second', description: 'rescanned' }));
+  const limited = await cli(['registry', 'refresh', '--filter', 'tools/second', '--quiet'], env, root);
+  t.match(parseJson(t, limited.stdout, 'limited'), { tools: { count: 2, matched: 1 } });
+  t.same(tools().map((tool) => tool.name).sort(), ['hello', 'second'], 'third (outside the filter) is not scanned; hello is kept');
+  t.equal(tools().find((tool) => tool.name === 'second')?.description, 'rescanned');
+  const globbed = await cli(['registry', 'refresh', '--filter', 'tools/*', '--quiet'], env, root);
+  t.match(parseJson(t, globbed.stdout, 'globbed'), { tools: { count: 2, matched: 0 } }, '"*" is literal: nothing is under tools/*');
+  t.same(tools().map((tool) => tool.name).sort(), ['hello', 'second']);
 });
 
 t.test('registry refresh reports a failing kind with exit 1', async (t) => {

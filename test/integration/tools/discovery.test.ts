@@ -134,3 +134,80 @@ t.test('a tools dir override (MCPBASH_TOOLS_DIR) is honoured', async (t) => {
   t.match((await server.request('tools/call', { name: 'only' })).result, { content: [{ text: 'only' }] });
   await server.close();
 });
+
+/** Adds `tools/<dir>/tool.sh`, optionally with a tool.meta.json. */
+function addTool(project: string, dir: string, meta?: Record<string, unknown>): void {
+  mkdirSync(join(project, 'tools', dir), { recursive: true });
+  writeFileSync(join(project, 'tools', dir, 'tool.sh'), `#!/usr/bin/env bash\nprintf '%s' '${dir}'\n`);
+  chmodSync(join(project, 'tools', dir, 'tool.sh'), 0o755);
+  if (meta) writeFileSync(join(project, 'tools', dir, 'tool.meta.json'), JSON.stringify(meta));
+}
+
+const listNames = async (server: Awaited<ReturnType<typeof startInitialized>>) =>
+  ((await server.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] }).tools.map((tool) => tool.name);
+
+t.test('list_changed latency: a new tool is announced within the TTL plus about a second', async (t) => {
+  const project = fixtureProject('tools');
+  const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCP_TOOLS_TTL: '2' }) });
+  await server.request('tools/list');
+  addTool(project, 'fresh');
+  const added = Date.now();
+  await server.waitFor((m) => m.method === 'notifications/tools/list_changed', 8000);
+  const latency = Date.now() - added;
+  t.ok(latency <= 3500, `announced ${latency} ms after the change (TTL 2 s)`);
+  await server.close();
+});
+
+t.test('the TTL caches: with the default 5 s, a new tool is not listed a second later', async (t) => {
+  const project = fixtureProject('tools');
+  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  t.notOk((await listNames(server)).includes('fresh'));
+  addTool(project, 'fresh');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  t.notOk((await listNames(server)).includes('fresh'), 'still the cached list');
+  await server.close();
+});
+
+t.test('discovery warnings are given once per distinct message, not on every rescan', async (t) => {
+  const project = fixtureProject('tools');
+  const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCP_TOOLS_TTL: '0' }) });
+  for (let i = 0; i < 3; i += 1) {
+    addTool(project, `more-${i}`);
+    t.ok((await listNames(server)).includes(`more-${i}`), `rescan ${i} found the new tool`);
+  }
+  const count = (pattern: RegExp) => server.stderr.split('\n').filter((line) => pattern.test(line)).length;
+  t.equal(count(/tool name "bad\.name" is invalid/), 1, 'the bad name once');
+  addTool(project, 'bad-timeout', { timeoutSecs: 'soon' });
+  await listNames(server);
+  addTool(project, 'more-3');
+  await listNames(server);
+  t.equal(count(/bad-timeout\/tool\.sh: timeoutSecs must be a positive integer/), 1, 'a new problem is reported, once');
+  t.equal(count(/tool name "bad\.name" is invalid/), 1);
+  await server.close();
+});
+
+t.test('MCPBASH_REGISTRY_REFRESH_PATH limits tools scans to a literal sub-path', async (t) => {
+  const fresh = fixtureProject('tools');
+  const only = await startInitialized({ projectRoot: fresh, env: toolEnv({ MCPBASH_REGISTRY_REFRESH_PATH: 'tools/echo-text' }) });
+  t.same(await listNames(only), ['echo-text'], 'no previous registry: only the tools under the path');
+  await only.close();
+
+  const project = fixtureProject('tools');
+  const first = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const before = await listNames(first);
+  await first.close();
+  addTool(project, 'outside-new');
+  writeFileSync(join(project, 'tools', 'echo-text', 'tool.meta.json'), JSON.stringify({ name: 'echo-text', description: 'changed inside' }));
+  const limited = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_REGISTRY_REFRESH_PATH: 'tools/echo-text' }) });
+  const { tools } = (await limited.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] };
+  t.same(tools.map((tool) => tool.name), before, 'entries outside the path are kept from the previous registry; nothing new outside it');
+  t.equal(tools.find((tool) => tool.name === 'echo-text')?.description, 'changed inside', 'entries inside it are rescanned');
+  await limited.close();
+
+  const globbing = fixtureProject('tools');
+  addTool(globbing, 'star*', { name: 'literal-star' });
+  addTool(globbing, 'stardust');
+  const literal = await startInitialized({ projectRoot: globbing, env: toolEnv({ MCPBASH_REGISTRY_REFRESH_PATH: 'tools/star*' }) });
+  t.same(await listNames(literal), ['literal-star'], 'the "*" is a literal character, not a glob');
+  await literal.close();
+});

@@ -1,4 +1,4 @@
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
@@ -50,6 +50,45 @@ t.test('server.d/policy.sh replaces the default check and chooses its error', as
   await server.close();
 });
 
+t.test('policy.sh in a project root writable by others is not trusted: every call is denied (D43)', async (t) => {
+  const project = fixtureProject('tools');
+  const policy = join(project, 'server.d', 'policy.sh');
+  writeFileSync(policy, '#!/usr/bin/env bash\nmcp_tools_policy_check() { return 0; }\n');
+  chmodSync(policy, 0o644);
+  chmodSync(project, 0o777);
+  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  const denied = await server.request('tools/call', { name: 'echo-text' });
+  t.match(denied.error, { code: -32602, message: /policy\.sh is not trusted .*writable by group or others/ });
+  t.ok(denied.error?.message.includes(`${project} is writable`), `the project root is named: ${denied.error?.message}`);
+  await server.close();
+  chmodSync(project, 0o755);
+});
+
+t.test('policy.sh gets the tool metadata without E2BIG, even for a ~200 KB inputSchema', async (t) => {
+  const project = fixtureProject('tools');
+  mkdirSync(join(project, 'tools', 'big-schema'));
+  const properties = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`field_${i}`, { type: 'string', description: `field number ${i} ${'x'.repeat(60)}` }]));
+  writeFileSync(join(project, 'tools', 'big-schema', 'tool.meta.json'), JSON.stringify({ name: 'big-schema', inputSchema: { type: 'object', properties } }));
+  writeFileSync(join(project, 'tools', 'big-schema', 'tool.sh'), '#!/usr/bin/env bash\nprintf big\n');
+  chmodSync(join(project, 'tools', 'big-schema', 'tool.sh'), 0o755);
+  const policy = join(project, 'server.d', 'policy.sh');
+  writeFileSync(policy, [
+    '#!/usr/bin/env bash',
+    'mcp_tools_policy_check() {',
+    '  case "$2" in',
+    '  *\'"name":"big-schema"\'*\'"field_1999"\'*) return 0 ;;',
+    '  esac',
+    '  mcp_tools_error -32042 "metadata of $1 not seen (${#2} bytes)"',
+    '  return 1',
+    '}',
+    '',
+  ].join('\n'));
+  chmodSync(policy, 0o644);
+  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  t.match((await server.request('tools/call', { name: 'big-schema' })).result, { content: [{ text: 'big' }], isError: false });
+  await server.close();
+});
+
 t.test('a tool script writable by others is refused', async (t) => {
   const project = fixtureProject('tools');
   chmodSync(join(project, 'tools', 'echo-text', 'tool.sh'), 0o777);
@@ -73,6 +112,10 @@ t.test('env modes: allowlist adds named variables; inherit needs an explicit opt
   const inheriting = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_TOOL_ENV_MODE: 'inherit', MCPBASH_TOOL_ENV_INHERIT_ALLOW: 'true', OTHER_VAR: 'y' }) });
   const all = ((await inheriting.request('tools/call', { name: 'env-dump' })).result as { content: Array<{ text: string }> }).content[0]?.text.split('\n') ?? [];
   t.ok(all.includes('OTHER_VAR'));
+  await inheriting.request('tools/call', { name: 'env-dump' });
+  const warnings = inheriting.stderr.split('\n').filter((line) => /warning: .*MCPBASH_TOOL_ENV_MODE=inherit/.test(line));
+  t.equal(warnings.length, 1, `inherit mode is warned about once, not per call:\n${inheriting.stderr}`);
+  t.match(warnings[0], /full (server|host) environment/);
   await inheriting.close();
 });
 

@@ -54,3 +54,35 @@ t.test('progress is rate limited per request (MCPBASH_MAX_PROGRESS_PER_MIN)', as
   t.equal(server.notifications('notifications/progress').length, 1);
   await server.close();
 });
+
+t.test('with live progress off, progress still extends the timeout; only delivery waits for the end', async (t) => {
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_ENABLE_LIVE_PROGRESS: 'false' }) });
+  const started = Date.now();
+  const response = await server.request('tools/call', { name: 'progress-ticker', _meta: { progressToken: 'tick' } }, undefined, 20_000);
+  t.match(response.result, { content: [{ text: 'ticked' }], isError: false }, 'not timed out after 1 s');
+  t.ok(Date.now() - started >= 2500, 'it ran its full 2.7 s');
+  const progress = server.notifications('notifications/progress');
+  t.equal(progress.length, 9, 'every progress line delivered, at the end');
+  await server.close();
+});
+
+t.test('side-channel lines that are not JSON: one warning on stderr per call', async (t) => {
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  await server.request('tools/call', { name: 'bad-lines', _meta: { progressToken: 'b' } });
+  await server.request('tools/call', { name: 'bad-lines', _meta: { progressToken: 'b' } });
+  const warnings = server.stderr.split('\n').filter((line) => line.includes('bad-lines') && line.includes('not JSON'));
+  t.equal(warnings.length, 2, `once per call:\n${warnings.join('\n')}`);
+  t.match(warnings[0], /warning/i);
+  t.match(warnings[0], /progress garbage 1/, 'it quotes the first bad line');
+  await server.close();
+});
+
+t.test('with live progress off, an elicitation is still answered while the tool waits', async (t) => {
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_ENABLE_LIVE_PROGRESS: 'false' }), capabilities: { elicitation: { form: {} } } });
+  t.teardown(() => server.close());
+  const call = server.request('tools/call', { name: 'elicit' }, undefined, 40_000);
+  const asked = await server.waitFor((m) => m.method === 'elicitation/create', 5000);
+  server.send({ jsonrpc: '2.0', id: asked.id, result: { action: 'accept', content: { confirmed: true } } });
+  const result = (await call).result as { content: Array<{ text: string }> };
+  t.same(JSON.parse(result.content[0]?.text ?? '{}'), { supported: true, answer: { action: 'accept', content: { confirmed: true } } });
+});

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
@@ -115,4 +115,68 @@ t.test('static registry mode serves the pre-generated cache without rescanning',
   t.notOk(tools.some((tool) => tool.name === 'late'), 'the cache is trusted as is');
   t.match(server.stderr, /static registry mode: serving tools from the pre-generated cache/);
   await server.close();
+});
+
+t.test('register.json in a project root writable by others is not trusted', async (t) => {
+  const project = withRegisterJson(JSON.stringify({ version: 1, tools: [{ name: 'manual-echo', path: 'echo-text/tool.sh' }] }));
+  chmodSync(project, 0o777);
+  const { response, call } = await toolNames(project);
+  t.match(response.error, { code: -32603, message: /register\.json is invalid: it is not trusted: .* is writable by group or others/ });
+  t.equal(call.error?.code, -32603);
+  chmodSync(project, 0o755);
+});
+
+/** A project whose `.registry/tools.json` was written by a server run, then changed by `edit`. */
+async function withCache(edit: (cache: Record<string, unknown>) => void): Promise<string> {
+  const project = fixtureProject('tools');
+  const first = await startInitialized({ projectRoot: project, env: toolEnv() });
+  await first.request('tools/list');
+  await first.close();
+  const file = join(project, '.registry', 'tools.json');
+  const cache = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  edit(cache);
+  writeFileSync(file, JSON.stringify(cache));
+  return project;
+}
+
+const ghost = { name: 'ghost', description: 'only in the cache', path: 'echo-text/tool.sh', inputSchema: { type: 'object', properties: {} }, timeoutSecs: null };
+
+async function staticList(project: string, extra: NodeJS.ProcessEnv = {}) {
+  const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_STATIC_REGISTRY: '1', ...extra }) });
+  const response = await server.request('tools/list', { limit: 200 });
+  const call = await server.request('tools/call', { name: 'manual-echo' });
+  await server.close();
+  return { names: ((response.result ?? { tools: [] }) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name), response, call, stderr: server.stderr };
+}
+
+t.test('static mode honours register.json even when a cache exists (seed 003)', async (t) => {
+  const project = await withCache((cache) => { (cache.items as unknown[]).push(ghost); });
+  writeFileSync(join(project, 'server.d', 'register.json'), JSON.stringify({ version: 1, tools: [{ name: 'manual-echo', path: 'echo-text/tool.sh' }], prompts: null }));
+  const { names, call } = await staticList(project);
+  t.same(names, ['manual-echo'], 'register.json tools, not the cache');
+  t.match(call.result, { content: [{ text: 'plain text, not trimmed  \n' }] });
+});
+
+t.test('static mode: a register.json kind left null still serves the cache', async (t) => {
+  const project = await withCache((cache) => { (cache.items as unknown[]).push(ghost); });
+  writeFileSync(join(project, 'server.d', 'register.json'), JSON.stringify({ version: 1, tools: null }));
+  const { names } = await staticList(project);
+  t.ok(names.includes('ghost'), 'the cache is trusted as is');
+});
+
+t.test('static mode falls back to discovery without a usable cache', async (t) => {
+  const missing = await staticList(fixtureProject('tools'));
+  t.ok(missing.names.includes('echo-text'), 'no cache: discovery');
+  t.match(missing.stderr, /static registry mode: no valid tools cache; discovering instead/);
+  const otherFormat = await staticList(await withCache((cache) => { (cache.items as unknown[]).push(ghost); cache.format_version = 2; }));
+  t.notOk(otherFormat.names.includes('ghost'), 'format_version 2: not trusted');
+  t.ok(otherFormat.names.includes('echo-text'));
+  const noFormat = await staticList(await withCache((cache) => { (cache.items as unknown[]).push(ghost); delete cache.format_version; }));
+  t.notOk(noFormat.names.includes('ghost'), 'no format_version: not trusted');
+  const oversized = await withCache((cache) => { (cache.items as unknown[]).push({ ...ghost, description: 'x'.repeat(200_000) }); });
+  const big = await staticList(oversized, { MCPBASH_REGISTRY_MAX_BYTES: '150000' });
+  t.notOk(big.names.includes('ghost'), 'a cache over MCPBASH_REGISTRY_MAX_BYTES is not read');
+  t.ok(big.names.includes('echo-text'));
+  const trusted = await staticList(await withCache((cache) => { (cache.items as unknown[]).push(ghost); }));
+  t.ok(trusted.names.includes('ghost'), 'control: the same cache within the limits is served');
 });

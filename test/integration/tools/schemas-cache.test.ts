@@ -1,6 +1,7 @@
-import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
+import { itemsHash } from '../../../src/project/registry/canonical-json.js';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { startInitialized } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
@@ -59,4 +60,36 @@ t.test('more than 500 tools: a warning suggesting manual registration', async (t
   t.equal(list._meta['mcpbash/total'], 501);
   t.match(server.stderr, /501 tools registered; above 500/);
   await server.close();
+});
+
+t.test('meta.json beats the inline header, even when it uses the legacy "arguments" key', async (t) => {
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: Array<{ name: string; description: string; inputSchema: unknown }> };
+  const tool = tools.find((candidate) => candidate.name === 'meta-beats-inline');
+  t.same(tool?.inputSchema, { type: 'object', properties: { fromMeta: { type: 'integer' } } }, 'the meta.json schema');
+  t.equal(tool?.description, 'from the inline header', 'fields meta.json lacks still come from the header');
+  await server.close();
+});
+
+t.test('a cache over MCPBASH_REGISTRY_MAX_BYTES is ignored, even when it matches the files', async (t) => {
+  const project = fixtureProject('tools');
+  const env = toolEnv({ MCPBASH_REGISTRY_MAX_BYTES: '150000' });
+  const first = await startInitialized({ projectRoot: project, env });
+  await first.request('tools/list');
+  await first.close();
+  const file = join(project, '.registry', 'tools.json');
+  const cache = JSON.parse(readFileSync(file, 'utf8')) as { items: Array<{ name: string; description: string }>; hash: string };
+  const edited = cache.items.find((item) => item.name === 'echo-text');
+  if (edited) edited.description = 'from the cache';
+  cache.hash = itemsHash(cache.items);
+  const listedDescription = async () => {
+    const server = await startInitialized({ projectRoot: project, env });
+    const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: Array<{ name: string; description: string }> };
+    await server.close();
+    return tools.find((tool) => tool.name === 'echo-text')?.description;
+  };
+  writeFileSync(file, JSON.stringify(cache));
+  t.equal(await listedDescription(), 'from the cache', 'control: a current cache saves the first scan');
+  writeFileSync(file, JSON.stringify({ ...cache, padding: 'x'.repeat(200_000) }));
+  t.not(await listedDescription(), 'from the cache', 'the oversized cache is not read: the tools are scanned');
 });

@@ -7,13 +7,11 @@ import { redactSecrets } from '../../../src/cli/debug/payload-log.js';
 import { compareVersions } from '../../../src/cli/doctor/doctor-report.js';
 import { inspectShim } from '../../../src/cli/doctor/shim.js';
 import { checkName, sanitizeName } from '../../../src/cli/names.js';
-import { toolsFilter } from '../../../src/cli/registry/registry-report.js';
 import { parseToolArguments } from '../../../src/cli/run-tool/tool-arguments.js';
 import { resultExitCode } from '../../../src/cli/commands/run-tool.js';
 import { sourceEnvFiles } from '../../../src/cli/run-tool/sourced-env.js';
 import { renderTemplate } from '../../../src/cli/scaffold/template-files.js';
 import { commandGroup } from '../../../src/cli/subcommands.js';
-import { projectLayout } from '../../../src/project/project-layout.js';
 
 t.test('names: the 1.x rule, and a usable name from any directory name', async (t) => {
   t.equal(checkName('my_tool-2', 'tool'), 'my_tool-2');
@@ -82,13 +80,6 @@ t.test('the shim: ok, missing, broken, wrong target, a file', async (t) => {
   t.equal(inspectShim(shim('broken'), self).status, 'broken');
   t.equal(inspectShim(shim('wrong'), self).status, 'wrong_target');
   t.equal(inspectShim(shim('file'), self).status, 'not_symlink');
-});
-
-t.test('--filter is a literal path inside the tools directory', async (t) => {
-  const layout = projectLayout('/p', {});
-  t.equal(toolsFilter(layout, 'tools/a[1]'), 'a[1]');
-  t.equal(toolsFilter(layout, 'a/b'), 'a/b');
-  t.match(toolsFilter(layout, '../x'), { error: /not inside the tools directory/ });
 });
 
 t.test('a command group: subcommand help, and usage errors for missing or unknown ones', async (t) => {
