@@ -13,17 +13,14 @@ function asObject(value: unknown): JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
 }
 
-/**
- * How providers run in this session (MCPBASH_MAX_RESOURCE_BYTES defaults to the tool output
- * cap); the file provider may also read inside the session's configured roots.
- */
+/** How providers run in this session; the file provider may also read inside the session's configured roots. */
 function providerHost(context: ServerContext): ProviderHost {
   const { config, env } = context;
   return {
     layout: context.project.layout,
     home: context.home,
     env,
-    maxResourceBytes: envInt(env, 'MCPBASH_MAX_RESOURCE_BYTES', config.maxToolOutputBytes, { min: 1 }),
+    maxResourceBytes: config.maxResourceBytes,
     maxStderrBytes: config.maxToolStderrBytes,
     stderrTailBytes: Math.max(config.stderrTailBytes, 1024),
     killGraceMs: config.killGraceMs,
