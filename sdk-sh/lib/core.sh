@@ -25,21 +25,36 @@ _mcp_jq() {
 # _mcp_json_quote_to VAR STRING: sets VAR to STRING as a JSON string literal (quotes
 # included), escaped the way jq does it: \" \\ \b \f \n \r \t, other control characters and
 # DEL as \u00XX (lower-case hex), everything else verbatim. No process is started.
+#
+# Whether Bash removes a backslash from the replacement of ${s//pattern/replacement} depends
+# on its version, BASH_COMPAT (4.2 and older) and the patsub_replacement option, so no
+# replacement is written literally: a one-backslash probe tells whether the replacements
+# below need their backslashes doubled, and every replacement comes from variables.
 _mcp_json_quote_to() {
 	local _mcp_q_s="${2-}" _mcp_q_out="" _mcp_q_c="" _mcp_q_n=0 _mcp_q_head=""
+	local _mcp_q_b="\\" _mcp_q_e="\\" _mcp_q_dq='"'
 	case "${_mcp_q_s}" in
-	*\\*) _mcp_q_s="${_mcp_q_s//\\/\\\\}" ;;
+	*[\\\"[:cntrl:]]*) ;;
+	*)
+		printf -v "${1}" '"%s"' "${_mcp_q_s}"
+		return 0
+		;;
+	esac
+	_mcp_q_c=${_mcp_q_b//"${_mcp_q_b}"/"${_mcp_q_b}${_mcp_q_b}"}
+	[ "${#_mcp_q_c}" -eq 2 ] || _mcp_q_e="${_mcp_q_b}${_mcp_q_b}"
+	case "${_mcp_q_s}" in
+	*\\*) _mcp_q_s=${_mcp_q_s//"${_mcp_q_b}"/"${_mcp_q_e}${_mcp_q_e}"} ;;
 	esac
 	case "${_mcp_q_s}" in
-	*\"*) _mcp_q_s="${_mcp_q_s//\"/\\\"}" ;;
+	*\"*) _mcp_q_s=${_mcp_q_s//"${_mcp_q_dq}"/"${_mcp_q_e}${_mcp_q_dq}"} ;;
 	esac
 	case "${_mcp_q_s}" in
 	*[[:cntrl:]]*)
-		_mcp_q_s="${_mcp_q_s//$'\n'/\\n}"
-		_mcp_q_s="${_mcp_q_s//$'\r'/\\r}"
-		_mcp_q_s="${_mcp_q_s//$'\t'/\\t}"
-		_mcp_q_s="${_mcp_q_s//$'\b'/\\b}"
-		_mcp_q_s="${_mcp_q_s//$'\f'/\\f}"
+		_mcp_q_s=${_mcp_q_s//$'\n'/"${_mcp_q_e}n"}
+		_mcp_q_s=${_mcp_q_s//$'\r'/"${_mcp_q_e}r"}
+		_mcp_q_s=${_mcp_q_s//$'\t'/"${_mcp_q_e}t"}
+		_mcp_q_s=${_mcp_q_s//$'\b'/"${_mcp_q_e}b"}
+		_mcp_q_s=${_mcp_q_s//$'\f'/"${_mcp_q_e}f"}
 		# Rare: other control characters, one at a time.
 		while :; do
 			case "${_mcp_q_s}" in
