@@ -293,10 +293,10 @@ _mcp_text_as_json_to() {
 # mcp_extract_cli_error STDOUT STDERR EXIT_CODE
 #   Prints the most useful error message from a CLI run: from JSON stdout .error.message,
 #   .error (a string), .message (when success/ok is false or status is "error"),
-#   .errors[0].message; else STDERR; else "CLI exited with code EXIT_CODE". Minimal mode
-#   skips the JSON step. Returns 0.
+#   .errors[0].message; else the first non-blank line of STDERR; else "CLI exited with code
+#   EXIT_CODE". Minimal mode skips the JSON step. Returns 0.
 mcp_extract_cli_error() {
-	local _mcp_stdout="${1-}" _mcp_stderr="${2-}" _mcp_code="${3-}" _mcp_found=""
+	local _mcp_stdout="${1-}" _mcp_stderr="${2-}" _mcp_code="${3-}" _mcp_found="" _mcp_line=""
 	if _mcp_json_ok && [ -n "${_mcp_stdout}" ] && mcp_is_valid_json "${_mcp_stdout}"; then
 		_mcp_found="$(printf '%s' "${_mcp_stdout}" | _mcp_jq -r '
 			first(
@@ -306,10 +306,22 @@ mcp_extract_cli_error() {
 				((.errors // [])[0].message | values)
 			) // empty' 2>/dev/null)" || _mcp_found=""
 	fi
+	if [ -z "${_mcp_found}" ] && [ -n "${_mcp_stderr}" ]; then
+		while IFS= read -r _mcp_line || [ -n "${_mcp_line}" ]; do
+			_mcp_line="${_mcp_line%$'\r'}"
+			case "${_mcp_line}" in
+			*[![:space:]]*)
+				_mcp_found="${_mcp_line}"
+				break
+				;;
+			esac
+			_mcp_line=""
+		done <<EOF
+${_mcp_stderr}
+EOF
+	fi
 	if [ -n "${_mcp_found}" ]; then
 		printf '%s' "${_mcp_found}"
-	elif [ -n "${_mcp_stderr}" ]; then
-		printf '%s' "${_mcp_stderr}"
 	else
 		printf 'CLI exited with code %s' "${_mcp_code}"
 	fi

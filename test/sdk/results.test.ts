@@ -171,7 +171,9 @@ for (const tool of jsonTools()) {
         ['{"error":{"message":null}}', 'stderr msg', '1', 'stderr msg'],
         ['{"success":true,"message":"Operation completed"}', 'fallback', '1', 'fallback'],
         ['[1,2,3]', 'stderr fallback', '1', 'stderr fallback'],
-        ['not json', 'Connection refused\nmore', '1', 'Connection refused\nmore'],
+        ['not json', 'Connection refused\nmore', '1', 'Connection refused'],
+        ['not json', '\n  \r\nConnection refused\r\nmore', '1', 'Connection refused'],
+        ['', ' \n\n', '3', 'CLI exited with code 3'],
         ['', '', '42', 'CLI exited with code 42'],
       ];
       for (const [stdout, stderr, code, expected] of cases) {
