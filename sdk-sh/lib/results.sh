@@ -147,7 +147,7 @@ mcp_result_error() {
 # mcp_error TYPE MESSAGE [--hint TEXT] [--data JSON]
 #   Prints an isError CallToolResult (as mcp_result_error) for {type, message[, hint]
 #   [, data]}; TYPE defaults to internal_error, MESSAGE to "Unknown error". DATA that does
-#   not parse is kept as {"_invalid_json": "<raw>"} (minimal mode inserts it unchecked).
+#   not parse is kept as {"_invalid_json": "<raw>"} (minimal mode checks it in pure Bash).
 #   Logs the error at debug level (and at warning level when a hint is given) under the
 #   logger "mcp_error". Unknown flags are ignored. Returns 0.
 mcp_error() {
@@ -177,13 +177,14 @@ mcp_error() {
 		_mcp_err="${_mcp_err},\"hint\":${_mcp_q}"
 	fi
 	if [ "${_mcp_has_data}" = true ] && [ -n "${_mcp_data}" ]; then
-		_mcp_data_json="${_mcp_data}"
 		if _mcp_json_ok; then
 			_mcp_data_json="$(printf '%s' "${_mcp_data}" | _mcp_jq -c -s 'if length == 1 then .[0] else error("not one value") end' 2>/dev/null)" || _mcp_data_json=""
-			if [ -z "${_mcp_data_json}" ]; then
-				_mcp_json_quote_to _mcp_q "${_mcp_data}"
-				_mcp_data_json="{\"_invalid_json\":${_mcp_q}}"
-			fi
+		elif _mcp_json_check_bash "${_mcp_data}"; then
+			_mcp_data_json="${_mcp_data}"
+		fi
+		if [ -z "${_mcp_data_json}" ]; then
+			_mcp_json_quote_to _mcp_q "${_mcp_data}"
+			_mcp_data_json="{\"_invalid_json\":${_mcp_q}}"
 		fi
 		[ "${_mcp_data_json}" = "null" ] || _mcp_err="${_mcp_err},\"data\":${_mcp_data_json}"
 	fi
