@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
+import { repoRoot } from '../helpers/paths.js';
 import { jsonTools, sandbox, sdkDir } from '../helpers/sdk-harness.js';
 
 /** Every public function of the tool SDK (original-behaviour.md §4.1-4.6, plus the loader). */
@@ -106,4 +107,10 @@ t.test('every public function survives being called with no arguments under set 
       t.notMatch(stderr, /unbound variable|bad substitution|syntax error/, `${name}: ${fn} (status ${rc})`);
     }
   }
+});
+
+t.test('docs/SDK.md shows every public function in an example', async (t) => {
+  const doc = readFileSync(join(repoRoot, 'docs', 'SDK.md'), 'utf8');
+  const examples = [...doc.matchAll(/```bash\n([\s\S]*?)```/g)].map((match) => match[1]).join('\n');
+  for (const name of PUBLIC_FUNCTIONS) t.ok(new RegExp(`(^|[^\\w])${name}([^\\w]|$)`, 'm').test(examples), `${name} has an example`);
 });
