@@ -32,8 +32,14 @@ case "${_MCPBASH_SDK_DIR}" in
 *) _MCPBASH_SDK_DIR="${PWD}/${_MCPBASH_SDK_DIR}" ;;
 esac
 
-# The cancellation marker under the name 1.x tools used.
-MCP_TOOL_CANCELLATION_FILE="${MCP_TOOL_CANCELLATION_FILE:-${MCP_CANCEL_FILE-}}"
+# The cancellation marker under the name 1.x tools used. The server's MCP_CANCEL_FILE wins
+# (a value inherited from an outer call would point at the wrong marker); an already set
+# MCP_TOOL_CANCELLATION_FILE is kept only when MCP_CANCEL_FILE is empty.
+if [ -n "${MCP_CANCEL_FILE-}" ]; then
+	MCP_TOOL_CANCELLATION_FILE="${MCP_CANCEL_FILE}"
+else
+	MCP_TOOL_CANCELLATION_FILE="${MCP_TOOL_CANCELLATION_FILE-}"
+fi
 export MCP_TOOL_CANCELLATION_FILE
 
 # shellcheck source=lib/core.sh

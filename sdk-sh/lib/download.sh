@@ -18,6 +18,15 @@ _mcp_download_result() {
 	fi
 }
 
+# _mcp_download_positive VALUE: status 0 when VALUE is an integer greater than zero.
+_mcp_download_positive() {
+	_mcp_is_uint "${1-}" || return 1
+	case "${1}" in
+	*[1-9]*) return 0 ;;
+	esac
+	return 1
+}
+
 # _mcp_download_provider_to VAR: sets VAR to the https provider script, or "".
 _mcp_download_provider_to() {
 	local _mcp_dp_c="" _mcp_dp_found=""
@@ -33,19 +42,24 @@ _mcp_download_provider_to() {
 }
 
 # mcp_download_safe --url URL --out PATH [--allow HOST]... [--deny HOST]... [--max-bytes N]
-#                   [--timeout SECS] [--user-agent UA] [--retry N] [--retry-delay SECS]
+#                   [--timeout SECS] [--user-agent UA] [--retry|--retries N]
+#                   [--retry-delay SECS]
 #   Downloads an https URL to PATH under the https provider's SSRF rules: an allow list is
-#   required (--allow, else MCPBASH_HTTPS_ALLOW_HOSTS or MCPBASH_HTTPS_ALLOW_ALL=true),
-#   deny entries (--deny plus MCPBASH_HTTPS_DENY_HOSTS) always win, private addresses are
-#   refused, redirects are not followed. --timeout is at most 60 s; only network errors are
-#   retried (--retry attempts in all, default 1, with doubling --retry-delay plus jitter).
+#   required (--allow, else MCPBASH_HTTPS_ALLOW_HOSTS or MCPBASH_HTTPS_ALLOW_ALL=true; an
+#   explicit --allow list is not widened by MCPBASH_HTTPS_ALLOW_ALL), deny entries (--deny
+#   plus MCPBASH_HTTPS_DENY_HOSTS) always win, private addresses are refused, redirects are
+#   not followed. --max-bytes and --timeout (at most 60 s) must be positive. Network errors
+#   are retried automatically: N attempts in all (default 3), waiting --retry-delay seconds
+#   (default 1.0) before the second, doubling each time, plus 0-50% jitter; each retry is
+#   logged (mcp_log_debug, mcp_debug). Other failures are final.
 #   Prints {"success":true,"bytes":N,"path":P} or {"success":false,"error":{"type","message"
 #   [,"location"]}} with type invalid_params | invalid_url | provider_unavailable |
 #   host_blocked | network_error | size_exceeded | redirect | provider_error | write_error.
 #   Always returns 0 (safe under set -e).
 mcp_download_safe() {
-	local _mcp_url="" _mcp_out="" _mcp_max="" _mcp_timeout="" _mcp_ua="" _mcp_retry=1 _mcp_delay="1.0"
+	local _mcp_url="" _mcp_out="" _mcp_max="" _mcp_timeout="" _mcp_ua="" _mcp_retry=3 _mcp_retry_flag="--retry" _mcp_delay="1.0"
 	local _mcp_allow="" _mcp_deny="${MCPBASH_HTTPS_DENY_HOSTS-}" _mcp_allow_given=false
+	local _mcp_allow_all="${MCPBASH_HTTPS_ALLOW_ALL-}" _mcp_sleep="" _mcp_max_given=false _mcp_timeout_given=false
 	local _mcp_provider="" _mcp_tmp="" _mcp_err="" _mcp_rc=0 _mcp_attempt=1 _mcp_first="" _mcp_detail="" _mcp_bytes=0 _mcp_q=""
 	local _mcp_delay_re='^[0-9]*\.?[0-9]+$'
 	_MCPBASH_DL_SUCCESS=false _MCPBASH_DL_TYPE="" _MCPBASH_DL_MESSAGE="" _MCPBASH_DL_PATH=""
@@ -58,10 +72,19 @@ mcp_download_safe() {
 			_mcp_allow_given=true
 			;;
 		--deny) _mcp_deny="${_mcp_deny:+${_mcp_deny},}${2-}" ;;
-		--max-bytes) _mcp_max="${2-}" ;;
-		--timeout) _mcp_timeout="${2-}" ;;
+		--max-bytes)
+			_mcp_max="${2-}"
+			_mcp_max_given=true
+			;;
+		--timeout)
+			_mcp_timeout="${2-}"
+			_mcp_timeout_given=true
+			;;
 		--user-agent) _mcp_ua="${2-}" ;;
-		--retry) _mcp_retry="${2-}" ;;
+		--retry | --retries)
+			_mcp_retry="${2-}"
+			_mcp_retry_flag="$1"
+			;;
 		--retry-delay) _mcp_delay="${2-}" ;;
 		-*)
 			_mcp_download_result false invalid_params "Unknown option: $1"
@@ -80,16 +103,21 @@ mcp_download_safe() {
 	https://*) ;;
 	*) _mcp_download_result false invalid_url "URL must use https://" && return 0 ;;
 	esac
-	if [ -n "${_mcp_max}" ] && ! _mcp_is_uint "${_mcp_max}"; then
+	# A flag given with 0 (or nothing) is an error, not a silent fall back to the default.
+	if [ "${_mcp_max_given}" = true ] && ! _mcp_download_positive "${_mcp_max}"; then
 		_mcp_download_result false invalid_params "--max-bytes must be a positive integer" && return 0
 	fi
-	if [ -n "${_mcp_timeout}" ]; then
-		_mcp_is_uint "${_mcp_timeout}" || { _mcp_download_result false invalid_params "--timeout must be a positive integer" && return 0; }
-		[ "$((10#${_mcp_timeout}))" -le 60 ] || { _mcp_download_result false invalid_params "--timeout cannot exceed 60 seconds" && return 0; }
+	if [ "${_mcp_timeout_given}" = true ]; then
+		_mcp_download_positive "${_mcp_timeout}" || { _mcp_download_result false invalid_params "--timeout must be a positive integer" && return 0; }
+		_mcp_strip_zeros_to _mcp_timeout "${_mcp_timeout}"
+		if [ "${#_mcp_timeout}" -gt 2 ] || [ "${_mcp_timeout}" -gt 60 ]; then
+			_mcp_download_result false invalid_params "--timeout cannot exceed 60 seconds" && return 0
+		fi
 	fi
-	if ! _mcp_is_uint "${_mcp_retry}" || [ "$((10#${_mcp_retry}))" -lt 1 ]; then
-		_mcp_download_result false invalid_params "--retry must be a positive integer" && return 0
+	if ! _mcp_download_positive "${_mcp_retry}"; then
+		_mcp_download_result false invalid_params "${_mcp_retry_flag} must be a positive integer" && return 0
 	fi
+	_mcp_strip_zeros_to _mcp_retry "${_mcp_retry}"
 	if ! [[ "${_mcp_delay}" =~ ${_mcp_delay_re} ]]; then
 		_mcp_download_result false invalid_params "--retry-delay must be a number (e.g., 0.5, 1, 2.0)" && return 0
 	fi
@@ -100,7 +128,13 @@ mcp_download_safe() {
 	if ! command -v curl >/dev/null 2>&1; then
 		_mcp_download_result false provider_unavailable "curl is required for HTTPS downloads" && return 0
 	fi
-	[ "${_mcp_allow_given}" = true ] || _mcp_allow="${MCPBASH_HTTPS_ALLOW_HOSTS-}"
+	# An explicit --allow list is what the tool asked for: allow-all from the environment
+	# must not widen it. Without --allow the environment decides (allow list or allow-all).
+	if [ "${_mcp_allow_given}" = true ]; then
+		_mcp_allow_all=false
+	else
+		_mcp_allow="${MCPBASH_HTTPS_ALLOW_HOSTS-}"
+	fi
 	[ -n "${_mcp_ua}" ] || _mcp_ua="mcpbash/$(_mcp_framework_version) (tool-sdk)"
 	# The temp file sits beside the destination so the final move is an atomic rename.
 	case "${_mcp_out}" in
@@ -116,15 +150,19 @@ mcp_download_safe() {
 	while :; do
 		_mcp_rc=0
 		MCPBASH_HTTPS_ALLOW_HOSTS="${_mcp_allow}" MCPBASH_HTTPS_DENY_HOSTS="${_mcp_deny}" \
+			MCPBASH_HTTPS_ALLOW_ALL="${_mcp_allow_all}" \
 			MCPBASH_HTTPS_MAX_BYTES="${_mcp_max:-${MCPBASH_HTTPS_MAX_BYTES-}}" \
 			MCPBASH_HTTPS_TIMEOUT="${_mcp_timeout:-${MCPBASH_HTTPS_TIMEOUT-}}" \
 			MCPBASH_HTTPS_USER_AGENT="${_mcp_ua}" \
 			bash "${_mcp_provider}" "${_mcp_url}" >"${_mcp_tmp}" 2>"${_mcp_err}" || _mcp_rc=$?
 		# Only network failures are worth another try; policy, size and redirects are final.
-		if [ "${_mcp_rc}" -ne 5 ] || [ "${_mcp_attempt}" -ge "$((10#${_mcp_retry}))" ]; then
+		if [ "${_mcp_rc}" -ne 5 ] || [ "${_mcp_attempt}" -ge "${_mcp_retry}" ]; then
 			break
 		fi
-		sleep "$(awk -v d="${_mcp_delay}" -v s="$$${_mcp_attempt}" 'BEGIN { srand(s + 0); printf "%.3f", d + d * rand() * 0.5 }')" 2>/dev/null || true
+		_mcp_sleep="$(awk -v d="${_mcp_delay}" -v s="$$${_mcp_attempt}" 'BEGIN { srand(s + 0); printf "%.3f", d + d * rand() * 0.5 }')" || _mcp_sleep="${_mcp_delay}"
+		mcp_log_debug "mcp_download_safe" "Attempt ${_mcp_attempt}/${_mcp_retry} failed (network error), retrying in ${_mcp_sleep}s"
+		mcp_debug "mcp_download_safe: attempt ${_mcp_attempt}/${_mcp_retry} failed (network error), retrying in ${_mcp_sleep}s"
+		sleep "${_mcp_sleep}" 2>/dev/null || true
 		_mcp_delay="$(awk -v d="${_mcp_delay}" 'BEGIN { printf "%.3f", d * 2 }')" || true
 		_mcp_attempt=$((_mcp_attempt + 1))
 	done

@@ -59,9 +59,10 @@ mcp_is_valid_json() {
 # mcp_byte_length STRING
 #   Prints the length of STRING in bytes (not characters). Returns 0.
 mcp_byte_length() {
+	local _mcp_s="${1-}"
 	(
 		LC_ALL=C
-		printf '%s' "${#1}"
+		printf '%s' "${#_mcp_s}"
 	)
 }
 

@@ -6,9 +6,10 @@
 
 # mcp_is_cancelled
 #   Returns 0 when the client cancelled this call (the cancel marker file exists), else 1.
-#   A plain file test: no process is started, so it is cheap in tight loops.
+#   The marker is MCP_CANCEL_FILE, else MCP_TOOL_CANCELLATION_FILE. A plain file test: no
+#   process is started, so it is cheap in tight loops.
 mcp_is_cancelled() {
-	local _mcp_marker="${MCP_TOOL_CANCELLATION_FILE:-${MCP_CANCEL_FILE-}}"
+	local _mcp_marker="${MCP_CANCEL_FILE:-${MCP_TOOL_CANCELLATION_FILE-}}"
 	[ -n "${_mcp_marker}" ] && [ -e "${_mcp_marker}" ]
 }
 

@@ -3,6 +3,15 @@
 # mcp_run_with_progress: run a command and turn the progress it prints into MCP progress
 # notifications. Sourced by tool-sdk.sh.
 
+# _mcp_rwp_activity: marks the progress stream as changed (its mtime), which the server
+# counts as activity for progress-extended timeouts (docs/TOOL-CONTRACT.md), without
+# writing a line.
+_mcp_rwp_activity() {
+	if [ -n "${MCP_PROGRESS_STREAM-}" ] && [ -e "${MCP_PROGRESS_STREAM}" ]; then
+		touch -- "${MCP_PROGRESS_STREAM}" 2>/dev/null || true
+	fi
+}
+
 # _mcp_rwp_handle_line LINE PATTERN EXTRACT TOTAL DRY_RUN QUIET STDERR_FILE: one line of
 # the progress source.
 _mcp_rwp_handle_line() {
@@ -11,33 +20,32 @@ _mcp_rwp_handle_line() {
 	local _mcp_pct="" _mcp_msg="" _mcp_a="" _mcp_b="" _mcp_pair="" _mcp_q=""
 	local _mcp_num_re='^[0-9]+(\.[0-9]+)?$'
 	if ! [[ "${_mcp_line}" =~ ${_mcp_pattern} ]]; then
+		# Passed through to one place: --stderr-file when given, else the debug log.
 		if [ -n "${_mcp_stderr_file}" ]; then
 			printf '%s\n' "${_mcp_line}" >>"${_mcp_stderr_file}" 2>/dev/null || true
-		fi
-		if [ "${_mcp_quiet}" != true ]; then
+		elif [ "${_mcp_quiet}" != true ]; then
 			mcp_log_debug "mcp_run_with_progress" "subprocess output: ${_mcp_line}"
 		fi
 		return 0
 	fi
 	_mcp_a="${BASH_REMATCH[1]-}"
 	_mcp_b="${BASH_REMATCH[2]-}"
-	# A match is activity for progress-extended timeouts even when nothing is reported.
-	if [ -z "${MCP_PROGRESS_TOKEN-}" ] && [ -n "${MCP_PROGRESS_STREAM-}" ] && [ -e "${MCP_PROGRESS_STREAM}" ]; then
-		touch -- "${MCP_PROGRESS_STREAM}" 2>/dev/null || true
-	fi
 	case "${_mcp_extract}" in
 	json)
 		_mcp_pair="$(printf '%s' "${_mcp_line}" | _mcp_jq -r \
 			'select(.progress != null) | [(.progress | tostring), (.message // "Working...")] | @tsv' 2>/dev/null)" || _mcp_pair=""
-		[ -n "${_mcp_pair}" ] || return 0
 		_mcp_pct="${_mcp_pair%%$'\t'*}"
 		_mcp_msg="${_mcp_pair#*$'\t'}"
-		[[ "${_mcp_pct}" =~ ${_mcp_num_re} ]] || return 0
-		_mcp_pct="${_mcp_pct%%.*}"
+		if [ -n "${_mcp_pair}" ] && [[ "${_mcp_pct}" =~ ${_mcp_num_re} ]]; then
+			_mcp_pct="${_mcp_pct%%.*}"
+		else
+			_mcp_pct=""
+		fi
 		;;
 	match1)
-		_mcp_is_uint "${_mcp_a}" || return 0
-		if [ -n "${_mcp_total}" ]; then
+		if ! _mcp_is_uint "${_mcp_a}"; then
+			:
+		elif [ -n "${_mcp_total}" ]; then
 			_mcp_pct=$((10#${_mcp_a} * 100 / 10#${_mcp_total}))
 		else
 			_mcp_pct="${_mcp_a}"
@@ -45,12 +53,19 @@ _mcp_rwp_handle_line() {
 		_mcp_msg="${_mcp_line}"
 		;;
 	ratio)
-		_mcp_is_uint "${_mcp_a}" && _mcp_is_uint "${_mcp_b}" || return 0
-		[ "$((10#${_mcp_b}))" -gt 0 ] || return 0
-		_mcp_pct=$((10#${_mcp_a} * 100 / 10#${_mcp_b}))
+		if _mcp_is_uint "${_mcp_a}" && _mcp_is_uint "${_mcp_b}" && [ "$((10#${_mcp_b}))" -gt 0 ]; then
+			_mcp_pct=$((10#${_mcp_a} * 100 / 10#${_mcp_b}))
+		fi
 		_mcp_msg="${_mcp_line}"
 		;;
 	esac
+	# A match is activity for progress-extended timeouts even when nothing is reported: no
+	# progress token, no percentage in the line, or --dry-run. A reported line is activity
+	# by itself.
+	if [ -z "${_mcp_pct}" ] || [ "${_mcp_dry}" = true ] || [ -z "${MCP_PROGRESS_TOKEN-}" ]; then
+		_mcp_rwp_activity
+	fi
+	[ -n "${_mcp_pct}" ] || return 0
 	if [ "${_mcp_dry}" = true ]; then
 		_mcp_strip_zeros_to _mcp_pct "${_mcp_pct}"
 		_mcp_json_quote_to _mcp_q "${_mcp_msg}"
@@ -88,12 +103,12 @@ ${_mcp_chunk}
 EOF
 }
 
-# _mcp_rwp_log_stderr FILE OFFSET_VAR FINAL: with --progress-file, the command's own stderr
-# goes to the debug log.
+# _mcp_rwp_log_stderr FILE OFFSET_VAR FINAL QUIET STDERR_FILE: with --progress-file, the
+# command's own stderr goes to STDERR_FILE when given, else (unless QUIET) the debug log.
 _mcp_rwp_log_stderr() {
-	# A pattern that never matches: every line is "non-progress" and goes to the debug log.
+	# A pattern that never matches: every line is passed through as "non-progress".
 	# shellcheck disable=SC2016 # a regex, not an expansion
-	_mcp_rwp_consume "${2}" "${1}" "${3}" '^$(.)' json '' false false ''
+	_mcp_rwp_consume "${2}" "${1}" "${3}" '^$(.)' json '' false "${4-false}" "${5-}"
 }
 
 # mcp_run_with_progress --pattern REGEX [--extract json|match1|ratio] [--interval SECS]
@@ -105,8 +120,9 @@ _mcp_rwp_log_stderr() {
 #            truncated) and optional .message (default "Working...");
 #     match1 capture group 1 is the percent, or a count scaled by 100/--total;
 #     ratio  capture groups 1 and 2 are done/total.
-#   Every match also counts as activity for progress-extended timeouts. Non-matching lines
-#   go to --stderr-file and, unless --quiet, the debug log; --dry-run prints
+#   Every match counts as activity for progress-extended timeouts, even when no percentage
+#   can be extracted or there is no progress token. Non-matching lines go to --stderr-file
+#   when given, else (unless --quiet) to the debug log; --dry-run prints
 #   {"progress","message"} to stderr instead of reporting. COMMAND's stdout is printed (or
 #   written to --stdout FILE) when it ends.
 #   Returns COMMAND's status; 130 when the call is cancelled (COMMAND is killed); 1 for bad
@@ -186,15 +202,15 @@ mcp_run_with_progress() {
 			return 130
 		fi
 		_mcp_rwp_consume _mcp_off "${_mcp_source}" false "${_mcp_pattern}" "${_mcp_extract}" "${_mcp_total}" "${_mcp_dry}" "${_mcp_quiet}" "${_mcp_stderr_out}"
-		if [ -n "${_mcp_progress_file}" ] && [ "${_mcp_quiet}" != true ]; then
-			_mcp_rwp_log_stderr "${_mcp_dir}/stderr" _mcp_err_off false
+		if [ -n "${_mcp_progress_file}" ] && { [ -n "${_mcp_stderr_out}" ] || [ "${_mcp_quiet}" != true ]; }; then
+			_mcp_rwp_log_stderr "${_mcp_dir}/stderr" _mcp_err_off false "${_mcp_quiet}" "${_mcp_stderr_out}"
 		fi
 		sleep "${_mcp_interval}"
 	done
 	wait "${_mcp_pid}" && _mcp_rc=0 || _mcp_rc=$?
 	_mcp_rwp_consume _mcp_off "${_mcp_source}" true "${_mcp_pattern}" "${_mcp_extract}" "${_mcp_total}" "${_mcp_dry}" "${_mcp_quiet}" "${_mcp_stderr_out}"
-	if [ -n "${_mcp_progress_file}" ] && [ "${_mcp_quiet}" != true ]; then
-		_mcp_rwp_log_stderr "${_mcp_dir}/stderr" _mcp_err_off true
+	if [ -n "${_mcp_progress_file}" ] && { [ -n "${_mcp_stderr_out}" ] || [ "${_mcp_quiet}" != true ]; }; then
+		_mcp_rwp_log_stderr "${_mcp_dir}/stderr" _mcp_err_off true "${_mcp_quiet}" "${_mcp_stderr_out}"
 	fi
 	if [ -n "${_mcp_stdout}" ]; then
 		cp -- "${_mcp_dir}/stdout" "${_mcp_stdout}" || true

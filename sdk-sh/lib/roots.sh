@@ -47,7 +47,13 @@ EOF
 #   a path outside every root fails with -32602 "<FILTER> is outside configured MCP roots".
 #   With zero roots any path is accepted. Failures exit via mcp_fail_invalid_args.
 mcp_require_path() {
-	local _mcp_filter="${1-}" _mcp_single=false _mcp_allow_empty=false _mcp_raw="" _mcp_path="" _mcp_count=0
+	local _mcp_filter="${1-}" _mcp_single=false _mcp_allow_empty=false _mcp_raw="" _mcp_path="" _mcp_count=0 _mcp_x=0
+	# The path is an argument value: keep it out of xtrace logs (see lib/args.sh).
+	case $- in *x*)
+		_mcp_x=1
+		set +x
+		;;
+	esac
 	[ "$#" -gt 0 ] && shift
 	while [ "$#" -gt 0 ]; do
 		case "$1" in
@@ -62,7 +68,7 @@ mcp_require_path() {
 		shift
 	done
 	if [ -z "${_mcp_filter}" ]; then
-		mcp_fail_invalid_args "mcp_require_path: argument pointer is required"
+		_mcp_args_fail "${_mcp_x}" "mcp_require_path: argument pointer is required"
 	fi
 	_mcp_raw="$(mcp_args_get "${_mcp_filter}" 2>/dev/null)" || _mcp_raw=""
 	[ "${_mcp_raw}" != "null" ] || _mcp_raw=""
@@ -73,18 +79,20 @@ mcp_require_path() {
 			_mcp_raw="${MCP_ROOTS_PATHS-}"
 			_mcp_raw="${_mcp_raw%%$'\n'*}"
 		else
-			mcp_fail_invalid_args "${_mcp_filter} is required when zero or multiple roots are configured"
+			_mcp_args_fail "${_mcp_x}" "${_mcp_filter} is required when zero or multiple roots are configured"
 		fi
 	fi
 	if [ -z "${_mcp_raw}" ]; then
 		if [ "${_mcp_allow_empty}" = true ]; then
+			_mcp_xtrace_restore "${_mcp_x}"
 			return 0
 		fi
-		mcp_fail_invalid_args "${_mcp_filter} is required"
+		_mcp_args_fail "${_mcp_x}" "${_mcp_filter} is required"
 	fi
 	_mcp_path_physical_to _mcp_path "${_mcp_raw}"
 	if [ "${_mcp_count}" -gt 0 ] && ! mcp_roots_contains "${_mcp_path}"; then
-		mcp_fail_invalid_args "${_mcp_filter} is outside configured MCP roots"
+		_mcp_args_fail "${_mcp_x}" "${_mcp_filter} is outside configured MCP roots"
 	fi
 	printf '%s' "${_mcp_path}"
+	_mcp_xtrace_restore "${_mcp_x}"
 }

@@ -77,7 +77,7 @@ _mcp_path_keys_to() {
 #   Problems are reported in the output, never by status: {result:null, truncated:false,
 #   error:{type: invalid_json | invalid_path_syntax | path_not_found | invalid_array_path |
 #   invalid_path | output_too_large, message}}. Minimal mode returns the input untruncated
-#   with a _warning. Returns 0.
+#   (blank input as null) with a _warning. Returns 0.
 mcp_json_truncate() {
 	local _mcp_json="" _mcp_max="" _mcp_path="" _mcp_pos=0 _mcp_keys="null" _mcp_out="" _mcp_q=""
 	local _mcp_path_re='^\.[a-zA-Z_][a-zA-Z0-9_]*(\.[a-zA-Z_][a-zA-Z0-9_]*)*$'
@@ -104,6 +104,11 @@ mcp_json_truncate() {
 	done
 	_mcp_uint_to _mcp_max "${_mcp_max}" "${MCPBASH_MAX_TEXT_BYTES:-102400}"
 	if ! _mcp_json_ok; then
+		# Blank input has no JSON text to pass through: it becomes null.
+		case "${_mcp_json}" in
+		*[![:space:]]*) ;;
+		*) _mcp_json=null ;;
+		esac
 		printf '{"result":%s,"truncated":false,"_warning":"truncation unavailable in minimal mode"}\n' "${_mcp_json}"
 		return 0
 	fi

@@ -17,6 +17,8 @@ export interface HttpsFixture {
   readonly caFile: string;
   /** Request paths seen, in order. */
   readonly requests: string[];
+  /** TCP connections accepted (each download attempt opens one). */
+  readonly connections: number;
   /** User-Agent of the last request. */
   lastUserAgent: string;
   close(): Promise<void>;
@@ -35,12 +37,13 @@ function makeCertificate(dir: string): { key: Buffer; cert: Buffer; caFile: stri
 
 /**
  * Routes: /ok, /bytes/N (Content-Length), /stream/N (chunked), /redirect (relative),
- * /redirect-abs, /status/N, /slow (answers after 5 s), /ua (echoes the User-Agent).
+ * /redirect-abs, /status/N, /slow (answers after 5 s), /hang (never answers), /ua (echoes
+ * the User-Agent).
  */
 export async function startHttpsFixture(dir: string): Promise<HttpsFixture> {
   const { key, cert, caFile } = makeCertificate(dir);
   const requests: string[] = [];
-  const fixture = { requests, lastUserAgent: '' } as { requests: string[]; lastUserAgent: string };
+  const fixture = { requests, lastUserAgent: '', connections: 0 } as { requests: string[]; lastUserAgent: string; connections: number };
   const server: Server = createServer({ key, cert }, (request, response) => {
     requests.push(request.url ?? '/');
     const url = (request.url ?? '/').split('?')[0] ?? '/';
@@ -72,11 +75,16 @@ export async function startHttpsFixture(dir: string): Promise<HttpsFixture> {
     } else if (url === '/slow') {
       const timer = setTimeout(() => response.writeHead(200).end('late'), 5000);
       response.on('close', () => clearTimeout(timer));
+    } else if (url === '/hang') {
+      // Headers never come; closeAllConnections() ends it when the fixture closes.
     } else if (url === '/ua') {
       response.writeHead(200).end(fixture.lastUserAgent);
     } else {
       response.writeHead(404).end('not found');
     }
+  });
+  server.on('connection', () => {
+    fixture.connections += 1;
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

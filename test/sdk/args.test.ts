@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import t from 'tap';
 import { fullJsonTools, jsonTools, sandbox } from '../helpers/sdk-harness.js';
 
@@ -73,6 +74,10 @@ for (const tool of fullJsonTools()) {
         ['mcp_args_int .n --min 5 --max 1', 'mcp_args_int: --min cannot exceed --max'],
         ['mcp_args_int .missing', '.missing is required'],
         ['mcp_args_int .name --default 3', '.name must be an integer'],
+        ['mcp_args_int .n --min abc', 'mcp_args_int: --min must be an integer'],
+        ['mcp_args_int .n --max 1.5', 'mcp_args_int: --max must be an integer'],
+        ['mcp_args_int .n --min 1 --max ""', 'mcp_args_int: --max must be an integer'],
+        ['mcp_args_int .n --min', 'mcp_args_int: --min must be an integer'],
       ];
       for (const [script, message] of failures) {
         const run = await box.run(script, { tool, args });
@@ -91,6 +96,45 @@ for (const tool of fullJsonTools()) {
       t.equal(run.code, 0);
       t.notMatch(run.stderr, /TOP-SECRET-VALUE/);
       t.match(run.stderr, /mcp_args_raw/, 'the trace itself is there');
+    });
+
+    t.test('the typed readers keep values out of xtrace, and restore it even when they fail', async (t) => {
+      const secretDir = join(box.dir, 'hunter2');
+      mkdirSync(secretDir, { recursive: true });
+      const values = { pw: 'hunter2', n: 987654321, flag: 'hunter2', path: secretDir };
+      // Each failure runs in a subshell whose EXIT trap is traced only if xtrace was restored.
+      const failing = (name: string, call: string) => `( trap ': ${name}-exit-traced' EXIT; ${call} >/dev/null 2>&1 ) || :`;
+      const run = await box.run(
+        [
+          'set -x',
+          'mcp_args_require .pw >/dev/null; : after-require',
+          'mcp_args_bool .flag >/dev/null; : after-bool',
+          'mcp_args_int .n --min 1 >/dev/null; : after-int',
+          'mcp_require_path .path >/dev/null; : after-path',
+          'mcp_require_path .missing --allow-empty >/dev/null; : after-empty-path',
+          failing('require', 'mcp_args_require .missing'),
+          failing('bool', 'mcp_args_bool .missing'),
+          failing('int', 'mcp_args_int .pw'),
+          failing('int-range', 'mcp_args_int .n --max 5'),
+          'set +x',
+        ].join('\n'),
+        { tool, args: values },
+      );
+      t.equal(run.code, 0, run.stderr);
+      t.notMatch(run.stderr, /hunter2|987654321/, 'no argument value in the trace');
+      for (const marker of ['after-require', 'after-bool', 'after-int', 'after-path', 'after-empty-path']) {
+        t.match(run.stderr, new RegExp(`: ${marker}\n`), `xtrace is back on after ${marker.slice(6)}`);
+      }
+      for (const name of ['require', 'bool', 'int', 'int-range']) {
+        t.match(run.stderr, new RegExp(`: ${name}-exit-traced`), `xtrace is restored before the ${name} failure exits`);
+      }
+      const outside = await box.run(
+        `set -x; ${failing('path', 'mcp_require_path .path')}; set +x`,
+        { tool, args: values, roots: [join(box.dir, 'elsewhere')] },
+      );
+      t.notMatch(outside.stderr, /hunter2/, 'mcp_require_path outside the roots');
+      t.match(outside.stderr, /: path-exit-traced/);
+      t.same(JSON.parse(readFileSync(box.files.error, 'utf8')), { code: -32602, message: '.path is outside configured MCP roots', data: null });
     });
   });
 }

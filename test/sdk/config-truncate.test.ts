@@ -75,6 +75,9 @@ for (const tool of jsonTools()) {
     };
     if (!full) {
       t.same(await truncate(`'[1,2,3]' 2`), { result: [1, 2, 3], truncated: false, _warning: 'truncation unavailable in minimal mode' });
+      for (const blank of [`''`, `$' \\n\\t '`, '']) {
+        t.same(await truncate(blank), { result: null, truncated: false, _warning: 'truncation unavailable in minimal mode' }, `blank input ${blank}`);
+      }
       return;
     }
     const items = Array.from({ length: 20 }, (_, index) => ({ id: index, name: `item-${index}` }));

@@ -1,4 +1,5 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import t from 'tap';
 import { fakeGetentScript, startHttpsFixture, TEST_HOST } from '../helpers/https-fixture.js';
@@ -63,6 +64,74 @@ t.test('downloads through the https provider against a local HTTPS server', asyn
   t.equal(orFail.stdout, out);
 });
 
+t.test('timeouts, automatic retries and the allow-all switch against the local HTTPS server', async (t) => {
+  const box = sandbox(t);
+  const server = await startHttpsFixture(box.dir);
+  t.teardown(() => server.close());
+  box.fakeCommand('getent', fakeGetentScript(join(box.dir, 'getent.log')));
+  // A port nothing listens on: connections are refused at once.
+  const closedPort = await new Promise<number>((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const env = { CURL_CA_BUNDLE: server.caFile, MCPBASH_TEST_ONLY_LOOPBACK_TARGETS: `${TEST_HOST}:${server.port},${TEST_HOST}:${closedPort}` };
+  const base = `https://${TEST_HOST}:${server.port}`;
+  const out = join(box.dir, 'file.txt');
+
+  t.test('--timeout ends a request the server never answers', async (t) => {
+    const started = Date.now();
+    const hang = await download(box, `--url ${base}/hang --out ${sh(out)} --allow ${TEST_HOST} --timeout 1 --retry 1`, env);
+    const elapsed = Date.now() - started;
+    t.equal(hang.json.error?.type, 'network_error');
+    t.match(hang.json.error?.message, /curl exit 28/, 'curl timed out');
+    t.ok(elapsed >= 900 && elapsed < 8000, `gave up after ${elapsed} ms`);
+    t.notOk(existsSync(out), 'nothing was written');
+  });
+
+  t.test('network errors are retried 3 times in all by default, with doubling delays', async (t) => {
+    writeFileSync(box.files.debug, '');
+    const before = server.connections;
+    const failing = await download(box, `--url ${base}/status/500 --out ${sh(out)} --allow ${TEST_HOST} --retry-delay 0.05`, env);
+    t.equal(failing.json.error?.type, 'network_error');
+    t.equal(server.connections - before, 3, 'three connections');
+    const delays = [...box.read('debug').matchAll(/attempt (\d)\/3 failed \(network error\), retrying in ([\d.]+)s/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    t.equal(delays.length, 2, 'two retries logged');
+    t.ok(delays[0] && delays[0][1] >= 0.05 && delays[0][1] <= 0.076, `first wait ${delays[0]?.[1]} s: the delay plus up to 50%`);
+    t.ok(delays[1] && delays[1][1] >= 0.1 && delays[1][1] <= 0.151, `second wait ${delays[1]?.[1]} s: doubled`);
+
+    writeFileSync(box.files.debug, '');
+    const refused = await download(box, `--url https://${TEST_HOST}:${closedPort}/x --out ${sh(out)} --allow ${TEST_HOST} --retry-delay 0.01`, env);
+    t.equal(refused.json.error?.type, 'network_error', 'connection refused');
+    t.equal(box.read('debug').match(/attempt \d\/3 failed/g)?.length, 2, 'a refused connection is retried too');
+  });
+
+  t.test('--retries is --retry', async (t) => {
+    const before = server.requests.length;
+    const four = await download(box, `--url ${base}/status/503 --out ${sh(out)} --allow ${TEST_HOST} --retries 4 --retry-delay 0.01`, env);
+    t.equal(four.json.error?.type, 'network_error');
+    t.equal(server.requests.length - before, 4, '--retries 4: four attempts');
+    const once = await download(box, `--url ${base}/status/503 --out ${sh(out)} --allow ${TEST_HOST} --retries 1`, env);
+    t.equal(once.json.error?.type, 'network_error');
+    t.equal(server.requests.length - before, 5, '--retries 1: no retry');
+    const ok = await download(box, `--url ${base}/ok --out ${sh(out)} --allow ${TEST_HOST} --retries 2`, env);
+    t.equal(ok.json.success, true);
+  });
+
+  t.test('an explicit --allow list is not widened by MCPBASH_HTTPS_ALLOW_ALL', async (t) => {
+    const allowAll = { ...env, MCPBASH_HTTPS_ALLOW_ALL: 'true' };
+    const narrow = await download(box, `--url ${base}/ok --out ${sh(out)} --allow api.example.com`, allowAll);
+    t.equal(narrow.json.error?.type, 'host_blocked');
+    t.match(narrow.json.error?.message, /not in allow list/);
+    const envDecides = await download(box, `--url ${base}/ok --out ${sh(out)}`, allowAll);
+    t.equal(envDecides.json.success, true, 'without --allow, allow-all from the environment applies');
+    const denied = await download(box, `--url ${base}/ok --out ${sh(out)} --deny ${TEST_HOST}`, allowAll);
+    t.equal(denied.json.error?.type, 'host_blocked', 'deny lists still win over allow-all');
+  });
+});
+
 t.test('blocked downloads never start curl', async (t) => {
   const box = sandbox(t);
   const marker = join(box.dir, 'curl-ran');
@@ -100,6 +169,15 @@ t.test('argument validation', async (t) => {
     ['--url https://x.com --out /tmp/x --max-bytes abc', 'invalid_params', /--max-bytes must be a positive integer/],
     ['--url https://x.com --out /tmp/x --timeout slow', 'invalid_params', /--timeout must be a positive integer/],
     ['--url https://x.com --out /tmp/x --timeout 120', 'invalid_params', /--timeout cannot exceed 60 seconds/],
+    ['--url https://x.com --out /tmp/x --timeout 61', 'invalid_params', /--timeout cannot exceed 60 seconds/],
+    ['--url https://x.com --out /tmp/x --timeout 0', 'invalid_params', /--timeout must be a positive integer/],
+    ['--url https://x.com --out /tmp/x --timeout 000', 'invalid_params', /--timeout must be a positive integer/],
+    ['--url https://x.com --out /tmp/x --timeout ""', 'invalid_params', /--timeout must be a positive integer/],
+    ['--url https://x.com --out /tmp/x --max-bytes 0', 'invalid_params', /--max-bytes must be a positive integer/],
+    ['--url https://x.com --out /tmp/x --max-bytes -5', 'invalid_params', /--max-bytes must be a positive integer/],
+    ['--url https://x.com --out /tmp/x --max-bytes ""', 'invalid_params', /--max-bytes must be a positive integer/],
+    ['--url https://x.com --out /tmp/x --retries 0', 'invalid_params', /--retries must be a positive integer/],
+    ['--url https://x.com --out /tmp/x --retries two', 'invalid_params', /--retries must be a positive integer/],
     ['--url https://x.com --out /tmp/x --retry three', 'invalid_params', /--retry must be a positive integer/],
     ['--url https://x.com --out /tmp/x --retry 0', 'invalid_params', /--retry must be a positive integer/],
     ['--url https://x.com --out /tmp/x --retry-delay slow', 'invalid_params', /--retry-delay must be a number/],
@@ -112,6 +190,8 @@ t.test('argument validation', async (t) => {
   }
   const boundary = await download(box, '--url https://x.com/f --out /tmp/x --timeout 60 --retry-delay .5');
   t.equal(boundary.json.error?.type, 'host_blocked', '60 s and .5 pass validation');
+  const padded = await download(box, '--url https://x.com/f --out /tmp/x --timeout 0060 --max-bytes 01 --retries 05');
+  t.equal(padded.json.error?.type, 'host_blocked', 'leading zeros are fine');
 });
 
 t.test('retries only network errors (mock providers)', async (t) => {
@@ -134,6 +214,13 @@ t.test('retries only network errors (mock providers)', async (t) => {
   };
   const network = await run(5, 'connection refused');
   t.equal(network.calls, 3);
+  mock(5, 'connection refused');
+  writeFileSync(count, '');
+  const byDefault = await download(box, `--url https://example.com/f --out ${sh(join(box.dir, 'o'))} --allow example.com --retry-delay 0.01`, {
+    MCPBASH_HOME: home,
+  });
+  t.equal(byDefault.json.error?.type, 'network_error');
+  t.equal(readFileSync(count, 'utf8').split('\n').filter(Boolean).length, 3, 'three attempts without --retry');
   t.same(network.json.error, { type: 'network_error', message: 'Network request failed: connection refused' });
   for (const [status, type] of [[4, 'host_blocked'], [6, 'size_exceeded'], [7, 'redirect'], [1, 'provider_error'], [127, 'provider_error']] as const) {
     const result = await run(status, status === 7 ? 'redirect:https://example.com/new' : 'boom');

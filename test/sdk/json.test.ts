@@ -81,3 +81,38 @@ t.test('no JSON tool is started in minimal mode', async (t) => {
   t.equal(run.stdout, 'done\n');
   t.notOk((await import('node:fs')).existsSync(marker), 'neither jq nor gojq ran');
 });
+
+t.test('JSON escaping does not depend on BASH_COMPAT or patsub_replacement', async (t) => {
+  const box = sandbox(t);
+  const value = 'C:\\dir\\sub\\\\share "quoted" & more\nline\ttab\r\b\f\u0001\u001f\u007f é end\\';
+  // Bash 5.2 honours BASH_COMPAT=42 and patsub_replacement in ${s//pattern/replacement}; both
+  // used to turn a doubled backslash back into one (invalid JSON).
+  const modes: Array<[string, Record<string, string>, string]> = [
+    ['default', {}, ''],
+    ['patsub_replacement on', {}, 'shopt -s patsub_replacement 2>/dev/null || :'],
+    ['patsub_replacement off', {}, 'shopt -u patsub_replacement 2>/dev/null || :'],
+    ['BASH_COMPAT=42', { BASH_COMPAT: '42' }, ''],
+    ['BASH_COMPAT=42 with patsub_replacement', { BASH_COMPAT: '42' }, 'shopt -s patsub_replacement 2>/dev/null || :'],
+    ['BASH_COMPAT=50', { BASH_COMPAT: '50' }, ''],
+  ];
+  for (const [name, env, setup] of modes) {
+    const run = await box.run(
+      `${setup}
+       v=${sh(value)}
+       mcp_json_escape "$v"; printf '\\n'
+       mcp_json_obj 'key\\"' "$v" path 'C:\\dir'; printf '\\n'
+       mcp_json_arr "$v"; printf '\\n'
+       mcp_progress 5 "$v"; mcp_log_info logger "$v"`,
+      { env, progressToken: 'tok' },
+    );
+    t.equal(run.code, 0, `${name}: ${run.stderr}`);
+    const [escaped = '', obj = '', arr = ''] = run.stdout.split('\n');
+    t.equal(JSON.parse(escaped), value, `${name}: mcp_json_escape`);
+    t.same(JSON.parse(obj), { 'key\\"': value, path: 'C:\\dir' }, `${name}: mcp_json_obj`);
+    t.same(JSON.parse(arr), [value], `${name}: mcp_json_arr`);
+    const progress = box.lines('progress').pop() as { params: { message: string } };
+    t.equal(progress.params.message, value, `${name}: progress message`);
+    const log = box.lines('log').pop() as { params: { data: string } };
+    t.equal(log.params.data, value, `${name}: log data`);
+  }
+});

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { sandbox, sdkDir } from '../helpers/sdk-harness.js';
+import { repoRoot } from '../helpers/paths.js';
+import { jsonTools, sandbox, sdkDir } from '../helpers/sdk-harness.js';
 
 /** Every public function of the tool SDK (original-behaviour.md §4.1-4.6, plus the loader). */
 const PUBLIC_FUNCTIONS = [
@@ -78,4 +79,38 @@ t.test('health-check helpers', async (t) => {
     ].join('\n'),
   );
   t.notMatch(run.stderr, /secret-value/, 'values are never printed');
+});
+
+t.test('every public function survives being called with no arguments under set -euo pipefail', async (t) => {
+  const box = sandbox(t);
+  // Each call runs in a subshell (mcp_fail exits) with stdin closed; its stderr is kept.
+  // Failing with the documented error is fine; dying on an unset variable is not.
+  const script = `
+    for fn in $(declare -F | awk '$3 ~ /^mcp_/ { print $3 }'); do
+      ( "$fn" ) </dev/null >/dev/null 2>"$TMPDIR/stderr" && rc=0 || rc=$?
+      printf '%s\\t%s\\t' "$fn" "$rc"
+      tr '\\n' ' ' <"$TMPDIR/stderr"
+      printf '\\n'
+    done`;
+  const environments: Array<[string, Parameters<typeof box.run>[1]]> = [
+    ['the server environment', { tool: jsonTools()[0], env: { MCPBASH_ELICITATION_TIMEOUT: '1' } }],
+    ['no MCP_* or MCPBASH_* variables at all', {
+      env: Object.fromEntries(Object.keys(box.env()).filter((key) => /^MCP(BASH)?_/.test(key) && key !== 'MCP_SDK').map((key) => [key, undefined])),
+    }],
+  ];
+  for (const [name, options] of environments) {
+    const run = await box.run(script, { ...options, timeoutMs: 120_000 });
+    t.equal(run.code, 0, `${name}: ${run.stderr}`);
+    const rows = run.stdout.split('\n').filter(Boolean).map((line) => line.split('\t'));
+    t.same(rows.map(([fn]) => fn).sort(), [...PUBLIC_FUNCTIONS].sort(), `${name}: every public function was called`);
+    for (const [fn = '', rc = '', stderr = ''] of rows) {
+      t.notMatch(stderr, /unbound variable|bad substitution|syntax error/, `${name}: ${fn} (status ${rc})`);
+    }
+  }
+});
+
+t.test('docs/SDK.md shows every public function in an example', async (t) => {
+  const doc = readFileSync(join(repoRoot, 'docs', 'SDK.md'), 'utf8');
+  const examples = [...doc.matchAll(/```bash\n([\s\S]*?)```/g)].map((match) => match[1]).join('\n');
+  for (const name of PUBLIC_FUNCTIONS) t.ok(new RegExp(`(^|[^\\w])${name}([^\\w]|$)`, 'm').test(examples), `${name} has an example`);
 });

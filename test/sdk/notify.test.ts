@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import t from 'tap';
 import { jsonTools, sandbox } from '../helpers/sdk-harness.js';
 
@@ -83,6 +84,19 @@ t.test('mcp_is_cancelled follows the cancel marker and starts no process', async
   t.equal(after.stdout, 'yes\n');
   const unset = await box.run('mcp_is_cancelled && echo yes || echo no', { env: { MCP_CANCEL_FILE: undefined } });
   t.equal(unset.stdout, 'no\n', 'no marker variable: not cancelled');
+  // A stale MCP_TOOL_CANCELLATION_FILE (say, inherited from an outer call) whose marker exists.
+  const stale = join(box.dir, 'stale-marker');
+  writeFileSync(stale, '');
+  rmSync(box.files.cancel, { force: true });
+  const serverWins = await box.run('printf "%s\\n" "$MCP_TOOL_CANCELLATION_FILE"; mcp_is_cancelled && echo yes || echo no', {
+    env: { MCP_TOOL_CANCELLATION_FILE: stale },
+  });
+  t.equal(serverWins.stdout, `${box.files.cancel}\nno\n`, 'MCP_CANCEL_FILE replaces a pre-set MCP_TOOL_CANCELLATION_FILE');
+  const fallback = await box.run('printf "%s\\n" "$MCP_TOOL_CANCELLATION_FILE"; mcp_is_cancelled && echo yes || echo no', {
+    env: { MCP_TOOL_CANCELLATION_FILE: stale, MCP_CANCEL_FILE: '' },
+  });
+  t.equal(fallback.stdout, `${stale}\nyes\n`, 'without MCP_CANCEL_FILE the pre-set name is kept');
+  writeFileSync(box.files.cancel, '');
   // With PATH emptied any external command would fail; the body has no subshell syntax.
   const pure = await box.run('PATH=/nonexistent; mcp_is_cancelled; echo "$?"; declare -f mcp_is_cancelled');
   t.match(pure.stdout, /^0\n/);

@@ -27,7 +27,31 @@ t.test('mcp_run_with_progress', { skip: jq?.skip ?? false }, async (t) => {
     const progress = box.lines('progress') as Progress[];
     t.same(progress.map((line) => [line.params.progress, line.params.message]), [[10, 'start'], [55, 'Working...']]);
     t.equal(readFileSync(join(box.dir, 'rest.txt'), 'utf8'), 'plain stderr line\n', 'non-progress lines go to --stderr-file');
-    t.match(box.read('log'), /subprocess output: plain stderr line/, 'and to the debug log');
+    t.notMatch(box.read('log'), /plain stderr line/, 'and not also to the debug log');
+  });
+
+  t.test('without --stderr-file non-progress lines go to the debug log', async (t) => {
+    const box = sandbox(t);
+    const run = await box.run(
+      `mcp_run_with_progress --pattern '^\\{' --interval 0.05 -- bash -c 'echo "{\\"progress\\":5}" >&2; echo "plain line" >&2'`,
+      { tool, progressToken: 'p' },
+    );
+    t.equal(run.code, 0, run.stderr);
+    t.match(box.read('log'), /subprocess output: plain line/);
+    t.equal(box.lines('progress').length, 1);
+  });
+
+  t.test('with --progress-file and --stderr-file the command\'s stderr goes to the file only', async (t) => {
+    const box = sandbox(t);
+    const progressFile = join(box.dir, 'progress.txt');
+    const rest = join(box.dir, 'rest.txt');
+    const run = await box.run(
+      `mcp_run_with_progress --progress-file ${sh(progressFile)} --stderr-file ${sh(rest)} --pattern 'pct=([0-9]+)' --extract match1 --interval 0.05 -- bash -c 'echo pct=40 >> ${progressFile}; echo oops >&2'`,
+      { tool, progressToken: 'p' },
+    );
+    t.equal(run.code, 0, run.stderr);
+    t.equal(readFileSync(rest, 'utf8'), 'oops\n');
+    t.notMatch(box.read('log'), /oops/);
   });
 
   t.test('match1 and ratio extraction, --total, --stdout and --quiet', async (t) => {
@@ -69,6 +93,23 @@ t.test('mcp_run_with_progress', { skip: jq?.skip ?? false }, async (t) => {
     await box.run(`mcp_run_with_progress --pattern 'tick' --extract match1 --interval 0.05 -- bash -c 'echo tick >&2'`, { tool });
     t.ok(statSync(box.files.progress).mtimeMs > 0, 'the progress stream was touched');
     t.equal(box.read('progress'), '', 'but nothing was written');
+  });
+
+  t.test('a match is timeout activity with a progress token even when nothing can be extracted', async (t) => {
+    const box = sandbox(t);
+    const cases: Array<[string, string]> = [
+      [`--pattern '^\\{' --extract json`, `printf '{"type":"step_start"}\\n' >&2`],
+      [`--pattern '^\\{' --extract json`, `printf '{"progress":"soon"}\\n' >&2`],
+      [`--pattern 'step ([a-z]+)' --extract match1`, `echo 'step one' >&2`],
+      [`--pattern '\\[([0-9]+)/([0-9]+)\\]' --extract ratio`, `echo '[1/0]' >&2`],
+    ];
+    for (const [options, command] of cases) {
+      utimesSync(box.files.progress, new Date(0), new Date(0));
+      const run = await box.run(`mcp_run_with_progress ${options} --interval 0.05 -- bash -c ${sh(command)}`, { tool, progressToken: 'p' });
+      t.equal(run.code, 0, run.stderr);
+      t.ok(statSync(box.files.progress).mtimeMs > 0, `the progress stream was touched: ${command}`);
+      t.equal(box.read('progress'), '', 'no progress line was written');
+    }
   });
 
   t.test('cancellation kills the command and returns 130', async (t) => {

@@ -129,10 +129,14 @@ for (const tool of jsonTools()) {
       t.same(plain.structuredContent.error, { type: 'not_found', message: 'User missing' });
       const defaults = parse((await box.run('mcp_error', { tool })).stdout);
       t.same(defaults.structuredContent.error, { type: 'internal_error', message: 'Unknown error' });
-      if (full) {
-        const badData = parse((await box.run(`mcp_error t m --data '{broken'`, { tool })).stdout);
-        t.same(badData.structuredContent.error, { type: 't', message: 'm', data: { _invalid_json: '{broken' } });
+      // Invalid DATA is kept as {"_invalid_json": raw} in minimal mode too (checked in pure Bash).
+      for (const bad of ['{broken', 'not json', '{"a":1,}', '[1 2]', '"open']) {
+        const run = await box.run(`mcp_error t m --data ${sh(bad)}`, { tool });
+        t.same(parse(run.stdout).structuredContent.error, { type: 't', message: 'm', data: { _invalid_json: bad } }, bad);
       }
+      const nested = { a: [1, -2.5e3, true, null, { b: 'q"uo\\te' }], c: {} };
+      const good = parse((await box.run(`mcp_error t m --data ${sh(JSON.stringify(nested, null, 1))}`, { tool })).stdout);
+      t.same(good.structuredContent.error, { type: 't', message: 'm', data: nested }, 'valid DATA is kept as is');
     });
 
     t.test('mcp_result_text_with_resource lists files in the resources file', async (t) => {
@@ -171,7 +175,9 @@ for (const tool of jsonTools()) {
         ['{"error":{"message":null}}', 'stderr msg', '1', 'stderr msg'],
         ['{"success":true,"message":"Operation completed"}', 'fallback', '1', 'fallback'],
         ['[1,2,3]', 'stderr fallback', '1', 'stderr fallback'],
-        ['not json', 'Connection refused\nmore', '1', 'Connection refused\nmore'],
+        ['not json', 'Connection refused\nmore', '1', 'Connection refused'],
+        ['not json', '\n  \r\nConnection refused\r\nmore', '1', 'Connection refused'],
+        ['', ' \n\n', '3', 'CLI exited with code 3'],
         ['', '', '42', 'CLI exited with code 42'],
       ];
       for (const [stdout, stderr, code, expected] of cases) {
