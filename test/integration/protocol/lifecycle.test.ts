@@ -105,10 +105,17 @@ t.test('a client notifications/message gets no reply (D11); unknown methods -326
 
 t.test('batches: refused on 2025-11-25, accepted under 2025-03-26 and with MCPBASH_COMPAT_BATCHES', async (t) => {
   const modernServer = await startInitialized({ projectRoot: project });
-  modernServer.send([{ jsonrpc: '2.0', id: 'b1', method: 'ping' }]);
-  const refused = await modernServer.waitFor((m) => m.id === null && m.error !== undefined);
-  t.same(refused.error, { code: -32600, message: 'Invalid Request', data: 'Batch arrays are not allowed for protocol 2025-11-25' });
+  modernServer.send([{ jsonrpc: '2.0', id: 'b1', method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/progress' }, { jsonrpc: '2.0', id: 'b2', method: 'ping' }]);
+  const refused = await modernServer.waitFor((m) => Array.isArray(m)) as unknown as Array<Record<string, unknown>>;
+  const error = { code: -32600, message: 'Invalid Request', data: 'Batch arrays are not allowed for protocol 2025-11-25' };
+  t.same(refused, [{ jsonrpc: '2.0', id: 'b1', error }, { jsonrpc: '2.0', id: 'b2', error }], 'each request gets its own error; the notification none');
   await modernServer.close();
+
+  const fresh = new McpProcess({ projectRoot: project });
+  fresh.send([{ jsonrpc: '2.0', id: 'early', method: 'initialize', params: { capabilities: {} } }]);
+  const early = await fresh.waitFor((m) => Array.isArray(m)) as unknown as Array<Record<string, unknown>>;
+  t.same(early, [{ jsonrpc: '2.0', id: 'early', error: { code: -32600, message: 'Invalid Request', data: 'Batch arrays are disabled' } }], 'before negotiation');
+  await fresh.close();
 
   const legacyServer = await startInitialized({ projectRoot: project, protocolVersion: '2025-03-26' });
   legacyServer.send([{ jsonrpc: '2.0', id: 'b1', method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/progress' }, { jsonrpc: '2.0', id: 'b2', method: 'nope' }]);
