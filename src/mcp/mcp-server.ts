@@ -38,6 +38,9 @@ export interface McpServerOptions {
 /** How a stop treats running requests: let them finish for a while, or abort them now. */
 export type StopMode = 'drain' | 'abort';
 
+/** Lists are bounded by the registry cap (MCPBASH_REGISTRY_MAX_BYTES), not the tool output cap. */
+const LIST_METHODS = ['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list'];
+
 /** Families refused in minimal mode (MCPBASH_FORCE_MINIMAL), as 1.x did. */
 const MINIMAL_MODE_REFUSALS: ReadonlyArray<[string, string]> = [
   ['tools/', 'Tools'],
@@ -73,6 +76,7 @@ export class McpServer {
     this.engine = new JsonRpcEngine(this.transport, {
       maxConcurrent: config.maxConcurrentRequests,
       maxResponseBytes: config.maxToolOutputBytes,
+      maxResponseBytesByMethod: new Map(LIST_METHODS.map((method) => [method, config.registryMaxBytes])),
       admit: (method) => this.admit(method),
       batchRefusal: () => this.batchRefusal(),
       log: (level, message) => this.log.toStderr(level, 'mcp.rpc', message),
