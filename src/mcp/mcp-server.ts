@@ -67,6 +67,10 @@ export class McpServer {
   private readonly timers = new Set<NodeJS.Timeout>();
   private idleTimer: NodeJS.Timeout | undefined;
   private stopping: Promise<void> | undefined;
+  private stopMode: StopMode = 'drain';
+  private exitCode = 0;
+  /** Cuts a drain short when an abort (a signal) arrives during it. */
+  private endDrain: (() => void) | undefined;
   private finish: ((code: number) => void) | undefined;
 
   constructor(private readonly options: McpServerOptions) {
@@ -142,25 +146,38 @@ export class McpServer {
   /**
    * Ends the session: refuses new work, lets running requests finish (drain, bounded by
    * MCPBASH_SHUTDOWN_TIMEOUT) or aborts them (abort), stops every process group, flushes
-   * stdout, then resolves `run()` with `code`.
+   * stdout, then resolves `run()` with `code`. A later stop is a no-op, except that an abort
+   * overtakes a drain in progress (a signal after end of input): the drain ends at once and
+   * the abort's code is the exit status.
    */
   stop(code: number, mode: StopMode): Promise<void> {
-    this.stopping ??= this.performStop(code, mode);
+    if (!this.stopping) {
+      this.exitCode = code;
+      this.stopMode = mode;
+      this.stopping = this.performStop();
+    } else if (mode === 'abort' && this.stopMode === 'drain') {
+      this.exitCode = code;
+      this.stopMode = mode;
+      this.endDrain?.();
+    }
     return this.stopping;
   }
 
-  private async performStop(code: number, mode: StopMode): Promise<void> {
+  private async performStop(): Promise<void> {
     const { config } = this.options;
     this.session.phase = 'shutting-down';
     for (const timer of this.timers) clearTimeout(timer);
     clearTimeout(this.idleTimer);
     for (const listener of this.stopListeners) listener();
-    if (mode === 'drain') await this.engine.whenIdle(config.shutdownTimeoutMs);
+    if (this.stopMode === 'drain') {
+      const aborted = new Promise<void>((resolve) => { this.endDrain = resolve; });
+      await Promise.race([this.engine.whenIdle(config.shutdownTimeoutMs), aborted]);
+    }
     await this.engine.shutdown(config.killGraceMs + 500);
     await this.processes.stopAll(config.killGraceMs);
     await this.transport.close();
     if (!config.preserveState) removeStateDir(this.options.stateDir);
-    this.finish?.(code);
+    this.finish?.(this.exitCode);
   }
 
   private admit(method: string): RpcError | undefined {

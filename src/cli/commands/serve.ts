@@ -68,9 +68,11 @@ export const command: Command = {
       // Someone ran the server by hand: say what it is waiting for (stderr, never stdout).
       context.io.stderr.write(`mcp-bash: serving ${project.identity.info.name} (${project.layout.root}) over stdio; it expects JSON-RPC from an MCP client. Press Ctrl-D to stop.\n`);
     }
+    // `on`, not `once`: a repeated signal must not fall through to the default action and
+    // kill us before the tools' process groups are stopped.
     const handlers = SIGNAL_EXIT_CODES.map(([signal, code]) => {
       const handler = () => void server.stop(code, 'abort');
-      process.once(signal, handler);
+      process.on(signal, handler);
       return [signal, handler] as const;
     });
     const code = await server.run();
