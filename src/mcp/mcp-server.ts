@@ -3,6 +3,7 @@ import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { JsonRpcEngine } from '../jsonrpc/engine.js';
+import type { JsonRpcParams } from '../jsonrpc/messages.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import { ErrorCode } from '../jsonrpc/error-codes.js';
 import { StdioTransport } from '../jsonrpc/stdio-transport.js';
@@ -16,6 +17,7 @@ import { registerLifecycle } from './handlers/lifecycle.js';
 import { loggingModule } from './handlers/logging.js';
 import { ListChangedNotifier } from './list-changed.js';
 import { ServerLog, serverLogOptions } from './logging.js';
+import { RemoteTokenGuard, remoteTokenSettings } from './remote-token.js';
 import { RootsState } from './roots-state.js';
 import type { HandlerModule, ServerContext } from './server-context.js';
 import { Session } from './session.js';
@@ -65,6 +67,7 @@ export class McpServer {
   private readonly inputListeners: Array<() => void> = [];
   private readonly stopListeners: Array<() => void> = [];
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly remoteToken: RemoteTokenGuard | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private stopping: Promise<void> | undefined;
   private stopMode: StopMode = 'drain';
@@ -77,11 +80,15 @@ export class McpServer {
     const { config, env } = options;
     this.log = new ServerLog(serverLogOptions(env, options.stderr, options.project.layout.serverDir));
     this.transport = options.transport ?? new StdioTransport(options.input, options.output, config.maxMessageBytes);
+    const tokenSettings = remoteTokenSettings(env);
+    this.remoteToken = tokenSettings
+      ? new RemoteTokenGuard(tokenSettings, (level, message) => this.log.toStderr(level, 'mcp.auth', message))
+      : undefined;
     this.engine = new JsonRpcEngine(this.transport, {
       maxConcurrent: config.maxConcurrentRequests,
       maxResponseBytes: config.maxToolOutputBytes,
       maxResponseBytesByMethod: new Map(LIST_METHODS.map((method) => [method, config.registryMaxBytes])),
-      admit: (method) => this.admit(method),
+      admit: (method, _kind, params) => this.admit(method, params),
       batchRefusal: () => this.batchRefusal(),
       log: (level, message) => this.log.toStderr(level, 'mcp.rpc', message),
     });
@@ -180,7 +187,10 @@ export class McpServer {
     this.finish?.(this.exitCode);
   }
 
-  private admit(method: string): RpcError | undefined {
+  /** The admission path: remote token first (nothing runs for a stranger), then lifecycle, then minimal mode. */
+  private admit(method: string, params: JsonRpcParams | undefined): RpcError | undefined {
+    const denied = this.remoteToken?.admit(method, params);
+    if (denied) return denied;
     const refusal = this.session.admit(method);
     if (refusal || !this.options.config.forceMinimal) return refusal;
     const family = MINIMAL_MODE_REFUSALS.find(([prefix]) => method.startsWith(prefix));
