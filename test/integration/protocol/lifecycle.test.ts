@@ -163,10 +163,35 @@ t.test('an MCPBASH_PROJECT_ROOT that is not a directory fails fast with a clear 
   t.equal(server.messages.length, 0, 'nothing on stdout');
 });
 
-t.test('an unsupported transport is refused at start-up', async (t) => {
+t.test('an unsupported transport is refused at start-up (MCPBASH_TRANSPORT or MCP_TRANSPORT)', async (t) => {
   const { isolatedEnv } = await import('../../helpers/run-binary.js');
-  const server = new McpProcess({ projectRoot: project, env: isolatedEnv({ MCPBASH_TRANSPORT: 'http' }) });
-  const ended = await server.exited;
-  t.equal(ended.code, 1);
-  t.match(server.stderr, /unsupported transport "http"/);
+  for (const variable of ['MCPBASH_TRANSPORT', 'MCP_TRANSPORT']) {
+    const server = new McpProcess({ projectRoot: project, env: isolatedEnv({ [variable]: 'http' }) });
+    const ended = await server.exited;
+    t.equal(ended.code, 1, variable);
+    t.match(server.stderr, /unsupported transport "http"/);
+    t.equal(server.messages.length + server.protocolViolations.length, 0, 'nothing on stdout');
+  }
+});
+
+t.test('the bare `initialized` notification (1.x alias) completes the handshake', async (t) => {
+  const server = new McpProcess({ projectRoot: project });
+  await server.request('initialize', { protocolVersion: '2025-11-25', capabilities: {} });
+  server.notify('initialized');
+  t.same((await server.request('logging/setLevel', { level: 'info' })).result, {});
+  await server.close();
+});
+
+t.test('notifications other than initialized and cancelled are dropped before initialized', async (t) => {
+  const server = new McpProcess({ projectRoot: project });
+  await server.request('initialize', { protocolVersion: '2025-11-25', capabilities: { roots: { listChanged: true } } });
+  server.notify('notifications/roots/list_changed');
+  server.notify('notifications/message', { level: 'info', data: 'early' });
+  server.notify('notifications/whatever');
+  t.same((await server.request('ping')).result, {});
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  t.equal(server.messages.length, 2, 'no roots/list was asked for, and nothing answered the notifications');
+  server.notify('notifications/initialized');
+  await server.waitFor((m) => m.method === 'roots/list', 5000, 'the roots/list of initialized');
+  await server.close();
 });
