@@ -6,8 +6,10 @@ export interface ServerConfig {
   readonly maxConcurrentRequests: number;
   /** Longest accepted input line (MCPBASH_MAX_MESSAGE_BYTES, new in 2.x). */
   readonly maxMessageBytes: number;
-  /** Tool stdout cap and the size cap of any response (MCPBASH_MAX_TOOL_OUTPUT_SIZE). */
+  /** Tool stdout cap and the size cap of any response but lists (MCPBASH_MAX_TOOL_OUTPUT_SIZE). */
   readonly maxToolOutputBytes: number;
+  /** The size cap of a registry, and so of a list response (MCPBASH_REGISTRY_MAX_BYTES). */
+  readonly registryMaxBytes: number;
   readonly maxToolStderrBytes: number;
   /** Resource payloads and tool attachments (MCPBASH_MAX_RESOURCE_BYTES, default the output cap). */
   readonly maxResourceBytes: number;
@@ -59,6 +61,7 @@ export function loadServerConfig(env: Env): ServerConfig {
     maxConcurrentRequests: envInt(env, 'MCPBASH_MAX_CONCURRENT_REQUESTS', 16, { min: 1 }),
     maxMessageBytes: envInt(env, 'MCPBASH_MAX_MESSAGE_BYTES', 32 * MIB, { min: 1024 }),
     maxToolOutputBytes,
+    registryMaxBytes: envInt(env, 'MCPBASH_REGISTRY_MAX_BYTES', 100 * MIB, { min: 1 }),
     maxToolStderrBytes: envInt(env, 'MCPBASH_MAX_TOOL_STDERR_SIZE', maxToolOutputBytes, { min: 1 }),
     maxResourceBytes: envInt(env, 'MCPBASH_MAX_RESOURCE_BYTES', maxToolOutputBytes, { min: 1 }),
     stderrTailBytes: envInt(env, 'MCPBASH_TOOL_STDERR_TAIL_LIMIT', 4096, { min: 0 }),

@@ -1,9 +1,11 @@
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import { ErrorCode } from './error-codes.js';
 import type { InboundFrame } from './frame-decoder.js';
+import { classifyMessage } from './message-kind.js';
 import {
-  isRequestId, requestKey, type JsonRpcErrorObject, type JsonRpcParams, type JsonRpcResponse, type RequestId,
+  requestKey, type JsonRpcErrorObject, type JsonRpcParams, type RequestId,
 } from './messages.js';
+import { serializeError, serializeSuccess } from './response-serializer.js';
 import { RpcError } from './rpc-error.js';
 import type { Transport } from './transport.js';
 
@@ -31,10 +33,18 @@ export type LogLevel = 'debug' | 'info' | 'warning' | 'error';
 export interface EngineOptions {
   /** Queued handlers running at once; more wait in arrival order. */
   readonly maxConcurrent: number;
-  /** A response serialising to more bytes is replaced by an error. */
+  /**
+   * A result serialising to more bytes is replaced by an error; an error loses its `data`.
+   * Applies to every response whose method has no entry in `maxResponseBytesByMethod`.
+   */
   readonly maxResponseBytes: number;
-  /** Lifecycle gating: an error refuses a request; for a notification it means "drop". */
-  readonly admit?: (method: string, kind: 'request' | 'notification') => RpcError | undefined;
+  /** Limits of their own for some methods (e.g. lists, bounded by another setting). */
+  readonly maxResponseBytesByMethod?: ReadonlyMap<string, number>;
+  /**
+   * Admission (lifecycle gating, authentication): an error refuses a request; for a
+   * notification it means "drop". It sees the params before any handler does.
+   */
+  readonly admit?: (method: string, kind: 'request' | 'notification', params: JsonRpcParams | undefined) => RpcError | undefined;
   /** Returns why a batch is refused, or undefined to accept it. */
   readonly batchRefusal?: () => string | undefined;
   /** Diagnostics; they go to stderr, never to the peer's stdout. */
@@ -227,9 +237,13 @@ export class JsonRpcEngine {
   }
 
   private receiveBatch(values: unknown[]): void {
-    const refusal = values.length === 0 ? 'Empty batch' : this.options.batchRefusal?.();
+    if (values.length === 0) {
+      this.send(this.errorResponse(null, invalidRequest('Empty batch').toJSON()));
+      return;
+    }
+    const refusal = this.options.batchRefusal?.();
     if (refusal) {
-      this.send(this.errorResponse(null, invalidRequest(refusal).toJSON()));
+      this.refuseBatch(values, refusal);
       return;
     }
     // JSON-RPC 2.0 §6: the replies to a batch go back together, as one array.
@@ -242,39 +256,42 @@ export class JsonRpcEngine {
     });
   }
 
+  /**
+   * Answers every request of a refused batch with its own error, together as one array (as
+   * an accepted batch would be, decision D27), so none of the client's requests stays
+   * pending. Notifications and responses in it get nothing.
+   */
+  private refuseBatch(values: unknown[], refusal: string): void {
+    const error = invalidRequest(refusal).toJSON();
+    const replies: string[] = [];
+    for (const value of values) {
+      const message = classifyMessage(value);
+      if (message.kind === 'request' || message.kind === 'invalid') replies.push(this.errorResponse(message.id, error));
+    }
+    if (replies.length > 0) this.send(`[${replies.join(',')}]`);
+    else this.options.log('debug', `dropped a refused batch of notifications and responses: ${refusal}`);
+  }
+
   private receiveMessage(value: unknown, respond: Responder): void {
-    if (!isObject(value)) {
-      respond(this.errorResponse(null, invalidRequest('Expected a JSON-RPC message object').toJSON()));
-      return;
-    }
-    const id = 'id' in value ? value.id : undefined;
-    const validId = id === null || isRequestId(id) ? id : null;
-    if ('jsonrpc' in value && value.jsonrpc !== '2.0') {
-      respond(this.errorResponse(validId, invalidRequest('jsonrpc must be "2.0"').toJSON()));
-      return;
-    }
-    if (typeof value.method === 'string') {
-      const params = value.params;
-      if (params !== undefined && typeof params !== 'object') {
-        respond(this.errorResponse(validId, invalidRequest('params must be an object or an array').toJSON()));
+    const message = classifyMessage(value);
+    switch (message.kind) {
+      case 'request':
+        this.dispatchRequest(message.id, message.method, message.params, respond);
         return;
-      }
-      if (id === undefined) {
-        this.dispatchNotification(value.method, params as JsonRpcParams | undefined);
-        respond(undefined);
-      } else if (id === null || isRequestId(id)) {
-        this.dispatchRequest(id, value.method, params as JsonRpcParams | undefined, respond);
-      } else {
-        respond(this.errorResponse(null, invalidRequest('id must be a string or a number').toJSON()));
-      }
-      return;
+      case 'notification':
+        this.dispatchNotification(message.method, message.params);
+        break;
+      case 'malformed-notification':
+        this.options.log('debug', `dropped a malformed notification ${JSON.stringify(message.method)}: ${message.problem}`);
+        break;
+      case 'response':
+        this.receiveResponse(message.id, message.message);
+        break;
+      case 'invalid':
+        respond(this.errorResponse(message.id, invalidRequest(message.detail).toJSON()));
+        return;
     }
-    if (('result' in value || 'error' in value) && isRequestId(id)) {
-      this.receiveResponse(id, value);
-      respond(undefined);
-      return;
-    }
-    respond(this.errorResponse(validId, invalidRequest('Missing method').toJSON()));
+    respond(undefined);
   }
 
   private receiveResponse(id: RequestId, value: Record<string, unknown>): void {
@@ -295,7 +312,11 @@ export class JsonRpcEngine {
   }
 
   private dispatchNotification(method: string, params: JsonRpcParams | undefined): void {
-    if (this.options.admit?.(method, 'notification')) return;
+    const refusal = this.options.admit?.(method, 'notification', params);
+    if (refusal) {
+      this.options.log('debug', `dropped notification ${method}: ${refusal.message}`);
+      return;
+    }
     const handler = this.notificationHandlers.get(method);
     if (!handler) return;
     try {
@@ -306,14 +327,14 @@ export class JsonRpcEngine {
   }
 
   private dispatchRequest(id: RequestId | null, method: string, params: JsonRpcParams | undefined, respond: Responder): void {
-    const refusal = this.options.admit?.(method, 'request');
+    const refusal = this.options.admit?.(method, 'request', params);
     if (refusal) {
-      respond(this.errorResponse(id, refusal.toJSON()));
+      respond(this.errorResponse(id, refusal.toJSON(), method));
       return;
     }
     const registered = this.requestHandlers.get(method);
     if (!registered) {
-      respond(this.errorResponse(id, new RpcError(ErrorCode.MethodNotFound, 'Method not found', method).toJSON()));
+      respond(this.errorResponse(id, new RpcError(ErrorCode.MethodNotFound, 'Method not found', method).toJSON(), method));
       return;
     }
     const key = requestKey(id);
@@ -353,41 +374,30 @@ export class JsonRpcEngine {
         },
       };
       const result = await registered.handler(context);
-      return this.successResponse(id, result === undefined ? {} : result);
+      return serializeSuccess(id, result === undefined ? {} : result, this.responseLimit(method), this.reportOversize);
     } catch (error) {
       if (entry.cancelled) return undefined;
-      if (error instanceof RpcError) return this.errorResponse(id, error.toJSON());
+      if (error instanceof RpcError) return this.errorResponse(id, error.toJSON(), method);
       this.options.log('error', `${method} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
-      return this.errorResponse(id, { code: ErrorCode.InternalError, message: 'Internal error; the server log (stderr) has the details' });
+      return this.errorResponse(id, { code: ErrorCode.InternalError, message: 'Internal error; the server log (stderr) has the details' }, method);
     } finally {
       release?.();
     }
   }
 
-  /** Serialises a result once; an oversized one becomes an error instead. */
   private wakeIdleWaiters(): void {
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const wake of waiters) wake();
   }
 
-  private successResponse(id: RequestId | null, result: unknown): string {
-    const response: JsonRpcResponse = { jsonrpc: '2.0', id, result };
-    const json = JSON.stringify(response);
-    const size = json.length > this.options.maxResponseBytes / 3 ? Buffer.byteLength(json) : json.length;
-    if (size > this.options.maxResponseBytes) {
-      this.options.log('warning', `response to request ${JSON.stringify(id)} was ${size} bytes; replaced by an error`);
-      return this.errorResponse(id, {
-        code: ErrorCode.InternalError,
-        message: 'Response exceeded response size limit',
-        data: { bytes: size, limit: this.options.maxResponseBytes },
-      });
-    }
-    return json;
+  private readonly reportOversize = (message: string): void => this.options.log('warning', message);
+
+  private responseLimit(method: string | undefined): number {
+    return (method === undefined ? undefined : this.options.maxResponseBytesByMethod?.get(method)) ?? this.options.maxResponseBytes;
   }
 
-  private errorResponse(id: RequestId | null, error: JsonRpcErrorObject): string {
-    const response: JsonRpcResponse = { jsonrpc: '2.0', id, error };
-    return JSON.stringify(response);
+  private errorResponse(id: RequestId | null, error: JsonRpcErrorObject, method?: string): string {
+    return serializeError(id, error, this.responseLimit(method), this.reportOversize);
   }
 }

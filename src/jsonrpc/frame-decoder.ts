@@ -8,8 +8,8 @@ export type InboundFrame =
   | { readonly kind: 'value'; readonly value: unknown }
   | { readonly kind: 'invalid'; readonly id: RequestId | null; readonly error: RpcError };
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-const lossyUtf8 = new TextDecoder('utf-8');
+// Lossy on purpose: 1.x (jq) turned invalid bytes into U+FFFD and still handled the message.
+const lossyUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /**
@@ -32,7 +32,8 @@ export function recoverRequestId(text: string): RequestId | null {
 
 /**
  * Turns one input line into a frame: strips a UTF-8 BOM and surrounding whitespace (CRLF
- * included), rejects invalid UTF-8 and invalid JSON. Blank lines yield null.
+ * included), replaces invalid UTF-8 sequences with U+FFFD, rejects invalid JSON. Blank
+ * lines yield null.
  */
 export function decodeFrame(event: SplitEvent, maxLineBytes: number): InboundFrame | null {
   if (event.kind === 'oversized') {
@@ -47,17 +48,7 @@ export function decodeFrame(event: SplitEvent, maxLineBytes: number): InboundFra
   }
   let bytes = event.bytes;
   if (bytes.subarray(0, 3).equals(BOM)) bytes = bytes.subarray(3);
-  let text: string;
-  try {
-    text = strictUtf8.decode(bytes);
-  } catch {
-    return {
-      kind: 'invalid',
-      id: recoverRequestId(lossyUtf8.decode(bytes)),
-      error: new RpcError(ErrorCode.ParseError, 'Parse error', 'Message is not valid UTF-8'),
-    };
-  }
-  text = text.trim();
+  const text = lossyUtf8.decode(bytes).trim();
   if (text === '') return null;
   try {
     return { kind: 'value', value: JSON.parse(text) };

@@ -47,6 +47,7 @@ export function levelFromSetLevelParams(params: unknown): LoggingLevel {
 
 export interface ServerLogOptions {
   readonly stderr: Writable;
+  /** The start-up level: stderr's threshold for good, and the client's until it sets its own. */
   readonly level: LoggingLevel;
   /** MCPBASH_QUIET: only errors on stderr. */
   readonly quiet: boolean;
@@ -65,9 +66,12 @@ export function serverLogOptions(env: Env, stderr: Writable, serverDir: string |
 
 /**
  * The server's log: diagnostics to stderr, and - once a client is attached and ready - to
- * the client as `notifications/message`, both filtered by the current level.
+ * the client as `notifications/message`. Each side has its own threshold: stderr keeps the
+ * start-up level (MCPBASH_LOG_LEVEL), the client's follows `logging/setLevel`, so a quiet
+ * client never hides from the operator why a request failed.
  */
 export class ServerLog {
+  /** The client's level (`logging/setLevel`); starts at the start-up level. */
   level: LoggingLevel;
   private sendToClient: ((params: LoggingMessageParams) => void) | undefined;
 
@@ -80,15 +84,15 @@ export class ServerLog {
     this.sendToClient = send;
   }
 
+  /** Whether a message at `level` reaches the client. */
   isEnabled(level: LoggingLevel): boolean {
     return levelRank(level) >= levelRank(this.level);
   }
 
-  /** A server diagnostic under `logger` (e.g. `mcp.tools`). */
+  /** A server diagnostic under `logger` (e.g. `mcp.tools`), to stderr and the client, each by its own level. */
   log(level: LoggingLevel, logger: string, message: string): void {
-    if (!this.isEnabled(level)) return;
     this.toStderr(level, logger, message);
-    this.sendToClient?.({ level, logger, data: message });
+    if (this.isEnabled(level)) this.sendToClient?.({ level, logger, data: message });
   }
 
   debug(logger: string, message: string): void {
@@ -114,10 +118,10 @@ export class ServerLog {
     return true;
   }
 
-  /** Stderr only (start-up problems, engine diagnostics). */
+  /** Stderr only (start-up problems, engine diagnostics), filtered by the start-up level. */
   toStderr(level: LoggingLevel, logger: string, message: string): void {
     if (this.options.quiet && levelRank(level) < levelRank('error')) return;
-    if (!this.isEnabled(level)) return;
+    if (levelRank(level) < levelRank(this.options.level)) return;
     const time = this.options.timestamps ? `${new Date().toISOString()} ` : '';
     this.options.stderr.write(`${time}mcp-bash: ${level}: ${logger}: ${message}\n`);
   }

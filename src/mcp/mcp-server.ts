@@ -3,6 +3,7 @@ import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { JsonRpcEngine } from '../jsonrpc/engine.js';
+import type { JsonRpcParams } from '../jsonrpc/messages.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import { ErrorCode } from '../jsonrpc/error-codes.js';
 import { StdioTransport } from '../jsonrpc/stdio-transport.js';
@@ -16,6 +17,7 @@ import { registerLifecycle } from './handlers/lifecycle.js';
 import { loggingModule } from './handlers/logging.js';
 import { ListChangedNotifier } from './list-changed.js';
 import { ServerLog, serverLogOptions } from './logging.js';
+import { RemoteTokenGuard, remoteTokenSettings } from './remote-token.js';
 import { RootsState } from './roots-state.js';
 import type { HandlerModule, ServerContext } from './server-context.js';
 import { Session } from './session.js';
@@ -37,6 +39,9 @@ export interface McpServerOptions {
 
 /** How a stop treats running requests: let them finish for a while, or abort them now. */
 export type StopMode = 'drain' | 'abort';
+
+/** Lists are bounded by the registry cap (MCPBASH_REGISTRY_MAX_BYTES), not the tool output cap. */
+const LIST_METHODS = ['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list'];
 
 /** Families refused in minimal mode (MCPBASH_FORCE_MINIMAL), as 1.x did. */
 const MINIMAL_MODE_REFUSALS: ReadonlyArray<[string, string]> = [
@@ -62,18 +67,28 @@ export class McpServer {
   private readonly inputListeners: Array<() => void> = [];
   private readonly stopListeners: Array<() => void> = [];
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly remoteToken: RemoteTokenGuard | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private stopping: Promise<void> | undefined;
+  private stopMode: StopMode = 'drain';
+  private exitCode = 0;
+  /** Cuts a drain short when an abort (a signal) arrives during it. */
+  private endDrain: (() => void) | undefined;
   private finish: ((code: number) => void) | undefined;
 
   constructor(private readonly options: McpServerOptions) {
     const { config, env } = options;
     this.log = new ServerLog(serverLogOptions(env, options.stderr, options.project.layout.serverDir));
     this.transport = options.transport ?? new StdioTransport(options.input, options.output, config.maxMessageBytes);
+    const tokenSettings = remoteTokenSettings(env);
+    this.remoteToken = tokenSettings
+      ? new RemoteTokenGuard(tokenSettings, (level, message) => this.log.toStderr(level, 'mcp.auth', message))
+      : undefined;
     this.engine = new JsonRpcEngine(this.transport, {
       maxConcurrent: config.maxConcurrentRequests,
       maxResponseBytes: config.maxToolOutputBytes,
-      admit: (method) => this.admit(method),
+      maxResponseBytesByMethod: new Map(LIST_METHODS.map((method) => [method, config.registryMaxBytes])),
+      admit: (method, _kind, params) => this.admit(method, params),
       batchRefusal: () => this.batchRefusal(),
       log: (level, message) => this.log.toStderr(level, 'mcp.rpc', message),
     });
@@ -138,28 +153,44 @@ export class McpServer {
   /**
    * Ends the session: refuses new work, lets running requests finish (drain, bounded by
    * MCPBASH_SHUTDOWN_TIMEOUT) or aborts them (abort), stops every process group, flushes
-   * stdout, then resolves `run()` with `code`.
+   * stdout, then resolves `run()` with `code`. A later stop is a no-op, except that an abort
+   * overtakes a drain in progress (a signal after end of input): the drain ends at once and
+   * the abort's code is the exit status.
    */
   stop(code: number, mode: StopMode): Promise<void> {
-    this.stopping ??= this.performStop(code, mode);
+    if (!this.stopping) {
+      this.exitCode = code;
+      this.stopMode = mode;
+      this.stopping = this.performStop();
+    } else if (mode === 'abort' && this.stopMode === 'drain') {
+      this.exitCode = code;
+      this.stopMode = mode;
+      this.endDrain?.();
+    }
     return this.stopping;
   }
 
-  private async performStop(code: number, mode: StopMode): Promise<void> {
+  private async performStop(): Promise<void> {
     const { config } = this.options;
     this.session.phase = 'shutting-down';
     for (const timer of this.timers) clearTimeout(timer);
     clearTimeout(this.idleTimer);
     for (const listener of this.stopListeners) listener();
-    if (mode === 'drain') await this.engine.whenIdle(config.shutdownTimeoutMs);
+    if (this.stopMode === 'drain') {
+      const aborted = new Promise<void>((resolve) => { this.endDrain = resolve; });
+      await Promise.race([this.engine.whenIdle(config.shutdownTimeoutMs), aborted]);
+    }
     await this.engine.shutdown(config.killGraceMs + 500);
     await this.processes.stopAll(config.killGraceMs);
     await this.transport.close();
     if (!config.preserveState) removeStateDir(this.options.stateDir);
-    this.finish?.(code);
+    this.finish?.(this.exitCode);
   }
 
-  private admit(method: string): RpcError | undefined {
+  /** The admission path: remote token first (nothing runs for a stranger), then lifecycle, then minimal mode. */
+  private admit(method: string, params: JsonRpcParams | undefined): RpcError | undefined {
+    const denied = this.remoteToken?.admit(method, params);
+    if (denied) return denied;
     const refusal = this.session.admit(method);
     if (refusal || !this.options.config.forceMinimal) return refusal;
     const family = MINIMAL_MODE_REFUSALS.find(([prefix]) => method.startsWith(prefix));

@@ -10,6 +10,11 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   args?: string[];
+  /**
+   * Starts the binary through this command, which gets the binary and its arguments after
+   * it (e.g. `['bash', '-c', script, 'wrapper']`): for tests about the server's parent.
+   */
+  via?: string[];
 }
 
 /**
@@ -31,7 +36,9 @@ export class McpProcess {
     const { command, prefix } = binaryCommand();
     const env = options.env ?? isolatedEnv();
     if (options.projectRoot) env.MCPBASH_PROJECT_ROOT = options.projectRoot;
-    this.child = spawn(command, [...prefix, ...(options.args ?? [])], { env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const argv = [command, ...prefix, ...(options.args ?? [])];
+    const [program, ...rest] = options.via ? [...options.via, ...argv] : argv;
+    this.child = spawn(program as string, rest, { env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout.on('data', (chunk: Buffer) => this.onStdout(chunk.toString('utf8')));
     this.child.stderr.on('data', (chunk: Buffer) => { this.stderr += chunk.toString('utf8'); });
     this.child.stdin.on('error', () => {});

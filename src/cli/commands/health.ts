@@ -5,6 +5,7 @@ import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-proj
 import { probeRegistries, runProjectChecks } from '../health/health-probe.js';
 import { jsonToolInfo } from '../json-tool-info.js';
 import { parseOptions } from '../parse-options.js';
+import { remoteTokenProblem } from '../../mcp/remote-token.js';
 import { ProcessRegistry } from '../../runner/process-runner.js';
 
 const usage = 'mcp-bash health [--project-root DIR] [--timeout SECS]   (also: ready, --health, --ready)';
@@ -69,6 +70,11 @@ export const command: Command = {
     if (envBool(io.env, 'MCPBASH_FORCE_MINIMAL', false)) {
       // 1.x's reason for minimal mode; with the built-in jq (D6) only MCPBASH_FORCE_MINIMAL gets here.
       return emit(io, { status: 'error', reason: 'json_tool_missing', message: 'MCPBASH_FORCE_MINIMAL is set: the server offers no tools, resources or prompts' }, MISCONFIGURED);
+    }
+    const tokenProblem = remoteTokenProblem(io.env);
+    if (tokenProblem) {
+      // The server would refuse to start with this token; a readiness probe must say so.
+      return emit(io, { status: 'error', reason: 'remote_token_invalid', message: tokenProblem }, MISCONFIGURED);
     }
     const seconds = timeoutSecs(options.string('timeout') ?? envString(io.env, 'MCPBASH_HEALTH_TIMEOUT_SECS'));
     const controller = new AbortController();

@@ -3,6 +3,7 @@ import { envBool } from '../../config/env-values.js';
 import { loadServerConfig } from '../../config/server-config.js';
 import { StdioTransport } from '../../jsonrpc/stdio-transport.js';
 import { McpServer } from '../../mcp/mcp-server.js';
+import { remoteTokenProblem } from '../../mcp/remote-token.js';
 import { serverModules } from '../../mcp/server-modules.js';
 import { prepareBootstrapProject } from '../../project/bootstrap-project.js';
 import { openProject } from '../../project/project-context.js';
@@ -33,6 +34,11 @@ export const command: Command = {
         1,
         'Unset MCPBASH_TRANSPORT / MCP_TRANSPORT, or put an HTTP-to-stdio gateway in front of the server.',
       );
+    }
+    const tokenProblem = remoteTokenProblem(env);
+    if (tokenProblem) {
+      // A guard that cannot protect must not silently serve unprotected.
+      throw new CliError(tokenProblem, 1, 'Use a random secret of 32 or more characters (e.g. `openssl rand -hex 32`), or unset MCPBASH_REMOTE_TOKEN.');
     }
     const located = resolveProjectRoot({ env, cwd });
     if (located.kind === 'invalid') {
@@ -68,9 +74,11 @@ export const command: Command = {
       // Someone ran the server by hand: say what it is waiting for (stderr, never stdout).
       context.io.stderr.write(`mcp-bash: serving ${project.identity.info.name} (${project.layout.root}) over stdio; it expects JSON-RPC from an MCP client. Press Ctrl-D to stop.\n`);
     }
+    // `on`, not `once`: a repeated signal must not fall through to the default action and
+    // kill us before the tools' process groups are stopped.
     const handlers = SIGNAL_EXIT_CODES.map(([signal, code]) => {
       const handler = () => void server.stop(code, 'abort');
-      process.once(signal, handler);
+      process.on(signal, handler);
       return [signal, handler] as const;
     });
     const code = await server.run();

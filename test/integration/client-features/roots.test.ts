@@ -151,3 +151,22 @@ t.test('the official SDK client answers roots/list and the tool sees its roots',
   t.same(roots.roots.map((root) => [root.name, root.path]), [['Sub', join(dir, 'sub')]]);
   await client.close();
 });
+
+t.test('a roots/list never answered times out; its late answer is ignored and the server keeps serving (D26)', async (t) => {
+  const project = fixtureProject('tools');
+  const late = scratch();
+  const server = await startInitialized({
+    projectRoot: project,
+    env: toolEnv({ MCPBASH_ROOTS_REQUEST_TIMEOUT: '0.5', MCPBASH_LOG_LEVEL: 'debug' }),
+    capabilities: { roots: {} },
+  });
+  const ask = await server.waitFor((m) => m.method === 'roots/list');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  t.match(server.stderr, /roots\/list failed \(roots\/list: no response within 500 ms\)/, 'the timeout is noted');
+  server.send({ jsonrpc: '2.0', id: ask.id, result: { roots: [{ uri: pathToFileURL(late).href }] } });
+  t.same((await server.request('ping')).result, {}, 'still serving');
+  t.equal(dump(await server.request('tools/call', { name: 'roots-dump' })).roots[0]?.path, realpathSync(project), 'the late answer changed nothing');
+  t.match(server.stderr, new RegExp(`ignoring a response to unknown request id ${String(ask.id)}`));
+  t.equal(server.child.exitCode, null, 'the server did not exit (1.x did)');
+  await server.close();
+});

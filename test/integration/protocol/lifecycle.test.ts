@@ -105,10 +105,17 @@ t.test('a client notifications/message gets no reply (D11); unknown methods -326
 
 t.test('batches: refused on 2025-11-25, accepted under 2025-03-26 and with MCPBASH_COMPAT_BATCHES', async (t) => {
   const modernServer = await startInitialized({ projectRoot: project });
-  modernServer.send([{ jsonrpc: '2.0', id: 'b1', method: 'ping' }]);
-  const refused = await modernServer.waitFor((m) => m.id === null && m.error !== undefined);
-  t.same(refused.error, { code: -32600, message: 'Invalid Request', data: 'Batch arrays are not allowed for protocol 2025-11-25' });
+  modernServer.send([{ jsonrpc: '2.0', id: 'b1', method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/progress' }, { jsonrpc: '2.0', id: 'b2', method: 'ping' }]);
+  const refused = await modernServer.waitFor((m) => Array.isArray(m)) as unknown as Array<Record<string, unknown>>;
+  const error = { code: -32600, message: 'Invalid Request', data: 'Batch arrays are not allowed for protocol 2025-11-25' };
+  t.same(refused, [{ jsonrpc: '2.0', id: 'b1', error }, { jsonrpc: '2.0', id: 'b2', error }], 'each request gets its own error; the notification none');
   await modernServer.close();
+
+  const fresh = new McpProcess({ projectRoot: project });
+  fresh.send([{ jsonrpc: '2.0', id: 'early', method: 'initialize', params: { capabilities: {} } }]);
+  const early = await fresh.waitFor((m) => Array.isArray(m)) as unknown as Array<Record<string, unknown>>;
+  t.same(early, [{ jsonrpc: '2.0', id: 'early', error: { code: -32600, message: 'Invalid Request', data: 'Batch arrays are disabled' } }], 'before negotiation');
+  await fresh.close();
 
   const legacyServer = await startInitialized({ projectRoot: project, protocolVersion: '2025-03-26' });
   legacyServer.send([{ jsonrpc: '2.0', id: 'b1', method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/progress' }, { jsonrpc: '2.0', id: 'b2', method: 'nope' }]);
@@ -156,10 +163,35 @@ t.test('an MCPBASH_PROJECT_ROOT that is not a directory fails fast with a clear 
   t.equal(server.messages.length, 0, 'nothing on stdout');
 });
 
-t.test('an unsupported transport is refused at start-up', async (t) => {
+t.test('an unsupported transport is refused at start-up (MCPBASH_TRANSPORT or MCP_TRANSPORT)', async (t) => {
   const { isolatedEnv } = await import('../../helpers/run-binary.js');
-  const server = new McpProcess({ projectRoot: project, env: isolatedEnv({ MCPBASH_TRANSPORT: 'http' }) });
-  const ended = await server.exited;
-  t.equal(ended.code, 1);
-  t.match(server.stderr, /unsupported transport "http"/);
+  for (const variable of ['MCPBASH_TRANSPORT', 'MCP_TRANSPORT']) {
+    const server = new McpProcess({ projectRoot: project, env: isolatedEnv({ [variable]: 'http' }) });
+    const ended = await server.exited;
+    t.equal(ended.code, 1, variable);
+    t.match(server.stderr, /unsupported transport "http"/);
+    t.equal(server.messages.length + server.protocolViolations.length, 0, 'nothing on stdout');
+  }
+});
+
+t.test('the bare `initialized` notification (1.x alias) completes the handshake', async (t) => {
+  const server = new McpProcess({ projectRoot: project });
+  await server.request('initialize', { protocolVersion: '2025-11-25', capabilities: {} });
+  server.notify('initialized');
+  t.same((await server.request('logging/setLevel', { level: 'info' })).result, {});
+  await server.close();
+});
+
+t.test('notifications other than initialized and cancelled are dropped before initialized', async (t) => {
+  const server = new McpProcess({ projectRoot: project });
+  await server.request('initialize', { protocolVersion: '2025-11-25', capabilities: { roots: { listChanged: true } } });
+  server.notify('notifications/roots/list_changed');
+  server.notify('notifications/message', { level: 'info', data: 'early' });
+  server.notify('notifications/whatever');
+  t.same((await server.request('ping')).result, {});
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  t.equal(server.messages.length, 2, 'no roots/list was asked for, and nothing answered the notifications');
+  server.notify('notifications/initialized');
+  await server.waitFor((m) => m.method === 'roots/list', 5000, 'the roots/list of initialized');
+  await server.close();
 });

@@ -1,7 +1,8 @@
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { McpProcess, startInitialized } from '../../helpers/mcp-process.js';
-import { isolatedEnv } from '../../helpers/run-binary.js';
+import { eventually } from '../../helpers/processes.js';
+import { isolatedEnv, toolEnv } from '../../helpers/run-binary.js';
 
 const project = fixtureProject('lifecycle');
 
@@ -40,12 +41,43 @@ t.test('valid JSON that is not a request is -32600', async (t) => {
   await server.close();
 });
 
-t.test('invalid UTF-8 is a parse error answered under the request id', async (t) => {
-  const server = await startInitialized({ projectRoot: project });
+t.test('invalid UTF-8 is tolerated as 1.x did: bad bytes become U+FFFD and the message is handled', async (t) => {
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
   server.writeRaw(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":77,"method":"ping","params":{"x":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}}')]));
-  const reply = await server.waitFor((m) => m.id === 77);
-  t.match(reply.error, { code: -32700, data: 'Message is not valid UTF-8' });
+  t.same((await server.waitFor((m) => m.id === 77)).result, {});
+  server.writeRaw(Buffer.concat([
+    Buffer.from('{"jsonrpc":"2.0","id":78,"method":"tools/call","params":{"name":"echo-json","arguments":{"text":"caf'),
+    Buffer.from([0xe9]),
+    Buffer.from('!"}}}'),
+  ]));
+  const call = await server.waitFor((m) => m.id === 78);
+  t.same(call.result && (call.result as { structuredContent: { args: unknown } }).structuredContent.args, { text: 'caf\uFFFD!' });
+  await server.close();
+});
+
+t.test('a notification is never answered, however malformed', async (t) => {
+  const server = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_LOG_LEVEL: 'debug' }) });
+  for (const line of [
+    '{"jsonrpc":"2.0","method":"notifications/cancelled","params":"scalar"}',
+    '{"jsonrpc":"1.0","method":"notifications/cancelled"}',
+    '{"jsonrpc":"2.0","method":17}',
+    '{"jsonrpc":"2.0","method":"no/such/notification","params":[1]}',
+  ]) server.writeRaw(line);
   t.same((await server.request('ping')).result, {});
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  t.equal(server.messages.filter((m) => m.method === undefined).length, 2, 'only initialize and ping were answered');
+  t.match(server.stderr, /dropped a malformed notification "notifications\/cancelled": params must be an object or an array/);
+  t.match(server.stderr, /dropped a malformed notification "notifications\/cancelled": jsonrpc must be "2\.0"/);
+  await server.close();
+});
+
+t.test('a response to an id the server never used is ignored (noted at debug)', async (t) => {
+  const server = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_LOG_LEVEL: 'debug' }) });
+  server.send({ jsonrpc: '2.0', id: 4242, result: { roots: [] } });
+  server.send({ jsonrpc: '2.0', id: 'x-1', error: { code: -1, message: 'nope' } });
+  t.same((await server.request('ping')).result, {});
+  t.equal(server.messages.filter((m) => m.error !== undefined).length, 0, 'no error reply');
+  t.ok(await eventually(() => /ignoring a response to unknown request id 4242/.test(server.stderr)));
   await server.close();
 });
 

@@ -86,7 +86,7 @@ t.test('the registry cache has the seed-003 envelope', async (t) => {
   await server.close();
 });
 
-t.test('adding a tool sends exactly one tools/list_changed; 2025-03-26 clients get none', async (t) => {
+t.test('adding a tool sends exactly one tools/list_changed; 2025-03-26 and 2024-11-05 clients get none', async (t) => {
   const project = fixtureProject('tools');
   const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCP_TOOLS_TTL: '0.2' }) });
   await server.request('tools/list');
@@ -102,15 +102,19 @@ t.test('adding a tool sends exactly one tools/list_changed; 2025-03-26 clients g
   t.ok(tools.some((tool) => tool.name === 'fresh'));
   await server.close();
 
-  const legacyProject = fixtureProject('tools');
-  const legacy = await startInitialized({ projectRoot: legacyProject, env: toolEnv({ MCP_TOOLS_TTL: '0.2' }), protocolVersion: '2025-03-26' });
-  await legacy.request('tools/list');
-  mkdirSync(join(legacyProject, 'tools', 'fresh'));
-  writeFileSync(join(legacyProject, 'tools', 'fresh', 'tool.sh'), '#!/usr/bin/env bash\nprintf fresh\n');
-  chmodSync(join(legacyProject, 'tools', 'fresh', 'tool.sh'), 0o755);
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  t.equal(legacy.notifications('notifications/tools/list_changed').length, 0);
-  await legacy.close();
+  for (const protocolVersion of ['2025-03-26', '2024-11-05']) {
+    const legacyProject = fixtureProject('tools');
+    const legacy = await startInitialized({ projectRoot: legacyProject, env: toolEnv({ MCP_TOOLS_TTL: '0.2' }), protocolVersion });
+    await legacy.request('tools/list');
+    mkdirSync(join(legacyProject, 'tools', 'fresh'));
+    writeFileSync(join(legacyProject, 'tools', 'fresh', 'tool.sh'), '#!/usr/bin/env bash\nprintf fresh\n');
+    chmodSync(join(legacyProject, 'tools', 'fresh', 'tool.sh'), 0o755);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const { tools } = (await legacy.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] };
+    t.ok(tools.some((tool) => tool.name === 'fresh'), `${protocolVersion}: the change was seen`);
+    t.equal(legacy.notifications('notifications/tools/list_changed').length, 0, `${protocolVersion}: and not announced`);
+    await legacy.close();
+  }
 });
 
 t.test('MCPBASH_REGISTRY_MAX_BYTES: an oversized registry fails list and call with -32603', async (t) => {

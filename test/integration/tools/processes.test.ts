@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { McpProcess, startInitialized } from '../../helpers/mcp-process.js';
-import { eventually, isAlive, waitForExit } from '../../helpers/processes.js';
+import { eventually, isAlive, isGroupAlive, processGroupOf, waitForExit } from '../../helpers/processes.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
 const markerDir = mkdtempSync(join(tmpdir(), 'mcpbash-markers-'));
@@ -53,14 +53,52 @@ t.test('a client that disconnects while tools run leaves no processes behind', a
   for (const pid of pids) t.notOk(isAlive(pid), `tool ${pid} is gone`);
 });
 
-t.test('SIGTERM during tool calls stops every process group and exits 143', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
-  server.send({ jsonrpc: '2.0', id: 'term', method: 'tools/call', params: { name: 'slow', arguments: { seconds: 60, marker: marker('sigterm') } } });
-  t.ok(await eventually(() => existsSync(`${marker('sigterm')}.pid`)));
-  const pid = pidOf('sigterm');
+t.test('SIGTERM, SIGINT and SIGHUP during tool calls stop every process group and exit 128+signal', async (t) => {
+  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130], ['SIGHUP', 129]] as const) {
+    const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+    const name = `signal-${signal}`;
+    server.send({ jsonrpc: '2.0', id: name, method: 'tools/call', params: { name: 'slow', arguments: { seconds: 60, marker: marker(name) } } });
+    t.ok(await eventually(() => existsSync(`${marker(name)}.pid`)));
+    const pid = pidOf(name);
+    const group = processGroupOf(pid) as number;
+    server.child.kill(signal);
+    t.equal((await server.exited).code, code, signal);
+    t.notOk(isAlive(pid), `${signal}: the tool is gone`);
+    t.notOk(isGroupAlive(group), `${signal}: so is its process group`);
+  }
+});
+
+t.test('a signal during the drain after end of input stops at once (D30)', async (t) => {
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_SHUTDOWN_TIMEOUT: '30' }) });
+  server.send({ jsonrpc: '2.0', id: 'draining', method: 'tools/call', params: { name: 'slow', arguments: { seconds: 60, marker: marker('drain') } } });
+  t.ok(await eventually(() => existsSync(`${marker('drain')}.pid`)));
+  const pid = pidOf('drain');
+  const group = processGroupOf(pid) as number;
+  server.closeInput();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.ok(isAlive(pid), 'the drain lets the call run');
+  const signalled = Date.now();
   server.child.kill('SIGTERM');
-  t.equal((await server.exited).code, 143);
-  t.notOk(isAlive(pid));
+  const ended = await server.exited;
+  t.equal(ended.code, 143, 'the signal decides the exit status');
+  t.ok(Date.now() - signalled < 4000, `stopped at once (${Date.now() - signalled} ms), not after MCPBASH_SHUTDOWN_TIMEOUT`);
+  t.notOk(isGroupAlive(group), 'the tool\'s process group is gone');
+  t.notOk(server.messages.some((m) => m.id === 'draining'), 'the aborted call gets no answer');
+});
+
+t.test('a tool that ignores TERM is KILLed after the grace period when cancelled', async (t) => {
+  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_KILL_GRACE_SECS: '1.5' }) });
+  server.send({ jsonrpc: '2.0', id: 'stubborn', method: 'tools/call', params: { name: 'stubborn', arguments: { marker: marker('stubborn') } } });
+  t.ok(await eventually(() => existsSync(`${marker('stubborn')}.pid`)));
+  const pid = pidOf('stubborn');
+  const group = processGroupOf(pid) as number;
+  server.notify('notifications/cancelled', { requestId: 'stubborn' });
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  t.ok(isAlive(pid), 'TERM alone does not stop it');
+  t.ok(await eventually(() => !isGroupAlive(group), 5000), 'KILL after the grace period does');
+  t.same((await server.request('ping')).result, {});
+  t.notOk(server.messages.some((m) => m.id === 'stubborn'), 'no response for the cancelled call');
+  await server.close();
 });
 
 t.test('end of input lets running calls finish (bounded by MCPBASH_SHUTDOWN_TIMEOUT) before exiting', async (t) => {

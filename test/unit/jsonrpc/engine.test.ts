@@ -195,7 +195,7 @@ t.test('batches: refused with -32600 unless allowed; answered as one array when 
   engine.setRequestHandler('echo', ({ params }) => params);
   transport.deliver([{ jsonrpc: '2.0', id: 1, method: 'echo', params: [1] }]);
   await tick();
-  t.same(transport.sent.pop(), { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request', data: 'Batch arrays are disabled' } });
+  t.same(transport.sent.pop(), [{ jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'Invalid Request', data: 'Batch arrays are disabled' } }]);
   allow = true;
   transport.deliver([
     { jsonrpc: '2.0', id: 1, method: 'echo', params: [1] },
@@ -237,4 +237,81 @@ t.test('shutdown aborts running handlers and waits for them', async (t) => {
   t.ok(aborted);
   t.equal(engine.activeRequests, 0);
   t.equal(transport.sent.length, 0, 'an aborted request is not answered');
+});
+
+t.test('a refused batch answers each request with its own error, in one array; notifications and responses get nothing', async (t) => {
+  const { transport, engine, logs } = setup({ batchRefusal: () => 'Batch arrays are not allowed for protocol 2025-11-25' });
+  let noted = false;
+  engine.setNotificationHandler('note', () => { noted = true; });
+  engine.setRequestHandler('echo', () => 'ran');
+  const refused = { code: -32600, message: 'Invalid Request', data: 'Batch arrays are not allowed for protocol 2025-11-25' };
+  transport.deliver([
+    { jsonrpc: '2.0', id: 'a', method: 'echo' },
+    { jsonrpc: '2.0', method: 'note' },
+    { jsonrpc: '2.0', id: 99, result: {} },
+    { jsonrpc: '2.0', id: 2, method: 'echo' },
+    7,
+  ]);
+  await tick();
+  t.same(transport.sent, [[
+    { jsonrpc: '2.0', id: 'a', error: refused },
+    { jsonrpc: '2.0', id: 2, error: refused },
+    { jsonrpc: '2.0', id: null, error: refused },
+  ]]);
+  t.notOk(noted, 'nothing in a refused batch runs');
+  transport.deliver([{ jsonrpc: '2.0', method: 'note' }]);
+  await tick();
+  t.equal(transport.sent.length, 1, 'a refused batch of notifications is not answered');
+  t.match(logs.join('\n'), /dropped a refused batch/);
+  transport.deliver([]);
+  t.same(transport.sent.pop(), { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request', data: 'Empty batch' } });
+});
+
+t.test('a notification is never answered, even a malformed one; it is noted at debug', async (t) => {
+  const { transport, engine, logs } = setup();
+  let calls = 0;
+  engine.setNotificationHandler('note', () => { calls += 1; });
+  transport.deliver({ jsonrpc: '2.0', method: 'note', params: 'scalar' });
+  transport.deliver({ jsonrpc: '1.0', method: 'note' });
+  transport.deliver({ jsonrpc: '2.0', method: 42 });
+  transport.deliver({ method: 'note' });
+  transport.deliver({ jsonrpc: '2.0', id: 1, method: 'note', params: 'scalar' });
+  await transport.response(1);
+  await tick();
+  t.equal(transport.sent.length, 1, 'only the request with an id got an error');
+  t.equal(calls, 1, 'a notification without jsonrpc still runs');
+  t.equal(logs.filter((line) => line.startsWith('debug: dropped a malformed notification')).length, 3);
+});
+
+t.test('per-method response limits; an oversized error loses its data, never its code', async (t) => {
+  const { transport, engine, logs } = setup({ maxResponseBytes: 200, maxResponseBytesByMethod: new Map([['list', 10_000]]) });
+  engine.setRequestHandler('list', () => ({ items: 'x'.repeat(1000) }));
+  engine.setRequestHandler('other', () => ({ items: 'x'.repeat(1000) }));
+  engine.setRequestHandler('fail', () => { throw new RpcError(-32050, 'custom failure', 'd'.repeat(1000)); });
+  engine.setRequestHandler('fail-long', () => { throw new RpcError(-32050, 'm'.repeat(1000)); });
+  transport.deliver({ jsonrpc: '2.0', id: 1, method: 'list' });
+  transport.deliver({ jsonrpc: '2.0', id: 2, method: 'other' });
+  transport.deliver({ jsonrpc: '2.0', id: 3, method: 'fail' });
+  transport.deliver({ jsonrpc: '2.0', id: 4, method: 'fail-long' });
+  t.match((await transport.response(1)).result, { items: /^x{1000}$/ }, 'the list has its own, larger limit');
+  t.match((await transport.response(2)).error, { code: -32603, message: 'Response exceeded response size limit', data: { limit: 200 } });
+  t.same((await transport.response(3)).error, { code: -32050, message: 'custom failure' });
+  t.same((await transport.response(4)).error, { code: -32050, message: 'Error message exceeded response size limit' });
+  t.match(logs.join('\n'), /its data was dropped/);
+});
+
+t.test('admit() sees the params before the handler does', async (t) => {
+  const seen: unknown[] = [];
+  const { transport, engine } = setup({
+    admit: (_method, kind, params) => {
+      seen.push([kind, params]);
+      const meta = (params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+      if (meta) delete meta.secret;
+      return undefined;
+    },
+  });
+  engine.setRequestHandler('echo', ({ params }) => params);
+  transport.deliver({ jsonrpc: '2.0', id: 1, method: 'echo', params: { _meta: { secret: 's', keep: 1 } } });
+  t.same((await transport.response(1)).result, { _meta: { keep: 1 } });
+  t.same(seen, [['request', { _meta: { keep: 1 } }]]);
 });

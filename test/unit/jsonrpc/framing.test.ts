@@ -36,9 +36,12 @@ t.test('decodeFrame strips BOM, CRLF and whitespace; blank lines are skipped', a
   t.equal(frame('   \r'), null);
 });
 
-t.test('invalid UTF-8 and invalid JSON are parse errors that keep a recoverable id', async (t) => {
-  const bad = decodeFrame({ kind: 'line', bytes: Buffer.concat([Buffer.from('{"id":5,"method":"x","params":{"s":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}}')]) }, 1000);
-  t.match(bad, { kind: 'invalid', id: 5, error: { code: -32700, data: 'Message is not valid UTF-8' } });
+t.test('invalid UTF-8 is decoded lossily (U+FFFD), as 1.x did through jq', async (t) => {
+  const bad = decodeFrame({ kind: 'line', bytes: Buffer.concat([Buffer.from('{"id":5,"method":"x","params":{"s":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('b"}}')]) }, 1000);
+  t.same(bad, { kind: 'value', value: { id: 5, method: 'x', params: { s: 'a\uFFFD\uFFFDb' } } });
+});
+
+t.test('invalid JSON is a parse error that keeps a recoverable id', async (t) => {
   const truncated = decodeFrame({ kind: 'line', bytes: Buffer.from('{"jsonrpc":"2.0","id":"abc","method":"x"') }, 1000);
   t.match(truncated, { kind: 'invalid', id: 'abc', error: { code: -32700 } });
   const noId = decodeFrame({ kind: 'line', bytes: Buffer.from('not json') }, 1000);

@@ -1,0 +1,49 @@
+import { isRequestId, type JsonRpcParams, type RequestId } from './messages.js';
+
+/** What one decoded JSON value is, as far as JSON-RPC 2.0 is concerned. */
+export type MessageKind =
+  | { readonly kind: 'request'; readonly id: RequestId | null; readonly method: string; readonly params: JsonRpcParams | undefined }
+  | { readonly kind: 'notification'; readonly method: string; readonly params: JsonRpcParams | undefined }
+  /** A notification too broken to run; it still gets no reply. */
+  | { readonly kind: 'malformed-notification'; readonly method: unknown; readonly problem: string }
+  | { readonly kind: 'response'; readonly id: RequestId; readonly message: Record<string, unknown> }
+  /** Answered with -32600 under `id` (null when it is not usable). */
+  | { readonly kind: 'invalid'; readonly id: RequestId | null; readonly detail: string };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function paramsProblem(params: unknown): string | undefined {
+  return params !== undefined && typeof params !== 'object' ? 'params must be an object or an array' : undefined;
+}
+
+/**
+ * Sorts a value into request, notification, response or invalid. Anything with a `method`
+ * and no `id` is a notification whatever else is wrong with it: JSON-RPC 2.0 §4.1 forbids
+ * replying to one, so its faults can only be logged.
+ */
+export function classifyMessage(value: unknown): MessageKind {
+  if (!isObject(value)) return { kind: 'invalid', id: null, detail: 'Expected a JSON-RPC message object' };
+  const { method, params } = value;
+  const badVersion = 'jsonrpc' in value && value.jsonrpc !== '2.0' ? 'jsonrpc must be "2.0"' : undefined;
+  if ('method' in value && !('id' in value)) {
+    const problem = typeof method !== 'string' ? 'method must be a string' : badVersion ?? paramsProblem(params);
+    return problem
+      ? { kind: 'malformed-notification', method, problem }
+      : { kind: 'notification', method: method as string, params: params as JsonRpcParams | undefined };
+  }
+  const { id } = value;
+  const usableId = id === null || isRequestId(id) ? id : null;
+  if (badVersion) return { kind: 'invalid', id: usableId, detail: badVersion };
+  if (typeof method === 'string') {
+    const problem = paramsProblem(params);
+    if (problem) return { kind: 'invalid', id: usableId, detail: problem };
+    if (id !== null && !isRequestId(id)) return { kind: 'invalid', id: null, detail: 'id must be a string or a number' };
+    return { kind: 'request', id, method, params: params as JsonRpcParams | undefined };
+  }
+  if (!('method' in value) && ('result' in value || 'error' in value) && isRequestId(id)) {
+    return { kind: 'response', id, message: value };
+  }
+  return { kind: 'invalid', id: usableId, detail: 'Missing method' };
+}

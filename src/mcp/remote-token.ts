@@ -1,0 +1,92 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { envInt, envString, type Env } from '../config/env-values.js';
+import type { JsonRpcParams } from '../jsonrpc/messages.js';
+import { RpcError } from '../jsonrpc/rpc-error.js';
+import { SlidingWindowLimiter } from './rate-limiter.js';
+
+/** The shortest shared secret accepted: shorter ones are guessable through a proxy. */
+export const MIN_REMOTE_TOKEN_LENGTH = 32;
+
+/** The remote-token settings (original-behaviour §2.12), read from the environment. */
+export interface RemoteTokenSettings {
+  /** MCPBASH_REMOTE_TOKEN: the shared secret. */
+  readonly token: string;
+  /** MCPBASH_REMOTE_TOKEN_KEY: where in `params._meta` the token is looked for first. */
+  readonly key: string;
+  /** MCPBASH_REMOTE_TOKEN_FALLBACK_KEY: the other place it may be. */
+  readonly fallbackKey: string;
+  /** MCPBASH_REMOTE_TOKEN_MAX_FAILURES_PER_MIN: failures beyond this are marked throttled. */
+  readonly maxFailuresPerMinute: number;
+}
+
+/**
+ * Why MCPBASH_REMOTE_TOKEN cannot be used, or undefined when it is unset (an empty value
+ * counts as unset) or good. The server refuses to start and `health` reports it.
+ */
+export function remoteTokenProblem(env: Env): string | undefined {
+  const token = envString(env, 'MCPBASH_REMOTE_TOKEN');
+  if (token === undefined || token.length >= MIN_REMOTE_TOKEN_LENGTH) return undefined;
+  return `MCPBASH_REMOTE_TOKEN is ${token.length} characters long; it must have at least ${MIN_REMOTE_TOKEN_LENGTH}`;
+}
+
+/** The settings when the guard is enabled (MCPBASH_REMOTE_TOKEN set and long enough). */
+export function remoteTokenSettings(env: Env): RemoteTokenSettings | undefined {
+  const token = envString(env, 'MCPBASH_REMOTE_TOKEN');
+  if (token === undefined || remoteTokenProblem(env)) return undefined;
+  return {
+    token,
+    key: envString(env, 'MCPBASH_REMOTE_TOKEN_KEY') ?? 'mcpbash/remoteToken',
+    fallbackKey: envString(env, 'MCPBASH_REMOTE_TOKEN_FALLBACK_KEY') ?? 'remoteToken',
+    maxFailuresPerMinute: envInt(env, 'MCPBASH_REMOTE_TOKEN_MAX_FAILURES_PER_MIN', 10, { min: 0 }),
+  };
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+function metaOf(params: JsonRpcParams | undefined): Record<string, unknown> | undefined {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return undefined;
+  const meta = params._meta;
+  return typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? (meta as Record<string, unknown>) : undefined;
+}
+
+/**
+ * The shared-secret check for a server reached through an HTTP/SSE proxy: every message
+ * must carry the token in `params._meta`. Comparison is constant-time (SHA-256 digests of
+ * equal length through `timingSafeEqual`), so response timing says nothing about the secret.
+ */
+export class RemoteTokenGuard {
+  private readonly expected: Buffer;
+  private readonly failures: SlidingWindowLimiter;
+
+  constructor(
+    private readonly settings: RemoteTokenSettings,
+    /** Notes each refusal (stderr); past the budget, at debug so a flood cannot fill the log. */
+    private readonly report: (level: 'warning' | 'debug', message: string) => void,
+    now: () => number = Date.now,
+  ) {
+    this.expected = digest(settings.token);
+    this.failures = new SlidingWindowLimiter(settings.maxFailuresPerMinute, 60_000, now);
+  }
+
+  /**
+   * Checks a message's params. On success the token is removed from `_meta`, so neither
+   * handlers nor tools (MCP_TOOL_META_JSON) ever see the secret; on failure the error to
+   * answer, marked ` (throttled)` past the per-minute failure budget.
+   */
+  admit(method: string, params: JsonRpcParams | undefined): RpcError | undefined {
+    const meta = metaOf(params);
+    const candidates = [meta?.[this.settings.key], meta?.[this.settings.fallbackKey]];
+    // Every candidate is compared, so timing does not reveal which key held a match.
+    const matches = candidates.map((candidate) => typeof candidate === 'string' && timingSafeEqual(digest(candidate), this.expected));
+    if (matches.includes(true) && meta) {
+      delete meta[this.settings.key];
+      delete meta[this.settings.fallbackKey];
+      return undefined;
+    }
+    const throttled = !this.failures.tryTake();
+    this.report(throttled ? 'debug' : 'warning', `refused ${method}: remote token missing or invalid${throttled ? ' (throttled)' : ''}`);
+    return RpcError.invalidParams(`Remote token missing or invalid${throttled ? ' (throttled)' : ''}`);
+  }
+}

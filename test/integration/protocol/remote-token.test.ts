@@ -1,0 +1,83 @@
+import t from 'tap';
+import { fixtureProject } from '../../helpers/fixtures.js';
+import { McpProcess } from '../../helpers/mcp-process.js';
+import { isolatedEnv, runBinary, toolEnv } from '../../helpers/run-binary.js';
+
+const TOKEN = '0123456789abcdef0123456789abcdef-remote';
+const withToken = (params: Record<string, unknown> = {}, key = 'mcpbash/remoteToken', token = TOKEN) => ({ ...params, _meta: { [key]: token } });
+const initParams = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } };
+
+async function initialized(env: NodeJS.ProcessEnv): Promise<McpProcess> {
+  const server = new McpProcess({ projectRoot: fixtureProject('tools'), env });
+  const init = await server.request('initialize', withToken(initParams));
+  if (init.error) throw new Error(`initialize failed: ${JSON.stringify(init.error)}`);
+  server.notify('notifications/initialized', withToken());
+  return server;
+}
+
+t.test('MCPBASH_REMOTE_TOKEN: every request, initialize included, must carry the token', async (t) => {
+  const server = new McpProcess({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }) });
+  const refused = { code: -32602, message: 'Remote token missing or invalid' };
+  t.same((await server.request('initialize', initParams)).error, refused, 'initialize without the token');
+  t.same((await server.request('ping')).error, refused, 'ping without the token');
+  t.same((await server.request('initialize', withToken(initParams, 'mcpbash/remoteToken', `${TOKEN}x`))).error, refused, 'a wrong token');
+  t.match((await server.request('initialize', withToken(initParams))).result, { protocolVersion: '2025-11-25' });
+  server.notify('notifications/initialized', withToken());
+  t.same((await server.request('tools/list')).error, refused, 'after initialize too');
+  t.match((await server.request('tools/list', withToken())).result, { tools: [] });
+  t.same((await server.request('ping', withToken({}, 'remoteToken'))).result, {}, 'the fallback key');
+  t.match(server.stderr, /warning: mcp\.auth: refused ping: remote token missing or invalid/);
+  t.notMatch(server.stderr, new RegExp(TOKEN), 'the secret is never logged');
+  await server.close();
+  t.same(server.protocolViolations, []);
+});
+
+t.test('notifications without a valid token are dropped silently', async (t) => {
+  const server = new McpProcess({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }) });
+  await server.request('initialize', withToken(initParams));
+  server.notify('notifications/initialized');
+  t.match((await server.request('tools/list', withToken())).error, { code: -32000 }, 'an initialized without the token did not count');
+  server.notify('notifications/initialized', withToken());
+  t.match((await server.request('tools/list', withToken())).result, { tools: [] });
+  t.equal(server.messages.filter((m) => m.method === undefined && (m.id === undefined || m.id === null)).length, 0, 'nothing answered the notifications');
+  await server.close();
+});
+
+t.test('tools never see the token in MCP_TOOL_META_JSON', async (t) => {
+  const server = await initialized(toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }));
+  const call = await server.request('tools/call', { name: 'echo-json', arguments: { text: 'hi' }, _meta: { 'mcpbash/remoteToken': TOKEN, remoteToken: TOKEN, trace: 'x' } });
+  const echoed = JSON.parse((call.result as { content: Array<{ text: string }> }).content[0]?.text ?? '{}') as { meta: unknown };
+  t.same(echoed.meta, { trace: 'x' });
+  await server.close();
+});
+
+t.test('custom keys and the throttle (MCPBASH_REMOTE_TOKEN_MAX_FAILURES_PER_MIN)', async (t) => {
+  const server = new McpProcess({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN, MCPBASH_REMOTE_TOKEN_KEY: 'acme/token', MCPBASH_REMOTE_TOKEN_MAX_FAILURES_PER_MIN: '2' }),
+  });
+  const messages: string[] = [];
+  for (let i = 0; i < 4; i += 1) messages.push((await server.request('ping', withToken())).error?.message ?? 'ok');
+  t.same(messages, [
+    'Remote token missing or invalid',
+    'Remote token missing or invalid',
+    'Remote token missing or invalid (throttled)',
+    'Remote token missing or invalid (throttled)',
+  ], 'the default key no longer counts; the third failure in a minute is throttled');
+  t.same((await server.request('ping', withToken({}, 'acme/token'))).result, {});
+  await server.close();
+});
+
+t.test('a token shorter than 32 characters is a fatal start-up error; health exits 2', async (t) => {
+  const project = fixtureProject('tools');
+  const env = isolatedEnv({ MCPBASH_REMOTE_TOKEN: 'too-short', MCPBASH_PROJECT_ROOT: project });
+  const serve = await runBinary([], { env, input: `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n` });
+  t.equal(serve.code, 1);
+  t.equal(serve.stdout, '', 'nothing on stdout');
+  t.match(serve.stderr, /MCPBASH_REMOTE_TOKEN is 9 characters long; it must have at least 32/);
+  const health = await runBinary(['health'], { env });
+  t.equal(health.code, 2);
+  t.match(JSON.parse(health.stdout), { status: 'error', reason: 'remote_token_invalid', message: /at least 32/ });
+  const good = await runBinary(['health'], { env: { ...env, MCPBASH_REMOTE_TOKEN: TOKEN } });
+  t.equal(good.code, 0, 'a good token: healthy');
+});
