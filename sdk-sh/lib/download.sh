@@ -41,6 +41,20 @@ _mcp_download_provider_to() {
 	printf -v "${1}" '%s' "${_mcp_dp_found}"
 }
 
+# _mcp_download_final_http STDERR_FILE: status 0 when the provider failed on an HTTP status
+# that another attempt would not change (4xx other than 408 Request Timeout and 429 Too Many
+# Requests).
+_mcp_download_final_http() {
+	local _mcp_line=""
+	while IFS= read -r _mcp_line || [ -n "${_mcp_line}" ]; do
+		case "${_mcp_line%$'\r'}" in
+		*"HTTP status 408" | *"HTTP status 429") return 1 ;;
+		*"HTTP status 4"[0-9][0-9]) return 0 ;;
+		esac
+	done <"${1-}"
+	return 1
+}
+
 # mcp_download_safe --url URL --out PATH [--allow HOST]... [--deny HOST]... [--max-bytes N]
 #                   [--timeout SECS] [--user-agent UA] [--retry|--retries N]
 #                   [--retry-delay SECS]
@@ -155,8 +169,9 @@ mcp_download_safe() {
 			MCPBASH_HTTPS_TIMEOUT="${_mcp_timeout:-${MCPBASH_HTTPS_TIMEOUT-}}" \
 			MCPBASH_HTTPS_USER_AGENT="${_mcp_ua}" \
 			bash "${_mcp_provider}" "${_mcp_url}" >"${_mcp_tmp}" 2>"${_mcp_err}" || _mcp_rc=$?
-		# Only network failures are worth another try; policy, size and redirects are final.
-		if [ "${_mcp_rc}" -ne 5 ] || [ "${_mcp_attempt}" -ge "${_mcp_retry}" ]; then
+		# Only network failures are worth another try; policy, size and redirects are final,
+		# and so is an HTTP client error (4xx), except 408 and 429, which ask for a retry.
+		if [ "${_mcp_rc}" -ne 5 ] || [ "${_mcp_attempt}" -ge "${_mcp_retry}" ] || _mcp_download_final_http "${_mcp_err}"; then
 			break
 		fi
 		_mcp_sleep="$(awk -v d="${_mcp_delay}" -v s="$$${_mcp_attempt}" 'BEGIN { srand(s + 0); printf "%.3f", d + d * rand() * 0.5 }')" || _mcp_sleep="${_mcp_delay}"

@@ -190,7 +190,7 @@ mcp_error() {
 	fi
 	mcp_log_debug "mcp_error" "type=${_mcp_type}: ${_mcp_message}"
 	if [ -n "${_mcp_hint}" ]; then
-		mcp_log_warn "mcp_error" "type=${_mcp_type} hint: ${_mcp_message}"
+		mcp_log_warn "mcp_error" "type=${_mcp_type}: ${_mcp_message} (hint: ${_mcp_hint})"
 	fi
 	_mcp_emit_error_result "${_mcp_err}}" "${_mcp_message}"
 }

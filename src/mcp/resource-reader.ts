@@ -48,6 +48,8 @@ export class ResourceReader {
     if (uri === undefined && name === undefined) {
       throw RpcError.invalidParams('Resource name or uri required', 'Pass params.uri (a URI from resources/list, or one expanded from a template)');
     }
+    // A NUL cannot be passed to a provider (argv); no valid URI contains a raw one.
+    if (uri?.includes('\0') || name?.includes('\0')) throw RpcError.invalidParams('Invalid resource URI: it contains a NUL character');
     const { items } = await this.registries.resources.snapshot();
     const byName = name === undefined ? undefined : items.find((item) => item.name === name);
     if (name !== undefined && !byName && uri === undefined) {

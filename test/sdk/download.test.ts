@@ -120,6 +120,16 @@ t.test('timeouts, automatic retries and the allow-all switch against the local H
     t.equal(ok.json.success, true);
   });
 
+  t.test('an HTTP client error is final; 408, 429 and 5xx are retried', async (t) => {
+    for (const [status, attempts] of [[404, 1], [403, 1], [408, 3], [429, 3], [502, 3]] as const) {
+      const before = server.requests.length;
+      const result = await download(box, `--url ${base}/status/${status} --out ${sh(out)} --allow ${TEST_HOST} --retry-delay 0.01`, env);
+      t.equal(result.json.error?.type, 'network_error', `HTTP ${status}`);
+      t.match(result.json.error?.message, new RegExp(`HTTP status ${status}`));
+      t.equal(server.requests.length - before, attempts, `HTTP ${status}: ${attempts} attempt(s)`);
+    }
+  });
+
   t.test('an explicit --allow list is not widened by MCPBASH_HTTPS_ALLOW_ALL', async (t) => {
     const allowAll = { ...env, MCPBASH_HTTPS_ALLOW_ALL: 'true' };
     const narrow = await download(box, `--url ${base}/ok --out ${sh(out)} --allow api.example.com`, allowAll);

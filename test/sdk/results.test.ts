@@ -122,7 +122,7 @@ for (const tool of jsonTools()) {
         box.lines('log').map((line) => (line as { params: unknown }).params),
         [
           { level: 'debug', logger: 'mcp_error', data: 'type=validation_error: Count must be positive' },
-          { level: 'warning', logger: 'mcp_error', data: 'type=validation_error hint: Count must be positive' },
+          { level: 'warning', logger: 'mcp_error', data: 'type=validation_error: Count must be positive (hint: Try count=10)' },
         ],
       );
       const plain = parse((await box.run(`mcp_error not_found 'User missing' --ignored x`, { tool })).stdout);

@@ -106,6 +106,7 @@ t.test('resources/read failures: params, unknown names, every provider exit code
   t.match((await read(server, {})).error, { code: -32602, message: 'Resource name or uri required' });
   t.match((await read(server, { uri: 5 })).error, { code: -32602, message: 'uri must be a string' });
   t.match((await read(server, { name: 'nope' })).error, { code: -32002, message: 'Resource not found' });
+  t.match((await read(server, { uri: 'file:///etc/passwd\u0000.txt' })).error, { code: -32602, message: /contains a NUL character/ }, 'a NUL byte is a bad request');
   const cases: Array<[string, number, string | RegExp]> = [
     ['myapi://exit/2', -32603, 'Resource outside allowed roots'],
     ['myapi://exit/3', -32002, 'Resource not found'],
