@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import type { ScanResult } from '../registry/registry-store.js';
-import { listFiles, readMetadata } from '../resources/list-files.js';
+import { listFiles, readMetadata } from '../discovery-files.js';
 import { normalizePrompt, type PromptDefinition } from './prompt-definition.js';
 
 const META_SUFFIX = '.meta.json';

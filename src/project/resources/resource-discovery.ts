@@ -2,8 +2,8 @@ import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { fileUriFromPath } from '../../content/mime.js';
 import type { JsonObject } from '../../mcp/types.js';
+import { listFiles, readHeadOrEmpty, readMetadata } from '../discovery-files.js';
 import { inlineHeader } from '../tools/tool-discovery.js';
-import { listFiles, readHead, readMetadata } from './list-files.js';
 import {
   normalizeResource, normalizeTemplate, type ResourceDefinition, type ResourceTemplateDefinition,
 } from './resource-definition.js';
@@ -78,7 +78,7 @@ class Scan {
       this.addTemplate(meta, metaPath as string);
       return;
     }
-    const inline = meta.uri === undefined ? inlineHeader(readHead(path), rel, this.resourceWarnings) : undefined;
+    const inline = meta.uri === undefined ? inlineHeader(readHeadOrEmpty(path), rel, this.resourceWarnings) : undefined;
     this.addResource({ ...inline, ...meta }, {
       defaultName: basename(path, extname(path)),
       path: rel,

@@ -1,6 +1,7 @@
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import type { JsonObject } from '../../mcp/types.js';
+import { listFiles, readHead } from '../discovery-files.js';
 import type { ScanResult } from '../registry/registry-store.js';
 import { normalizeTool, type ToolDefinition } from './tool-definition.js';
 
@@ -12,17 +13,6 @@ export interface ToolScan extends ScanResult<ToolDefinition> {
 const HEADER_LINES = 10;
 const INLINE_HEADER = /^\s*#\s*mcp:\s*(\{.*\})\s*$/;
 
-/** The first bytes of a file: enough for a shebang and the inline header. */
-function readHead(path: string, bytes = 4096): string {
-  const fd = openSync(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const read = readSync(fd, buffer, 0, bytes, 0);
-    return buffer.subarray(0, read).toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /** A file the server could run: executable, `.sh`/`.bash`, or starting with a shebang. */
 function isScript(path: string, mode: number, head: string): boolean {
@@ -63,32 +53,6 @@ function metadataFileFor(path: string): string | undefined {
   return [`${path}.meta.json`, join(dirname(path), `${stem}.meta.json`)].find((candidate) => existsSync(candidate));
 }
 
-function listFiles(dir: string, out: string[], depth: number): void {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    if (entry.name.startsWith('.')) continue;
-    const path = join(dir, entry.name);
-    let isDirectory = entry.isDirectory();
-    let isFile = entry.isFile();
-    if (entry.isSymbolicLink()) {
-      try {
-        const target = statSync(path);
-        isDirectory = target.isDirectory();
-        isFile = target.isFile();
-      } catch {
-        continue;
-      }
-    }
-    // Files directly in tools/ are not tools: each tool lives in a directory of its own.
-    if (isDirectory && depth < 8) listFiles(path, out, depth + 1);
-    else if (isFile && depth > 0) out.push(path);
-  }
-}
 
 /**
  * Scans tools/ (decision D7), or only its `subtree` (a tools-relative path). A tool is a
@@ -99,10 +63,9 @@ function listFiles(dir: string, out: string[], depth: number): void {
  * warning; of two tools with one name the first (by path) wins.
  */
 export function discoverTools(toolsDir: string, subtree = ''): ToolScan {
-  const files: string[] = [];
   const segments = subtree === '' ? [] : subtree.split('/');
-  listFiles(join(toolsDir, ...segments), files, segments.length);
-  files.sort();
+  // Files directly in tools/ are not tools: each tool lives in a directory of its own.
+  const files = listFiles(join(toolsDir, ...segments), { startDepth: segments.length, minFileDepth: 1 });
   const warnings: string[] = [];
   const helpers: string[] = [];
   const found: ToolDefinition[] = [];
