@@ -1,5 +1,5 @@
-import { closeSync, mkdirSync, openSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The files of one tool call's private directory (docs/TOOL-CONTRACT.md). */
@@ -18,18 +18,68 @@ export interface CallPaths {
   readonly debugLog: string;
 }
 
-const parentsMade = new Set<string>();
+/** How many empty call directories each state dir keeps ready. */
+const POOL_SIZE = 4;
 
-/** Creates `<stateDir>/calls/<key>/` (0700) with the two streams present and empty. */
-export function createCallDirectory(stateDir: string, key: string): CallPaths {
-  const parent = join(stateDir, 'calls');
-  if (!parentsMade.has(parent)) {
+/**
+ * Empty call directories made ahead of time, off the response path: a synchronous mkdir
+ * costs a call a few hundred microseconds on some filesystems. A call takes a ready one (or
+ * makes one when the pool is empty, e.g. the first call) and the pool refills in the
+ * background.
+ */
+class DirectoryPool {
+  private readonly ready: string[] = [];
+  private refilling = 0;
+  private made = 0;
+
+  constructor(private readonly parent: string) {
     mkdirSync(parent, { recursive: true, mode: 0o700 });
-    parentsMade.add(parent);
   }
-  const dir = join(parent, key);
-  mkdirSync(dir, { mode: 0o700 });
-  const paths: CallPaths = {
+
+  take(): string {
+    const dir = this.ready.shift() ?? this.makeNow();
+    this.refill();
+    return dir;
+  }
+
+  private nextPath(): string {
+    this.made += 1;
+    return join(this.parent, String(this.made));
+  }
+
+  private makeNow(): string {
+    const dir = this.nextPath();
+    mkdirSync(dir, { mode: 0o700 });
+    return dir;
+  }
+
+  private refill(): void {
+    while (this.ready.length + this.refilling < POOL_SIZE) {
+      const dir = this.nextPath();
+      this.refilling += 1;
+      mkdir(dir, { mode: 0o700 })
+        .then(() => { this.ready.push(dir); })
+        .catch(() => {}) // the state dir is going away (shutdown), or full: calls make their own
+        .finally(() => { this.refilling -= 1; });
+    }
+  }
+}
+
+const pools = new Map<string, DirectoryPool>();
+
+/**
+ * A private, empty directory for one call under `<stateDir>/calls/` (0700). Its files
+ * appear when someone writes them (the SDK appends with `>>`); none is created in advance.
+ */
+export function createCallDirectory(stateDir: string): CallPaths {
+  const parent = join(stateDir, 'calls');
+  let pool = pools.get(parent);
+  if (!pool) {
+    pool = new DirectoryPool(parent);
+    pools.set(parent, pool);
+  }
+  const dir = pool.take();
+  return {
     dir,
     progress: join(dir, 'progress.ndjson'),
     log: join(dir, 'log.ndjson'),
@@ -43,9 +93,6 @@ export function createCallDirectory(stateDir: string, key: string): CallPaths {
     metadata: join(dir, 'metadata.json'),
     debugLog: join(dir, 'debug.log'),
   };
-  closeSync(openSync(paths.progress, 'w'));
-  closeSync(openSync(paths.log, 'w'));
-  return paths;
 }
 
 /**

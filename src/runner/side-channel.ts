@@ -83,6 +83,8 @@ class StreamTail {
   }
 
   private open(): number | undefined {
+    // Usually the tool wrote nothing: a cheap check instead of a failing open's exception.
+    if (!existsSync(this.path)) return undefined;
     try {
       return openSync(this.path, 'r');
     } catch {

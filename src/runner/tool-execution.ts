@@ -164,7 +164,7 @@ function toolLaunch(prepared: PreparedToolCall, call: ToolCallOptions, runtime: 
 export async function executeToolCall(prepared: PreparedToolCall, call: ToolCallOptions, runtime: ToolRuntime): Promise<CallToolResult> {
   const { tool } = prepared;
   const key = runtime.nextCallKey();
-  const paths = createCallDirectory(runtime.stateDir, key);
+  const paths = createCallDirectory(runtime.stateDir);
   try {
     const roots = await runtime.roots();
     const { env, command, trace } = toolLaunch(prepared, call, runtime, key, paths, roots);
