@@ -135,9 +135,11 @@ mcp_elicit_multi_choice() {
 
 # mcp_elicit_titled_multi_choice MESSAGE "value:Title"...
 #   Asks to pick any number of options shown by title: content {"choices":["value",...]}.
+#   The options go in items.anyOf, as MCP 2025-11-25 has it for a titled multi-select (1.x
+#   wrote oneOf, which clients reject).
 mcp_elicit_titled_multi_choice() {
-	local _mcp_msg="${1-}" _mcp_one_of=""
+	local _mcp_msg="${1-}" _mcp_options=""
 	[ "$#" -gt 0 ] && shift
-	_mcp_titled_options_to _mcp_one_of "$@"
-	mcp_elicit "${_mcp_msg}" "{\"type\":\"object\",\"properties\":{\"choices\":{\"type\":\"array\",\"items\":{\"oneOf\":${_mcp_one_of}}}},\"required\":[\"choices\"]}"
+	_mcp_titled_options_to _mcp_options "$@"
+	mcp_elicit "${_mcp_msg}" "{\"type\":\"object\",\"properties\":{\"choices\":{\"type\":\"array\",\"items\":{\"anyOf\":${_mcp_options}}}},\"required\":[\"choices\"]}"
 }

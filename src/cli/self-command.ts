@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { selfInvocation } from '../runner/json-tool.js';
+import { shellQuote } from '../runner/shell-quote.js';
 
 /** How MCP clients start this mcp-bash: the native binary, or node plus the bundle. */
 export interface SelfCommand {
@@ -25,11 +26,6 @@ export function selfCommand(): SelfCommand {
 export function selfExecutable(): string {
   const self = selfCommand();
   return self.args[0] ?? self.command;
-}
-
-/** Quotes a word for POSIX shells when it needs it. */
-export function shellQuote(value: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

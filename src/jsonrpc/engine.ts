@@ -8,6 +8,7 @@ import {
 import { serializeError, serializeSuccess } from './response-serializer.js';
 import { RpcError } from './rpc-error.js';
 import type { Transport } from './transport.js';
+import { isObject } from '../json/objects.js';
 
 /** What a request handler gets: its params, a cancellation signal, a way to notify the peer. */
 export interface RequestContext {
@@ -83,10 +84,6 @@ interface Registered<H> {
 
 /** Receives a request's serialised response, or undefined when there is none to send. */
 type Responder = (json: string | undefined) => void;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function invalidRequest(detail: string): RpcError {
   return new RpcError(ErrorCode.InvalidRequest, 'Invalid Request', detail);

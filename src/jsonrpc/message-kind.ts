@@ -1,4 +1,5 @@
 import { isRequestId, type JsonRpcParams, type RequestId } from './messages.js';
+import { isObject } from '../json/objects.js';
 
 /** What one decoded JSON value is, as far as JSON-RPC 2.0 is concerned. */
 export type MessageKind =
@@ -9,10 +10,6 @@ export type MessageKind =
   | { readonly kind: 'response'; readonly id: RequestId; readonly message: Record<string, unknown> }
   /** Answered with -32600 under `id` (null when it is not usable). */
   | { readonly kind: 'invalid'; readonly id: RequestId | null; readonly detail: string };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function paramsProblem(params: unknown): string | undefined {
   return params !== undefined && typeof params !== 'object' ? 'params must be an object or an array' : undefined;

@@ -1,7 +1,8 @@
 import { promptArguments, type PromptDefinition } from '../project/prompts/prompt-definition.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from '../project/resources/resource-definition.js';
+import type { ToolDefinition } from '../project/tools/tool-definition.js';
 import type { ProtocolVersion } from './protocol-versions.js';
-import type { Prompt, PromptArgument, Resource, ResourceTemplate } from './types.js';
+import type { Prompt, PromptArgument, Resource, ResourceTemplate, Tool } from './types.js';
 
 /** `title` exists on tools, resources, prompts and their arguments from 2025-06-18 (D21, D40). */
 export function titlesSupported(version: ProtocolVersion): boolean {
@@ -20,6 +21,17 @@ function optionalFields(item: Listable, withTitle: boolean): Partial<Resource> {
   if (item.icons) fields.icons = item.icons;
   if (item._meta) fields._meta = item._meta;
   return fields;
+}
+
+/** A tool as tools/list sends it: spec fields only, no `path` or `timeoutSecs` (D16). */
+export function toListedTool(tool: ToolDefinition, withTitle: boolean): Tool {
+  const listed: Tool = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+  if (withTitle && tool.title) listed.title = tool.title;
+  if (tool.outputSchema) listed.outputSchema = tool.outputSchema;
+  if (tool.annotations) listed.annotations = tool.annotations;
+  if (tool.icons) listed.icons = tool.icons;
+  if (tool._meta) listed._meta = tool._meta;
+  return listed;
 }
 
 /** A resource as resources/list sends it: spec fields only, no `path` or `provider` (D16). */

@@ -180,10 +180,21 @@ export class McpServer {
       const aborted = new Promise<void>((resolve) => { this.endDrain = resolve; });
       await Promise.race([this.engine.whenIdle(config.shutdownTimeoutMs), aborted]);
     }
-    await this.engine.shutdown(config.killGraceMs + 500);
-    await this.processes.stopAll(config.killGraceMs);
-    await this.transport.close();
-    if (!config.preserveState) removeStateDir(this.options.stateDir);
+    // Each step runs even when one before it fails, and the session always ends: every
+    // caller starts a stop without awaiting it, so a throw here would crash the process.
+    const steps: Array<[string, () => unknown]> = [
+      ['abort requests', () => this.engine.shutdown(config.killGraceMs + 500)],
+      ['stop tool processes', () => this.processes.stopAll(config.killGraceMs)],
+      ['flush stdout', () => this.transport.close()],
+      ['remove the state dir', () => { if (!config.preserveState) removeStateDir(this.options.stateDir); }],
+    ];
+    for (const [what, step] of steps) {
+      try {
+        await step();
+      } catch (error) {
+        this.log.toStderr('error', 'mcp.core', `shutdown: could not ${what}: ${(error as Error).message}`);
+      }
+    }
     this.finish?.(this.exitCode);
   }
 

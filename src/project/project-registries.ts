@@ -157,11 +157,6 @@ export class ProjectRegistries {
     return POLL_INTERVAL_MS;
   }
 
-  /** Adds a kind's register.json normaliser (call before the first request). */
-  setNormalizer(kind: ManualKind, normalizer: NonNullable<ManualNormalizers[ManualKind]>): void {
-    this.normalizers[kind] = normalizer;
-  }
-
   /** A store with this project's shared settings. */
   store<T>(source: ConstructorParameters<typeof RegistryStore<T>>[0]): RegistryStore<T> {
     const { env } = this.options;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,43 +19,61 @@ export interface CallPaths {
   readonly debugLog: string;
 }
 
-/** How many empty call directories each state dir keeps ready. */
+/** How many empty call directories a pool keeps ready. */
 const POOL_SIZE = 4;
 
 /**
- * Empty call directories made ahead of time, off the response path: a synchronous mkdir
- * costs a call a few hundred microseconds on some filesystems. A call takes a ready one (or
- * makes one when the pool is empty, e.g. the first call) and the pool refills in the
- * background.
+ * Private, empty directories for tool calls under `<stateDir>/calls/` (0700), made ahead
+ * of time off the response path: a synchronous mkdir costs a call a few hundred
+ * microseconds on some filesystems. A call takes a ready one (or makes one when the pool is
+ * empty, e.g. the first call) and the pool refills in the background. Files appear in a
+ * call's directory when someone writes them (the SDK appends with `>>`); none is created
+ * in advance. One pool per ToolRuntime: it lives as long as its state dir.
  */
-class DirectoryPool {
+export class CallDirectoryPool {
+  private readonly parent: string;
   private readonly ready: string[] = [];
   private refilling = 0;
   private made = 0;
+  private parentMade = false;
+  // Names are unique to this pool: a state dir may be shared (MCPBASH_STATE_DIR) with another
+  // process, or hold a previous run's directories (MCPBASH_PRESERVE_STATE).
+  private readonly prefix = randomBytes(4).toString('hex');
 
-  constructor(private readonly parent: string) {
-    mkdirSync(parent, { recursive: true, mode: 0o700 });
+  constructor(stateDir: string) {
+    this.parent = join(stateDir, 'calls');
   }
 
-  take(): string {
+  /** The directory (and file paths) of a new call. */
+  create(): CallPaths {
     const dir = this.ready.shift() ?? this.makeNow();
     this.refill();
-    return dir;
+    return callPaths(dir);
   }
 
   private nextPath(): string {
     this.made += 1;
-    return join(this.parent, String(this.made));
+    return join(this.parent, `${this.prefix}-${this.made}`);
   }
 
   private makeNow(): string {
-    const dir = this.nextPath();
-    mkdirSync(dir, { mode: 0o700 });
-    return dir;
+    if (!this.parentMade) {
+      mkdirSync(this.parent, { recursive: true, mode: 0o700 });
+      this.parentMade = true;
+    }
+    for (;;) {
+      const dir = this.nextPath();
+      try {
+        mkdirSync(dir, { mode: 0o700 });
+        return dir;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
   }
 
   private refill(): void {
-    while (this.ready.length + this.refilling < POOL_SIZE) {
+    while (this.parentMade && this.ready.length + this.refilling < POOL_SIZE) {
       const dir = this.nextPath();
       this.refilling += 1;
       mkdir(dir, { mode: 0o700 })
@@ -65,20 +84,7 @@ class DirectoryPool {
   }
 }
 
-const pools = new Map<string, DirectoryPool>();
-
-/**
- * A private, empty directory for one call under `<stateDir>/calls/` (0700). Its files
- * appear when someone writes them (the SDK appends with `>>`); none is created in advance.
- */
-export function createCallDirectory(stateDir: string): CallPaths {
-  const parent = join(stateDir, 'calls');
-  let pool = pools.get(parent);
-  if (!pool) {
-    pool = new DirectoryPool(parent);
-    pools.set(parent, pool);
-  }
-  const dir = pool.take();
+function callPaths(dir: string): CallPaths {
   return {
     dir,
     progress: join(dir, 'progress.ndjson'),

@@ -1,6 +1,7 @@
 import { accessSync, chmodSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, delimiter, extname, isAbsolute, join, resolve } from 'node:path';
 import { envBool, envString, type Env } from '../config/env-values.js';
+import { shellQuote } from './shell-quote.js';
 
 /** The JSON processor tools get as MCPBASH_JSON_TOOL / MCPBASH_JSON_TOOL_BIN. */
 export interface JsonToolChoice {
@@ -39,10 +40,6 @@ export function selfInvocation(): string[] {
     return [process.execPath, resolve(script)];
   }
   return [process.execPath];
-}
-
-function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 /** A `jq` wrapper that runs `mcp-bash jq "$@"`, written once into the state dir. */

@@ -152,6 +152,8 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
     });
     child.once('exit', (code, signal) => {
       exit = { code, signal };
+      // Windows has no process groups, and a finished PID may already belong to someone else.
+      if (process.platform === 'win32') return;
       // Background children the tool left in its group would hold our pipes open: stop them.
       group.signal('SIGTERM');
       const leftovers = setTimeout(() => group.signal('SIGKILL'), options.killGraceMs);

@@ -7,6 +7,7 @@ import { describeIssues } from '../validation/json-schema.js';
 import type { ToolEnvMode } from './tool-environment.js';
 import { enforceToolPolicy, resolveToolScript } from './tool-policy.js';
 import type { ToolRuntime } from './tool-runtime.js';
+import { isObject } from '../json/objects.js';
 
 /** A call that passed every check, ready to run. */
 export interface PreparedToolCall {
@@ -14,10 +15,6 @@ export interface PreparedToolCall {
   readonly scriptPath: string;
   readonly args: JsonObject;
   readonly envMode: ToolEnvMode;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Runtimes already warned that tools get the whole environment. */

@@ -7,7 +7,7 @@ import { parseLoggingLevel } from '../mcp/logging.js';
 import { SlidingWindowLimiter } from '../mcp/rate-limiter.js';
 import type { CallToolResult, JsonObject, ProgressToken } from '../mcp/types.js';
 import type { RootEntry } from '../project/roots.js';
-import { createCallDirectory, removeCallDirectory, type CallPaths } from './call-directory.js';
+import { removeCallDirectory, type CallPaths } from './call-directory.js';
 import { readEmbeddedResources } from './embedded-resources.js';
 import { runProcess, type StopReason } from './process-runner.js';
 import { scriptCommand, type ScriptCommand } from './script-command.js';
@@ -164,7 +164,7 @@ function toolLaunch(prepared: PreparedToolCall, call: ToolCallOptions, runtime: 
 export async function executeToolCall(prepared: PreparedToolCall, call: ToolCallOptions, runtime: ToolRuntime): Promise<CallToolResult> {
   const { tool } = prepared;
   const key = runtime.nextCallKey();
-  const paths = createCallDirectory(runtime.stateDir);
+  const paths = runtime.callDirectories.create();
   try {
     const roots = await runtime.roots();
     const { env, command, trace } = toolLaunch(prepared, call, runtime, key, paths, roots);
@@ -176,8 +176,13 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
       stop.abort({ kind: 'timeout', detail: reason } satisfies StopReason);
     }) : undefined;
     const onCancel = () => {
-      // The marker comes first, so a tool trapping TERM sees mcp_is_cancelled true (D25).
-      writeFileSync(paths.cancel, '');
+      // The marker comes first, so a tool trapping TERM sees mcp_is_cancelled true (D25);
+      // the tool is stopped even when the marker cannot be written.
+      try {
+        writeFileSync(paths.cancel, '');
+      } catch (error) {
+        runtime.log.warning('mcp.tools', `could not write the cancellation marker: ${(error as Error).message}`);
+      }
       stop.abort({ kind: 'cancelled' } satisfies StopReason);
     };
     if (call.signal.aborted) onCancel();

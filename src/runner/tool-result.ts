@@ -6,6 +6,7 @@ import type { ToolDefinition } from '../project/tools/tool-definition.js';
 import { describeIssues, type SchemaValidator } from '../validation/json-schema.js';
 import type { RunProcessResult } from './process-runner.js';
 import type { TimeoutPolicy, TimeoutReason } from './timeout-watchdog.js';
+import { isObject } from '../json/objects.js';
 
 export interface ResultInputs {
   readonly tool: ToolDefinition;
@@ -20,10 +21,6 @@ export interface ResultInputs {
   readonly validator: SchemaValidator;
   /** The last line of the tool's xtrace (MCPBASH_TRACE_TOOLS), shown on failed results. */
   readonly traceLine?: string;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

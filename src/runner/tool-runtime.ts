@@ -6,10 +6,11 @@ import type { ProjectLayout } from '../project/project-layout.js';
 import type { RootEntry } from '../project/roots.js';
 import type { ServerIdentity } from '../project/server-identity.js';
 import type { SchemaValidator } from '../validation/json-schema.js';
+import type { CallDirectoryPool } from './call-directory.js';
 import type { JsonToolChoice } from './json-tool.js';
 import type { ProcessRegistry } from './process-runner.js';
 
-/** Answers a tool's elicitation request (issue 6 plugs the client in). */
+/** Answers a tool's elicitation request (the server's bridge to the client; none in run-tool). */
 export interface ElicitationBridge {
   readonly supported: boolean;
   /** Resolves with the normalised answer `{action, content}` written back to the tool. */
@@ -50,6 +51,8 @@ export interface ToolRuntime {
   readonly elicitation: ElicitationBridge | undefined;
   /** Live stderr of every tool (MCPBASH_TOOL_STREAM_STDERR, run-tool --verbose). */
   readonly onToolStderr: ((chunk: Buffer) => void) | undefined;
-  /** A fresh id for a call (its directory name and MCPBASH_WORKER_KEY). */
+  /** A fresh id for a call (MCPBASH_WORKER_KEY). */
   nextCallKey(): string;
+  /** Where each call gets its private directory (under stateDir). */
+  readonly callDirectories: CallDirectoryPool;
 }

@@ -69,7 +69,7 @@ t.test('each helper sends its schema and returns the answer', async (t) => {
       message: 'Outputs?',
       schema: {
         type: 'object',
-        properties: { choices: { type: 'array', items: { oneOf: [{ const: 'mp4', title: 'MP4 Video' }, { const: 'mp3', title: 'mp3' }] } } },
+        properties: { choices: { type: 'array', items: { anyOf: [{ const: 'mp4', title: 'MP4 Video' }, { const: 'mp3', title: 'mp3' }] } } },
         required: ['choices'],
       },
       mode: 'form',

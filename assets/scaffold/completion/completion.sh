@@ -3,6 +3,7 @@
 # named __NAME__. mcp-bash runs it for completion/complete with
 #   MCP_COMPLETION_ARGS_JSON  {"query", "prefix", "argument": {"name", "value"}, "context", "ref"}
 #   MCP_COMPLETION_LIMIT, MCP_COMPLETION_OFFSET   the page the client asked for
+#   (the whole contract, MCP_COMPLETION_CURSOR included: docs/TOOL-CONTRACT.md in mcp-bash)
 # and reads a JSON array of strings (or {"suggestions": [...], "hasMore": true}) from stdout.
 set -euo pipefail
 

@@ -1,4 +1,5 @@
-import { shellQuote, type SelfCommand } from '../self-command.js';
+import { shellQuote } from '../../runner/shell-quote.js';
+import type { SelfCommand } from '../self-command.js';
 
 /** What every client config needs: the server's name, how to start it, its environment. */
 export interface ServerLaunch {

@@ -6,6 +6,7 @@ import { loadServerConfig } from '../../config/server-config.js';
 import type { ServerLog } from '../../mcp/logging.js';
 import type { ProjectContext } from '../../project/project-context.js';
 import type { RootEntry } from '../../project/roots.js';
+import { CallDirectoryPool } from '../../runner/call-directory.js';
 import { chooseJsonTool } from '../../runner/json-tool.js';
 import { ProcessRegistry } from '../../runner/process-runner.js';
 import type { ToolRuntime } from '../../runner/tool-runtime.js';
@@ -42,6 +43,7 @@ export function runToolRuntime(input: RunToolRuntimeInput): ToolRuntime {
     env: input.env,
     config,
     stateDir: input.stateDir,
+    callDirectories: new CallDirectoryPool(input.stateDir),
     jsonTool: chooseJsonTool(input.env, input.stateDir),
     processes: new ProcessRegistry(),
     validator: new SchemaValidator(),

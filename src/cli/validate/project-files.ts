@@ -1,34 +1,12 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { listFiles } from '../../project/discovery-files.js';
 
 /**
- * Every non-hidden regular file under `dir` (symlinks followed, depth-limited), sorted.
- * `minDepth` 1 leaves out files directly in `dir` (tools live in sub-directories).
+ * Every non-hidden regular file under `dir`, as discovery sees them (symlinks followed,
+ * depth-limited), sorted. `minDepth` 1 leaves out files directly in `dir` (tools live in
+ * sub-directories).
  */
 export function listProjectFiles(dir: string, minDepth = 0): string[] {
-  const out: string[] = [];
-  const walk = (current: string, depth: number) => {
-    let entries;
-    try {
-      entries = readdirSync(current, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
-      const path = join(current, entry.name);
-      let stat;
-      try {
-        stat = statSync(path);
-      } catch {
-        continue;
-      }
-      if (stat.isDirectory() && depth < 8) walk(path, depth + 1);
-      else if (stat.isFile() && depth >= minDepth) out.push(path);
-    }
-  };
-  walk(dir, 0);
-  return out.sort();
+  return listFiles(dir, { minFileDepth: minDepth });
 }
 
 /** The `*.meta.json` files among `files`. */

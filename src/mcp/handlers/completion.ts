@@ -8,13 +8,10 @@ import { canonicalJson, sha256Hex } from '../../project/registry/canonical-json.
 import { chooseJsonTool } from '../../runner/json-tool.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
 import type { CompleteResult, JsonObject } from '../types.js';
+import { asObject } from '../../json/objects.js';
 
 /** 1.x's page size when the client sets no `limit` (an mcp-bash extension). */
 const DEFAULT_LIMIT = 5;
-
-function asObject(value: unknown): JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
-}
 
 function nonEmpty(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -108,7 +105,7 @@ export const completionModule: HandlerModule = (context) => {
     const { args, query } = completionArguments(request);
     const argsHash = sha256Hex(canonicalJson(args));
     const rawCursor = request.cursor ?? request.nextCursor;
-    const cursor = rawCursor === undefined || rawCursor === null ? undefined : decodeCompletionCursor(rawCursor, name);
+    const cursor = rawCursor === undefined || rawCursor === null ? undefined : decodeCompletionCursor(rawCursor, name, argsHash);
     const catalog = {
       registrations: await registries.completions(),
       prompts: (await registries.prompts.snapshot()).items,

@@ -39,10 +39,34 @@ export function normalizeAnswer(result: unknown): { action: string; content: unk
   return { action: 'error', content: null };
 }
 
+/**
+ * A titled multi-select lists its options under `items.anyOf` (MCP 2025-11-25); 1.x's SDK
+ * and tools written for it use `items.oneOf`, which clients reject. Those are rewritten;
+ * everything else is passed on as the tool wrote it.
+ */
+export function normalizeRequestedSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  const properties = schema.properties;
+  if (typeof properties !== 'object' || properties === null) return schema;
+  let changed = false;
+  const fixed: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    const { type, items } = (property ?? {}) as { type?: unknown; items?: unknown };
+    const options = (items as { oneOf?: unknown } | undefined)?.oneOf;
+    if (type === 'array' && Array.isArray(options) && (items as { anyOf?: unknown }).anyOf === undefined) {
+      const { oneOf: _oneOf, ...rest } = items as Record<string, unknown>;
+      fixed[name] = { ...(property as object), items: { ...rest, anyOf: options } };
+      changed = true;
+    } else {
+      fixed[name] = property;
+    }
+  }
+  return changed ? { ...schema, properties: fixed } : schema;
+}
+
 function elicitationParams(context: ServerContext, request: ToolElicitation): Record<string, unknown> {
   if (request.mode === 'url') return { mode: 'url', message: request.message, url: request.url, elicitationId: randomUUID() };
   // `mode` exists from 2025-11-25; older clients know only the form shape.
-  const params: Record<string, unknown> = { message: request.message, requestedSchema: request.schema };
+  const params: Record<string, unknown> = { message: request.message, requestedSchema: normalizeRequestedSchema(request.schema ?? {}) };
   if (context.session.protocolVersion === '2025-11-25') params.mode = 'form';
   return params;
 }

@@ -6,10 +6,7 @@ import {
 } from '../protocol-versions.js';
 import type { ServerContext } from '../server-context.js';
 import type { ClientCapabilities, Implementation, InitializeResult } from '../types.js';
-
-function asObject(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
+import { asObject } from '../../json/objects.js';
 
 function initialize(context: ServerContext, params: unknown): InitializeResult {
   const { session } = context;

@@ -4,11 +4,8 @@ import { readPromptTemplate } from '../../project/prompts/prompt-template.js';
 import { titlesSupported, toListedPrompt } from '../listed-items.js';
 import { listResult, paginate } from '../pagination.js';
 import type { HandlerModule } from '../server-context.js';
-import type { GetPromptResult, JsonObject } from '../types.js';
-
-function asObject(value: unknown): JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
-}
+import type { GetPromptResult } from '../types.js';
+import { asObject } from '../../json/objects.js';
 
 /**
  * prompts/list (paginated; arguments in MCP's list form) and prompts/get: the template

@@ -8,10 +8,7 @@ import { ResourceReader, type ResolvedResource } from '../resource-reader.js';
 import { ResourceSubscriptions } from '../resource-subscriptions.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
 import type { JsonObject, ReadResourceResult } from '../types.js';
-
-function asObject(value: unknown): JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
-}
+import { asObject } from '../../json/objects.js';
 
 /** How providers run in this session; the file provider may also read inside the session's configured roots. */
 function providerHost(context: ServerContext): ProviderHost {

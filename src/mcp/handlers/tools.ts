@@ -1,31 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { VERSION } from '../../build-info.js';
 import { RpcError } from '../../jsonrpc/rpc-error.js';
-import type { ToolDefinition } from '../../project/tools/tool-definition.js';
+import { CallDirectoryPool } from '../../runner/call-directory.js';
 import { chooseJsonTool } from '../../runner/json-tool.js';
 import { prepareToolCall } from '../../runner/tool-call-checks.js';
 import { executeToolCall } from '../../runner/tool-execution.js';
 import type { ToolRuntime } from '../../runner/tool-runtime.js';
 import { SchemaValidator } from '../../validation/json-schema.js';
+import { titlesSupported, toListedTool } from '../listed-items.js';
 import { listResult, paginate } from '../pagination.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
-import type { JsonObject, ProgressToken, Tool } from '../types.js';
-
-function asObject(value: unknown): JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
-}
+import type { JsonObject, ProgressToken } from '../types.js';
+import { asObject } from '../../json/objects.js';
 
 /** Only the fields MCP defines (decision D16); `title` for the versions that have it (D21). */
-export function toListedTool(tool: ToolDefinition, withTitle: boolean): Tool {
-  const listed: Tool = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
-  if (withTitle && tool.title) listed.title = tool.title;
-  if (tool.outputSchema) listed.outputSchema = tool.outputSchema;
-  if (tool.annotations) listed.annotations = tool.annotations;
-  if (tool.icons) listed.icons = tool.icons;
-  if (tool._meta) listed._meta = tool._meta;
-  return listed;
-}
-
 function progressTokenOf(meta: JsonObject): ProgressToken | undefined {
   const token = meta.progressToken;
   return typeof token === 'string' || (typeof token === 'number' && Number.isFinite(token)) ? token : undefined;
@@ -43,6 +31,7 @@ export function serverToolRuntime(context: ServerContext): ToolRuntime {
     env: context.env,
     config,
     stateDir: context.stateDir,
+    callDirectories: new CallDirectoryPool(context.stateDir),
     jsonTool: chooseJsonTool(context.env, context.stateDir),
     processes: context.processes,
     validator: new SchemaValidator(),
@@ -71,7 +60,7 @@ export const toolsModule: HandlerModule = (context) => {
   engine.setRequestHandler('tools/list', async ({ params }) => {
     const snapshot = await registries.tools.snapshot();
     const page = paginate(snapshot.items, 'tools', snapshot.hash, asObject(params));
-    const withTitle = session.protocolVersion !== '2025-03-26' && session.protocolVersion !== '2024-11-05';
+    const withTitle = titlesSupported(session.protocolVersion);
     return listResult('tools', { ...page, items: page.items.map((tool) => toListedTool(tool, withTitle)) });
   });
 

@@ -6,7 +6,7 @@ export interface CompletionCursor {
   readonly kind: 'completion';
   /** The prompt/resource name the cursor belongs to. */
   readonly name: string;
-  /** Hash of the completion arguments when it was issued (informational: typing changes them). */
+  /** Hash of the completion arguments it was issued for: a later page must ask the same. */
   readonly args: string;
   readonly offset: number;
   /** Which script produced the page (`manual:<path>`, `prompt:<path>`, `builtin:<name>`...). */
@@ -24,8 +24,11 @@ function invalid(): RpcError {
   return RpcError.invalidParams('Invalid cursor', 'The cursor is malformed or belongs to another completion; request the first page again without a cursor');
 }
 
-/** Decodes a cursor issued for `name`; anything else is "Invalid cursor" (-32602). */
-export function decodeCompletionCursor(cursor: unknown, name: string): CompletionCursor {
+/**
+ * Decodes a cursor issued for `name` and these arguments (their hash): a cursor for another
+ * completion, or for what the user had typed before, is "Invalid cursor" (-32602), as in 1.x.
+ */
+export function decodeCompletionCursor(cursor: unknown, name: string, argsHash: string): CompletionCursor {
   if (typeof cursor !== 'string' || cursor === '') throw invalid();
   let payload: Partial<CompletionCursor>;
   try {
@@ -37,6 +40,7 @@ export function decodeCompletionCursor(cursor: unknown, name: string): Completio
     && payload.ver === 1
     && payload.kind === 'completion'
     && payload.name === name
+    && payload.args === argsHash
     && typeof payload.offset === 'number' && Number.isInteger(payload.offset) && payload.offset >= 0
     && typeof payload.script === 'string'
     && (payload.scriptCursor === undefined || typeof payload.scriptCursor === 'string');

@@ -2,7 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EntryNormalizer } from '../registry/manual-kinds.js';
 import { isInside } from '../prompts/prompt-discovery.js';
-import { isObject } from '../resources/resource-definition.js';
+import { isObject } from '../../json/objects.js';
 
 /** A completion script registered by hand (register.json `completions`, register.sh). */
 export interface CompletionRegistration {

@@ -1,6 +1,6 @@
 import type { Icon, JsonObject } from '../../mcp/types.js';
 import { resolveIcons } from '../icons.js';
-import { isObject } from '../resources/resource-definition.js';
+import { isObject } from '../../json/objects.js';
 
 /** MCP prompt messages have these roles only. */
 export type PromptRole = 'user' | 'assistant';

@@ -1,6 +1,6 @@
 import { RpcError } from '../../jsonrpc/rpc-error.js';
 import type { JsonObject } from '../../mcp/types.js';
-import { isObject } from '../resources/resource-definition.js';
+import { isObject } from '../../json/objects.js';
 
 /** `{{name}}` with a name `^[A-Za-z_][A-Za-z0-9_]*$` (decision D9: the only placeholder syntax). */
 const PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { fileUriFromPath } from '../../content/mime.js';
+import { isObject } from '../../json/objects.js';
 import type { EntryNormalizer } from '../registry/manual-kinds.js';
 import { dedupeResources } from './resource-discovery.js';
 import {
-  isObject, normalizeResource, normalizeTemplate, type Normalized, type ResourceDefinition, type ResourceTemplateDefinition,
+  normalizeResource, normalizeTemplate, type Normalized, type ResourceDefinition, type ResourceTemplateDefinition,
 } from './resource-definition.js';
 
 function normalizeEach<T>(

@@ -2,6 +2,7 @@ import { mimeFromPath } from '../../content/mime.js';
 import type { Annotations, Icon, JsonObject } from '../../mcp/types.js';
 import { isValidProviderName, providerForUri } from '../../providers/provider-names.js';
 import { resolveIcons } from '../icons.js';
+import { isObject } from '../../json/objects.js';
 
 /** A resource as the registry keeps it (`.registry/resources.json` items). */
 export interface ResourceDefinition {
@@ -48,10 +49,6 @@ export type Normalized<T> = { item?: T; error?: string; warnings: string[] };
 
 /** A `{variable}` somewhere in the template (decision: static URIs are resources). */
 const TEMPLATE_VARIABLE = /\{[^{}]+\}/;
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function nonEmpty(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;

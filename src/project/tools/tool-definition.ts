@@ -1,5 +1,6 @@
 import type { Icon, JsonObject, ToolAnnotations } from '../../mcp/types.js';
 import { resolveIcons } from '../icons.js';
+import { isObject } from '../../json/objects.js';
 
 /** A tool as the registry keeps it (`.registry/tools.json` items). */
 export interface ToolDefinition {
@@ -24,10 +25,6 @@ export interface ToolDefinition {
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 const ANNOTATION_HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function positiveInteger(value: unknown): number | undefined {
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import type { JsonObject } from '../../mcp/types.js';
-import { listFiles, readHead } from '../discovery-files.js';
+import { listFiles, readHead, readMetadata } from '../discovery-files.js';
 import type { ScanResult } from '../registry/registry-store.js';
 import { normalizeTool, type ToolDefinition } from './tool-definition.js';
 
@@ -88,16 +88,10 @@ export function discoverTools(toolsDir: string, subtree = ''): ToolScan {
       helpers.push(rel);
       continue;
     }
-    let meta: JsonObject = {};
-    if (metaPath) {
-      try {
-        const parsed: unknown = JSON.parse(readFileSync(metaPath, 'utf8'));
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not a JSON object');
-        meta = parsed as JsonObject;
-      } catch (error) {
-        warnings.push(`${relative(toolsDir, metaPath)}: invalid metadata (${(error as Error).message}); tool skipped`);
-        continue;
-      }
+    const meta = metaPath ? readMetadata(metaPath) : {};
+    if (typeof meta === 'string') {
+      warnings.push(`${relative(toolsDir, metaPath as string)}: invalid metadata (${meta}); tool skipped`);
+      continue;
     }
     const defaultName = name === 'tool.sh' ? basename(dirname(path)) : basename(name, extname(name));
     const normalized = normalizeTool({ ...withSchemaAlias(inline), ...withSchemaAlias(meta) }, {

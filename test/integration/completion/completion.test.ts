@@ -40,6 +40,7 @@ t.test('the built-in generator pages with cursors', async (t) => {
   t.same(completion(await complete(server, 'unknown', 'q', { limit: 2, cursor: first.nextCursor })), { values: ['q example'], hasMore: false });
   t.same(completion(await complete(server, 'unknown', '')).values, ['unknown', 'unknown snippet', 'unknown example'], 'no value: the name is the base');
   t.match((await complete(server, 'other', 'q', { cursor: first.nextCursor })).error, { code: -32602, message: 'Invalid cursor' }, 'a cursor of another name');
+  t.match((await complete(server, 'unknown', 'qu', { limit: 2, cursor: first.nextCursor })).error, { code: -32602, message: 'Invalid cursor' }, 'a cursor issued before the value changed (1.x §8.3)');
   t.match((await complete(server, 'unknown', 'q', { cursor: 'not-a-cursor' })).error, { code: -32602, message: 'Invalid cursor' });
 });
 

@@ -243,7 +243,8 @@ const scenarios: Record<string, Scenario> = {
       t.match(note[0], { text: /coffee beans/ });
       const echo = result(await server.request('resources/read', { uri: 'echo://Hello%20there' })).contents as Json[];
       t.equal(echo[0]?.text, 'Hello there');
-      t.ok((await server.request('resources/read', { uri: 'file://./resources/notes/../../server.d/server.meta.json' })).error, 'a template cannot reach outside resources/');
+      t.match((await server.request('resources/read', { uri: 'file://./resources/notes/../../server.d/server.meta.json' })).error,
+        { code: -32603, message: 'Resource outside allowed roots' }, 'a template cannot reach outside resources/');
     },
   },
 

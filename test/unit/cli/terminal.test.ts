@@ -61,3 +61,10 @@ t.test('progress: a failure still erases the line and propagates', async (t) => 
   }), /boom/);
   t.match(stderr(), /\r\u001b\[K$/);
 });
+
+t.test('a wrapper script keeps a server name with line breaks inside its comment', async (t) => {
+  const { wrapperScript } = await import('../../../src/cli/config/wrapper-script.js');
+  const script = wrapperScript('evil\nrm -rf ~\n#', { command: '/usr/local/bin/mcp-bash', args: [] }, false);
+  t.notOk(script.split('\n').includes('rm -rf ~'), 'no line of the name becomes a command');
+  t.match(script, /^# Starts the "evil rm -rf ~ #" MCP server/m);
+});

@@ -47,10 +47,11 @@ t.test('the built-in generator pages through base, snippet, example', async (t) 
   t.same(builtinCompletions(' ', '', 2, 2), { values: ['suggestion example'], hasMore: false });
 });
 
-t.test('completion cursors round-trip and are bound to their name', async (t) => {
+t.test('completion cursors round-trip and are bound to their name and arguments', async (t) => {
   const cursor = encodeCompletionCursor({ name: 'n', args: 'h', offset: 3, script: 'builtin:n', scriptCursor: 'c' });
-  t.match(decodeCompletionCursor(cursor, 'n'), { ver: 1, kind: 'completion', offset: 3, script: 'builtin:n', scriptCursor: 'c' });
-  t.throws(() => decodeCompletionCursor(cursor, 'other'), { code: -32602, message: 'Invalid cursor' });
-  t.throws(() => decodeCompletionCursor('%%%', 'n'), { code: -32602, message: 'Invalid cursor' });
-  t.throws(() => decodeCompletionCursor(Buffer.from('{"ver":1,"kind":"completion","name":"n","offset":-1,"script":"x"}').toString('base64url'), 'n'), { message: 'Invalid cursor' });
+  t.match(decodeCompletionCursor(cursor, 'n', 'h'), { ver: 1, kind: 'completion', offset: 3, script: 'builtin:n', scriptCursor: 'c' });
+  t.throws(() => decodeCompletionCursor(cursor, 'other', 'h'), { code: -32602, message: 'Invalid cursor' });
+  t.throws(() => decodeCompletionCursor(cursor, 'n', 'other-args'), { code: -32602, message: 'Invalid cursor' }, 'issued for other arguments');
+  t.throws(() => decodeCompletionCursor('%%%', 'n', 'h'), { code: -32602, message: 'Invalid cursor' });
+  t.throws(() => decodeCompletionCursor(Buffer.from('{"ver":1,"kind":"completion","name":"n","args":"h","offset":-1,"script":"x"}').toString('base64url'), 'n', 'h'), { message: 'Invalid cursor' });
 });
