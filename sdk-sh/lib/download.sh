@@ -73,10 +73,22 @@ _mcp_download_final_http() {
 mcp_download_safe() {
 	local _mcp_url="" _mcp_out="" _mcp_max="" _mcp_timeout="" _mcp_ua="" _mcp_retry=3 _mcp_retry_flag="--retry" _mcp_delay="1.0"
 	local _mcp_allow="" _mcp_deny="${MCPBASH_HTTPS_DENY_HOSTS-}" _mcp_allow_given=false
-	local _mcp_allow_all="${MCPBASH_HTTPS_ALLOW_ALL-}" _mcp_sleep="" _mcp_max_given=false _mcp_timeout_given=false
-	local _mcp_provider="" _mcp_tmp="" _mcp_err="" _mcp_rc=0 _mcp_attempt=1 _mcp_first="" _mcp_detail="" _mcp_bytes=0 _mcp_q=""
-	local _mcp_delay_re='^[0-9]*\.?[0-9]+$'
+	local _mcp_allow_all="${MCPBASH_HTTPS_ALLOW_ALL-}" _mcp_max_given=false _mcp_timeout_given=false
+	local _mcp_provider="" _mcp_tmp="" _mcp_err="" _mcp_rc=0
 	_MCPBASH_DL_SUCCESS=false _MCPBASH_DL_TYPE="" _MCPBASH_DL_MESSAGE="" _MCPBASH_DL_PATH=""
+	# Each step prints the failure result itself and returns 1; the helpers below work on
+	# these locals (Bash functions see their caller's locals).
+	_mcp_download_parse "$@" || return 0
+	_mcp_download_check || return 0
+	_mcp_download_prepare || return 0
+	_mcp_download_attempts
+	_mcp_download_report
+	rm -f -- "${_mcp_tmp}" "${_mcp_err}"
+	return 0
+}
+
+# _mcp_download_parse ARGS...: mcp_download_safe's flags into its locals.
+_mcp_download_parse() {
 	while [ "$#" -gt 0 ]; do
 		case "$1" in
 		--url) _mcp_url="${2-}" ;;
@@ -102,46 +114,55 @@ mcp_download_safe() {
 		--retry-delay) _mcp_delay="${2-}" ;;
 		-*)
 			_mcp_download_result false invalid_params "Unknown option: $1"
-			return 0
+			return 1
 			;;
 		*)
 			_mcp_download_result false invalid_params "Unexpected argument: $1"
-			return 0
+			return 1
 			;;
 		esac
 		if [ "$#" -ge 2 ]; then shift 2; else shift "$#"; fi
 	done
-	if [ -z "${_mcp_url}" ]; then _mcp_download_result false invalid_url "--url is required" && return 0; fi
-	if [ -z "${_mcp_out}" ]; then _mcp_download_result false invalid_params "--out is required" && return 0; fi
+}
+
+# _mcp_download_check: the flags' values (a flag given with 0 or nothing is an error, not a
+# silent fall back to the default), then a provider and curl to run it with.
+_mcp_download_check() {
+	local _mcp_delay_re='^[0-9]*\.?[0-9]+$'
+	if [ -z "${_mcp_url}" ]; then _mcp_download_result false invalid_url "--url is required" && return 1; fi
+	if [ -z "${_mcp_out}" ]; then _mcp_download_result false invalid_params "--out is required" && return 1; fi
 	case "${_mcp_url}" in
 	https://*) ;;
-	*) _mcp_download_result false invalid_url "URL must use https://" && return 0 ;;
+	*) _mcp_download_result false invalid_url "URL must use https://" && return 1 ;;
 	esac
-	# A flag given with 0 (or nothing) is an error, not a silent fall back to the default.
 	if [ "${_mcp_max_given}" = true ] && ! _mcp_download_positive "${_mcp_max}"; then
-		_mcp_download_result false invalid_params "--max-bytes must be a positive integer" && return 0
+		_mcp_download_result false invalid_params "--max-bytes must be a positive integer" && return 1
 	fi
 	if [ "${_mcp_timeout_given}" = true ]; then
-		_mcp_download_positive "${_mcp_timeout}" || { _mcp_download_result false invalid_params "--timeout must be a positive integer" && return 0; }
+		_mcp_download_positive "${_mcp_timeout}" || { _mcp_download_result false invalid_params "--timeout must be a positive integer" && return 1; }
 		_mcp_strip_zeros_to _mcp_timeout "${_mcp_timeout}"
 		if [ "${#_mcp_timeout}" -gt 2 ] || [ "${_mcp_timeout}" -gt 60 ]; then
-			_mcp_download_result false invalid_params "--timeout cannot exceed 60 seconds" && return 0
+			_mcp_download_result false invalid_params "--timeout cannot exceed 60 seconds" && return 1
 		fi
 	fi
 	if ! _mcp_download_positive "${_mcp_retry}"; then
-		_mcp_download_result false invalid_params "${_mcp_retry_flag} must be a positive integer" && return 0
+		_mcp_download_result false invalid_params "${_mcp_retry_flag} must be a positive integer" && return 1
 	fi
 	_mcp_strip_zeros_to _mcp_retry "${_mcp_retry}"
 	if ! [[ "${_mcp_delay}" =~ ${_mcp_delay_re} ]]; then
-		_mcp_download_result false invalid_params "--retry-delay must be a number (e.g., 0.5, 1, 2.0)" && return 0
+		_mcp_download_result false invalid_params "--retry-delay must be a number (e.g., 0.5, 1, 2.0)" && return 1
 	fi
 	_mcp_download_provider_to _mcp_provider
 	if [ -z "${_mcp_provider}" ]; then
-		_mcp_download_result false provider_unavailable "HTTPS provider not found" && return 0
+		_mcp_download_result false provider_unavailable "HTTPS provider not found" && return 1
 	fi
 	if ! command -v curl >/dev/null 2>&1; then
-		_mcp_download_result false provider_unavailable "curl is required for HTTPS downloads" && return 0
+		_mcp_download_result false provider_unavailable "curl is required for HTTPS downloads" && return 1
 	fi
+}
+
+# _mcp_download_prepare: the allow list in force, the User-Agent, and the two temp files.
+_mcp_download_prepare() {
 	# An explicit --allow list is what the tool asked for: allow-all from the environment
 	# must not widen it. Without --allow the environment decides (allow list or allow-all).
 	if [ "${_mcp_allow_given}" = true ]; then
@@ -159,8 +180,15 @@ mcp_download_safe() {
 	_mcp_err="$(mktemp "${TMPDIR:-/tmp}/mcpbash-download-err.XXXXXX" 2>/dev/null)" || _mcp_err=""
 	if [ -z "${_mcp_tmp}" ] || [ -z "${_mcp_err}" ]; then
 		rm -f -- "${_mcp_tmp}" "${_mcp_err}"
-		_mcp_download_result false write_error "Could not create a temporary file next to the output path" && return 0
+		_mcp_download_result false write_error "Could not create a temporary file next to the output path"
+		return 1
 	fi
+}
+
+# _mcp_download_attempts: runs the provider until it succeeds or fails for good; leaves its
+# exit status in _mcp_rc and its stderr in the _mcp_err file.
+_mcp_download_attempts() {
+	local _mcp_attempt=1 _mcp_sleep=""
 	while :; do
 		_mcp_rc=0
 		MCPBASH_HTTPS_ALLOW_HOSTS="${_mcp_allow}" MCPBASH_HTTPS_DENY_HOSTS="${_mcp_deny}" \
@@ -172,7 +200,7 @@ mcp_download_safe() {
 		# Only network failures are worth another try; policy, size and redirects are final,
 		# and so is an HTTP client error (4xx), except 408 and 429, which ask for a retry.
 		if [ "${_mcp_rc}" -ne 5 ] || [ "${_mcp_attempt}" -ge "${_mcp_retry}" ] || _mcp_download_final_http "${_mcp_err}"; then
-			break
+			return 0
 		fi
 		_mcp_sleep="$(awk -v d="${_mcp_delay}" -v s="$$${_mcp_attempt}" 'BEGIN { srand(s + 0); printf "%.3f", d + d * rand() * 0.5 }')" || _mcp_sleep="${_mcp_delay}"
 		mcp_log_debug "mcp_download_safe" "Attempt ${_mcp_attempt}/${_mcp_retry} failed (network error), retrying in ${_mcp_sleep}s"
@@ -181,6 +209,12 @@ mcp_download_safe() {
 		_mcp_delay="$(awk -v d="${_mcp_delay}" 'BEGIN { printf "%.3f", d * 2 }')" || true
 		_mcp_attempt=$((_mcp_attempt + 1))
 	done
+}
+
+# _mcp_download_report: the provider's exit status (_mcp_rc) and stderr as the JSON result;
+# on success the temp file becomes the output path.
+_mcp_download_report() {
+	local _mcp_first="" _mcp_detail="" _mcp_bytes=0 _mcp_q=""
 	# The redirect target: the first "redirect:" line of the provider's stderr.
 	while IFS= read -r _mcp_first || [ -n "${_mcp_first}" ]; do
 		case "${_mcp_first}" in
@@ -191,7 +225,6 @@ mcp_download_safe() {
 	_mcp_first="${_mcp_first%$'\r'}"
 	_mcp_detail="$(head -c 200 "${_mcp_err}" 2>/dev/null | tr '\n\t\r' '   ' | tr -d '[:cntrl:]')" || _mcp_detail=""
 	_mcp_detail="${_mcp_detail%"${_mcp_detail##*[![:space:]]}"}"
-	rm -f -- "${_mcp_err}"
 	case "${_mcp_rc}" in
 	0)
 		if mv -f -- "${_mcp_tmp}" "${_mcp_out}" 2>/dev/null; then
@@ -214,8 +247,6 @@ mcp_download_safe() {
 		;;
 	*) _mcp_download_result false provider_error "Provider failed (exit ${_mcp_rc})${_mcp_detail:+: ${_mcp_detail}}" ;;
 	esac
-	rm -f -- "${_mcp_tmp}"
-	return 0
 }
 
 # mcp_download_safe_or_fail (same flags as mcp_download_safe)

@@ -5,10 +5,10 @@ import { classifyMessage } from './message-kind.js';
 import {
   requestKey, type JsonRpcErrorObject, type JsonRpcParams, type RequestId,
 } from './messages.js';
+import { OutgoingRequests, type OutgoingRequestOptions } from './outgoing-requests.js';
 import { serializeError, serializeSuccess } from './response-serializer.js';
 import { RpcError } from './rpc-error.js';
 import type { Transport } from './transport.js';
-import { isObject } from '../json/objects.js';
 
 /** What a request handler gets: its params, a cancellation signal, a way to notify the peer. */
 export interface RequestContext {
@@ -52,29 +52,10 @@ export interface EngineOptions {
   readonly log: (level: LogLevel, message: string) => void;
 }
 
-export interface OutgoingRequestOptions {
-  readonly timeoutMs: number;
-  readonly signal?: AbortSignal;
-}
-
-/** The peer did not answer one of our requests in time. */
-export class RequestTimeoutError extends Error {
-  constructor(method: string, timeoutMs: number) {
-    super(`${method}: no response within ${timeoutMs} ms`);
-    this.name = 'RequestTimeoutError';
-  }
-}
-
 interface InFlight {
   readonly controller: AbortController;
   settled: boolean;
   cancelled: boolean;
-}
-
-interface PendingOutgoing {
-  readonly method: string;
-  resolve(result: unknown): void;
-  reject(error: Error): void;
 }
 
 interface Registered<H> {
@@ -99,11 +80,9 @@ export class JsonRpcEngine {
   private readonly notificationHandlers = new Map<string, NotificationHandler>();
   private readonly inFlight = new Map<string, InFlight>();
   private readonly running = new Set<Promise<void>>();
-  private readonly pending = new Map<string, PendingOutgoing>();
+  private readonly outgoing = new OutgoingRequests();
   private readonly limiter: ConcurrencyLimiter;
   private idleWaiters: Array<() => void> = [];
-  private nextOutgoingId = 1;
-  private closed = false;
 
   constructor(
     private readonly transport: Transport,
@@ -148,36 +127,7 @@ export class JsonRpcEngine {
 
   /** Sends a request to the peer and resolves with its result (rejects with RpcError on an error reply). */
   request(method: string, params: object | undefined, options: OutgoingRequestOptions): Promise<unknown> {
-    if (this.closed) return Promise.reject(new Error('the session has ended'));
-    const id = this.nextOutgoingId;
-    this.nextOutgoingId += 1;
-    const key = requestKey(id);
-    return new Promise((resolve, reject) => {
-      const finish = () => {
-        clearTimeout(timer);
-        options.signal?.removeEventListener('abort', onAbort);
-        this.pending.delete(key);
-      };
-      const timer = setTimeout(() => {
-        finish();
-        reject(new RequestTimeoutError(method, options.timeoutMs));
-      }, options.timeoutMs);
-      const onAbort = () => {
-        finish();
-        reject(options.signal?.reason instanceof Error ? options.signal.reason : new Error('aborted'));
-      };
-      if (options.signal?.aborted) {
-        onAbort();
-        return;
-      }
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      this.pending.set(key, {
-        method,
-        resolve: (result) => { finish(); resolve(result); },
-        reject: (error) => { finish(); reject(error); },
-      });
-      this.write(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
-    });
+    return this.outgoing.start(method, params, options, (message) => this.write(message));
   }
 
   /** Resolves once no request is running or queued, or after `timeoutMs`. */
@@ -198,12 +148,11 @@ export class JsonRpcEngine {
    * fails our pending requests, and waits up to `graceMs` for handlers to finish.
    */
   async shutdown(graceMs: number): Promise<void> {
-    this.closed = true;
     for (const entry of this.inFlight.values()) {
       entry.cancelled = true;
       entry.controller.abort(new RpcError(ErrorCode.ServerShuttingDown, 'Server shutting down'));
     }
-    for (const pending of [...this.pending.values()]) pending.reject(new Error('the session has ended'));
+    this.outgoing.close();
     const all = Promise.allSettled([...this.running]);
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise<void>((resolve) => { timer = setTimeout(resolve, graceMs); });
@@ -292,20 +241,8 @@ export class JsonRpcEngine {
   }
 
   private receiveResponse(id: RequestId, value: Record<string, unknown>): void {
-    const pending = this.pending.get(requestKey(id));
-    if (!pending) {
-      // Late (after a timeout) or never ours: harmless, so only noted (decision D26).
-      this.options.log('debug', `ignoring a response to unknown request id ${JSON.stringify(id)}`);
-      return;
-    }
-    if (isObject(value.error)) {
-      const error = value.error;
-      const code = typeof error.code === 'number' ? error.code : ErrorCode.InternalError;
-      const message = typeof error.message === 'string' ? error.message : 'Unknown error';
-      pending.reject(new RpcError(code, message, error.data));
-    } else {
-      pending.resolve(value.result);
-    }
+    // A late answer (after a timeout) or one never ours is harmless, so only noted (D26).
+    if (!this.outgoing.settle(id, value)) this.options.log('debug', `ignoring a response to unknown request id ${JSON.stringify(id)}`);
   }
 
   private dispatchNotification(method: string, params: JsonRpcParams | undefined): void {
