@@ -10,11 +10,7 @@
 # `{}` when there is none.
 _mcp_payload_print() {
 	local _mcp_x=0 _mcp_file="" _mcp_inline="" _mcp_default='{}'
-	case $- in *x*)
-		_mcp_x=1
-		set +x
-		;;
-	esac
+	_mcp_xtrace_pause
 	if [ "${1-}" = "meta" ]; then
 		_mcp_file="${MCP_TOOL_META_FILE-}"
 		_mcp_inline="${MCP_TOOL_META_JSON:-${_mcp_default}}"
@@ -39,11 +35,7 @@ _mcp_payload_query() {
 		_mcp_warn "${_mcp_fn}: JSON tooling unavailable; use ${_mcp_fn%_get}_raw instead"
 		return 1
 	fi
-	case $- in *x*)
-		_mcp_x=1
-		set +x
-		;;
-	esac
+	_mcp_xtrace_pause
 	if [ "${_mcp_kind}" = "meta" ]; then _mcp_file="${MCP_TOOL_META_FILE-}"; else _mcp_file="${MCP_TOOL_ARGS_FILE-}"; fi
 	if [ -n "${_mcp_file}" ] && [ -f "${_mcp_file}" ]; then
 		_mcp_out="$(_mcp_jq -rc "${_mcp_filter}" <"${_mcp_file}" 2>/dev/null)" || _mcp_rc=$?
@@ -97,11 +89,7 @@ mcp_meta_get() {
 #   MESSAGE (default "<FILTER> is required") via mcp_fail_invalid_args (exits).
 mcp_args_require() {
 	local _mcp_filter="${1-}" _mcp_message="${2-}" _mcp_raw="" _mcp_x=0
-	case $- in *x*)
-		_mcp_x=1
-		set +x
-		;;
-	esac
+	_mcp_xtrace_pause
 	_mcp_raw="$(mcp_args_get "${_mcp_filter}" 2>/dev/null)" || _mcp_raw=""
 	if [ -z "${_mcp_raw}" ] || [ "${_mcp_raw}" = "null" ]; then
 		_mcp_args_fail "${_mcp_x}" "${_mcp_message:-${_mcp_filter} is required}"
@@ -116,11 +104,7 @@ mcp_args_require() {
 #   ("<FILTER> requires JSON tooling or a default" in minimal mode).
 mcp_args_bool() {
 	local _mcp_filter="${1-}" _mcp_has_default=false _mcp_default="false" _mcp_raw="" _mcp_x=0
-	case $- in *x*)
-		_mcp_x=1
-		set +x
-		;;
-	esac
+	_mcp_xtrace_pause
 	[ "$#" -gt 0 ] && shift
 	while [ "$#" -gt 0 ]; do
 		case "$1" in
@@ -159,11 +143,7 @@ mcp_args_bool() {
 mcp_args_int() {
 	local _mcp_filter="${1-}" _mcp_raw="" _mcp_x=0
 	local _mcp_has_default=false _mcp_default="" _mcp_has_min=false _mcp_min="" _mcp_has_max=false _mcp_max=""
-	case $- in *x*)
-		_mcp_x=1
-		set +x
-		;;
-	esac
+	_mcp_xtrace_pause
 	[ "$#" -gt 0 ] && shift
 	while [ "$#" -gt 0 ]; do
 		case "$1" in

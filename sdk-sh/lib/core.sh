@@ -226,9 +226,18 @@ _mcp_json_check_bash() {
 	[ "${_mcp_want}" = next ] && [ -z "${_mcp_stack}" ]
 }
 
-# _mcp_xtrace_restore WAS_ON: turns xtrace back on when WAS_ON is 1. Payload readers suspend
-# xtrace so arguments and _meta (which may hold secrets) never reach trace logs:
-#   local _mcp_x=0; case $- in *x*) _mcp_x=1; set +x ;; esac; ...; _mcp_xtrace_restore "${_mcp_x}"
+# _mcp_xtrace_pause: turns xtrace off and sets the caller's local _mcp_x to 1 when it was on.
+# Payload readers suspend xtrace so arguments and _meta (which may hold secrets) never reach
+# trace logs:  local _mcp_x=0; _mcp_xtrace_pause; ...; _mcp_xtrace_restore "${_mcp_x}"
+_mcp_xtrace_pause() {
+	case $- in *x*)
+		_mcp_x=1
+		set +x
+		;;
+	esac
+}
+
+# _mcp_xtrace_restore WAS_ON: turns xtrace back on when WAS_ON is 1 (see _mcp_xtrace_pause).
 _mcp_xtrace_restore() {
 	if [ "${1-0}" = "1" ]; then
 		set -x

@@ -74,19 +74,25 @@ mcp_elicit_url() {
 	_mcp_elicit_send mcp_elicit_url "{\"message\":${_mcp_msg},\"url\":${_mcp_url},\"mode\":\"url\"}" "${3-}"
 }
 
+# _mcp_elicit_field MESSAGE FIELD PROPERTY_SCHEMA: mcp_elicit with a form of one required
+# field FIELD described by PROPERTY_SCHEMA (JSON); its output and status are mcp_elicit's.
+_mcp_elicit_field() {
+	local _mcp_field=""
+	_mcp_json_quote_to _mcp_field "${2-}"
+	mcp_elicit "${1-}" "{\"type\":\"object\",\"properties\":{${_mcp_field}:${3-}},\"required\":[${_mcp_field}]}"
+}
+
 # mcp_elicit_string MESSAGE [FIELD]
 #   Asks for one required string FIELD (default "value"): the answer's content is
 #   {"FIELD":"..."}.
 mcp_elicit_string() {
-	local _mcp_field=""
-	_mcp_json_quote_to _mcp_field "${2:-value}"
-	mcp_elicit "${1-}" "{\"type\":\"object\",\"properties\":{${_mcp_field}:{\"type\":\"string\"}},\"required\":[${_mcp_field}]}"
+	_mcp_elicit_field "${1-}" "${2:-value}" '{"type":"string"}'
 }
 
 # mcp_elicit_confirm MESSAGE
 #   Asks a yes/no question: content {"confirmed":true|false}.
 mcp_elicit_confirm() {
-	mcp_elicit "${1-}" '{"type":"object","properties":{"confirmed":{"type":"boolean"}},"required":["confirmed"]}'
+	_mcp_elicit_field "${1-}" confirmed '{"type":"boolean"}'
 }
 
 # mcp_elicit_choice MESSAGE OPTION...
@@ -95,7 +101,7 @@ mcp_elicit_choice() {
 	local _mcp_msg="${1-}" _mcp_enum=""
 	[ "$#" -gt 0 ] && shift
 	_mcp_enum="$(mcp_json_arr "$@")"
-	mcp_elicit "${_mcp_msg}" "{\"type\":\"object\",\"properties\":{\"choice\":{\"type\":\"string\",\"enum\":${_mcp_enum}}},\"required\":[\"choice\"]}"
+	_mcp_elicit_field "${_mcp_msg}" choice "{\"type\":\"string\",\"enum\":${_mcp_enum}}"
 }
 
 # _mcp_titled_options_to VAR "value:Title"...: sets VAR to [{"const":value,"title":Title},...]
@@ -121,7 +127,7 @@ mcp_elicit_titled_choice() {
 	local _mcp_msg="${1-}" _mcp_one_of=""
 	[ "$#" -gt 0 ] && shift
 	_mcp_titled_options_to _mcp_one_of "$@"
-	mcp_elicit "${_mcp_msg}" "{\"type\":\"object\",\"properties\":{\"choice\":{\"type\":\"string\",\"oneOf\":${_mcp_one_of}}},\"required\":[\"choice\"]}"
+	_mcp_elicit_field "${_mcp_msg}" choice "{\"type\":\"string\",\"oneOf\":${_mcp_one_of}}"
 }
 
 # mcp_elicit_multi_choice MESSAGE OPTION...
@@ -130,7 +136,7 @@ mcp_elicit_multi_choice() {
 	local _mcp_msg="${1-}" _mcp_enum=""
 	[ "$#" -gt 0 ] && shift
 	_mcp_enum="$(mcp_json_arr "$@")"
-	mcp_elicit "${_mcp_msg}" "{\"type\":\"object\",\"properties\":{\"choices\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":${_mcp_enum}}}},\"required\":[\"choices\"]}"
+	_mcp_elicit_field "${_mcp_msg}" choices "{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":${_mcp_enum}}}"
 }
 
 # mcp_elicit_titled_multi_choice MESSAGE "value:Title"...
@@ -141,5 +147,5 @@ mcp_elicit_titled_multi_choice() {
 	local _mcp_msg="${1-}" _mcp_options=""
 	[ "$#" -gt 0 ] && shift
 	_mcp_titled_options_to _mcp_options "$@"
-	mcp_elicit "${_mcp_msg}" "{\"type\":\"object\",\"properties\":{\"choices\":{\"type\":\"array\",\"items\":{\"anyOf\":${_mcp_options}}}},\"required\":[\"choices\"]}"
+	_mcp_elicit_field "${_mcp_msg}" choices "{\"type\":\"array\",\"items\":{\"anyOf\":${_mcp_options}}}"
 }

@@ -49,11 +49,7 @@ EOF
 mcp_require_path() {
 	local _mcp_filter="${1-}" _mcp_single=false _mcp_allow_empty=false _mcp_raw="" _mcp_path="" _mcp_count=0 _mcp_x=0
 	# The path is an argument value: keep it out of xtrace logs (see lib/args.sh).
-	case $- in *x*)
-		_mcp_x=1
-		set +x
-		;;
-	esac
+	_mcp_xtrace_pause
 	[ "$#" -gt 0 ] && shift
 	while [ "$#" -gt 0 ]; do
 		case "$1" in

@@ -54,7 +54,11 @@ export async function prepareToolCall(
   const args = rawArguments === undefined || rawArguments === null ? {} : rawArguments;
   if (!isObject(args)) throw RpcError.invalidParams('Invalid arguments JSON', 'arguments must be a JSON object');
   const tool = (await loadTools()).find((candidate) => candidate.name === name);
-  if (!tool) throw RpcError.invalidParams(`Tool '${name}' not found`);
+  if (!tool) {
+    throw RpcError.invalidParams(`Tool '${name}' not found`, {
+      hint: "tools/list (or 'mcp-bash registry refresh') shows the tools; 'mcp-bash validate' says why a script is not one",
+    });
+  }
   await enforceToolPolicy(name, tool, {
     allowlist: [...envList(runtime.env, 'MCPBASH_TOOL_ALLOWLIST'), ...runtime.extraAllowed],
     allowWhenEmpty: ['allow', 'all'].includes((envString(runtime.env, 'MCPBASH_TOOL_ALLOW_DEFAULT') ?? '').toLowerCase()),

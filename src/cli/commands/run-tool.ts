@@ -235,9 +235,10 @@ export const command: Command = {
       if (!(error instanceof RpcError)) throw error;
       io.stdout.write(`${JSON.stringify(error.toJSON())}\n`);
       io.stderr.write(`mcp-bash run-tool: ${error.message}\n`);
-      if (/^Tool '.*' not found$/.test(error.message)) {
-        io.stderr.write("List the project's tools with 'mcp-bash registry refresh'; 'mcp-bash validate' also says why a script is not a tool.\n");
-      }
+      // What to do next, when the error says (RpcError data: a string, or {hint}).
+      const { data } = error;
+      const hint = typeof data === 'string' ? data : (data as { hint?: unknown } | undefined)?.hint;
+      if (typeof hint === 'string' && hint !== '') io.stderr.write(`${hint}\n`);
       return ExitCode.Failure;
     }
   },

@@ -65,12 +65,25 @@ function checkToolEntries(ctx: CheckContext, file: string, layout: ProjectLayout
   });
 }
 
+/** server.d/register.json as validate reads it once: its bytes and the server's own parse. */
+export interface RegisterJsonFile {
+  readonly file: string;
+  readonly bytes: Buffer;
+  readonly parsed: ReturnType<typeof parseRegisterJson>;
+}
+
+/** Reads server.d/register.json (undefined when there is none). */
+export function readRegisterJsonFile(layout: ProjectLayout, env: Env): RegisterJsonFile | undefined {
+  const file = join(layout.serverDir, 'register.json');
+  if (!existsSync(file)) return undefined;
+  const bytes = readFileSync(file);
+  return { file, bytes, parsed: parseRegisterJson(bytes, envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 })) };
+}
+
 /** register.json: trusted, parsable, the version-1 format, and every entry of every kind. */
-function checkRegisterJson(ctx: CheckContext, layout: ProjectLayout, env: Env, file: string): Set<string> {
+function checkRegisterJson(ctx: CheckContext, layout: ProjectLayout, { file, bytes, parsed }: RegisterJsonFile): Set<string> {
   const insecure = insecureFileReason(file, [layout.serverDir, layout.root]);
   if (insecure) ctx.report.add('error', 'registrations', `the server refuses it, failing every kind: ${insecure}`, { file });
-  const bytes = readFileSync(file);
-  const parsed = parseRegisterJson(bytes, envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 }));
   if (!parsed.ok) {
     const value = parseJsonOrUndefined(bytes);
     if (value === undefined) {
@@ -106,18 +119,17 @@ function checkHookFile(ctx: CheckContext, layout: ProjectLayout, name: string, c
  * needs MCPBASH_ALLOW_PROJECT_HOOKS), the trust of policy.sh and health-checks.sh, and
  * completion scripts nothing registers.
  */
-export function checkRegistrations(ctx: CheckContext, layout: ProjectLayout, env: Env): void {
-  const json = join(layout.serverDir, 'register.json');
+export function checkRegistrations(ctx: CheckContext, layout: ProjectLayout, env: Env, registerJson: RegisterJsonFile | undefined): void {
   const sh = join(layout.serverDir, 'register.sh');
-  const registered = existsSync(json) ? checkRegisterJson(ctx, layout, env, json) : new Set<string>();
+  const registered = registerJson ? checkRegisterJson(ctx, layout, registerJson) : new Set<string>();
   if (existsSync(sh)) {
-    if (existsSync(json)) ctx.report.add('warning', 'registrations', 'ignored: server.d/register.json exists and replaces register.sh entirely', { file: sh });
+    if (registerJson) ctx.report.add('warning', 'registrations', 'ignored: server.d/register.json exists and replaces register.sh entirely', { file: sh });
     else if (!envBool(env, 'MCPBASH_ALLOW_PROJECT_HOOKS', false)) ctx.report.add('warning', 'registrations', 'runs only with MCPBASH_ALLOW_PROJECT_HOOKS=true (prefer the data-only server.d/register.json)', { file: sh });
     else checkHookFile(ctx, layout, 'register.sh', 'the server refuses it, failing every kind');
   }
   checkHookFile(ctx, layout, 'policy.sh', 'every tool call is denied until it is trusted');
   checkHookFile(ctx, layout, 'health-checks.sh', "'mcp-bash health' reports unhealthy until it is trusted");
-  if (existsSync(sh) && !existsSync(json)) return;
+  if (existsSync(sh) && !registerJson) return;
   for (const script of listProjectFiles(layout.completionsDir).filter((file) => /\.(sh|bash)$/.test(file) || !file.includes('.'))) {
     if (!registered.has(script)) {
       ctx.report.add('warning', 'registrations', 'completion script not registered: add it to "completions" in server.d/register.json', { file: script });

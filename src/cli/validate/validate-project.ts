@@ -1,14 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FrameworkHome } from '../../assets/framework-home.js';
-import { envInt, type Env } from '../../config/env-values.js';
+import type { Env } from '../../config/env-values.js';
 import type { ProjectContext } from '../../project/project-context.js';
-import type { ProjectLayout } from '../../project/project-layout.js';
 import type { RawRegistrations } from '../../project/registry/manual-kinds.js';
-import { parseRegisterJson } from '../../project/registry/register-json.js';
 import { SchemaValidator } from '../../validation/json-schema.js';
 import { checkPrompts } from './check-prompts.js';
-import { checkRegistrations } from './check-registrations.js';
+import { checkRegistrations, readRegisterJsonFile } from './check-registrations.js';
 import { checkResources } from './check-resources.js';
 import { checkServerMeta } from './check-server.js';
 import { checkTools } from './check-tools.js';
@@ -61,27 +59,19 @@ export interface ValidateOptions {
   readonly fix: boolean;
 }
 
-/**
- * What a valid server.d/register.json lists, per kind (its own checks report problems):
- * a listed kind replaces discovery, which changes what the tools and prompts checks expect.
- */
-function registeredKinds(layout: ProjectLayout, env: Env): RawRegistrations {
-  const file = join(layout.serverDir, 'register.json');
-  if (!existsSync(file)) return {};
-  const parsed = parseRegisterJson(readFileSync(file), envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 }));
-  return parsed.ok ? parsed.kinds : {};
-}
-
 /** Runs every check of `mcp-bash validate` on a project. */
 export function validateProject(options: ValidateOptions): ValidationReport {
   const { project } = options;
   const report = new ValidationReport(project.layout.root);
   const ctx = { report, validator: new SchemaValidator(), fix: options.fix };
-  const registered = registeredKinds(project.layout, options.env);
+  // register.json is read once: a kind it lists replaces discovery, which changes what the
+  // tools and prompts checks expect, and its own checks come last.
+  const registerJson = readRegisterJsonFile(project.layout, options.env);
+  const registered: RawRegistrations = registerJson?.parsed.ok ? registerJson.parsed.kinds : {};
   checkServerMeta(ctx, project.layout);
   checkTools(ctx, project.layout, project.identity.info.name, registered.tools);
   checkPrompts(ctx, project.layout, registered.prompts);
   checkResources(ctx, project.layout, options.home);
-  checkRegistrations(ctx, project.layout, options.env);
+  checkRegistrations(ctx, project.layout, options.env, registerJson);
   return report;
 }

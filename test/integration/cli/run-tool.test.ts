@@ -84,7 +84,7 @@ t.test('a failing tool exits 1 with its isError result; a protocol error prints 
   const unknown = await run(['nope', '--allow-all']);
   t.equal(unknown.code, 1);
   t.match(parseJson(t, unknown.stdout, 'error'), { code: -32602, message: "Tool 'nope' not found" });
-  t.match(unknown.stderr, /Tool 'nope' not found\nList the project's tools with 'mcp-bash registry refresh'/, 'the error says what to do next');
+  t.match(unknown.stderr, /Tool 'nope' not found\ntools\/list \(or 'mcp-bash registry refresh'\) shows the tools/, 'the error says what to do next');
 });
 
 t.test('--timeout stops the tool and reports a timeout result', async (t) => {

@@ -81,3 +81,19 @@ t.test('a token shorter than 32 characters is a fatal start-up error; health exi
   const good = await runBinary(['health'], { env: { ...env, MCPBASH_REMOTE_TOKEN: TOKEN } });
   t.equal(good.code, 0, 'a good token: healthy');
 });
+
+t.test('in a batch each request is checked on its own', async (t) => {
+  const server = new McpProcess({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }) });
+  await server.request('initialize', withToken({ ...initParams, protocolVersion: '2025-03-26' }));
+  server.notify('notifications/initialized', withToken());
+  server.send([
+    { jsonrpc: '2.0', id: 'with', method: 'ping', params: withToken() },
+    { jsonrpc: '2.0', id: 'without', method: 'ping' },
+  ]);
+  const reply = await server.waitFor((m) => Array.isArray(m)) as unknown as Array<Record<string, unknown>>;
+  t.same(reply, [
+    { jsonrpc: '2.0', id: 'with', result: {} },
+    { jsonrpc: '2.0', id: 'without', error: { code: -32602, message: 'Remote token missing or invalid' } },
+  ], 'the request with the token is answered, the one without refused');
+  await server.close();
+});

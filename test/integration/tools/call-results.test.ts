@@ -91,7 +91,11 @@ t.test('request validation order: name, arguments, lookup', async (t) => {
   t.same((await server.request('tools/call', {})).error, { code: -32602, message: 'Tool name is required' });
   t.match((await call('echo-text', [1, 2])).error, { code: -32602, message: 'Invalid arguments JSON' });
   t.match((await call('echo-text', 'text')).error, { code: -32602, message: 'Invalid arguments JSON' });
-  t.same((await call('no-such-tool')).error, { code: -32602, message: "Tool 'no-such-tool' not found" });
+  t.same((await call('no-such-tool')).error, {
+    code: -32602,
+    message: "Tool 'no-such-tool' not found",
+    data: { hint: "tools/list (or 'mcp-bash registry refresh') shows the tools; 'mcp-bash validate' says why a script is not one" },
+  });
 });
 
 t.test('embedded resources: JSON list, text vs binary, and only files inside the roots', async (t) => {
