@@ -12,8 +12,17 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
-  chmodSync, constants as fsConstants, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync,
-  readFileSync, rmSync, statSync, writeFileSync,
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  constants as fsConstants,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
@@ -173,9 +182,11 @@ function seedPkgCache(pkgHome, target, nodePath) {
 
 // A stale Authenticode directory would survive injection and make the .exe look tampered with.
 function stripAuthenticode(exe) {
-  const run = spawnSync('osslsigncode', ['remove-signature', '-in', exe, '-out', `${exe}.unsigned`], { encoding: 'utf8' });
+  const run = spawnSync('osslsigncode', ['remove-signature', '-in', exe, '-out', `${exe}.unsigned`], {
+    encoding: 'utf8',
+  });
   if (run.error || run.status !== 0) {
-    log('warning: osslsigncode unavailable or failed; the Windows binary keeps node.exe\'s stale signature');
+    log("warning: osslsigncode unavailable or failed; the Windows binary keeps node.exe's stale signature");
     return;
   }
   copyFileSync(`${exe}.unsigned`, exe);
@@ -185,7 +196,10 @@ function stripAuthenticode(exe) {
 function packBinary(target, outPath) {
   const pin = nodeBinaries.targets[target];
   const host = hostTarget();
-  if (!host) throw new Error(`cannot run pkg here: no Node ${nodeBinaries.version} binary for ${process.platform}-${process.arch}`);
+  if (!host)
+    throw new Error(
+      `cannot run pkg here: no Node ${nodeBinaries.version} binary for ${process.platform}-${process.arch}`,
+    );
   // pkg >= 6.14 needs Node >= 22 to run, so it runs on the pinned host binary, not on our Node.
   const runner = ensureNodeBinary(host, { log });
   const targetNode = ensureNodeBinary(target, { log });
@@ -195,8 +209,13 @@ function packBinary(target, outPath) {
     mkdirSync(dirname(outPath), { recursive: true });
     rmSync(outPath, { force: true });
     const args = [
-      join(root, 'node_modules/@yao-pkg/pkg/lib-es5/bin.js'), '--sea',
-      '-t', `node${nodeBinaries.version}-${pin.pkgTarget}`, '-o', outPath, bundlePath,
+      join(root, 'node_modules/@yao-pkg/pkg/lib-es5/bin.js'),
+      '--sea',
+      '-t',
+      `node${nodeBinaries.version}-${pin.pkgTarget}`,
+      '-o',
+      outPath,
+      bundlePath,
     ];
     if (target.startsWith('darwin-')) args.push('--no-signature');
     const run = spawnSync(runner, args, {
@@ -222,11 +241,14 @@ function smokeTest(command, prefixArgs, hash) {
     const run = spawnSync(command, [...prefixArgs, '--version'], { env, encoding: 'utf8', timeout: 60_000 });
     const expected = `mcp-bash ${version}`;
     if (run.status !== 0 || run.stdout.trim() !== expected) {
-      throw new Error(`smoke test of ${command} failed: exit ${run.status}, stdout ${JSON.stringify(run.stdout)}, stderr ${JSON.stringify(run.stderr)}${run.error ? `, ${run.error.message}` : ''}`);
+      throw new Error(
+        `smoke test of ${command} failed: exit ${run.status}, stdout ${JSON.stringify(run.stdout)}, stderr ${JSON.stringify(run.stderr)}${run.error ? `, ${run.error.message}` : ''}`,
+      );
     }
     const dataDir = process.platform === 'win32' ? join(home, 'AppData', 'Local') : join(home, '.local', 'share');
     const marker = join(dataDir, 'mcp-bash', `${version}-${hash}`, '.mcpbash-assets.json');
-    if (!existsSync(marker)) throw new Error(`smoke test of ${command}: assets were not extracted to ${dirname(marker)}`);
+    if (!existsSync(marker))
+      throw new Error(`smoke test of ${command}: assets were not extracted to ${dirname(marker)}`);
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
@@ -277,7 +299,7 @@ async function main() {
     },
   });
   const wantsBinary = args.binary;
-  const targets = args.all ? Object.keys(nodeBinaries.targets) : (args.targets ? args.targets.split(',') : []);
+  const targets = args.all ? Object.keys(nodeBinaries.targets) : args.targets ? args.targets.split(',') : [];
   const fingerprint = inputFingerprint();
   const expectedOutputs = [bundlePath, ...(wantsBinary ? [hostBinaryPath] : [])];
   if (args['if-needed'] && targets.length === 0 && existsSync(stampPath)) {

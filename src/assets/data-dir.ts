@@ -19,15 +19,13 @@ function userHome(env: DataDirEnv): string {
  */
 export function assetsParentDir(env: DataDirEnv, platform: NodeJS.Platform = process.platform): string {
   if (platform === 'win32') {
-    const local = env.LOCALAPPDATA && isAbsolute(env.LOCALAPPDATA)
-      ? env.LOCALAPPDATA
-      : join(userHome(env), 'AppData', 'Local');
+    const local =
+      env.LOCALAPPDATA && isAbsolute(env.LOCALAPPDATA) ? env.LOCALAPPDATA : join(userHome(env), 'AppData', 'Local');
     return join(local, 'mcp-bash');
   }
   // The XDG Base Directory spec says a relative XDG_DATA_HOME is invalid and must be ignored.
-  const dataHome = env.XDG_DATA_HOME && isAbsolute(env.XDG_DATA_HOME)
-    ? env.XDG_DATA_HOME
-    : join(userHome(env), '.local', 'share');
+  const dataHome =
+    env.XDG_DATA_HOME && isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : join(userHome(env), '.local', 'share');
   return join(dataHome, 'mcp-bash');
 }
 

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import {
-  existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
 } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UnpackSync } from 'tar';
@@ -38,9 +46,11 @@ export function extractionName(bundle: AssetBundle): string {
 export function isCompleteExtraction(dir: string, bundle: AssetBundle): boolean {
   try {
     const marker = JSON.parse(readFileSync(join(dir, MARKER_FILE), 'utf8')) as Partial<AssetMarker>;
-    return marker.contentHash === bundle.contentHash
-      && marker.version === bundle.version
-      && existsSync(join(dir, bundle.sentinel));
+    return (
+      marker.contentHash === bundle.contentHash &&
+      marker.version === bundle.version &&
+      existsSync(join(dir, bundle.sentinel))
+    );
   } catch {
     return false;
   }

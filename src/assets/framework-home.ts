@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { assetsParentDir, privateTempParent, type DataDirEnv } from './data-dir.js';
-import { ensureExtracted, type AssetBundle } from './extract-archive.js';
+import { assetsParentDir, type DataDirEnv, privateTempParent } from './data-dir.js';
+import { type AssetBundle, ensureExtracted } from './extract-archive.js';
 
 /** Where the framework's Bash files live: the SDK, built-in providers, scaffolds, examples. */
 export interface FrameworkHome {
@@ -64,7 +64,10 @@ export function frameworkHomeAt(dir: string): FrameworkHome | null {
   if (existsSync(join(root, SDK_SENTINEL)) && existsSync(join(root, 'hooks', 'register-hook.sh'))) {
     return extractedLayout(root, 'env');
   }
-  if (existsSync(join(root, 'sdk-sh', 'tool-sdk.sh')) && existsSync(join(root, 'assets', 'hooks', 'register-hook.sh'))) {
+  if (
+    existsSync(join(root, 'sdk-sh', 'tool-sdk.sh')) &&
+    existsSync(join(root, 'assets', 'hooks', 'register-hook.sh'))
+  ) {
     return sourceTreeLayout(root);
   }
   return null;
@@ -83,7 +86,9 @@ export function resolveFrameworkHome(
   if (env.MCPBASH_HOME) {
     const home = frameworkHomeAt(env.MCPBASH_HOME);
     if (home) return home;
-    debug(`MCPBASH_HOME=${env.MCPBASH_HOME} is not an mcp-bash 2.x framework directory; using the embedded framework files`);
+    debug(
+      `MCPBASH_HOME=${env.MCPBASH_HOME} is not an mcp-bash 2.x framework directory; using the embedded framework files`,
+    );
   }
   const primary = assetsParentDir(env);
   try {

@@ -22,7 +22,11 @@ export class CliError extends Error {
 
 /** A malformed command line: the message is followed by the command's usage line. */
 export class UsageError extends CliError {
-  constructor(message: string, readonly usage: string, exitCode: number = ExitCode.Usage) {
+  constructor(
+    message: string,
+    readonly usage: string,
+    exitCode: number = ExitCode.Usage,
+  ) {
     super(message, exitCode);
     this.name = 'UsageError';
   }

@@ -9,21 +9,31 @@ import type { ProcessRegistry } from '../runner/process-runner.js';
 import { CliError, ExitCode } from './cli-error.js';
 import type { CliIo } from './command.js';
 
-const CREATE_HINT = "Run the command inside a project, pass --project-root DIR, or set MCPBASH_PROJECT_ROOT (create a project with 'mcp-bash new NAME' or 'mcp-bash init').";
+const CREATE_HINT =
+  "Run the command inside a project, pass --project-root DIR, or set MCPBASH_PROJECT_ROOT (create a project with 'mcp-bash new NAME' or 'mcp-bash init').";
 
 /**
  * The project a CLI command works on: `--project-root`, MCPBASH_PROJECT_ROOT, or the nearest
  * directory holding `server.d/server.meta.json` above the working directory. Throws a CliError
  * with `exitCode` (1; `health` uses 2) when there is none.
  */
-export function requireProject(io: CliIo, flag: string | undefined, env: Env = io.env, exitCode: number = ExitCode.Failure): ProjectContext {
+export function requireProject(
+  io: CliIo,
+  flag: string | undefined,
+  env: Env = io.env,
+  exitCode: number = ExitCode.Failure,
+): ProjectContext {
   const located = resolveProjectRoot({ flag, env, cwd: io.cwd });
   if (located.kind === 'found') return openProject(located.root, env);
   if (located.kind === 'invalid') {
     const what = located.source === 'flag' ? '--project-root' : 'MCPBASH_PROJECT_ROOT';
     throw new CliError(`${what} ${located.path} is not a directory`, exitCode, CREATE_HINT);
   }
-  throw new CliError(`no mcp-bash project found: no server.d/server.meta.json in ${io.cwd} or above it`, exitCode, CREATE_HINT);
+  throw new CliError(
+    `no mcp-bash project found: no server.d/server.meta.json in ${io.cwd} or above it`,
+    exitCode,
+    CREATE_HINT,
+  );
 }
 
 /** Diagnostics of a CLI command on stderr, at MCPBASH_LOG_LEVEL (errors only when quiet). */

@@ -1,5 +1,5 @@
 import type { AssetBundle } from '../assets/extract-archive.js';
-import { resolveFrameworkHome, type FrameworkHome } from '../assets/framework-home.js';
+import { type FrameworkHome, resolveFrameworkHome } from '../assets/framework-home.js';
 import { VERSION } from '../build-info.js';
 import { CliError, ExitCode, UsageError } from './cli-error.js';
 import type { CliIo, CommandContext, CommandEntry } from './command.js';
@@ -54,20 +54,19 @@ export function globalUsage(commands: readonly CommandEntry[], hasServer: boolea
     `mcp-bash ${VERSION} - serve a folder of Bash scripts as an MCP server over stdio`,
     '',
     'Usage:',
-    ...(hasServer ? ['  mcp-bash                      start the MCP server for the project (MCPBASH_PROJECT_ROOT or the current directory)'] : []),
+    ...(hasServer
+      ? [
+          '  mcp-bash                      start the MCP server for the project (MCPBASH_PROJECT_ROOT or the current directory)',
+        ]
+      : []),
     '  mcp-bash <command> [options]  run a command',
-    '  mcp-bash <command> --help     show a command\'s options',
+    "  mcp-bash <command> --help     show a command's options",
     '',
   ];
   if (listed.length > 0) {
     lines.push('Commands:', ...listed.map((entry) => `  ${entry.name.padEnd(width)}${entry.summary}`), '');
   }
-  lines.push(
-    'Options:',
-    '  -h, --help     show this help',
-    '  -v, --version  print the version',
-    '',
-  );
+  lines.push('Options:', '  -h, --help     show this help', '  -v, --version  print the version', '');
   return lines.join('\n');
 }
 
@@ -80,7 +79,8 @@ async function runEntry(entry: CommandEntry, argv: readonly string[], context: C
   try {
     return await command.run(argv, context);
   } catch (error) {
-    if (error instanceof UsageError && command.usageExitCode !== undefined) throw error.withExitCode(command.usageExitCode);
+    if (error instanceof UsageError && command.usageExitCode !== undefined)
+      throw error.withExitCode(command.usageExitCode);
     throw error;
   }
 }
@@ -133,7 +133,9 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
     }
     const entry = commands.find((candidate) => candidate.name === first);
     if (!entry) {
-      deps.io.stderr.write(`mcp-bash: Unknown command: ${first || '(none)'}\nRun 'mcp-bash --help' to list the commands.\n`);
+      deps.io.stderr.write(
+        `mcp-bash: Unknown command: ${first || '(none)'}\nRun 'mcp-bash --help' to list the commands.\n`,
+      );
       return ExitCode.Usage;
     }
     name = entry.name;

@@ -13,5 +13,9 @@ export interface JsonToolInfo {
 /** The server's own choice (pickJsonTool), as reports show it. */
 export function jsonToolInfo(env: Env): JsonToolInfo {
   const choice = pickJsonTool(env);
-  return { name: choice.name, path: choice.builtin || choice.name === 'none' ? null : choice.bin, builtin: choice.builtin };
+  return {
+    name: choice.name,
+    path: choice.builtin || choice.name === 'none' ? null : choice.bin,
+    builtin: choice.builtin,
+  };
 }

@@ -17,6 +17,9 @@ export function checkName(name: string, what: string): string {
 
 /** A usable name derived from any text (a directory's name): invalid characters become '-'. */
 export function sanitizeName(text: string): string {
-  const cleaned = text.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64);
+  const cleaned = text
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
   return cleaned === '' ? 'mcp-server' : cleaned;
 }

@@ -65,7 +65,8 @@ export function parseOptions(argv: readonly string[], spec: OptionSpec, usage: s
   const flags: Record<string, unknown> = { ...parsed };
   delete flags._;
   delete flags['--'];
-  const asList = (value: unknown): string[] => (value === undefined ? [] : Array.isArray(value) ? value.map(String) : [String(value)]);
+  const asList = (value: unknown): string[] =>
+    value === undefined ? [] : Array.isArray(value) ? value.map(String) : [String(value)];
   return {
     positionals,
     flags,

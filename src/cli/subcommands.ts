@@ -52,7 +52,12 @@ export function commandGroup(group: SubcommandGroup): Command {
       const sub = find(first);
       if (!sub) {
         const names = group.subcommands.map((candidate) => candidate.name).join(', ');
-        throw new UsageError(first === undefined ? `a subcommand is required (${names})` : `unknown subcommand "${first}" (expected ${names})`, group.usage);
+        throw new UsageError(
+          first === undefined
+            ? `a subcommand is required (${names})`
+            : `unknown subcommand "${first}" (expected ${names})`,
+          group.usage,
+        );
       }
       return sub.run(rest, context);
     },

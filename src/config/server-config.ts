@@ -1,4 +1,4 @@
-import { envBool, envInt, envNumber, envString, type Env } from './env-values.js';
+import { type Env, envBool, envInt, envNumber, envString } from './env-values.js';
 
 /** The server's tunables, read once from the environment at start-up (names are 1.x's). */
 export interface ServerConfig {
@@ -56,7 +56,11 @@ export function loadServerConfig(env: Env): ServerConfig {
   const maxToolOutputBytes = envInt(env, 'MCPBASH_MAX_TOOL_OUTPUT_SIZE', 10 * MIB, { min: 1 });
   const maxProgressPerMinute = envInt(env, 'MCPBASH_MAX_PROGRESS_PER_MIN', 100, { min: 0 });
   const idleEnabled = envBool(env, 'MCPBASH_IDLE_TIMEOUT_ENABLED', true);
-  const orphanCheck = envBool(env, 'MCPBASH_ORPHAN_CHECK_ENABLED', process.platform !== 'win32' && !envBool(env, 'MCPBASH_CI_MODE', false));
+  const orphanCheck = envBool(
+    env,
+    'MCPBASH_ORPHAN_CHECK_ENABLED',
+    process.platform !== 'win32' && !envBool(env, 'MCPBASH_CI_MODE', false),
+  );
   return {
     maxConcurrentRequests: envInt(env, 'MCPBASH_MAX_CONCURRENT_REQUESTS', 16, { min: 1 }),
     maxMessageBytes: envInt(env, 'MCPBASH_MAX_MESSAGE_BYTES', 32 * MIB, { min: 1024 }),

@@ -11,7 +11,9 @@ export type FileUse =
   | { readonly kind: 'slurpfile'; readonly name: string; readonly path: string };
 
 /** One item of the argument list handed to the WebAssembly jq. */
-export type JqArgItem = { readonly kind: 'arg'; readonly value: string } | { readonly kind: 'file'; readonly use: FileUse };
+export type JqArgItem =
+  | { readonly kind: 'arg'; readonly value: string }
+  | { readonly kind: 'file'; readonly use: FileUse };
 
 export interface JqCommandLine {
   /** The arguments for jq, input files removed, file-reading options still to be resolved. */

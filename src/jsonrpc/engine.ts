@@ -2,10 +2,8 @@ import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import { ErrorCode } from './error-codes.js';
 import type { InboundFrame } from './frame-decoder.js';
 import { classifyMessage } from './message-kind.js';
-import {
-  requestKey, type JsonRpcErrorObject, type JsonRpcParams, type RequestId,
-} from './messages.js';
-import { OutgoingRequests, type OutgoingRequestOptions } from './outgoing-requests.js';
+import { type JsonRpcErrorObject, type JsonRpcParams, type RequestId, requestKey } from './messages.js';
+import { type OutgoingRequestOptions, OutgoingRequests } from './outgoing-requests.js';
 import { serializeError, serializeSuccess } from './response-serializer.js';
 import { RpcError } from './rpc-error.js';
 import type { Transport } from './transport.js';
@@ -45,7 +43,11 @@ export interface EngineOptions {
    * Admission (lifecycle gating, authentication): an error refuses a request; for a
    * notification it means "drop". It sees the params before any handler does.
    */
-  readonly admit?: (method: string, kind: 'request' | 'notification', params: JsonRpcParams | undefined) => RpcError | undefined;
+  readonly admit?: (
+    method: string,
+    kind: 'request' | 'notification',
+    params: JsonRpcParams | undefined,
+  ) => RpcError | undefined;
   /** Returns why a batch is refused, or undefined to accept it. */
   readonly batchRefusal?: () => string | undefined;
   /** Diagnostics; they go to stderr, never to the peer's stdout. */
@@ -155,7 +157,9 @@ export class JsonRpcEngine {
     this.outgoing.close();
     const all = Promise.allSettled([...this.running]);
     let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise<void>((resolve) => { timer = setTimeout(resolve, graceMs); });
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
     await Promise.race([all, grace]);
     clearTimeout(timer);
   }
@@ -193,9 +197,12 @@ export class JsonRpcEngine {
       return;
     }
     // JSON-RPC 2.0 §6: the replies to a batch go back together, as one array.
-    const replies = values.map((value) => new Promise<string | undefined>((resolve) => {
-      this.receiveMessage(value, resolve);
-    }));
+    const replies = values.map(
+      (value) =>
+        new Promise<string | undefined>((resolve) => {
+          this.receiveMessage(value, resolve);
+        }),
+    );
     void Promise.all(replies).then((responses) => {
       const answered = responses.filter((json): json is string => json !== undefined);
       if (answered.length > 0) this.send(`[${answered.join(',')}]`);
@@ -228,7 +235,10 @@ export class JsonRpcEngine {
         this.dispatchNotification(message.method, message.params);
         break;
       case 'malformed-notification':
-        this.options.log('debug', `dropped a malformed notification ${JSON.stringify(message.method)}: ${message.problem}`);
+        this.options.log(
+          'debug',
+          `dropped a malformed notification ${JSON.stringify(message.method)}: ${message.problem}`,
+        );
         break;
       case 'response':
         this.receiveResponse(message.id, message.message);
@@ -242,7 +252,8 @@ export class JsonRpcEngine {
 
   private receiveResponse(id: RequestId, value: Record<string, unknown>): void {
     // A late answer (after a timeout) or one never ours is harmless, so only noted (D26).
-    if (!this.outgoing.settle(id, value)) this.options.log('debug', `ignoring a response to unknown request id ${JSON.stringify(id)}`);
+    if (!this.outgoing.settle(id, value))
+      this.options.log('debug', `ignoring a response to unknown request id ${JSON.stringify(id)}`);
   }
 
   private dispatchNotification(method: string, params: JsonRpcParams | undefined): void {
@@ -260,7 +271,12 @@ export class JsonRpcEngine {
     }
   }
 
-  private dispatchRequest(id: RequestId | null, method: string, params: JsonRpcParams | undefined, respond: Responder): void {
+  private dispatchRequest(
+    id: RequestId | null,
+    method: string,
+    params: JsonRpcParams | undefined,
+    respond: Responder,
+  ): void {
     const refusal = this.options.admit?.(method, 'request', params);
     if (refusal) {
       respond(this.errorResponse(id, refusal.toJSON(), method));
@@ -268,12 +284,21 @@ export class JsonRpcEngine {
     }
     const registered = this.requestHandlers.get(method);
     if (!registered) {
-      respond(this.errorResponse(id, new RpcError(ErrorCode.MethodNotFound, 'Method not found', method).toJSON(), method));
+      respond(
+        this.errorResponse(id, new RpcError(ErrorCode.MethodNotFound, 'Method not found', method).toJSON(), method),
+      );
       return;
     }
     const key = requestKey(id);
     if (this.inFlight.has(key)) {
-      respond(this.errorResponse(id, invalidRequest(`Duplicate request id ${JSON.stringify(id)}: a request with this id is still running`).toJSON()));
+      respond(
+        this.errorResponse(
+          id,
+          invalidRequest(
+            `Duplicate request id ${JSON.stringify(id)}: a request with this id is still running`,
+          ).toJSON(),
+        ),
+      );
       return;
     }
     const entry: InFlight = { controller: new AbortController(), settled: false, cancelled: false };
@@ -313,7 +338,11 @@ export class JsonRpcEngine {
       if (entry.cancelled) return undefined;
       if (error instanceof RpcError) return this.errorResponse(id, error.toJSON(), method);
       this.options.log('error', `${method} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
-      return this.errorResponse(id, { code: ErrorCode.InternalError, message: 'Internal error; the server log (stderr) has the details' }, method);
+      return this.errorResponse(
+        id,
+        { code: ErrorCode.InternalError, message: 'Internal error; the server log (stderr) has the details' },
+        method,
+      );
     } finally {
       release?.();
     }
@@ -328,7 +357,10 @@ export class JsonRpcEngine {
   private readonly reportOversize = (message: string): void => this.options.log('warning', message);
 
   private responseLimit(method: string | undefined): number {
-    return (method === undefined ? undefined : this.options.maxResponseBytesByMethod?.get(method)) ?? this.options.maxResponseBytes;
+    return (
+      (method === undefined ? undefined : this.options.maxResponseBytesByMethod?.get(method)) ??
+      this.options.maxResponseBytes
+    );
   }
 
   private errorResponse(id: RequestId | null, error: JsonRpcErrorObject, method?: string): string {

@@ -1,7 +1,7 @@
 import { ErrorCode } from './error-codes.js';
+import type { SplitEvent } from './line-splitter.js';
 import { isRequestId, type RequestId } from './messages.js';
 import { RpcError } from './rpc-error.js';
-import type { SplitEvent } from './line-splitter.js';
 
 /** One decoded input line: a JSON value, or an error to answer (with the id if recoverable). */
 export type InboundFrame =

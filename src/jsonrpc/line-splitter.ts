@@ -44,7 +44,10 @@ export class LineSplitter {
       return;
     }
     if (this.length + piece.length > this.maxLineBytes) {
-      const prefix = Buffer.concat([...this.chunks, piece.subarray(0, OVERSIZED_PREFIX_BYTES)]).subarray(0, OVERSIZED_PREFIX_BYTES);
+      const prefix = Buffer.concat([...this.chunks, piece.subarray(0, OVERSIZED_PREFIX_BYTES)]).subarray(
+        0,
+        OVERSIZED_PREFIX_BYTES,
+      );
       this.oversized = { prefix: Buffer.from(prefix), size: this.length + piece.length };
       this.chunks = [];
       this.length = 0;

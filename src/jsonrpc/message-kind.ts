@@ -1,9 +1,14 @@
-import { isRequestId, type JsonRpcParams, type RequestId } from './messages.js';
 import { isObject } from '../json/objects.js';
+import { isRequestId, type JsonRpcParams, type RequestId } from './messages.js';
 
 /** What one decoded JSON value is, as far as JSON-RPC 2.0 is concerned. */
 export type MessageKind =
-  | { readonly kind: 'request'; readonly id: RequestId | null; readonly method: string; readonly params: JsonRpcParams | undefined }
+  | {
+      readonly kind: 'request';
+      readonly id: RequestId | null;
+      readonly method: string;
+      readonly params: JsonRpcParams | undefined;
+    }
   | { readonly kind: 'notification'; readonly method: string; readonly params: JsonRpcParams | undefined }
   /** A notification too broken to run; it still gets no reply. */
   | { readonly kind: 'malformed-notification'; readonly method: unknown; readonly problem: string }
@@ -25,7 +30,7 @@ export function classifyMessage(value: unknown): MessageKind {
   const { method, params } = value;
   const badVersion = 'jsonrpc' in value && value.jsonrpc !== '2.0' ? 'jsonrpc must be "2.0"' : undefined;
   if ('method' in value && !('id' in value)) {
-    const problem = typeof method !== 'string' ? 'method must be a string' : badVersion ?? paramsProblem(params);
+    const problem = typeof method !== 'string' ? 'method must be a string' : (badVersion ?? paramsProblem(params));
     return problem
       ? { kind: 'malformed-notification', method, problem }
       : { kind: 'notification', method: method as string, params: params as JsonRpcParams | undefined };
@@ -36,7 +41,8 @@ export function classifyMessage(value: unknown): MessageKind {
   if (typeof method === 'string') {
     const problem = paramsProblem(params);
     if (problem) return { kind: 'invalid', id: usableId, detail: problem };
-    if (id !== null && !isRequestId(id)) return { kind: 'invalid', id: null, detail: 'id must be a string or a number' };
+    if (id !== null && !isRequestId(id))
+      return { kind: 'invalid', id: null, detail: 'id must be a string or a number' };
     return { kind: 'request', id, method, params: params as JsonRpcParams | undefined };
   }
   if (!('method' in value) && ('result' in value || 'error' in value) && isRequestId(id)) {

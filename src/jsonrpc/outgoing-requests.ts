@@ -1,5 +1,5 @@
 import { ErrorCode } from './error-codes.js';
-import { requestKey, type RequestId } from './messages.js';
+import { type RequestId, requestKey } from './messages.js';
 import { RpcError } from './rpc-error.js';
 
 export interface OutgoingRequestOptions {
@@ -30,7 +30,12 @@ export class OutgoingRequests {
   private closed = false;
 
   /** `send` writes the request; the promise settles with the peer's result (RpcError for an error reply). */
-  start(method: string, params: object | undefined, options: OutgoingRequestOptions, send: (message: object) => void): Promise<unknown> {
+  start(
+    method: string,
+    params: object | undefined,
+    options: OutgoingRequestOptions,
+    send: (message: object) => void,
+  ): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('the session has ended'));
     const id = this.nextId;
     this.nextId += 1;
@@ -55,8 +60,14 @@ export class OutgoingRequests {
       }
       options.signal?.addEventListener('abort', onAbort, { once: true });
       this.pending.set(key, {
-        resolve: (result) => { finish(); resolve(result); },
-        reject: (error) => { finish(); reject(error); },
+        resolve: (result) => {
+          finish();
+          resolve(result);
+        },
+        reject: (error) => {
+          finish();
+          reject(error);
+        },
       });
       send(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
     });
@@ -69,7 +80,13 @@ export class OutgoingRequests {
     const error = response.error;
     if (typeof error === 'object' && error !== null) {
       const { code, message, data } = error as { code?: unknown; message?: unknown; data?: unknown };
-      pending.reject(new RpcError(typeof code === 'number' ? code : ErrorCode.InternalError, typeof message === 'string' ? message : 'Unknown error', data));
+      pending.reject(
+        new RpcError(
+          typeof code === 'number' ? code : ErrorCode.InternalError,
+          typeof message === 'string' ? message : 'Unknown error',
+          data,
+        ),
+      );
     } else {
       pending.resolve(response.result);
     }

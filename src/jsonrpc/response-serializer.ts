@@ -13,27 +13,49 @@ function byteSize(json: string, limit: number): number {
  * Serialises an error response. One whose `data` makes it larger than `limit` bytes loses
  * that data (the code and message are what a client acts on); an oversized error is never sent.
  */
-export function serializeError(id: RequestId | null, error: JsonRpcErrorObject, limit: number, report?: OversizeReporter): string {
+export function serializeError(
+  id: RequestId | null,
+  error: JsonRpcErrorObject,
+  limit: number,
+  report?: OversizeReporter,
+): string {
   const json = JSON.stringify({ jsonrpc: '2.0', id, error } satisfies JsonRpcResponse);
   const size = byteSize(json, limit);
   if (size <= limit) return json;
-  report?.(`error response to request ${JSON.stringify(id)} was ${size} bytes, over the limit of ${limit}; its data was dropped`);
+  report?.(
+    `error response to request ${JSON.stringify(id)} was ${size} bytes, over the limit of ${limit}; its data was dropped`,
+  );
   const slim: JsonRpcErrorObject = { code: error.code, message: error.message };
   const slimJson = JSON.stringify({ jsonrpc: '2.0', id, error: slim } satisfies JsonRpcResponse);
   if (byteSize(slimJson, limit) <= limit) return slimJson;
   // Only a tool-chosen message can be this long; the code still tells the client what happened.
-  return JSON.stringify({ jsonrpc: '2.0', id, error: { code: error.code, message: 'Error message exceeded response size limit' } });
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    error: { code: error.code, message: 'Error message exceeded response size limit' },
+  });
 }
 
 /** Serialises a success response once; one larger than `limit` bytes becomes a -32603 error instead. */
-export function serializeSuccess(id: RequestId | null, result: unknown, limit: number, report?: OversizeReporter): string {
+export function serializeSuccess(
+  id: RequestId | null,
+  result: unknown,
+  limit: number,
+  report?: OversizeReporter,
+): string {
   const json = JSON.stringify({ jsonrpc: '2.0', id, result } satisfies JsonRpcResponse);
   const size = byteSize(json, limit);
   if (size <= limit) return json;
-  report?.(`response to request ${JSON.stringify(id)} was ${size} bytes, over the limit of ${limit}; replaced by an error`);
-  return serializeError(id, {
-    code: ErrorCode.InternalError,
-    message: 'Response exceeded response size limit',
-    data: { bytes: size, limit },
-  }, limit);
+  report?.(
+    `response to request ${JSON.stringify(id)} was ${size} bytes, over the limit of ${limit}; replaced by an error`,
+  );
+  return serializeError(
+    id,
+    {
+      code: ErrorCode.InternalError,
+      message: 'Response exceeded response size limit',
+      data: { bytes: size, limit },
+    },
+    limit,
+  );
 }

@@ -1,4 +1,4 @@
-import { promptArguments, type PromptDefinition } from '../project/prompts/prompt-definition.js';
+import { type PromptDefinition, promptArguments } from '../project/prompts/prompt-definition.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from '../project/resources/resource-definition.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
 import type { ProtocolVersion } from './protocol-versions.js';
@@ -9,7 +9,10 @@ export function titlesSupported(version: ProtocolVersion): boolean {
   return version !== '2025-03-26' && version !== '2024-11-05';
 }
 
-type Listable = Pick<ResourceDefinition, 'title' | 'icons' | 'annotations' | '_meta'> & { description?: string; mimeType?: string };
+type Listable = Pick<ResourceDefinition, 'title' | 'icons' | 'annotations' | '_meta'> & {
+  description?: string;
+  mimeType?: string;
+};
 
 /** The optional spec fields resources and templates share, present only when set. */
 function optionalFields(item: Listable, withTitle: boolean): Partial<Resource> {
@@ -49,7 +52,9 @@ export function toListedPrompt(item: PromptDefinition, withTitle: boolean): Prom
   const prompt: Prompt = { name: item.name };
   if (withTitle && item.title) prompt.title = item.title;
   if (item.description) prompt.description = item.description;
-  prompt.arguments = promptArguments(item.arguments).map(({ title, ...argument }): PromptArgument => (withTitle && title ? { ...argument, title } : argument));
+  prompt.arguments = promptArguments(item.arguments).map(
+    ({ title, ...argument }): PromptArgument => (withTitle && title ? { ...argument, title } : argument),
+  );
   if (item.icons) prompt.icons = item.icons;
   if (item._meta) prompt._meta = item._meta;
   return prompt;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { envBool, envString, type Env } from '../config/env-values.js';
+import { type Env, envBool, envString } from '../config/env-values.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import { LOGGING_LEVELS, type LoggingLevel, type LoggingMessageParams } from './types.js';
 

@@ -3,9 +3,9 @@ import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { JsonRpcEngine } from '../jsonrpc/engine.js';
+import { ErrorCode } from '../jsonrpc/error-codes.js';
 import type { JsonRpcParams } from '../jsonrpc/messages.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
-import { ErrorCode } from '../jsonrpc/error-codes.js';
 import { StdioTransport } from '../jsonrpc/stdio-transport.js';
 import type { Transport } from '../jsonrpc/transport.js';
 import type { ProjectContext } from '../project/project-context.js';
@@ -106,7 +106,10 @@ export class McpServer {
       processes: this.processes,
       onHash: (kind, hash) => lists.observe(kind === 'resourceTemplates' ? 'resources' : kind, hash, kind),
     });
-    const roots = new RootsState(configuredRoots(layout, env, (message) => this.log.warning('mcp.roots', message)), implicitRoot(layout));
+    const roots = new RootsState(
+      configuredRoots(layout, env, (message) => this.log.warning('mcp.roots', message)),
+      implicitRoot(layout),
+    );
     this.context = {
       engine: this.engine,
       session: this.session,
@@ -125,7 +128,9 @@ export class McpServer {
       onReady: (listener) => this.readyListeners.push(listener),
       onInput: (listener) => this.inputListeners.push(listener),
       onStop: (listener) => this.stopListeners.push(listener),
-      requestExit: (code) => { setImmediate(() => void this.stop(code, 'drain')); },
+      requestExit: (code) => {
+        setImmediate(() => void this.stop(code, 'drain'));
+      },
       armShutdownWatchdog: () => this.armShutdownWatchdog(),
     };
   }
@@ -143,7 +148,9 @@ export class McpServer {
       for (const listener of this.inputListeners) listener();
     };
     this.transport.onclose = () => void this.stop(0, 'drain');
-    const done = new Promise<number>((resolve) => { this.finish = resolve; });
+    const done = new Promise<number>((resolve) => {
+      this.finish = resolve;
+    });
     this.engine.start();
     this.touchIdle();
     this.watchParent();
@@ -177,7 +184,9 @@ export class McpServer {
     clearTimeout(this.idleTimer);
     for (const listener of this.stopListeners) listener();
     if (this.stopMode === 'drain') {
-      const aborted = new Promise<void>((resolve) => { this.endDrain = resolve; });
+      const aborted = new Promise<void>((resolve) => {
+        this.endDrain = resolve;
+      });
       await Promise.race([this.engine.whenIdle(config.shutdownTimeoutMs), aborted]);
     }
     // Each step runs even when one before it fails, and the session always ends: every
@@ -186,7 +195,12 @@ export class McpServer {
       ['abort requests', () => this.engine.shutdown(config.killGraceMs + 500)],
       ['stop tool processes', () => this.processes.stopAll(config.killGraceMs)],
       ['flush stdout', () => this.transport.close()],
-      ['remove the state dir', () => { if (!config.preserveState) removeStateDir(this.options.stateDir); }],
+      [
+        'remove the state dir',
+        () => {
+          if (!config.preserveState) removeStateDir(this.options.stateDir);
+        },
+      ],
     ];
     for (const [what, step] of steps) {
       try {
@@ -205,7 +219,9 @@ export class McpServer {
     const refusal = this.session.admit(method);
     if (refusal || !this.options.config.forceMinimal) return refusal;
     const family = MINIMAL_MODE_REFUSALS.find(([prefix]) => method.startsWith(prefix));
-    return family ? new RpcError(ErrorCode.MethodNotFound, `${family[1]} capability unavailable in minimal mode`) : undefined;
+    return family
+      ? new RpcError(ErrorCode.MethodNotFound, `${family[1]} capability unavailable in minimal mode`)
+      : undefined;
   }
 
   private batchRefusal(): string | undefined {

@@ -37,15 +37,23 @@ export function decodeCursor(cursor: string, collection: Collection, hash: strin
   } catch {
     payload = undefined;
   }
-  const valid = payload !== undefined
-    && payload.ver === 1
-    && payload.collection === collection
-    && Number.isInteger(payload.offset)
-    && (payload.offset as number) >= 0
-    && typeof payload.hash === 'string';
-  if (!valid) throw RpcError.invalidParams('Invalid cursor', 'The cursor is malformed or belongs to another list; request the list again without a cursor');
+  const valid =
+    payload !== undefined &&
+    payload.ver === 1 &&
+    payload.collection === collection &&
+    Number.isInteger(payload.offset) &&
+    (payload.offset as number) >= 0 &&
+    typeof payload.hash === 'string';
+  if (!valid)
+    throw RpcError.invalidParams(
+      'Invalid cursor',
+      'The cursor is malformed or belongs to another list; request the list again without a cursor',
+    );
   if (payload?.hash !== hash) {
-    throw RpcError.invalidParams('Invalid cursor', 'The list changed since this cursor was issued; request it again without a cursor');
+    throw RpcError.invalidParams(
+      'Invalid cursor',
+      'The list changed since this cursor was issued; request it again without a cursor',
+    );
   }
   return payload.offset as number;
 }
@@ -67,7 +75,12 @@ export function cursorParam(params: Record<string, unknown> | undefined): string
 }
 
 /** One page of a list in its deterministic order. */
-export function paginate<T>(items: readonly T[], collection: Collection, hash: string, params: Record<string, unknown> | undefined): Page<T> {
+export function paginate<T>(
+  items: readonly T[],
+  collection: Collection,
+  hash: string,
+  params: Record<string, unknown> | undefined,
+): Page<T> {
   const cursor = cursorParam(params);
   const offset = cursor === undefined ? 0 : decodeCursor(cursor, collection, hash);
   const size = pageSize(params);
@@ -80,8 +93,14 @@ export function paginate<T>(items: readonly T[], collection: Collection, hash: s
 }
 
 /** The list result shape: the items under their key, `nextCursor` only when more, the total in `_meta`. */
-export function listResult<K extends string, T>(key: K, page: Page<T>): Record<K, T[]> & { nextCursor?: string; _meta: Record<string, unknown> } {
-  const result = { [key]: page.items, _meta: { 'mcpbash/total': page.total } } as Record<K, T[]> & { nextCursor?: string; _meta: Record<string, unknown> };
+export function listResult<K extends string, T>(
+  key: K,
+  page: Page<T>,
+): Record<K, T[]> & { nextCursor?: string; _meta: Record<string, unknown> } {
+  const result = { [key]: page.items, _meta: { 'mcpbash/total': page.total } } as Record<K, T[]> & {
+    nextCursor?: string;
+    _meta: Record<string, unknown>;
+  };
   if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
   return result;
 }

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { envInt, envString, type Env } from '../config/env-values.js';
+import { type Env, envInt, envString } from '../config/env-values.js';
 import type { JsonRpcParams } from '../jsonrpc/messages.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import { SlidingWindowLimiter } from './rate-limiter.js';
@@ -48,7 +48,9 @@ function digest(value: string): Buffer {
 function metaOf(params: JsonRpcParams | undefined): Record<string, unknown> | undefined {
   if (typeof params !== 'object' || params === null || Array.isArray(params)) return undefined;
   const meta = params._meta;
-  return typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? (meta as Record<string, unknown>) : undefined;
+  return typeof meta === 'object' && meta !== null && !Array.isArray(meta)
+    ? (meta as Record<string, unknown>)
+    : undefined;
 }
 
 /**
@@ -79,14 +81,19 @@ export class RemoteTokenGuard {
     const meta = metaOf(params);
     const candidates = [meta?.[this.settings.key], meta?.[this.settings.fallbackKey]];
     // Every candidate is compared, so timing does not reveal which key held a match.
-    const matches = candidates.map((candidate) => typeof candidate === 'string' && timingSafeEqual(digest(candidate), this.expected));
+    const matches = candidates.map(
+      (candidate) => typeof candidate === 'string' && timingSafeEqual(digest(candidate), this.expected),
+    );
     if (matches.includes(true) && meta) {
       delete meta[this.settings.key];
       delete meta[this.settings.fallbackKey];
       return undefined;
     }
     const throttled = !this.failures.tryTake();
-    this.report(throttled ? 'debug' : 'warning', `refused ${method}: remote token missing or invalid${throttled ? ' (throttled)' : ''}`);
+    this.report(
+      throttled ? 'debug' : 'warning',
+      `refused ${method}: remote token missing or invalid${throttled ? ' (throttled)' : ''}`,
+    );
     return RpcError.invalidParams(`Remote token missing or invalid${throttled ? ' (throttled)' : ''}`);
   }
 }

@@ -5,7 +5,7 @@ import type { ProjectRegistries } from '../project/project-registries.js';
 import { uriPathForMime } from '../project/resources/resource-definition.js';
 import { matchTemplate } from '../project/resources/template-match.js';
 import { providerForUri } from '../providers/provider-names.js';
-import { readWithProvider, type ProviderHost } from '../providers/resource-provider.js';
+import { type ProviderHost, readWithProvider } from '../providers/resource-provider.js';
 import type { ResourceContents } from './types.js';
 
 /** A read request resolved to what serves it. */
@@ -35,7 +35,10 @@ function optionalString(params: Record<string, unknown>, key: string): string | 
  * registered name, runs its provider, and turns the bytes into MCP resource contents.
  */
 export class ResourceReader {
-  constructor(private readonly registries: ProjectRegistries, private readonly host: ProviderHost) {}
+  constructor(
+    private readonly registries: ProjectRegistries,
+    private readonly host: ProviderHost,
+  ) {}
 
   /**
    * `params.uri` (standard) and/or `params.name` (non-standard): the entry of that name
@@ -46,17 +49,30 @@ export class ResourceReader {
     const uri = optionalString(params, 'uri');
     const name = optionalString(params, 'name');
     if (uri === undefined && name === undefined) {
-      throw RpcError.invalidParams('Resource name or uri required', 'Pass params.uri (a URI from resources/list, or one expanded from a template)');
+      throw RpcError.invalidParams(
+        'Resource name or uri required',
+        'Pass params.uri (a URI from resources/list, or one expanded from a template)',
+      );
     }
     // A NUL cannot be passed to a provider (argv); no valid URI contains a raw one.
-    if (uri?.includes('\0') || name?.includes('\0')) throw RpcError.invalidParams('Invalid resource URI: it contains a NUL character');
+    if (uri?.includes('\0') || name?.includes('\0'))
+      throw RpcError.invalidParams('Invalid resource URI: it contains a NUL character');
     const { items } = await this.registries.resources.snapshot();
     const byName = name === undefined ? undefined : items.find((item) => item.name === name);
     if (name !== undefined && !byName && uri === undefined) {
-      throw new RpcError(ErrorCode.ResourceNotFound, 'Resource not found', { name, hint: 'resources/list shows the names' });
+      throw new RpcError(ErrorCode.ResourceNotFound, 'Resource not found', {
+        name,
+        hint: 'resources/list shows the names',
+      });
     }
     const entry = byName ?? items.find((item) => item.uri === uri);
-    if (entry) return { uri: uri ?? entry.uri, provider: entry.provider, name: entry.name, ...(entry.mimeType ? { mimeType: entry.mimeType } : {}) };
+    if (entry)
+      return {
+        uri: uri ?? entry.uri,
+        provider: entry.provider,
+        name: entry.name,
+        ...(entry.mimeType ? { mimeType: entry.mimeType } : {}),
+      };
     const target = uri as string;
     const template = matchTemplate(target, (await this.registries.resourceTemplates.snapshot()).items);
     return {

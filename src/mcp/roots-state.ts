@@ -16,7 +16,11 @@ export class RootsState {
    * `configured` are the operator's roots (undefined when there are none); then
    * `implicitRoot` is used, but never counts as configured (see {@link configured}).
    */
-  constructor(configured: readonly RootEntry[] | undefined, implicitRoot: RootEntry, private readonly waitMs = 5000) {
+  constructor(
+    configured: readonly RootEntry[] | undefined,
+    implicitRoot: RootEntry,
+    private readonly waitMs = 5000,
+  ) {
     this.roots = configured ?? [implicitRoot];
     this.implicit = configured === undefined;
   }
@@ -24,7 +28,9 @@ export class RootsState {
   /** Marks the roots as about to change (a roots/list request is due or in flight). */
   beginUpdate(): void {
     if (this.settle) return;
-    this.settled = new Promise((resolve) => { this.settle = resolve; });
+    this.settled = new Promise((resolve) => {
+      this.settle = resolve;
+    });
   }
 
   /** Replaces the roots with the client's (or keeps them, given undefined) and releases waiting calls. */
@@ -41,7 +47,12 @@ export class RootsState {
   async current(): Promise<readonly RootEntry[]> {
     if (this.settle) {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([this.settled, new Promise<void>((resolve) => { timer = setTimeout(resolve, this.waitMs); })]);
+      await Promise.race([
+        this.settled,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, this.waitMs);
+        }),
+      ]);
       clearTimeout(timer);
     }
     return this.roots;

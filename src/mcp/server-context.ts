@@ -1,15 +1,15 @@
+import type { Writable } from 'node:stream';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { JsonRpcEngine } from '../jsonrpc/engine.js';
-import type { Writable } from 'node:stream';
 import type { ProjectContext } from '../project/project-context.js';
 import type { ProjectRegistries } from '../project/project-registries.js';
-import type { ElicitationBridge } from '../runner/tool-runtime.js';
-import type { RootsState } from './roots-state.js';
 import type { ProcessRegistry } from '../runner/process-runner.js';
+import type { ElicitationBridge } from '../runner/tool-runtime.js';
 import type { ListChangedNotifier } from './list-changed.js';
 import type { ServerLog } from './logging.js';
+import type { RootsState } from './roots-state.js';
 import type { Session } from './session.js';
 
 /** What handler modules share: the engine to register on, the session, and the services. */

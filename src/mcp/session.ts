@@ -1,6 +1,11 @@
 import { ErrorCode } from '../jsonrpc/error-codes.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
-import { DEFAULT_PROTOCOL_VERSION, featuresOf, type ProtocolFeatures, type ProtocolVersion } from './protocol-versions.js';
+import {
+  DEFAULT_PROTOCOL_VERSION,
+  featuresOf,
+  type ProtocolFeatures,
+  type ProtocolVersion,
+} from './protocol-versions.js';
 import type { ClientCapabilities, Implementation } from './types.js';
 
 /**

@@ -62,7 +62,16 @@ export interface InitializeResult extends WithMeta {
 
 // ---------------------------------------------------------------- logging & progress
 
-export const LOGGING_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export const LOGGING_LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+] as const;
 export type LoggingLevel = (typeof LOGGING_LEVELS)[number];
 
 export interface SetLevelParams extends WithMeta {
@@ -277,9 +286,7 @@ export interface GetPromptResult extends WithMeta {
 
 // ---------------------------------------------------------------- completion
 
-export type CompletionReference =
-  | { type: 'ref/prompt'; name: string }
-  | { type: 'ref/resource'; uri: string };
+export type CompletionReference = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
 
 export interface CompleteParams extends WithMeta {
   ref: CompletionReference;

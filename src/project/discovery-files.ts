@@ -1,5 +1,5 @@
 // How discovery (tools, resources, prompts) finds and reads files on disk.
-import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, type Dirent, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonObject } from '../mcp/types.js';
 
@@ -15,7 +15,7 @@ export interface WalkOptions {
 }
 
 function walk(dir: string, out: string[], depth: number, minFileDepth: number): void {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {

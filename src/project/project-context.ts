@@ -1,6 +1,6 @@
 import type { ProjectLayout } from './project-layout.js';
-import { loadServerIdentity, type ServerIdentity } from './server-identity.js';
 import { projectLayout } from './project-layout.js';
+import { loadServerIdentity, type ServerIdentity } from './server-identity.js';
 
 /** The project a server or command works on. */
 export interface ProjectContext {
@@ -10,7 +10,11 @@ export interface ProjectContext {
   readonly gettingStarted: boolean;
 }
 
-export function openProject(root: string, env: Readonly<Record<string, string | undefined>>, gettingStarted = false): ProjectContext {
+export function openProject(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  gettingStarted = false,
+): ProjectContext {
   const layout = projectLayout(root, env);
   return { layout, identity: loadServerIdentity(layout, { gettingStarted }), gettingStarted };
 }

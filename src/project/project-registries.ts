@@ -1,22 +1,22 @@
 import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
-import { envBool, envInt, envNumber, envString, type Env } from '../config/env-values.js';
+import { type Env, envBool, envInt, envNumber, envString } from '../config/env-values.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import type { ProcessRegistry } from '../runner/process-runner.js';
-import { manualCompletionNormalizer, type CompletionRegistration } from './completions/completion-registration.js';
+import { type CompletionRegistration, manualCompletionNormalizer } from './completions/completion-registration.js';
 import { layoutEnvironment, type ProjectLayout } from './project-layout.js';
 import { manualPromptNormalizer } from './prompts/manual-prompts.js';
 import type { PromptDefinition } from './prompts/prompt-definition.js';
 import { discoverPrompts } from './prompts/prompt-discovery.js';
-import { ManualRegistrations } from './registry/manual-registration.js';
 import type { ManualKind, ManualNormalizers } from './registry/manual-kinds.js';
-import { RegistryStore, type ManualState, type RegistryKind, type RegistryLog } from './registry/registry-store.js';
+import { ManualRegistrations } from './registry/manual-registration.js';
+import { type ManualState, type RegistryKind, type RegistryLog, RegistryStore } from './registry/registry-store.js';
 import { manualResourceNormalizer, manualTemplateNormalizer } from './resources/manual-resources.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from './resources/resource-definition.js';
 import { resourcesSource, templatesSource } from './resources/resource-sources.js';
 import { manualToolNormalizer } from './tools/manual-tools.js';
-import { discoverTools, type ToolScan } from './tools/tool-discovery.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
+import { discoverTools, type ToolScan } from './tools/tool-discovery.js';
 import { mergeSubtreeScan, resolveToolsSubtree } from './tools/tools-subtree.js';
 
 export interface RegistryOptions {
@@ -101,7 +101,11 @@ export class ProjectRegistries {
       scan: (previous) => this.scanTools(previous),
       manual: () => this.manualState<ToolDefinition>('tools'),
     });
-    const sourceOptions = { layout, ttlMs: (variable: string) => ttlMs(env, variable), manualState: <T>(kind: ManualKind) => this.manualState<T>(kind) };
+    const sourceOptions = {
+      layout,
+      ttlMs: (variable: string) => ttlMs(env, variable),
+      manualState: <T>(kind: ManualKind) => this.manualState<T>(kind),
+    };
     this.resources = this.store(resourcesSource(sourceOptions));
     this.resourceTemplates = this.store(templatesSource(sourceOptions, this.resources));
     this.prompts = this.store({
@@ -121,7 +125,11 @@ export class ProjectRegistries {
       this.lastToolScan = scan;
     } else {
       const warnings = [...scan.warnings];
-      this.lastToolScan = { ...scan, items: mergeSubtreeScan(previous(), scan.items, this.toolsSubtree, warnings), warnings };
+      this.lastToolScan = {
+        ...scan,
+        items: mergeSubtreeScan(previous(), scan.items, this.toolsSubtree, warnings),
+        warnings,
+      };
     }
     return this.lastToolScan;
   }

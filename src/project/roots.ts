@@ -26,7 +26,11 @@ export function rootEntry(path: string, name?: string): RootEntry {
   return { uri: fileUriFromPath(path), name: name && name !== '' ? name : basename(path) || path, path };
 }
 
-function fromRootsVariable(value: string, layout: ProjectLayout, warn: (message: string) => void): RootEntry[] | undefined {
+function fromRootsVariable(
+  value: string,
+  layout: ProjectLayout,
+  warn: (message: string) => void,
+): RootEntry[] | undefined {
   const entries: RootEntry[] = [];
   for (const raw of value.split(':').filter((item) => item !== '')) {
     // Relative entries are relative to the project, not to wherever the client started us (D14).
@@ -63,7 +67,10 @@ function fromRootsFile(layout: ProjectLayout, warn: (message: string) => void): 
       warn(`config/roots.json entry "${raw}" does not exist or is not readable; skipped`);
       continue;
     }
-    const name = typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string' ? (item as { name: string }).name : undefined;
+    const name =
+      typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string'
+        ? (item as { name: string }).name
+        : undefined;
     entries.push(rootEntry(path, name));
   }
   return entries.length > 0 ? entries : undefined;
@@ -73,7 +80,11 @@ function fromRootsFile(layout: ProjectLayout, warn: (message: string) => void): 
  * The roots the operator configured: MCPBASH_ROOTS (colon list; every entry must exist),
  * else config/roots.json; undefined when neither names a usable root.
  */
-export function configuredRoots(layout: ProjectLayout, env: Readonly<Record<string, string | undefined>>, warn: (message: string) => void): RootEntry[] | undefined {
+export function configuredRoots(
+  layout: ProjectLayout,
+  env: Readonly<Record<string, string | undefined>>,
+  warn: (message: string) => void,
+): RootEntry[] | undefined {
   const variable = env.MCPBASH_ROOTS;
   const fromEnv = variable ? fromRootsVariable(variable, layout, warn) : undefined;
   return fromEnv ?? fromRootsFile(layout, warn);
@@ -88,7 +99,11 @@ export function implicitRoot(layout: ProjectLayout): RootEntry {
  * The roots used until (or unless) the client provides its own: the configured roots
  * (MCPBASH_ROOTS, else config/roots.json), else the project root.
  */
-export function fallbackRoots(layout: ProjectLayout, env: Readonly<Record<string, string | undefined>>, warn: (message: string) => void): RootEntry[] {
+export function fallbackRoots(
+  layout: ProjectLayout,
+  env: Readonly<Record<string, string | undefined>>,
+  warn: (message: string) => void,
+): RootEntry[] {
   return configuredRoots(layout, env, warn) ?? [implicitRoot(layout)];
 }
 

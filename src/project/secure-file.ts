@@ -28,7 +28,9 @@ function checkEntry(path: string, kind: 'file' | 'directory'): string | undefine
   if (kind === 'file' ? !stat.isFile() : !stat.isDirectory()) return `${path} is not a ${kind}`;
   if (process.platform === 'win32') return undefined;
   const uid = process.getuid?.();
-  if (uid !== undefined && stat.uid !== uid) return `${path} is owned by uid ${stat.uid}, not by the server's uid ${uid}`;
-  if ((stat.mode & 0o022) !== 0) return `${path} is writable by group or others (mode ${(stat.mode & 0o777).toString(8)}; chmod go-w fixes it)`;
+  if (uid !== undefined && stat.uid !== uid)
+    return `${path} is owned by uid ${stat.uid}, not by the server's uid ${uid}`;
+  if ((stat.mode & 0o022) !== 0)
+    return `${path} is writable by group or others (mode ${(stat.mode & 0o777).toString(8)}; chmod go-w fixes it)`;
   return undefined;
 }

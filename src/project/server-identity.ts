@@ -58,7 +58,8 @@ export function loadServerIdentity(layout: ProjectLayout, options: { gettingStar
   if (text !== undefined) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) meta = parsed as Record<string, unknown>;
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+        meta = parsed as Record<string, unknown>;
       else warnings.push(`${metaPath} is not a JSON object; using defaults`);
     } catch (error) {
       warnings.push(`${metaPath} is not valid JSON (${(error as Error).message}); using defaults`);

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
-import { envBool, envList, envString, type Env } from '../config/env-values.js';
+import { type Env, envBool, envList, envString } from '../config/env-values.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import { layoutEnvironment, type ProjectLayout } from '../project/project-layout.js';
 
@@ -9,12 +9,38 @@ export type ProviderEnvMode = 'isolate' | 'allowlist' | 'inherit';
 
 /** Variables kept in isolate mode (1.x's curated list, original-behaviour §6.1). */
 const KEPT_VARIABLES = new Set([
-  'PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG',
-  'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'SYSTEMROOT', 'SystemRoot', 'COMSPEC', 'PATHEXT', 'MSYSTEM', 'MSYS2_ARG_CONV_EXCL',
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'TMP',
+  'TEMP',
+  'LANG',
+  'USERPROFILE',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'SYSTEMROOT',
+  'SystemRoot',
+  'COMSPEC',
+  'PATHEXT',
+  'MSYSTEM',
+  'MSYS2_ARG_CONV_EXCL',
   'MCPBASH_ENABLE_GIT_PROVIDER',
-  'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'all_proxy',
-  'GIT_SSH', 'GIT_SSH_COMMAND', 'SSH_AUTH_SOCK',
-  'SSL_CERT_FILE', 'SSL_CERT_DIR', 'CURL_CA_BUNDLE', 'GIT_SSL_CAINFO', 'GIT_SSL_CAPATH',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'ALL_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'all_proxy',
+  'GIT_SSH',
+  'GIT_SSH_COMMAND',
+  'SSH_AUTH_SOCK',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'CURL_CA_BUNDLE',
+  'GIT_SSL_CAINFO',
+  'GIT_SSL_CAPATH',
 ]);
 const KEPT_PREFIXES = ['LC_', 'MCP_', 'MCPBASH_GIT_', 'MCPBASH_HTTPS_'];
 
@@ -33,7 +59,9 @@ export function providerEnvMode(env: Env): ProviderEnvMode {
   const mode = (envString(env, 'MCPBASH_PROVIDER_ENV_MODE') ?? 'isolate').toLowerCase();
   if (mode === 'inherit') {
     if (!envBool(env, 'MCPBASH_PROVIDER_ENV_INHERIT_ALLOW', false)) {
-      throw RpcError.internal('Server misconfigured: MCPBASH_PROVIDER_ENV_MODE=inherit gives providers the whole server environment; set MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true in the server environment to confirm, or use MCPBASH_PROVIDER_ENV_MODE=allowlist');
+      throw RpcError.internal(
+        'Server misconfigured: MCPBASH_PROVIDER_ENV_MODE=inherit gives providers the whole server environment; set MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true in the server environment to confirm, or use MCPBASH_PROVIDER_ENV_MODE=allowlist',
+      );
     }
     return 'inherit';
   }
@@ -42,7 +70,8 @@ export function providerEnvMode(env: Env): ProviderEnvMode {
 
 function inherited(serverEnv: Env, mode: ProviderEnvMode, layout: ProjectLayout): Record<string, string> {
   const env: Record<string, string> = {};
-  const keep = (key: string) => mode === 'inherit' || KEPT_VARIABLES.has(key) || KEPT_PREFIXES.some((prefix) => key.startsWith(prefix));
+  const keep = (key: string) =>
+    mode === 'inherit' || KEPT_VARIABLES.has(key) || KEPT_PREFIXES.some((prefix) => key.startsWith(prefix));
   for (const [key, value] of Object.entries(serverEnv)) {
     if (value !== undefined && keep(key)) env[key] = value;
   }
@@ -69,7 +98,11 @@ function inherited(serverEnv: Env, mode: ProviderEnvMode, layout: ProjectLayout)
 export function resourceRoots(serverEnv: Env, layout: ProjectLayout, sessionRoots: readonly string[] = []): string {
   const value = envString(serverEnv, 'MCP_RESOURCES_ROOTS');
   if (value !== undefined) {
-    return value.split(':').filter((entry) => entry !== '').map((entry) => (isAbsolute(entry) ? entry : resolve(layout.root, entry))).join(':');
+    return value
+      .split(':')
+      .filter((entry) => entry !== '')
+      .map((entry) => (isAbsolute(entry) ? entry : resolve(layout.root, entry)))
+      .join(':');
   }
   const roots = [layout.resourcesDir, ...sessionRoots].filter((root) => root !== '' && !root.includes(':'));
   return [...new Set(roots)].join(':');

@@ -38,7 +38,10 @@ export interface ProviderRead {
  * written (D23). Failures are JSON-RPC errors per the provider exit-code contract.
  */
 export async function readWithProvider(host: ProviderHost, read: ProviderRead): Promise<Buffer> {
-  const script = resolveProviderScript(read.provider, { project: host.layout.providersDir, framework: host.home.providersDir });
+  const script = resolveProviderScript(read.provider, {
+    project: host.layout.providersDir,
+    framework: host.home.providersDir,
+  });
   if (!script) {
     throw RpcError.internal('Unsupported resource provider', {
       provider: read.provider,
@@ -48,7 +51,13 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
   }
   const mode = providerEnvMode(host.env);
   const sessionRoots = host.sessionRoots ? await host.sessionRoots() : [];
-  const env = buildProviderEnvironment({ serverEnv: host.env, mode, layout: host.layout, home: host.home, sessionRoots });
+  const env = buildProviderEnvironment({
+    serverEnv: host.env,
+    mode,
+    layout: host.layout,
+    home: host.home,
+    sessionRoots,
+  });
   const run = await runScript({
     script,
     args: [read.uri],
@@ -63,15 +72,30 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
     registry: host.processes,
   });
   const context = { provider: read.provider, uri: read.uri };
-  if (run.spawnError) throw RpcError.internal(`Resource provider ${read.provider} could not be started: ${run.spawnError.message}`, context);
+  if (run.spawnError)
+    throw RpcError.internal(
+      `Resource provider ${read.provider} could not be started: ${run.spawnError.message}`,
+      context,
+    );
   if (run.stopped?.kind === 'timeout') {
-    throw RpcError.internal(`Resource provider ${read.provider} timed out after ${read.timeoutSecs}s`, { ...context, timeoutSecs: read.timeoutSecs });
+    throw RpcError.internal(`Resource provider ${read.provider} timed out after ${read.timeoutSecs}s`, {
+      ...context,
+      timeoutSecs: read.timeoutSecs,
+    });
   }
-  if (run.stopped?.kind === 'cancelled' || run.stopped?.kind === 'shutdown') throw RpcError.internal('Resource read cancelled', context);
+  if (run.stopped?.kind === 'cancelled' || run.stopped?.kind === 'shutdown')
+    throw RpcError.internal('Resource read cancelled', context);
   if (run.stdoutOverflow) {
-    throw RpcError.internal(`Resource exceeded MCPBASH_MAX_RESOURCE_BYTES (${host.maxResourceBytes} bytes)`, { ...context, limit: host.maxResourceBytes });
+    throw RpcError.internal(`Resource exceeded MCPBASH_MAX_RESOURCE_BYTES (${host.maxResourceBytes} bytes)`, {
+      ...context,
+      limit: host.maxResourceBytes,
+    });
   }
-  if (run.stderrOverflow) throw RpcError.internal(`Resource provider ${read.provider} wrote more than ${host.maxStderrBytes} bytes to stderr`, context);
+  if (run.stderrOverflow)
+    throw RpcError.internal(
+      `Resource provider ${read.provider} wrote more than ${host.maxStderrBytes} bytes to stderr`,
+      context,
+    );
   if (run.exitCode !== 0) throw providerFailure(run.exitCode ?? -1, run.stderrTail, context);
   return run.stdout;
 }

@@ -1,4 +1,4 @@
-import { runProcess, type ProcessRegistry, type RunProcessResult, type StopReason } from '../runner/process-runner.js';
+import { type ProcessRegistry, type RunProcessResult, runProcess, type StopReason } from '../runner/process-runner.js';
 import { scriptCommand } from '../runner/script-command.js';
 
 export interface ScriptRunOptions {
@@ -23,9 +23,10 @@ export interface ScriptRunOptions {
  */
 export async function runScript(options: ScriptRunOptions): Promise<RunProcessResult> {
   const stop = new AbortController();
-  const timer = options.timeoutMs > 0
-    ? setTimeout(() => stop.abort({ kind: 'timeout' } satisfies StopReason), options.timeoutMs)
-    : undefined;
+  const timer =
+    options.timeoutMs > 0
+      ? setTimeout(() => stop.abort({ kind: 'timeout' } satisfies StopReason), options.timeoutMs)
+      : undefined;
   const onCancel = () => stop.abort({ kind: 'cancelled' } satisfies StopReason);
   if (options.signal?.aborted) onCancel();
   else options.signal?.addEventListener('abort', onCancel, { once: true });

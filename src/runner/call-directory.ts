@@ -77,9 +77,13 @@ export class CallDirectoryPool {
       const dir = this.nextPath();
       this.refilling += 1;
       mkdir(dir, { mode: 0o700 })
-        .then(() => { this.ready.push(dir); })
+        .then(() => {
+          this.ready.push(dir);
+        })
         .catch(() => {}) // the state dir is going away (shutdown), or full: calls make their own
-        .finally(() => { this.refilling -= 1; });
+        .finally(() => {
+          this.refilling -= 1;
+        });
     }
   }
 }

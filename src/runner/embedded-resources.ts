@@ -35,10 +35,13 @@ function fromJson(text: string): ResourceRequest[] | undefined {
 
 /** `path<TAB>mime<TAB>uri` lines; mime and uri may be empty. */
 function fromTsv(text: string): ResourceRequest[] {
-  return text.split(/\r?\n/).filter((line) => line.trim() !== '').map((line) => {
-    const [path = '', mimeType = '', uri = ''] = line.split('\t');
-    return { path, ...(mimeType ? { mimeType } : {}), ...(uri ? { uri } : {}) };
-  });
+  return text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const [path = '', mimeType = '', uri = ''] = line.split('\t');
+      return { path, ...(mimeType ? { mimeType } : {}), ...(uri ? { uri } : {}) };
+    });
 }
 
 /**
@@ -90,7 +93,9 @@ export function readEmbeddedResources(
     const uri = request.uri ?? fileUriFromPath(path);
     resources.push({
       type: 'resource',
-      resource: binary ? { uri, mimeType, blob: bytes.toString('base64') } : { uri, mimeType, text: bytes.toString('utf8') },
+      resource: binary
+        ? { uri, mimeType, blob: bytes.toString('base64') }
+        : { uri, mimeType, text: bytes.toString('utf8') },
     });
   }
   return resources;

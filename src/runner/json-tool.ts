@@ -1,6 +1,6 @@
 import { accessSync, chmodSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, delimiter, extname, isAbsolute, join, resolve } from 'node:path';
-import { envBool, envString, type Env } from '../config/env-values.js';
+import { type Env, envBool, envString } from '../config/env-values.js';
 import { shellQuote } from './shell-quote.js';
 
 /** The JSON processor tools get as MCPBASH_JSON_TOOL / MCPBASH_JSON_TOOL_BIN. */
@@ -47,7 +47,10 @@ function builtinWrapper(stateDir: string): string {
   const dir = join(stateDir, 'bin');
   const path = join(dir, 'jq');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path, `#!/bin/sh\n# mcp-bash's built-in jq (decision D6)\nexec ${selfInvocation().map(shellQuote).join(' ')} jq "$@"\n`);
+  writeFileSync(
+    path,
+    `#!/bin/sh\n# mcp-bash's built-in jq (decision D6)\nexec ${selfInvocation().map(shellQuote).join(' ')} jq "$@"\n`,
+  );
   chmodSync(path, 0o755);
   return path;
 }

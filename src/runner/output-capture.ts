@@ -40,7 +40,10 @@ export class TailCapture {
   total = 0;
   overflow = false;
 
-  constructor(private readonly maxBytes: number, private readonly tailBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    private readonly tailBytes: number,
+  ) {}
 
   push(chunk: Buffer): boolean {
     this.total += chunk.length;
@@ -59,7 +62,12 @@ export class TailCapture {
   /** The first non-empty line. */
   head(): string {
     const text = this.headBytes.toString('utf8');
-    return text.split(/\r?\n/).find((line) => line.trim() !== '')?.trim() ?? '';
+    return (
+      text
+        .split(/\r?\n/)
+        .find((line) => line.trim() !== '')
+        ?.trim() ?? ''
+    );
   }
 
   /** The last `tailBytes` bytes, cut at a character boundary. */

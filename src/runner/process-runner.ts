@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { StreamCapture, TailCapture } from './output-capture.js';
 
 /** Why a run was stopped from outside; carried as the AbortSignal's reason. */
@@ -78,7 +78,10 @@ export class ProcessRegistry {
 
 /** A child started as the leader of a new process group, signalled as a whole. */
 export class ProcessGroup {
-  constructor(readonly child: ChildProcess, readonly pid: number) {}
+  constructor(
+    readonly child: ChildProcess,
+    readonly pid: number,
+  ) {}
 
   signal(signal: NodeJS.Signals): void {
     if (process.platform === 'win32') {

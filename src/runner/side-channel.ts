@@ -1,4 +1,14 @@
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, rmSync, watch, type FSWatcher } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  type FSWatcher,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  watch,
+} from 'node:fs';
 import type { CallPaths } from './call-directory.js';
 
 /** What the tool wrote, handed to the invocation as it happens. */
@@ -109,7 +119,11 @@ export class SideChannel {
   private scheduled = false;
   private stopped = false;
 
-  constructor(private readonly paths: CallPaths, private readonly handlers: SideChannelHandlers, private readonly live: boolean) {
+  constructor(
+    private readonly paths: CallPaths,
+    private readonly handlers: SideChannelHandlers,
+    private readonly live: boolean,
+  ) {
     this.progress = new StreamTail(paths.progress);
     this.log = new StreamTail(paths.log);
   }
@@ -156,8 +170,13 @@ export class SideChannel {
     if (!final) this.pickUpElicitation();
   }
 
-  private deliver(stream: 'progress' | 'log', batch: { lines: string[]; oversized: number }, handle: (line: Record<string, unknown>) => void): void {
-    for (let index = 0; index < batch.oversized; index += 1) this.handlers.rejected(stream, `a line longer than ${MAX_SIDE_CHANNEL_LINE} bytes was dropped`);
+  private deliver(
+    stream: 'progress' | 'log',
+    batch: { lines: string[]; oversized: number },
+    handle: (line: Record<string, unknown>) => void,
+  ): void {
+    for (let index = 0; index < batch.oversized; index += 1)
+      this.handlers.rejected(stream, `a line longer than ${MAX_SIDE_CHANNEL_LINE} bytes was dropped`);
     for (const text of batch.lines) {
       if (text.trim() === '') continue;
       let value: unknown;
@@ -173,9 +192,10 @@ export class SideChannel {
       }
       const object = value as Record<string, unknown>;
       // A full JSON-RPC notification (what the SDK writes) or just its params.
-      const params = typeof object.method === 'string' && typeof object.params === 'object' && object.params !== null
-        ? (object.params as Record<string, unknown>)
-        : object;
+      const params =
+        typeof object.method === 'string' && typeof object.params === 'object' && object.params !== null
+          ? (object.params as Record<string, unknown>)
+          : object;
       handle(params);
     }
   }

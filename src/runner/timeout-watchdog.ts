@@ -18,7 +18,10 @@ export class TimeoutWatchdog {
   private capTimer: NodeJS.Timeout | undefined;
   private expired = false;
 
-  constructor(private readonly policy: TimeoutPolicy, private readonly onExpire: (reason: TimeoutReason) => void) {
+  constructor(
+    private readonly policy: TimeoutPolicy,
+    private readonly onExpire: (reason: TimeoutReason) => void,
+  ) {
     if (policy.progressExtendsTimeout) {
       this.capTimer = setTimeout(() => this.expire('max_exceeded'), policy.maxTimeoutSecs * 1000);
       this.armIdle();

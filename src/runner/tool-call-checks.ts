@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { envBool, envList, envString } from '../config/env-values.js';
+import { isObject } from '../json/objects.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import type { JsonObject } from '../mcp/types.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
@@ -7,7 +8,6 @@ import { describeIssues } from '../validation/json-schema.js';
 import type { ToolEnvMode } from './tool-environment.js';
 import { enforceToolPolicy, resolveToolScript } from './tool-policy.js';
 import type { ToolRuntime } from './tool-runtime.js';
-import { isObject } from '../json/objects.js';
 
 /** A call that passed every check, ready to run. */
 export interface PreparedToolCall {
@@ -28,11 +28,16 @@ export function toolEnvMode(runtime: ToolRuntime): ToolEnvMode {
   const mode = (envString(runtime.env, 'MCPBASH_TOOL_ENV_MODE') ?? 'minimal').toLowerCase();
   if (mode === 'inherit') {
     if (!envBool(runtime.env, 'MCPBASH_TOOL_ENV_INHERIT_ALLOW', false)) {
-      throw RpcError.invalidParams('MCPBASH_TOOL_ENV_MODE=inherit gives tools the whole server environment; set MCPBASH_TOOL_ENV_INHERIT_ALLOW=true to confirm, or use allowlist mode');
+      throw RpcError.invalidParams(
+        'MCPBASH_TOOL_ENV_MODE=inherit gives tools the whole server environment; set MCPBASH_TOOL_ENV_INHERIT_ALLOW=true to confirm, or use allowlist mode',
+      );
     }
     if (!inheritWarned.has(runtime)) {
       inheritWarned.add(runtime);
-      runtime.log.warning('mcp.tools', 'MCPBASH_TOOL_ENV_MODE=inherit: tools receive the full server environment, secrets included');
+      runtime.log.warning(
+        'mcp.tools',
+        'MCPBASH_TOOL_ENV_MODE=inherit: tools receive the full server environment, secrets included',
+      );
     }
     return 'inherit';
   }
@@ -61,7 +66,9 @@ export async function prepareToolCall(
   }
   await enforceToolPolicy(name, tool, {
     allowlist: [...envList(runtime.env, 'MCPBASH_TOOL_ALLOWLIST'), ...runtime.extraAllowed],
-    allowWhenEmpty: ['allow', 'all'].includes((envString(runtime.env, 'MCPBASH_TOOL_ALLOW_DEFAULT') ?? '').toLowerCase()),
+    allowWhenEmpty: ['allow', 'all'].includes(
+      (envString(runtime.env, 'MCPBASH_TOOL_ALLOW_DEFAULT') ?? '').toLowerCase(),
+    ),
     implicitlyAllowed: runtime.implicitlyAllowed,
     policyFile: join(runtime.layout.serverDir, 'policy.sh'),
     policyDriver: join(runtime.home.hooksDir, 'policy-check.sh'),
@@ -79,6 +86,10 @@ export async function prepareToolCall(
       errors: check.issues.map(({ path, message }) => ({ path: path === '' ? '/' : path, message })),
     });
   }
-  if (check.valid === 'unchecked') runtime.log.warning('mcp.tools', `${name}: inputSchema does not compile (${check.reason}); arguments not validated`);
+  if (check.valid === 'unchecked')
+    runtime.log.warning(
+      'mcp.tools',
+      `${name}: inputSchema does not compile (${check.reason}); arguments not validated`,
+    );
   return { tool, scriptPath, args, envMode };
 }

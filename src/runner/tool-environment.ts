@@ -36,7 +36,21 @@ export interface ToolEnvironmentInput {
 }
 
 /** Variables a tool keeps in every mode (Windows needs a few to start processes at all). */
-const BASE_VARIABLES = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SYSTEMROOT', 'SystemRoot', 'COMSPEC', 'PATHEXT', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'MSYSTEM', 'MSYS2_ARG_CONV_EXCL'];
+const BASE_VARIABLES = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'LANG',
+  'SYSTEMROOT',
+  'SystemRoot',
+  'COMSPEC',
+  'PATHEXT',
+  'USERPROFILE',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'MSYSTEM',
+  'MSYS2_ARG_CONV_EXCL',
+];
 const BASE_DEFAULTS: Readonly<Record<string, (layout: ProjectLayout) => string>> = {
   PATH: () => '/usr/bin:/bin',
   HOME: (layout) => layout.root,

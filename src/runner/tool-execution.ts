@@ -7,17 +7,17 @@ import { parseLoggingLevel } from '../mcp/logging.js';
 import { SlidingWindowLimiter } from '../mcp/rate-limiter.js';
 import type { CallToolResult, JsonObject, ProgressToken } from '../mcp/types.js';
 import type { RootEntry } from '../project/roots.js';
-import { removeCallDirectory, type CallPaths } from './call-directory.js';
+import { type CallPaths, removeCallDirectory } from './call-directory.js';
 import { readEmbeddedResources } from './embedded-resources.js';
 import { runProcess, type StopReason } from './process-runner.js';
-import { scriptCommand, type ScriptCommand } from './script-command.js';
+import { type ScriptCommand, scriptCommand } from './script-command.js';
 import { SideChannel } from './side-channel.js';
+import { type TimeoutPolicy, type TimeoutReason, TimeoutWatchdog } from './timeout-watchdog.js';
 import type { PreparedToolCall } from './tool-call-checks.js';
 import { buildToolEnvironment } from './tool-environment.js';
 import { buildToolResult } from './tool-result.js';
 import type { ToolRuntime } from './tool-runtime.js';
 import { finishTrace, startTrace, type ToolTrace } from './tool-trace.js';
-import { TimeoutWatchdog, type TimeoutPolicy, type TimeoutReason } from './timeout-watchdog.js';
 
 export interface ToolCallOptions {
   /** The request's `_meta` (tools see it as MCP_TOOL_META_JSON). */
@@ -32,7 +32,11 @@ export interface ToolCallOptions {
 }
 
 /** The effective timeout (decisions D3/D4): request, tool metadata, then the server default. */
-export function timeoutPolicy(prepared: PreparedToolCall, runtime: ToolRuntime, override?: number): TimeoutPolicy | undefined {
+export function timeoutPolicy(
+  prepared: PreparedToolCall,
+  runtime: ToolRuntime,
+  override?: number,
+): TimeoutPolicy | undefined {
   const { tool } = prepared;
   const seconds = override ?? tool.timeoutSecs ?? runtime.config.defaultToolTimeoutSecs;
   if (!seconds || seconds <= 0) return undefined;
@@ -68,7 +72,11 @@ interface Forwarders {
  * Turns side-channel lines into notifications, with the per-request rate limits. Lines that
  * cannot be used are reported once per call: a tool printing garbage must not flood stderr.
  */
-function forwarders(call: ToolCallOptions, runtime: ToolRuntime, toolName: string): Forwarders & { sawProgress: () => boolean } {
+function forwarders(
+  call: ToolCallOptions,
+  runtime: ToolRuntime,
+  toolName: string,
+): Forwarders & { sawProgress: () => boolean } {
   const progressLimit = new SlidingWindowLimiter(runtime.config.maxProgressPerMinute);
   const logLimit = new SlidingWindowLimiter(runtime.config.maxLogsPerMinute);
   let progressSeen = false;
@@ -98,7 +106,10 @@ function forwarders(call: ToolCallOptions, runtime: ToolRuntime, toolName: strin
     rejected(stream, reason) {
       if (rejectionNoted) return;
       rejectionNoted = true;
-      runtime.log.warning('mcp.tools', `${toolName}: ${stream} line dropped: ${reason} (further unusable lines of this call are dropped without a note)`);
+      runtime.log.warning(
+        'mcp.tools',
+        `${toolName}: ${stream} line dropped: ${reason} (further unusable lines of this call are dropped without a note)`,
+      );
     },
     log(line) {
       // An unknown level is logged at info rather than lost (docs/TOOL-CONTRACT.md).
@@ -116,7 +127,14 @@ function forwarders(call: ToolCallOptions, runtime: ToolRuntime, toolName: strin
 }
 
 /** How the tool starts: its environment (§3.3), its command line, and its trace when traced. */
-function toolLaunch(prepared: PreparedToolCall, call: ToolCallOptions, runtime: ToolRuntime, key: string, paths: CallPaths, roots: readonly RootEntry[]): { env: NodeJS.ProcessEnv; command: ScriptCommand; trace: ToolTrace | undefined } {
+function toolLaunch(
+  prepared: PreparedToolCall,
+  call: ToolCallOptions,
+  runtime: ToolRuntime,
+  key: string,
+  paths: CallPaths,
+  roots: readonly RootEntry[],
+): { env: NodeJS.ProcessEnv; command: ScriptCommand; trace: ToolTrace | undefined } {
   const { tool } = prepared;
   const env = buildToolEnvironment({
     serverEnv: runtime.env,
@@ -161,7 +179,11 @@ function toolLaunch(prepared: PreparedToolCall, call: ToolCallOptions, runtime: 
  * process group, a timeout watchdog, live progress/log forwarding, cancellation (cancel
  * marker first, then TERM/KILL), and finally the result (tool-result.ts).
  */
-export async function executeToolCall(prepared: PreparedToolCall, call: ToolCallOptions, runtime: ToolRuntime): Promise<CallToolResult> {
+export async function executeToolCall(
+  prepared: PreparedToolCall,
+  call: ToolCallOptions,
+  runtime: ToolRuntime,
+): Promise<CallToolResult> {
   const { tool } = prepared;
   const key = runtime.nextCallKey();
   const paths = runtime.callDirectories.create();
@@ -171,10 +193,12 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
     const stop = new AbortController();
     let timedOut: TimeoutReason | undefined;
     const policy = timeoutPolicy(prepared, runtime, call.timeoutSecs);
-    const watchdog = policy ? new TimeoutWatchdog(policy, (reason) => {
-      timedOut = reason;
-      stop.abort({ kind: 'timeout', detail: reason } satisfies StopReason);
-    }) : undefined;
+    const watchdog = policy
+      ? new TimeoutWatchdog(policy, (reason) => {
+          timedOut = reason;
+          stop.abort({ kind: 'timeout', detail: reason } satisfies StopReason);
+        })
+      : undefined;
     const onCancel = () => {
       // The marker comes first, so a tool trapping TERM sees mcp_is_cancelled true (D25);
       // the tool is stopped even when the marker cannot be written.
@@ -190,19 +214,23 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
 
     const forward = forwarders(call, runtime, tool.name);
     const elicitations = new AbortController();
-    const channel = new SideChannel(paths, {
-      progress: forward.progress,
-      log: forward.log,
-      activity: () => watchdog?.touch(),
-      rejected: forward.rejected,
-      elicitation: (request) => {
-        const bridge = runtime.elicitation;
-        const answer = bridge?.supported
-          ? bridge.ask(request, elicitations.signal).catch(() => ({ action: 'error', content: null }))
-          : Promise.resolve({ action: 'decline', content: null });
-        void answer.then((result) => writeElicitationAnswer(paths, result)).catch(() => {});
+    const channel = new SideChannel(
+      paths,
+      {
+        progress: forward.progress,
+        log: forward.log,
+        activity: () => watchdog?.touch(),
+        rejected: forward.rejected,
+        elicitation: (request) => {
+          const bridge = runtime.elicitation;
+          const answer = bridge?.supported
+            ? bridge.ask(request, elicitations.signal).catch(() => ({ action: 'error', content: null }))
+            : Promise.resolve({ action: 'decline', content: null });
+          void answer.then((result) => writeElicitationAnswer(paths, result)).catch(() => {});
+        },
       },
-    }, runtime.config.liveProgress);
+      runtime.config.liveProgress,
+    );
     channel.start();
     const run = await runProcess({
       command: command.command,
@@ -225,10 +253,18 @@ export async function executeToolCall(prepared: PreparedToolCall, call: ToolCall
     const traceLine = trace ? finishTrace(trace, runtime.config.trace.maxBytes) : undefined;
     if (call.signal.aborted) throw new RpcError(ErrorCode.ToolCancelled, 'Tool cancelled');
     if (timedOut === 'fixed' && forward.sawProgress()) {
-      runtime.log.warning('mcp.tools', `${tool.name} reported progress but timed out after ${policy?.timeoutSecs}s; set "progressExtendsTimeout": true in its metadata to let progress extend the timeout`);
+      runtime.log.warning(
+        'mcp.tools',
+        `${tool.name} reported progress but timed out after ${policy?.timeoutSecs}s; set "progressExtendsTimeout": true in its metadata to let progress extend the timeout`,
+      );
     }
-    const embedded = readEmbeddedResources(paths.resources, roots, runtime.layout.root, runtime.config.maxResourceBytes,
-      (message) => runtime.log.warning('mcp.tools', `${tool.name}: ${message}`));
+    const embedded = readEmbeddedResources(
+      paths.resources,
+      roots,
+      runtime.layout.root,
+      runtime.config.maxResourceBytes,
+      (message) => runtime.log.warning('mcp.tools', `${tool.name}: ${message}`),
+    );
     return buildToolResult({
       tool,
       run,

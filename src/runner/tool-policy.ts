@@ -26,11 +26,14 @@ export interface PolicySettings {
 
 function denied(toolName: string, settings: PolicySettings, reason: 'empty' | 'not-listed'): RpcError {
   if (settings.context === 'run-tool') {
-    return RpcError.invalidParams(`Tool '${toolName}' blocked by policy. Try: mcp-bash run-tool ${toolName} --allow-self ... (or --allow-all)`);
+    return RpcError.invalidParams(
+      `Tool '${toolName}' blocked by policy. Try: mcp-bash run-tool ${toolName} --allow-self ... (or --allow-all)`,
+    );
   }
-  const detail = reason === 'empty'
-    ? 'MCPBASH_TOOL_ALLOWLIST is empty, and tools are denied by default'
-    : `it is not in MCPBASH_TOOL_ALLOWLIST (${settings.allowlist.join(',')})`;
+  const detail =
+    reason === 'empty'
+      ? 'MCPBASH_TOOL_ALLOWLIST is empty, and tools are denied by default'
+      : `it is not in MCPBASH_TOOL_ALLOWLIST (${settings.allowlist.join(',')})`;
   return RpcError.invalidParams(
     `Tool '${toolName}' blocked by policy: ${detail}. Set MCPBASH_TOOL_ALLOWLIST="${toolName}" (space- or comma-separated names, or "*" for every tool) in the server's environment, e.g. the "env" of your MCP client config.`,
   );
@@ -77,7 +80,10 @@ export async function enforceToolPolicy(toolName: string, metadata: unknown, set
     return;
   }
   const insecure = insecureFileReason(policy, [dirname(policy), settings.projectRoot]);
-  if (insecure) throw RpcError.invalidParams(`Tool '${toolName}' blocked by policy: server.d/policy.sh is not trusted (${insecure})`);
+  if (insecure)
+    throw RpcError.invalidParams(
+      `Tool '${toolName}' blocked by policy: server.d/policy.sh is not trusted (${insecure})`,
+    );
   const work = mkdtempSync(join(settings.scratchDir, 'policy-'));
   try {
     const errorFile = join(work, 'error');
@@ -100,7 +106,8 @@ export async function enforceToolPolicy(toolName: string, metadata: unknown, set
       return;
     }
     if (run.exitCode === 0) return;
-    if (run.exitCode === 101) throw RpcError.internal(`server.d/policy.sh failed to load: ${run.stderrTail.trim() || 'see the server log'}`);
+    if (run.exitCode === 101)
+      throw RpcError.internal(`server.d/policy.sh failed to load: ${run.stderrTail.trim() || 'see the server log'}`);
     throw policyError(errorFile, toolName);
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -112,7 +119,8 @@ export async function enforceToolPolicy(toolName: string, metadata: unknown, set
  * trustworthy as any project code we run: owned by us, not writable by group or others.
  */
 export function resolveToolScript(toolsDir: string, relativePath: string, toolName: string): string {
-  const rejected = (why: string) => new RpcError(ErrorCode.InvalidParams, `Tool '${toolName}' path rejected by policy: ${why}`);
+  const rejected = (why: string) =>
+    new RpcError(ErrorCode.InvalidParams, `Tool '${toolName}' path rejected by policy: ${why}`);
   let root: string;
   let script: string;
   try {

@@ -1,4 +1,5 @@
 import { constants as osConstants } from 'node:os';
+import { isObject } from '../json/objects.js';
 import { ErrorCode } from '../jsonrpc/error-codes.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import type { CallToolResult, ContentBlock, EmbeddedResource, JsonObject } from '../mcp/types.js';
@@ -6,7 +7,6 @@ import type { ToolDefinition } from '../project/tools/tool-definition.js';
 import { describeIssues, type SchemaValidator } from '../validation/json-schema.js';
 import type { RunProcessResult } from './process-runner.js';
 import type { TimeoutPolicy, TimeoutReason } from './timeout-watchdog.js';
-import { isObject } from '../json/objects.js';
 
 export interface ResultInputs {
   readonly tool: ToolDefinition;
@@ -49,7 +49,12 @@ function resultMeta(inputs: ResultInputs, exitCode: number, failed = false): Jso
 /** The `{code, message, data}` mcp_fail writes: a JSON-RPC error with exactly that code. */
 function errorFromErrorFile(text: string): RpcError {
   const parsed = parseJson(text);
-  if (parsed.ok && isObject(parsed.value) && Number.isInteger(parsed.value.code) && typeof parsed.value.message === 'string') {
+  if (
+    parsed.ok &&
+    isObject(parsed.value) &&
+    Number.isInteger(parsed.value.code) &&
+    typeof parsed.value.message === 'string'
+  ) {
     return new RpcError(parsed.value.code as number, parsed.value.message, parsed.value.data ?? null);
   }
   return new RpcError(ErrorCode.InternalError, 'Tool failed', text);
@@ -72,24 +77,31 @@ function keepStructuredIfValid(result: CallToolResult, inputs: ResultInputs): Ca
 function timeoutResult(inputs: ResultInputs, exitCode: number): CallToolResult {
   const { reason, policy } = inputs.timedOut as NonNullable<ResultInputs['timedOut']>;
   const { tool } = inputs;
-  let message = reason === 'max_exceeded'
-    ? `Tool exceeded maximum runtime of ${policy.maxTimeoutSecs}s`
-    : `Tool timed out after ${policy.timeoutSecs}s${reason === 'idle' ? ' (no progress reported)' : ''}`;
+  let message =
+    reason === 'max_exceeded'
+      ? `Tool exceeded maximum runtime of ${policy.maxTimeoutSecs}s`
+      : `Tool timed out after ${policy.timeoutSecs}s${reason === 'idle' ? ' (no progress reported)' : ''}`;
   if (tool.timeoutHint) message += `\n\nSuggestion: ${tool.timeoutHint}`;
   const error: JsonObject = { type: 'timeout', message, timeoutSecs: policy.timeoutSecs, reason, exitCode };
-  if (policy.progressExtendsTimeout) Object.assign(error, { progressExtendsTimeout: true, maxTimeoutSecs: policy.maxTimeoutSecs });
+  if (policy.progressExtendsTimeout)
+    Object.assign(error, { progressExtendsTimeout: true, maxTimeoutSecs: policy.maxTimeoutSecs });
   if (tool.timeoutHint) error.hint = tool.timeoutHint;
-  return keepStructuredIfValid({
-    content: [{ type: 'text', text: message }],
-    isError: true,
-    structuredContent: { success: false, error },
-    _meta: resultMeta(inputs, exitCode, true),
-  }, inputs);
+  return keepStructuredIfValid(
+    {
+      content: [{ type: 'text', text: message }],
+      isError: true,
+      structuredContent: { success: false, error },
+      _meta: resultMeta(inputs, exitCode, true),
+    },
+    inputs,
+  );
 }
 
 /** A stdout that is itself a CallToolResult (`content` array plus `isError`). */
 function asCallToolResult(value: unknown): CallToolResult | undefined {
-  return isObject(value) && Array.isArray(value.content) && 'isError' in value ? (value as unknown as CallToolResult) : undefined;
+  return isObject(value) && Array.isArray(value.content) && 'isError' in value
+    ? (value as unknown as CallToolResult)
+    : undefined;
 }
 
 function withMeta(result: CallToolResult, meta: JsonObject, embedded: readonly EmbeddedResource[]): CallToolResult {
@@ -106,22 +118,37 @@ function failedToolResult(inputs: ResultInputs, stdout: string, exitCode: number
   if (parsed.ok) {
     const value = parsed.value;
     // 1.x tools report errors by printing what mcp_fail prints: keep that a JSON-RPC error.
-    if (isObject(value) && Number.isInteger(value.code) && typeof value.message === 'string' && Object.keys(value).every((key) => ['code', 'message', 'data'].includes(key))) {
+    if (
+      isObject(value) &&
+      Number.isInteger(value.code) &&
+      typeof value.message === 'string' &&
+      Object.keys(value).every((key) => ['code', 'message', 'data'].includes(key))
+    ) {
       throw new RpcError(value.code as number, value.message, value.data ?? null);
     }
     const envelope = asCallToolResult(value);
-    if (envelope) return keepStructuredIfValid(withMeta({ ...envelope, isError: true }, resultMeta(inputs, exitCode, true), inputs.embedded), inputs);
+    if (envelope)
+      return keepStructuredIfValid(
+        withMeta({ ...envelope, isError: true }, resultMeta(inputs, exitCode, true), inputs.embedded),
+        inputs,
+      );
   }
   const detail = inputs.run.stderrHead || stdout.trim().split('\n')[0]?.slice(0, 500) || '';
   const text = `Tool '${inputs.tool.name}' failed with exit status ${exitCode}${detail ? `: ${detail}` : ''}`;
-  return { content: [{ type: 'text', text }, ...inputs.embedded], isError: true, _meta: resultMeta(inputs, exitCode, true) };
+  return {
+    content: [{ type: 'text', text }, ...inputs.embedded],
+    isError: true,
+    _meta: resultMeta(inputs, exitCode, true),
+  };
 }
 
 function checkOutputSchema(inputs: ResultInputs, stdout: string, structured: unknown): void {
   const schema = inputs.tool.outputSchema;
   if (!schema) return;
-  if (stdout.trim() === '') throw RpcError.internal('Tool output is empty for declared outputSchema', { tool: inputs.tool.name });
-  if (structured === undefined) throw RpcError.internal('Tool output is not valid JSON for declared outputSchema', { tool: inputs.tool.name });
+  if (stdout.trim() === '')
+    throw RpcError.internal('Tool output is empty for declared outputSchema', { tool: inputs.tool.name });
+  if (structured === undefined)
+    throw RpcError.internal('Tool output is not valid JSON for declared outputSchema', { tool: inputs.tool.name });
   const check = inputs.validator.check(schema, structured);
   if (check.valid === false) {
     throw RpcError.internal(`Tool output does not satisfy outputSchema: ${describeIssues(check.issues)}`, {
@@ -138,10 +165,20 @@ function checkOutputSchema(inputs: ResultInputs, stdout: string, structured: unk
  */
 export function buildToolResult(inputs: ResultInputs): CallToolResult {
   const { run } = inputs;
-  if (inputs.errorFileText !== undefined && inputs.errorFileText.trim() !== '') throw errorFromErrorFile(inputs.errorFileText);
-  if (run.stdoutOverflow) throw RpcError.internal(`Tool output exceeded ${inputs.maxStdoutBytes} bytes`, { tool: inputs.tool.name, limit: inputs.maxStdoutBytes });
-  if (run.stderrOverflow) throw RpcError.internal(`Tool stderr exceeded ${inputs.maxStderrBytes} bytes`, { tool: inputs.tool.name, limit: inputs.maxStderrBytes });
-  if (run.spawnError) throw RpcError.internal(`Tool '${inputs.tool.name}' could not be started: ${run.spawnError.message}`);
+  if (inputs.errorFileText !== undefined && inputs.errorFileText.trim() !== '')
+    throw errorFromErrorFile(inputs.errorFileText);
+  if (run.stdoutOverflow)
+    throw RpcError.internal(`Tool output exceeded ${inputs.maxStdoutBytes} bytes`, {
+      tool: inputs.tool.name,
+      limit: inputs.maxStdoutBytes,
+    });
+  if (run.stderrOverflow)
+    throw RpcError.internal(`Tool stderr exceeded ${inputs.maxStderrBytes} bytes`, {
+      tool: inputs.tool.name,
+      limit: inputs.maxStderrBytes,
+    });
+  if (run.spawnError)
+    throw RpcError.internal(`Tool '${inputs.tool.name}' could not be started: ${run.spawnError.message}`);
   const exitCode = effectiveExitCode(run);
   if (inputs.timedOut) return timeoutResult(inputs, exitCode);
   const stdout = run.stdout.toString('utf8');

@@ -41,7 +41,11 @@ export function startTrace(request: TraceRequest): ToolTrace | undefined {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, `${request.toolName.replace(/[^A-Za-z0-9._-]/g, '_')}.${request.callKey}.log`);
   closeSync(openSync(file, 'w', 0o600));
-  const env: Record<string, string> = { BASH_ENV: request.hook, MCPBASH_TRACE_FILE: file, MCPBASH_TRACE_PS4: request.config.ps4 };
+  const env: Record<string, string> = {
+    BASH_ENV: request.hook,
+    MCPBASH_TRACE_FILE: file,
+    MCPBASH_TRACE_PS4: request.config.ps4,
+  };
   if (request.toolEnv.BASH_ENV) env.MCPBASH_TRACE_BASH_ENV = request.toolEnv.BASH_ENV;
   return { ...command, file, env };
 }

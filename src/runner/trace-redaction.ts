@@ -26,5 +26,8 @@ export const REDACTED = '[REDACTED]';
 export function redactTrace(text: string): string {
   return text
     .replace(QUOTED_WORD, (_match, name: string, operator: string) => `'${name}${operator}${REDACTED}'`)
-    .replace(ASSIGNMENT, (_match, before: string, name: string, operator: string) => `${before}${name}${operator}${REDACTED}`);
+    .replace(
+      ASSIGNMENT,
+      (_match, before: string, name: string, operator: string) => `${before}${name}${operator}${REDACTED}`,
+    );
 }

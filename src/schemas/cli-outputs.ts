@@ -103,7 +103,13 @@ export const validateReportSchema = {
 const action = {
   type: 'object',
   required: ['id', 'message', 'command'],
-  properties: { id: { type: 'string' }, message: { type: 'string' }, command: { type: ['string', 'null'] }, ok: { type: 'boolean' }, error: { type: 'string' } },
+  properties: {
+    id: { type: 'string' },
+    message: { type: 'string' },
+    command: { type: ['string', 'null'] },
+    ok: { type: 'boolean' },
+    error: { type: 'string' },
+  },
   additionalProperties: false,
 } as const;
 
@@ -112,7 +118,25 @@ export const doctorReportSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
   // 1.x's sections (schemaVersion 1), plus binary, assets and optional of our own.
-  required: ['schemaVersion', 'exitCode', 'findings', 'proposedActions', 'actionsTaken', 'framework', 'runtime', 'install', 'shim', 'macOS', 'windows', 'project', 'errors', 'warnings', 'binary', 'assets', 'optional'],
+  required: [
+    'schemaVersion',
+    'exitCode',
+    'findings',
+    'proposedActions',
+    'actionsTaken',
+    'framework',
+    'runtime',
+    'install',
+    'shim',
+    'macOS',
+    'windows',
+    'project',
+    'errors',
+    'warnings',
+    'binary',
+    'assets',
+    'optional',
+  ],
   properties: {
     schemaVersion: { const: 1 },
     exitCode: { enum: [0, 1] },
@@ -136,7 +160,12 @@ export const doctorReportSchema = {
     binary: {
       type: 'object',
       required: ['path', 'version', 'invocation'],
-      properties: { path: { type: 'string' }, version: { type: 'string' }, invocation: { enum: ['native', 'node'] }, node: { type: 'string' } },
+      properties: {
+        path: { type: 'string' },
+        version: { type: 'string' },
+        invocation: { enum: ['native', 'node'] },
+        node: { type: 'string' },
+      },
     },
     framework: {
       type: 'object',
@@ -162,7 +191,11 @@ export const doctorReportSchema = {
         reason: { type: 'string' },
       },
     },
-    windows: { type: 'object', required: ['msysDetected', 'hint'], properties: { msysDetected: { type: 'boolean' }, hint: { type: ['string', 'null'] } } },
+    windows: {
+      type: 'object',
+      required: ['msysDetected', 'hint'],
+      properties: { msysDetected: { type: 'boolean' }, hint: { type: ['string', 'null'] } },
+    },
     optional: { type: 'object', additionalProperties: { type: ['string', 'null'] } },
     assets: {
       type: 'object',
@@ -198,14 +231,23 @@ export const doctorReportSchema = {
         detail: { type: 'string' },
       },
     },
-    macOS: { type: 'object', required: ['applicable', 'quarantined'], properties: { applicable: { type: 'boolean' }, quarantined: { type: ['boolean', 'null'] } } },
+    macOS: {
+      type: 'object',
+      required: ['applicable', 'quarantined'],
+      properties: { applicable: { type: 'boolean' }, quarantined: { type: ['boolean', 'null'] } },
+    },
     project: {
       anyOf: [
         { type: 'null' },
         {
           type: 'object',
           required: ['root', 'serverMetaValid', 'toolsCount', 'registryExists'],
-          properties: { root: { type: 'string' }, serverMetaValid: { type: ['boolean', 'null'] }, toolsCount: { type: 'integer' }, registryExists: { type: 'boolean' } },
+          properties: {
+            root: { type: 'string' },
+            serverMetaValid: { type: ['boolean', 'null'] },
+            toolsCount: { type: 'integer' },
+            registryExists: { type: 'boolean' },
+          },
         },
       ],
     },
@@ -243,7 +285,11 @@ export const healthReportSchema = {
     },
     {
       required: ['status', 'reason', 'message'],
-      properties: { status: { const: 'error' }, reason: { enum: ['json_tool_missing', 'misconfigured'] }, message: { type: 'string' } },
+      properties: {
+        status: { const: 'error' },
+        reason: { enum: ['json_tool_missing', 'misconfigured'] },
+        message: { type: 'string' },
+      },
       additionalProperties: false,
     },
   ],

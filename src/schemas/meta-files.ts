@@ -37,7 +37,11 @@ const promptArgumentsSchema = {
       items: {
         type: 'object',
         required: ['name'],
-        properties: { name: { type: 'string', minLength: 1 }, description: { type: 'string' }, required: { type: 'boolean' } },
+        properties: {
+          name: { type: 'string', minLength: 1 },
+          description: { type: 'string' },
+          required: { type: 'boolean' },
+        },
       },
     },
   ],

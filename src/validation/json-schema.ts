@@ -1,6 +1,6 @@
-import Ajv2020 from 'ajv/dist/2020.js';
-import AjvDraft7 from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import AjvDraft7 from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { canonicalJson, sha256Hex } from '../project/registry/canonical-json.js';
 
 /** One reason a value does not match its schema, pointing at the field. */
@@ -26,7 +26,10 @@ function toIssues(errors: ErrorObject[] | null | undefined): SchemaIssue[] {
     const message = error.message ?? 'is invalid';
     return {
       path: error.instancePath,
-      message: error.keyword === 'additionalProperties' && typeof extra === 'string' ? `${message} (found "${extra}")` : message,
+      message:
+        error.keyword === 'additionalProperties' && typeof extra === 'string'
+          ? `${message} (found "${extra}")`
+          : message,
       keyword: error.keyword,
     };
   });
@@ -60,7 +63,8 @@ export class SchemaValidator {
     if (cached !== undefined) return cached;
     let result: ValidateFunction | string;
     try {
-      if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new Error('a schema must be an object');
+      if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+        throw new Error('a schema must be an object');
       const dialect = String((schema as { $schema?: unknown }).$schema ?? '');
       const ajv = /draft-0[4-7]/.test(dialect) ? this.draft7 : this.modern;
       // Compile without $id (two tools may reuse one, which ajv refuses) and without $schema

@@ -27,11 +27,14 @@ function makeProject(count) {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'tool.sh'), '#!/usr/bin/env bash\nprintf ok\n');
     chmodSync(join(dir, 'tool.sh'), 0o755);
-    writeFileSync(join(dir, 'tool.meta.json'), JSON.stringify({
-      name,
-      description: `Benchmark tool ${i}`,
-      inputSchema: { type: 'object', properties: { n: { type: 'integer' } } },
-    }));
+    writeFileSync(
+      join(dir, 'tool.meta.json'),
+      JSON.stringify({
+        name,
+        description: `Benchmark tool ${i}`,
+        inputSchema: { type: 'object', properties: { n: { type: 'integer' } } },
+      }),
+    );
   }
   return project;
 }
@@ -39,7 +42,13 @@ function makeProject(count) {
 /** A minimal newline-delimited JSON-RPC client for the binary. */
 function startServer(project, env = {}) {
   const child = spawn(binary, [], {
-    env: { ...process.env, MCPBASH_PROJECT_ROOT: project, MCPBASH_TOOL_ALLOWLIST: '*', MCPBASH_LOG_LEVEL: 'error', ...env },
+    env: {
+      ...process.env,
+      MCPBASH_PROJECT_ROOT: project,
+      MCPBASH_TOOL_ALLOWLIST: '*',
+      MCPBASH_LOG_LEVEL: 'error',
+      ...env,
+    },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const pending = new Map();
@@ -58,16 +67,29 @@ function startServer(project, env = {}) {
       }
     }
   });
-  const request = (method, params) => new Promise((resolve) => {
-    const id = nextId++;
-    pending.set(id, resolve);
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
-  });
-  const close = () => new Promise((resolve) => { child.on('close', resolve); child.stdin.end(); });
-  return { request, close, ready: (async () => {
-    await request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
-    child.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
-  })() };
+  const request = (method, params) =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      pending.set(id, resolve);
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    });
+  const close = () =>
+    new Promise((resolve) => {
+      child.on('close', resolve);
+      child.stdin.end();
+    });
+  return {
+    request,
+    close,
+    ready: (async () => {
+      await request('initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'bench', version: '1' },
+      });
+      child.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+    })(),
+  };
 }
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
@@ -109,7 +131,10 @@ async function throughput(project, inFlight, calls) {
     while (started < calls) {
       started += 1;
       const t0 = now();
-      const response = await server.request('tools/call', { name: `tool-${String(started % toolCount).padStart(4, '0')}`, arguments: { n: 1 } });
+      const response = await server.request('tools/call', {
+        name: `tool-${String(started % toolCount).padStart(4, '0')}`,
+        arguments: { n: 1 },
+      });
       if (response.error || response.result.isError) throw new Error(JSON.stringify(response));
       latencies.push(now() - t0);
     }
@@ -136,7 +161,11 @@ async function main() {
   const lines = [];
   const out = (line = '') => lines.push(line);
   try {
-    const startup = await timed(async () => { const s = startServer(project); await s.ready; return s; });
+    const startup = await timed(async () => {
+      const s = startServer(project);
+      await s.ready;
+      return s;
+    });
     const server = startup.value;
     const cold = await timed(() => listAll(server));
     const warmSamples = [];
@@ -144,7 +173,8 @@ async function main() {
     const pings = [];
     for (let i = 0; i < 2000; i += 1) pings.push((await timed(() => server.request('ping'))).elapsed);
     const calls = [];
-    for (let i = 0; i < 200; i += 1) calls.push((await timed(() => server.request('tools/call', { name: 'tool-0001', arguments: { n: i } }))).elapsed);
+    for (let i = 0; i < 200; i += 1)
+      calls.push((await timed(() => server.request('tools/call', { name: 'tool-0001', arguments: { n: i } }))).elapsed);
     await server.close();
     const restarted = startServer(project);
     await restarted.ready;
@@ -154,23 +184,31 @@ async function main() {
     const bash = bashBaseline(project, 200);
     const pingStats = stats(pings);
     const callStats = stats(calls);
-    out(`## Benchmark (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version})`);
+    out(
+      `## Benchmark (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version})`,
+    );
     out();
     out(`Binary: \`${binary}\`; project: ${toolCount} tools (\`printf ok\` scripts with metadata).`);
     out();
     out('| Measure | Result |');
     out('|---|---|');
     out(`| Start-up to initialized | ${ms(startup.elapsed)} |`);
-    out(`| ping round trip (server overhead), mean / p50 / p99 | ${ms(pingStats.mean)} / ${ms(pingStats.p50)} / ${ms(pingStats.p99)} |`);
+    out(
+      `| ping round trip (server overhead), mean / p50 / p99 | ${ms(pingStats.mean)} / ${ms(pingStats.p50)} / ${ms(pingStats.p99)} |`,
+    );
     out(`| tools/list, all ${toolCount} tools (5 pages), first call: cold scan | ${ms(cold.elapsed)} |`);
     out(`| tools/list, all ${toolCount} tools, warm (cached), median | ${ms(stats(warmSamples).p50)} |`);
     out(`| tools/list after a restart (cache reused by fingerprint) | ${ms(restart.elapsed)} |`);
-    out(`| tools/call, one at a time, mean / p50 / p99 | ${ms(callStats.mean)} / ${ms(callStats.p50)} / ${ms(callStats.p99)} |`);
+    out(
+      `| tools/call, one at a time, mean / p50 / p99 | ${ms(callStats.mean)} / ${ms(callStats.p50)} / ${ms(callStats.p99)} |`,
+    );
     out(`| the same script started directly (bash spawn baseline), mean / p50 | ${ms(bash.mean)} / ${ms(bash.p50)} |`);
     out(`| server overhead per tools/call (call p50 - spawn p50) | ${ms(callStats.p50 - bash.p50)} |`);
     for (const inFlight of [1, 16, 64]) {
       const result = await throughput(project, inFlight, callCount);
-      out(`| tools/call throughput, ${inFlight} in flight (${callCount} calls) | ${result.perSecond.toFixed(0)} calls/s, p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)} |`);
+      out(
+        `| tools/call throughput, ${inFlight} in flight (${callCount} calls) | ${result.perSecond.toFixed(0)} calls/s, p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)} |`,
+      );
     }
   } finally {
     rmSync(dirname(project), { recursive: true, force: true });

@@ -2,8 +2,8 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Test } from 'tap';
-import { SchemaValidator, describeIssues } from '../../src/validation/json-schema.js';
-import { isolatedEnv, runBinary, type RunResult } from './run-binary.js';
+import { describeIssues, SchemaValidator } from '../../src/validation/json-schema.js';
+import { isolatedEnv, type RunResult, runBinary } from './run-binary.js';
 
 /**
  * One isolated environment (private HOME) shared by the runs of a test file: the framework
@@ -19,7 +19,12 @@ export function tempDir(prefix = 'mcpbash-cli-'): string {
 }
 
 /** `mcp-bash new <name>` in a fresh directory; returns the project root. */
-export async function newProject(t: Test, env: NodeJS.ProcessEnv, name = 'demo', extraArgs: string[] = []): Promise<string> {
+export async function newProject(
+  t: Test,
+  env: NodeJS.ProcessEnv,
+  name = 'demo',
+  extraArgs: string[] = [],
+): Promise<string> {
   const parent = tempDir();
   const run = await runBinary(['new', name, ...extraArgs], { env, cwd: parent });
   t.equal(run.code, 0, `mcp-bash new ${name}: ${run.stderr}`);
@@ -36,7 +41,11 @@ const validator = new SchemaValidator();
 /** Asserts that `value` matches `schema` (one of src/schemas/), naming every problem. */
 export function matchesSchema(t: Test, value: unknown, schema: object, what: string): void {
   const result = validator.check(schema, value);
-  t.equal(result.valid, true, `${what} matches its schema${result.valid === false ? `: ${describeIssues(result.issues)}` : ''}`);
+  t.equal(
+    result.valid,
+    true,
+    `${what} matches its schema${result.valid === false ? `: ${describeIssues(result.issues)}` : ''}`,
+  );
 }
 
 /** Parses one line of JSON output, failing the test with the text when it is not JSON. */

@@ -27,11 +27,27 @@ export interface HttpsFixture {
 function makeCertificate(dir: string): { key: Buffer; cert: Buffer; caFile: string } {
   const keyFile = join(dir, 'key.pem');
   const caFile = join(dir, 'cert.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${TEST_HOST}`,
-    '-addext', `subjectAltName=DNS:${TEST_HOST},IP:127.0.0.1`,
-    '-keyout', keyFile, '-out', caFile,
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${TEST_HOST}`,
+      '-addext',
+      `subjectAltName=DNS:${TEST_HOST},IP:127.0.0.1`,
+      '-keyout',
+      keyFile,
+      '-out',
+      caFile,
+    ],
+    { stdio: 'ignore' },
+  );
   return { key: readFileSync(keyFile), cert: readFileSync(caFile), caFile };
 }
 
@@ -43,7 +59,11 @@ function makeCertificate(dir: string): { key: Buffer; cert: Buffer; caFile: stri
 export async function startHttpsFixture(dir: string): Promise<HttpsFixture> {
   const { key, cert, caFile } = makeCertificate(dir);
   const requests: string[] = [];
-  const fixture = { requests, lastUserAgent: '', connections: 0 } as { requests: string[]; lastUserAgent: string; connections: number };
+  const fixture = { requests, lastUserAgent: '', connections: 0 } as {
+    requests: string[];
+    lastUserAgent: string;
+    connections: number;
+  };
   const server: Server = createServer({ key, cert }, (request, response) => {
     requests.push(request.url ?? '/');
     const url = (request.url ?? '/').split('?')[0] ?? '/';
@@ -111,7 +131,7 @@ export function fakeGetentScript(log: string): string {
     'case "$2" in',
     `${TEST_HOST}) printf '127.0.0.1       STREAM ${TEST_HOST}\\n127.0.0.1       DGRAM\\n' ;;`,
     "rebind.invalid) printf '93.184.216.34   STREAM rebind.invalid\\n10.0.0.5        STREAM\\n' ;;",
-    "public.invalid | git.example.invalid) printf '93.184.216.34   STREAM %s\\n' \"$2\" ;;",
+    'public.invalid | git.example.invalid) printf \'93.184.216.34   STREAM %s\\n\' "$2" ;;',
     '*) exit 2 ;;',
     'esac',
   ].join('\n');
@@ -121,7 +141,10 @@ export function fakeGetentScript(log: string): string {
  * Serves the bare repositories under ROOT over smart HTTP (git http-backend as a CGI) on
  * the same kind of local HTTPS server, so the git provider can run a real shallow fetch.
  */
-export async function startGitHttpsFixture(dir: string, root: string): Promise<{ port: number; caFile: string; close(): Promise<void> }> {
+export async function startGitHttpsFixture(
+  dir: string,
+  root: string,
+): Promise<{ port: number; caFile: string; close(): Promise<void> }> {
   const { spawn } = await import('node:child_process');
   const { key, cert, caFile } = makeCertificate(dir);
   const server: Server = createServer({ key, cert }, (request, response) => {

@@ -1,8 +1,14 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { binaryCommand } from './paths.js';
 import { isolatedEnv } from './run-binary.js';
 
-export type Message = Record<string, unknown> & { id?: unknown; method?: string; result?: unknown; error?: { code: number; message: string; data?: unknown }; params?: Record<string, unknown> };
+export type Message = Record<string, unknown> & {
+  id?: unknown;
+  method?: string;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+  params?: Record<string, unknown>;
+};
 
 export interface StartOptions {
   /** Served as MCPBASH_PROJECT_ROOT (omit for getting-started mode). */
@@ -40,7 +46,9 @@ export class McpProcess {
     const [program, ...rest] = options.via ? [...options.via, ...argv] : argv;
     this.child = spawn(program as string, rest, { env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout.on('data', (chunk: Buffer) => this.onStdout(chunk.toString('utf8')));
-    this.child.stderr.on('data', (chunk: Buffer) => { this.stderr += chunk.toString('utf8'); });
+    this.child.stderr.on('data', (chunk: Buffer) => {
+      this.stderr += chunk.toString('utf8');
+    });
     this.child.stdin.on('error', () => {});
     this.exited = new Promise((resolve) => this.child.on('close', (code, signal) => resolve({ code, signal })));
   }
@@ -84,7 +92,11 @@ export class McpProcess {
     const requestId = id ?? this.nextId++;
     const message: Record<string, unknown> = { jsonrpc: '2.0', id: requestId, method };
     if (params !== undefined) message.params = params;
-    const response = this.waitFor((m) => m.id === requestId && m.method === undefined && !Array.isArray(m), timeoutMs, `response to ${method} #${String(requestId)}`);
+    const response = this.waitFor(
+      (m) => m.id === requestId && m.method === undefined && !Array.isArray(m),
+      timeoutMs,
+      `response to ${method} #${String(requestId)}`,
+    );
     this.send(message);
     return response;
   }
@@ -100,8 +112,18 @@ export class McpProcess {
     const found = this.messages.find(test);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; stderr: ${this.stderr.slice(-2000)}`)), timeoutMs);
-      this.waiters.push({ test, resolve: (m) => { clearTimeout(timer); resolve(m); } });
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; stderr: ${this.stderr.slice(-2000)}`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        test,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
     });
   }
 
@@ -110,8 +132,15 @@ export class McpProcess {
   }
 
   /** initialize + notifications/initialized; resolves with the initialize result. */
-  async initialize(protocolVersion = '2025-11-25', capabilities: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-    const response = await this.request('initialize', { protocolVersion, capabilities, clientInfo: { name: 'mcp-bash-tests', version: '1.0.0' } });
+  async initialize(
+    protocolVersion = '2025-11-25',
+    capabilities: Record<string, unknown> = {},
+  ): Promise<Record<string, unknown>> {
+    const response = await this.request('initialize', {
+      protocolVersion,
+      capabilities,
+      clientInfo: { name: 'mcp-bash-tests', version: '1.0.0' },
+    });
     if (response.error) throw new Error(`initialize failed: ${JSON.stringify(response.error)}`);
     this.notify('notifications/initialized');
     return response.result as Record<string, unknown>;
@@ -132,7 +161,9 @@ export class McpProcess {
 }
 
 /** Starts a server and initializes it. */
-export async function startInitialized(options: StartOptions & { protocolVersion?: string; capabilities?: Record<string, unknown> } = {}): Promise<McpProcess> {
+export async function startInitialized(
+  options: StartOptions & { protocolVersion?: string; capabilities?: Record<string, unknown> } = {},
+): Promise<McpProcess> {
   const server = new McpProcess(options);
   await server.initialize(options.protocolVersion, options.capabilities);
   return server;

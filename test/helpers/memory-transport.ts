@@ -33,11 +33,20 @@ export class MemoryTransport implements Transport {
     if (found !== undefined) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('timed out waiting for a message')), timeoutMs);
-      this.waiters.push({ test, resolve: (message) => { clearTimeout(timer); resolve(message); } });
+      this.waiters.push({
+        test,
+        resolve: (message) => {
+          clearTimeout(timer);
+          resolve(message);
+        },
+      });
     });
   }
 
   response(id: unknown): Promise<Record<string, unknown>> {
-    return this.next((message) => (message as { id?: unknown; method?: unknown }).id === id && !(message as { method?: unknown }).method) as Promise<Record<string, unknown>>;
+    return this.next(
+      (message) =>
+        (message as { id?: unknown; method?: unknown }).id === id && !(message as { method?: unknown }).method,
+    ) as Promise<Record<string, unknown>>;
   }
 }

@@ -7,7 +7,11 @@ function canonical(value: unknown): string {
   const sort = (item: unknown): unknown => {
     if (Array.isArray(item)) return item.map(sort);
     if (item === null || typeof item !== 'object') return item;
-    return Object.fromEntries(Object.keys(item).sort().map((key) => [key, sort((item as Record<string, unknown>)[key])]));
+    return Object.fromEntries(
+      Object.keys(item)
+        .sort()
+        .map((key) => [key, sort((item as Record<string, unknown>)[key])]),
+    );
   };
   return JSON.stringify(sort(value));
 }
@@ -25,9 +29,17 @@ export interface RegistryFile {
  */
 export function checkRegistryEnvelope(t: Test, path: string): RegistryFile {
   const envelope = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown> & RegistryFile;
-  t.match(envelope, { format_version: 1, version: 1, generatedAt: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/, hash: /^[0-9a-f]{64}$/ }, `${path}: the envelope`);
+  t.match(
+    envelope,
+    { format_version: 1, version: 1, generatedAt: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/, hash: /^[0-9a-f]{64}$/ },
+    `${path}: the envelope`,
+  );
   t.ok(Array.isArray(envelope.items), 'items is an array');
   t.equal(envelope.total, envelope.items.length, 'total counts the items');
-  t.equal(envelope.hash, createHash('sha256').update(canonical(envelope.items)).digest('hex'), 'hash is the SHA-256 of the canonical items');
+  t.equal(
+    envelope.hash,
+    createHash('sha256').update(canonical(envelope.items)).digest('hex'),
+    'hash is the SHA-256 of the canonical items',
+  );
   return envelope;
 }

@@ -51,7 +51,12 @@ export function runBinary(args: readonly string[], options: RunOptions = {}): Pr
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') });
+      resolve({
+        code,
+        signal,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+      });
     });
     child.stdin.on('error', () => {});
     child.stdin.end(options.input ?? '');

@@ -13,7 +13,10 @@ class VersionPinningTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
-  constructor(private readonly inner: Transport, private readonly version: string | undefined) {
+  constructor(
+    private readonly inner: Transport,
+    private readonly version: string | undefined,
+  ) {
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = (message) => this.onmessage?.(message);
@@ -25,7 +28,10 @@ class VersionPinningTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     if (this.version && 'method' in message && message.method === 'initialize' && message.params) {
-      return this.inner.send({ ...message, params: { ...message.params, protocolVersion: this.version } } as JSONRPCMessage);
+      return this.inner.send({
+        ...message,
+        params: { ...message.params, protocolVersion: this.version },
+      } as JSONRPCMessage);
     }
     return this.inner.send(message);
   }
@@ -45,10 +51,21 @@ export interface SdkClientOptions {
 /** The official MCP TypeScript SDK client, connected to the binary over stdio. */
 export async function connectSdkClient(options: SdkClientOptions): Promise<{ client: Client; stderr: () => string }> {
   const { command, prefix } = binaryCommand();
-  const stdio = new StdioClientTransport({ command, args: prefix, env: options.env, stderr: 'pipe', ...(options.cwd ? { cwd: options.cwd } : {}) });
+  const stdio = new StdioClientTransport({
+    command,
+    args: prefix,
+    env: options.env,
+    stderr: 'pipe',
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
   let stderr = '';
-  stdio.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  const client = new Client({ name: 'mcp-bash-interop-test', version: '1.0.0' }, options.capabilities ?? { capabilities: {} });
+  stdio.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const client = new Client(
+    { name: 'mcp-bash-interop-test', version: '1.0.0' },
+    options.capabilities ?? { capabilities: {} },
+  );
   await client.connect(new VersionPinningTransport(stdio, options.protocolVersion));
   return { client, stderr: () => stderr };
 }

@@ -64,7 +64,9 @@ export function jsonTools(): JsonTool[] {
   return [
     jq ? { name: 'jq', bin: jq } : { name: 'jq', skip: 'jq is not installed' },
     gojq ? { name: 'gojq', bin: gojq } : { name: 'gojq', skip: 'gojq is not installed' },
-    builtin ? { name: 'builtin', bin: builtin } : { name: 'builtin', skip: 'dist/mcp-bash.cjs is not built (node build.mjs --no-binary)' },
+    builtin
+      ? { name: 'builtin', bin: builtin }
+      : { name: 'builtin', skip: 'dist/mcp-bash.cjs is not built (node build.mjs --no-binary)' },
     { name: 'minimal' },
   ];
 }
@@ -140,7 +142,12 @@ export class SdkSandbox {
     for (const [key, value] of Object.entries(process.env)) {
       if (!/^(MCPBASH_|MCP_|NODE_OPTIONS$)/.test(key)) env[key] = value;
     }
-    const argsText = options.args === undefined ? '{}' : typeof options.args === 'string' ? options.args : JSON.stringify(options.args);
+    const argsText =
+      options.args === undefined
+        ? '{}'
+        : typeof options.args === 'string'
+          ? options.args
+          : JSON.stringify(options.args);
     if (options.argsInFile) writeFileSync(this.files.args, argsText);
     const path = [...(options.pathPrefix ?? []), this.fakeBin, process.env.PATH ?? ''].join(delimiter);
     Object.assign(env, {
@@ -201,11 +208,18 @@ export class SdkSandbox {
 
   /** The JSON lines of a stream file, parsed. */
   lines(file: 'progress' | 'log'): unknown[] {
-    return this.read(file).split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+    return this.read(file)
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as unknown);
   }
 }
 
-export function runBash(script: string, env: NodeJS.ProcessEnv, options: { timeoutMs?: number; cwd?: string } = {}): Promise<SdkRunResult> {
+export function runBash(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  options: { timeoutMs?: number; cwd?: string } = {},
+): Promise<SdkRunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', script], { env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];

@@ -28,7 +28,10 @@ export const BASH4_CONSTRUCTS: ReadonlyArray<readonly [string, RegExp]> = [
   ['$EPOCHSECONDS / $EPOCHREALTIME (5.0)', /\bEPOCH(SECONDS|REALTIME)\b/],
   ['{fd}> descriptor allocation (4.1)', /\{[A-Za-z_][A-Za-z0-9_]*\}\s*[<>]/],
   ['local - (4.4)', /\blocal\s+-\s*($|;)/],
-  ['4.x-only shopt options', /\bshopt\s+-[su]\s+[^;\n]*\b(lastpipe|globstar|inherit_errexit|localvar_inherit|localvar_unset|assoc_expand_once|direxpand|globasciiranges|patsub_replacement|checkjobs)\b/],
+  [
+    '4.x-only shopt options',
+    /\bshopt\s+-[su]\s+[^;\n]*\b(lastpipe|globstar|inherit_errexit|localvar_inherit|localvar_unset|assoc_expand_once|direxpand|globasciiranges|patsub_replacement|checkjobs)\b/,
+  ],
   ['read -N / read -i (4.x)', /\bread\s+([^;|&]*\s)?-[a-zA-Z]*[Ni]\b/],
 ];
 
@@ -37,7 +40,13 @@ function shellFiles(dir: string): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) found.push(...shellFiles(full));
-    else if (entry.isFile() && (entry.name.endsWith('.sh') || (!entry.name.includes('.') && statSync(full).size > 2 && /^#!.*\bbash\b/.test(readFileSync(full, 'utf8').split('\n', 1)[0] ?? '')))) {
+    else if (
+      entry.isFile() &&
+      (entry.name.endsWith('.sh') ||
+        (!entry.name.includes('.') &&
+          statSync(full).size > 2 &&
+          /^#!.*\bbash\b/.test(readFileSync(full, 'utf8').split('\n', 1)[0] ?? '')))
+    ) {
       found.push(full);
     }
   }
@@ -60,15 +69,43 @@ const files = ['sdk-sh', 'assets'].flatMap((dir) => shellFiles(join(repoRoot, di
 
 t.test('the scanner recognises what it looks for', async (t) => {
   const bad = [
-    'declare -A map', 'local -n ref=x', 'declare -g G=1', 'echo "${x^^}"', 'echo "${x,,}"', 'echo ${x^}', 'echo "${x@Q}"',
-    'mapfile -t lines <f', 'cmd &>> log', 'cmd |& tee', "printf '%(%H)T' -1", 'echo $BASHPID', 'wait -n', 'echo "${s:0:-1}"',
-    'echo ${a[-1]}', '[[ -v x ]]', 'coproc cat', 'a) x ;;&', 'echo $EPOCHSECONDS', 'exec {fd}>file', 'local -',
-    'shopt -s lastpipe', 'read -N 3 x',
+    'declare -A map',
+    'local -n ref=x',
+    'declare -g G=1',
+    'echo "${x^^}"',
+    'echo "${x,,}"',
+    'echo ${x^}',
+    'echo "${x@Q}"',
+    'mapfile -t lines <f',
+    'cmd &>> log',
+    'cmd |& tee',
+    "printf '%(%H)T' -1",
+    'echo $BASHPID',
+    'wait -n',
+    'echo "${s:0:-1}"',
+    'echo ${a[-1]}',
+    '[[ -v x ]]',
+    'coproc cat',
+    'a) x ;;&',
+    'echo $EPOCHSECONDS',
+    'exec {fd}>file',
+    'local -',
+    'shopt -s lastpipe',
+    'read -N 3 x',
   ];
   for (const line of bad) t.ok(scanForBash4('x', line).length > 0, `flags: ${line}`);
   const fine = [
-    'local -a list=()', 'declare -F name', 'echo "${x:-a,b}"', 'echo "${p:+${p},}"', 'echo "${#s}" "${s:1:2}"', 'read -r -t 10 line',
-    "printf '%s' x", 'wait "$pid"', '# declare -A in a comment', 'echo "${arr[@]+"${arr[@]}"}"', 'case x in a) ;; esac',
+    'local -a list=()',
+    'declare -F name',
+    'echo "${x:-a,b}"',
+    'echo "${p:+${p},}"',
+    'echo "${#s}" "${s:1:2}"',
+    'read -r -t 10 line',
+    "printf '%s' x",
+    'wait "$pid"',
+    '# declare -A in a comment',
+    'echo "${arr[@]+"${arr[@]}"}"',
+    'case x in a) ;; esac',
   ];
   for (const line of fine) t.same(scanForBash4('x', line), [], `accepts: ${line}`);
 });
@@ -80,7 +117,14 @@ t.test('shipped Bash has no construct newer than Bash 3.2', async (t) => {
 });
 
 const probe = spawnSync('shellcheck', ['--version'], { encoding: 'utf8' });
-t.test('shellcheck --shell=bash is clean on the SDK and providers', { skip: probe.error ? 'shellcheck is not installed (CI installs it)' : false }, async (t) => {
-  const run = spawnSync('shellcheck', ['--shell=bash', '-x', '--severity=style', ...files], { cwd: repoRoot, encoding: 'utf8' });
-  t.equal(run.status, 0, `${run.stdout}${run.stderr}`);
-});
+t.test(
+  'shellcheck --shell=bash is clean on the SDK and providers',
+  { skip: probe.error ? 'shellcheck is not installed (CI installs it)' : false },
+  async (t) => {
+    const run = spawnSync('shellcheck', ['--shell=bash', '-x', '--severity=style', ...files], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    t.equal(run.status, 0, `${run.stdout}${run.stderr}`);
+  },
+);

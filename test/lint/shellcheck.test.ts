@@ -14,7 +14,11 @@ function shellScripts(dir: string): string[] {
       found.push(...shellScripts(full));
     } else if (entry.isFile()) {
       if (entry.name.endsWith('.sh') || entry.name.endsWith('.bash')) found.push(full);
-      else if (!entry.name.includes('.') && statSync(full).size > 2 && /^#!.*\b(bash|sh)\b/.test(readFileSync(full, 'utf8').split('\n', 1)[0] ?? '')) {
+      else if (
+        !entry.name.includes('.') &&
+        statSync(full).size > 2 &&
+        /^#!.*\b(bash|sh)\b/.test(readFileSync(full, 'utf8').split('\n', 1)[0] ?? '')
+      ) {
         found.push(full);
       }
     }
@@ -26,18 +30,22 @@ const probe = spawnSync('shellcheck', ['--version'], { encoding: 'utf8' });
 const required = process.env.MCPBASH_REQUIRE_SHELLCHECK === '1';
 const missing = probe.error !== undefined;
 
-t.test('every shipped shell script is shellcheck-clean', { skip: missing && !required ? 'shellcheck is not installed (CI installs it)' : false }, async (t) => {
-  t.notOk(missing, 'shellcheck is installed');
-  const scripts = ['sdk-sh', 'assets', '.ci', 'test'].flatMap((dir) => {
-    try {
-      return shellScripts(join(repoRoot, dir));
-    } catch {
-      return [];
-    }
-  });
-  t.ok(scripts.length > 0, 'there are scripts to check');
-  // One run over all files: shellcheck is slow to start. -x follows `source` lines it can resolve.
-  const run = spawnSync('shellcheck', ['-x', '--severity=style', ...scripts], { cwd: repoRoot, encoding: 'utf8' });
-  t.equal(run.status, 0, `shellcheck findings:\n${run.stdout}${run.stderr}`);
-  t.comment(`checked ${scripts.length} scripts: ${scripts.map((path) => relative(repoRoot, path)).join(' ')}`);
-});
+t.test(
+  'every shipped shell script is shellcheck-clean',
+  { skip: missing && !required ? 'shellcheck is not installed (CI installs it)' : false },
+  async (t) => {
+    t.notOk(missing, 'shellcheck is installed');
+    const scripts = ['sdk-sh', 'assets', '.ci', 'test'].flatMap((dir) => {
+      try {
+        return shellScripts(join(repoRoot, dir));
+      } catch {
+        return [];
+      }
+    });
+    t.ok(scripts.length > 0, 'there are scripts to check');
+    // One run over all files: shellcheck is slow to start. -x follows `source` lines it can resolve.
+    const run = spawnSync('shellcheck', ['-x', '--severity=style', ...scripts], { cwd: repoRoot, encoding: 'utf8' });
+    t.equal(run.status, 0, `shellcheck findings:\n${run.stdout}${run.stderr}`);
+    t.comment(`checked ${scripts.length} scripts: ${scripts.map((path) => relative(repoRoot, path)).join(' ')}`);
+  },
+);

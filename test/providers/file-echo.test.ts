@@ -30,17 +30,32 @@ t.test('file provider', async (t) => {
   writeFileSync(join(glob, 'f.txt'), 'allowed');
 
   const read = (uri: string, env: Record<string, string | undefined> = { MCP_RESOURCES_ROOTS: root }) =>
-    box.runPlain(`cd ${sh(dir)}; bash ${sh(fileProvider)} ${sh(uri)} | od -An -tx1 -v | tr -d ' \\n'; exit "\${PIPESTATUS[0]}"`, { env });
+    box.runPlain(
+      `cd ${sh(dir)}; bash ${sh(fileProvider)} ${sh(uri)} | od -An -tx1 -v | tr -d ' \\n'; exit "\${PIPESTATUS[0]}"`,
+      { env },
+    );
   const hex = (buffer: Buffer) => buffer.toString('hex');
 
   const encoded = await read(`file://${root}/docs/My%20Notes%20%231.txt`);
   t.equal(encoded.code, 0, encoded.stderr);
   t.equal(encoded.stdout, hex(bytes), 'percent-decoded; bytes exactly as on disk (NUL, 0xff, trailing newlines)');
-  t.equal((await read(`file://localhost${root}/plain.txt`)).stdout, hex(Buffer.from('plain\n')), 'file://localhost/...');
-  t.equal((await read('file://./resources/plain.txt')).stdout, hex(Buffer.from('plain\n')), 'relative to the working directory');
+  t.equal(
+    (await read(`file://localhost${root}/plain.txt`)).stdout,
+    hex(Buffer.from('plain\n')),
+    'file://localhost/...',
+  );
+  t.equal(
+    (await read('file://./resources/plain.txt')).stdout,
+    hex(Buffer.from('plain\n')),
+    'relative to the working directory',
+  );
   const literal = hex(Buffer.from('literal percent name'));
   t.equal((await read(`file://${root}/a%2520b.txt`)).stdout, literal, 'an encoded % decodes to the literal name');
-  t.equal((await read(`file://${root}/a%20b.txt`)).stdout, literal, 'a 1.x unencoded URI still works when the decoded name does not exist');
+  t.equal(
+    (await read(`file://${root}/a%20b.txt`)).stdout,
+    literal,
+    'a 1.x unencoded URI still works when the decoded name does not exist',
+  );
   t.equal((await read(`file://${root}/link-in.txt`)).code, 2, 'symlinks are refused even inside the roots');
 
   const outcomes: Array<[string, number, Record<string, string | undefined>?]> = [
@@ -65,7 +80,11 @@ t.test('file provider', async (t) => {
     t.equal(run.code, code, `${uri} -> ${code} (${run.stderr.trim()})`);
     t.equal(run.stdout, '', 'nothing on stdout');
   }
-  t.equal((await read(`file://${glob}/f.txt`, { MCP_RESOURCES_ROOTS: glob })).code, 0, 'glob characters in roots are literal');
+  t.equal(
+    (await read(`file://${glob}/f.txt`, { MCP_RESOURCES_ROOTS: glob })).code,
+    0,
+    'glob characters in roots are literal',
+  );
 
   const fallbacks = await read(`file://${root}/plain.txt`, { MCPBASH_RESOURCES_DIR: root });
   t.equal(fallbacks.code, 0, 'MCPBASH_RESOURCES_DIR when MCP_RESOURCES_ROOTS is unset');
@@ -78,10 +97,14 @@ t.test('file provider', async (t) => {
 t.test('file provider maps Windows drive paths to MSYS form', async (t) => {
   const box = sandbox(t);
   // No /c here: with the root "/" the lookup fails as not found, naming the mapped path.
-  const run = await box.runPlain(`bash ${sh(fileProvider)} 'file:///C:/Users/x/file.txt'`, { env: { MCP_RESOURCES_ROOTS: '/' } });
+  const run = await box.runPlain(`bash ${sh(fileProvider)} 'file:///C:/Users/x/file.txt'`, {
+    env: { MCP_RESOURCES_ROOTS: '/' },
+  });
   t.equal(run.code, 3);
   t.match(run.stderr, /not found: \/c\/Users\/x\/file\.txt/);
-  const backslash = await box.runPlain(`bash ${sh(fileProvider)} 'file://C:\\Users\\x\\f.txt'`, { env: { MCP_RESOURCES_ROOTS: '/' } });
+  const backslash = await box.runPlain(`bash ${sh(fileProvider)} 'file://C:\\Users\\x\\f.txt'`, {
+    env: { MCP_RESOURCES_ROOTS: '/' },
+  });
   t.match(backslash.stderr, /\/c\/Users\/x\/f\.txt/);
 });
 

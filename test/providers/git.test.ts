@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fakeGetentScript } from '../helpers/https-fixture.js';
-import { providersDir, sandbox, sh, type SdkSandbox } from '../helpers/sdk-harness.js';
+import { providersDir, type SdkSandbox, sandbox, sh } from '../helpers/sdk-harness.js';
 
 const provider = join(providersDir, 'git.sh');
 
@@ -50,7 +50,10 @@ function setup(t: Parameters<typeof sandbox>[0]) {
   fakeGit(box, gitLog);
   box.fakeCommand('getent', fakeGetentScript(getentLog));
   const fetch = (uri: string, env: Record<string, string | undefined> = {}) =>
-    box.runPlain(`bash ${sh(provider)} ${sh(uri)}`, { env: { MCPBASH_ENABLE_GIT_PROVIDER: 'true', MCPBASH_GIT_ALLOW_ALL: 'true', ...env }, timeoutMs: 30_000 });
+    box.runPlain(`bash ${sh(provider)} ${sh(uri)}`, {
+      env: { MCPBASH_ENABLE_GIT_PROVIDER: 'true', MCPBASH_GIT_ALLOW_ALL: 'true', ...env },
+      timeoutMs: 30_000,
+    });
   const gitCalls = () => (existsSync(gitLog) ? readFileSync(gitLog, 'utf8').split('\n').filter(Boolean) : []);
   return { box, fetch, gitCalls, getentLog };
 }
@@ -58,49 +61,74 @@ function setup(t: Parameters<typeof sandbox>[0]) {
 t.test('disabled unless MCPBASH_ENABLE_GIT_PROVIDER=true', async (t) => {
   const { fetch, gitCalls } = setup(t);
   for (const value of [undefined, '', 'false', '1']) {
-    const run = await fetch('git+https://git.example.invalid/o/r#main:README.md', { MCPBASH_ENABLE_GIT_PROVIDER: value });
+    const run = await fetch('git+https://git.example.invalid/o/r#main:README.md', {
+      MCPBASH_ENABLE_GIT_PROVIDER: value,
+    });
     t.equal(run.code, 4, `MCPBASH_ENABLE_GIT_PROVIDER=${String(value)}`);
     t.match(run.stderr, /disabled/);
   }
   t.same(gitCalls(), [], 'git never ran');
 });
 
-t.test('enabled without MCPBASH_GIT_ALLOW_HOSTS or MCPBASH_GIT_ALLOW_ALL=true: exit 4 naming what to set', async (t) => {
-  const { fetch, gitCalls, getentLog } = setup(t);
-  for (const allowAll of [undefined, '', 'false', '1']) {
-    const run = await fetch('git+https://git.example.invalid/o/r#main:README.md', { MCPBASH_GIT_ALLOW_ALL: allowAll, MCPBASH_GIT_ALLOW_HOSTS: '' });
-    t.equal(run.code, 4, `MCPBASH_GIT_ALLOW_ALL=${String(allowAll)}`);
-    t.match(run.stderr, 'requires MCPBASH_GIT_ALLOW_HOSTS or MCPBASH_GIT_ALLOW_ALL=true when enabled');
-  }
-  t.same(gitCalls(), [], 'git never ran');
-  t.notOk(existsSync(getentLog), 'no DNS lookup happened');
-  const listed = await fetch('git+https://git.example.invalid/o/r#main:README.md', { MCPBASH_GIT_ALLOW_ALL: undefined, MCPBASH_GIT_ALLOW_HOSTS: 'git.example.invalid' });
-  t.equal(listed.code, 0, `an exact allow-list entry is enough: ${listed.stderr}`);
-  const denied = await fetch('git+https://git.example.invalid/o/r#main:README.md', {
-    MCPBASH_GIT_ALLOW_ALL: undefined,
-    MCPBASH_GIT_ALLOW_HOSTS: 'git.example.invalid',
-    MCPBASH_GIT_DENY_HOSTS: 'git.example.invalid',
-  });
-  t.equal(denied.code, 4, 'the deny list wins over the allow list');
-  t.match(denied.stderr, /deny list/);
-});
+t.test(
+  'enabled without MCPBASH_GIT_ALLOW_HOSTS or MCPBASH_GIT_ALLOW_ALL=true: exit 4 naming what to set',
+  async (t) => {
+    const { fetch, gitCalls, getentLog } = setup(t);
+    for (const allowAll of [undefined, '', 'false', '1']) {
+      const run = await fetch('git+https://git.example.invalid/o/r#main:README.md', {
+        MCPBASH_GIT_ALLOW_ALL: allowAll,
+        MCPBASH_GIT_ALLOW_HOSTS: '',
+      });
+      t.equal(run.code, 4, `MCPBASH_GIT_ALLOW_ALL=${String(allowAll)}`);
+      t.match(run.stderr, 'requires MCPBASH_GIT_ALLOW_HOSTS or MCPBASH_GIT_ALLOW_ALL=true when enabled');
+    }
+    t.same(gitCalls(), [], 'git never ran');
+    t.notOk(existsSync(getentLog), 'no DNS lookup happened');
+    const listed = await fetch('git+https://git.example.invalid/o/r#main:README.md', {
+      MCPBASH_GIT_ALLOW_ALL: undefined,
+      MCPBASH_GIT_ALLOW_HOSTS: 'git.example.invalid',
+    });
+    t.equal(listed.code, 0, `an exact allow-list entry is enough: ${listed.stderr}`);
+    const denied = await fetch('git+https://git.example.invalid/o/r#main:README.md', {
+      MCPBASH_GIT_ALLOW_ALL: undefined,
+      MCPBASH_GIT_ALLOW_HOSTS: 'git.example.invalid',
+      MCPBASH_GIT_DENY_HOSTS: 'git.example.invalid',
+    });
+    t.equal(denied.code, 4, 'the deny list wins over the allow list');
+    t.match(denied.stderr, /deny list/);
+  },
+);
 
 t.test('reads one file with a shallow, pinned, redirect-free fetch', async (t) => {
   const { fetch, gitCalls } = setup(t);
-  const run = await fetch('git+https://git.example.invalid/owner/repo.git#v1.2:docs/guide.md', { MCPBASH_GIT_TIMEOUT: '5' });
+  const run = await fetch('git+https://git.example.invalid/owner/repo.git#v1.2:docs/guide.md', {
+    MCPBASH_GIT_TIMEOUT: '5',
+  });
   t.equal(run.code, 0, run.stderr);
   t.equal(run.stdout, '# Readme\nfrom FETCH_HEAD:docs/guide.md\n');
   const fetchCall = gitCalls().find((line) => / fetch /.test(line)) ?? '';
   for (const option of [
-    'protocol.allow=never', 'protocol.https.allow=always', 'http.followRedirects=false', 'credential.helper=',
-    'core.hooksPath=/dev/null', 'http.curloptResolve=git.example.invalid:443:93.184.216.34',
+    'protocol.allow=never',
+    'protocol.https.allow=always',
+    'http.followRedirects=false',
+    'credential.helper=',
+    'core.hooksPath=/dev/null',
+    'http.curloptResolve=git.example.invalid:443:93.184.216.34',
   ]) {
     t.ok(fetchCall.includes(`-c ${option}`), `fetch runs with ${option}`);
   }
-  t.match(fetchCall, /fetch --quiet --depth 1 --no-tags --no-recurse-submodules -- https:\/\/git\.example\.invalid:443\/owner\/repo\.git v1\.2$/);
+  t.match(
+    fetchCall,
+    /fetch --quiet --depth 1 --no-tags --no-recurse-submodules -- https:\/\/git\.example\.invalid:443\/owner\/repo\.git v1\.2$/,
+  );
   const head = await fetch('git+https://git.example.invalid/o/r#README.md');
   t.equal(head.code, 0, 'a fragment without ":" is a path at HEAD');
-  t.match(gitCalls().filter((line) => / fetch /.test(line)).at(-1) ?? '', / HEAD$/);
+  t.match(
+    gitCalls()
+      .filter((line) => / fetch /.test(line))
+      .at(-1) ?? '',
+    / HEAD$/,
+  );
 });
 
 t.test('older git cannot pin DNS: warns and relies on the pre-check', async (t) => {
@@ -144,9 +172,15 @@ t.test('invalid URIs and blocked hosts are exit 4, before any git or DNS work', 
     ['git+https://[::1]/o/r#main:README.md'],
     ['git+https://169.254.169.254/o/r#main:README.md'],
     ['git+https://0x7f000001/o/r#main:README.md'],
-    ['git+https://git.example.invalid/o/r#main:README.md', { MCPBASH_GIT_ALLOW_ALL: '', MCPBASH_GIT_ALLOW_HOSTS: 'github.com' }],
+    [
+      'git+https://git.example.invalid/o/r#main:README.md',
+      { MCPBASH_GIT_ALLOW_ALL: '', MCPBASH_GIT_ALLOW_HOSTS: 'github.com' },
+    ],
     ['git+https://git.example.invalid/o/r#main:README.md', { MCPBASH_GIT_DENY_HOSTS: 'git.example.invalid' }],
-    ['git+https://git.example.invalid/o/r#main:README.md', { MCPBASH_GIT_ALLOW_ALL: 'true', MCPBASH_GIT_DENY_HOSTS: 'git.example.invalid' }],
+    [
+      'git+https://git.example.invalid/o/r#main:README.md',
+      { MCPBASH_GIT_ALLOW_ALL: 'true', MCPBASH_GIT_DENY_HOSTS: 'git.example.invalid' },
+    ],
   ];
   for (const [uri, env] of cases) {
     const run = await fetch(uri, env);
@@ -157,7 +191,10 @@ t.test('invalid URIs and blocked hosts are exit 4, before any git or DNS work', 
   const rebind = await fetch('git+https://rebind.invalid/o/r#main:README.md');
   t.equal(rebind.code, 4, 'a name with a private answer is refused');
   t.same(gitCalls(), [], 'still no git');
-  const allowed = await fetch('git+https://git.example.invalid/o/r#main:README.md', { MCPBASH_GIT_ALLOW_ALL: '', MCPBASH_GIT_ALLOW_HOSTS: 'github.com, git.example.invalid' });
+  const allowed = await fetch('git+https://git.example.invalid/o/r#main:README.md', {
+    MCPBASH_GIT_ALLOW_ALL: '',
+    MCPBASH_GIT_ALLOW_HOSTS: 'github.com, git.example.invalid',
+  });
   t.equal(allowed.code, 0, 'an allow list entry lets the host through');
 });
 
@@ -167,20 +204,29 @@ t.test('fetch failures, timeouts and the size cap', async (t) => {
   t.equal(failed.code, 5);
   t.match(failed.stderr, /fetch failed: fatal: repository not found/);
   const started = Date.now();
-  const slow = await fetch('git+https://git.example.invalid/o/r#main:README.md', { FAKE_GIT_FETCH: 'slow', MCPBASH_GIT_TIMEOUT: '1' });
+  const slow = await fetch('git+https://git.example.invalid/o/r#main:README.md', {
+    FAKE_GIT_FETCH: 'slow',
+    MCPBASH_GIT_TIMEOUT: '1',
+  });
   t.equal(slow.code, 5);
   t.match(slow.stderr, /timed out after 1s/);
   t.ok(Date.now() - started < 10_000, 'the fetch was killed');
-  const big = await fetch('git+https://git.example.invalid/o/r#main:README.md', { FAKE_GIT_FETCH: 'big', MCPBASH_GIT_MAX_KB: '1024' });
+  const big = await fetch('git+https://git.example.invalid/o/r#main:README.md', {
+    FAKE_GIT_FETCH: 'big',
+    MCPBASH_GIT_MAX_KB: '1024',
+  });
   t.equal(big.code, 6);
   t.match(big.stderr, /exceeds 1024 KB/);
 });
 
 t.test('without git: exit 4', async (t) => {
   const { box } = setup(t);
-  const run = await box.runPlain(`PATH=/nonexistent; /bin/bash ${sh(provider)} 'git+https://8.8.8.8/o/r#main:README.md'`, {
-    env: { MCPBASH_ENABLE_GIT_PROVIDER: 'true', MCPBASH_GIT_ALLOW_ALL: 'true' },
-  });
+  const run = await box.runPlain(
+    `PATH=/nonexistent; /bin/bash ${sh(provider)} 'git+https://8.8.8.8/o/r#main:README.md'`,
+    {
+      env: { MCPBASH_ENABLE_GIT_PROVIDER: 'true', MCPBASH_GIT_ALLOW_ALL: 'true' },
+    },
+  );
   t.equal(run.code, 4);
   t.match(run.stderr, /git is required/);
 });

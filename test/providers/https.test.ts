@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { fakeGetentScript, startHttpsFixture, TEST_HOST, type HttpsFixture } from '../helpers/https-fixture.js';
-import { providersDir, sandbox, sh, type SdkSandbox, type TapLike } from '../helpers/sdk-harness.js';
+import { fakeGetentScript, type HttpsFixture, startHttpsFixture, TEST_HOST } from '../helpers/https-fixture.js';
+import { providersDir, type SdkSandbox, sandbox, sh, type TapLike } from '../helpers/sdk-harness.js';
 
 const provider = join(providersDir, 'https.sh');
 
@@ -50,7 +50,9 @@ t.test('fetches allowlisted https URLs with the body byte for byte', async (t) =
 
 t.test('user agent: MCPBASH_HTTPS_USER_AGENT or an mcpbash default', async (t) => {
   const s = await setup(t);
-  const custom = await fetch(s, `https://${TEST_HOST}:${s.server.port}/ua`, { MCPBASH_HTTPS_USER_AGENT: 'my-tool/1.0' });
+  const custom = await fetch(s, `https://${TEST_HOST}:${s.server.port}/ua`, {
+    MCPBASH_HTTPS_USER_AGENT: 'my-tool/1.0',
+  });
   t.equal(custom.stdout, 'my-tool/1.0');
   const fallback = await fetch(s, `https://${TEST_HOST}:${s.server.port}/ua`, { MCPBASH_FRAMEWORK_VERSION: '9.9.9' });
   t.equal(fallback.stdout, 'mcpbash/9.9.9 (https-provider)');
@@ -60,7 +62,10 @@ t.test('redirects are not followed: exit 7 with the absolute location', async (t
   const s = await setup(t);
   const relative = await fetch(s, `https://${TEST_HOST}:${s.server.port}/redirect`);
   t.equal(relative.code, 7);
-  t.equal(relative.stderr.split('\n').find((line) => line.startsWith('redirect:')), `redirect:https://${TEST_HOST}:${s.server.port}/ok`);
+  t.equal(
+    relative.stderr.split('\n').find((line) => line.startsWith('redirect:')),
+    `redirect:https://${TEST_HOST}:${s.server.port}/ok`,
+  );
   const absolute = await fetch(s, `https://${TEST_HOST}:${s.server.port}/redirect-abs`);
   t.equal(absolute.code, 7);
   t.match(absolute.stderr, /^redirect:https:\/\/elsewhere\.example\/target$/m);
@@ -76,7 +81,9 @@ t.test('HTTP errors, timeouts and size caps', async (t) => {
   const sized = await fetch(s, `https://${TEST_HOST}:${s.server.port}/bytes/2000`, { MCPBASH_HTTPS_MAX_BYTES: '1000' });
   t.equal(sized.code, 6, 'Content-Length over the cap');
   t.equal(sized.stdout, '');
-  const streamed = await fetch(s, `https://${TEST_HOST}:${s.server.port}/stream/300000`, { MCPBASH_HTTPS_MAX_BYTES: '1000' });
+  const streamed = await fetch(s, `https://${TEST_HOST}:${s.server.port}/stream/300000`, {
+    MCPBASH_HTTPS_MAX_BYTES: '1000',
+  });
   t.equal(streamed.code, 6, 'a chunked body over the cap');
   t.equal(streamed.stdout, '');
   const started = Date.now();
@@ -124,7 +131,10 @@ t.test('blocked before any lookup or connection', async (t) => {
     ['https://exa mple.com/', allowAll],
     ['https://public.invalid/', { MCPBASH_HTTPS_ALLOW_HOSTS: '', MCPBASH_HTTPS_ALLOW_ALL: '' }],
     ['https://public.invalid/', { MCPBASH_HTTPS_ALLOW_HOSTS: 'other.example' }],
-    ['https://public.invalid/', { MCPBASH_HTTPS_ALLOW_HOSTS: 'public.invalid', MCPBASH_HTTPS_DENY_HOSTS: 'PUBLIC.invalid' }],
+    [
+      'https://public.invalid/',
+      { MCPBASH_HTTPS_ALLOW_HOSTS: 'public.invalid', MCPBASH_HTTPS_DENY_HOSTS: 'PUBLIC.invalid' },
+    ],
     ['https://public.invalid/', { MCPBASH_HTTPS_ALLOW_ALL: 'true', MCPBASH_HTTPS_DENY_HOSTS: 'x, public.invalid' }],
   ];
   for (const [uri, env] of blocked) {

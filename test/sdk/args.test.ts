@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import t from 'tap';
 import { fullJsonTools, jsonTools, sandbox } from '../helpers/sdk-harness.js';
 
-const args = { name: 'World', nested: { field: 'deep' }, flag: 1, no: false, n: 42, neg: '-7', bad: '4x', text: '  padded  ', list: [1, 2] };
+const args = {
+  name: 'World',
+  nested: { field: 'deep' },
+  flag: 1,
+  no: false,
+  n: 42,
+  neg: '-7',
+  bad: '4x',
+  text: '  padded  ',
+  list: [1, 2],
+};
 
 for (const tool of fullJsonTools()) {
   t.test(`argument helpers with ${tool.name}`, { skip: tool.skip ?? false }, async (t) => {
@@ -14,8 +24,16 @@ for (const tool of fullJsonTools()) {
       t.same(JSON.parse(inline.stdout), args);
       const none = await box.run('mcp_args_raw', { tool, env: { MCP_TOOL_ARGS_JSON: '' } });
       t.equal(none.stdout, '{}', 'defaults to {}');
-      const spilled = await box.run('mcp_args_raw; printf "|"; mcp_args_get .name', { tool, args: { name: 'from-file' }, argsInFile: true });
-      t.equal(spilled.stdout, '{"name":"from-file"}|from-file', 'MCP_TOOL_ARGS_FILE is read when the variable is empty');
+      const spilled = await box.run('mcp_args_raw; printf "|"; mcp_args_get .name', {
+        tool,
+        args: { name: 'from-file' },
+        argsInFile: true,
+      });
+      t.equal(
+        spilled.stdout,
+        '{"name":"from-file"}|from-file',
+        'MCP_TOOL_ARGS_FILE is read when the variable is empty',
+      );
     });
 
     t.test('mcp_args_get prints raw strings and compact JSON, null for missing keys', async (t) => {
@@ -27,15 +45,21 @@ for (const tool of fullJsonTools()) {
       t.equal(run.stdout, '[World][deep][{"field":"deep"}][[1,2]][null][dflt][  padded  ]');
     });
 
-    t.test('mcp_args_get reports a jq error with a warning and jq\'s status', async (t) => {
-      const run = await box.run('out="$(mcp_args_get ".[")" && rc=0 || rc=$?; printf "%s|%s" "$rc" "$out"', { tool, args });
+    t.test("mcp_args_get reports a jq error with a warning and jq's status", async (t) => {
+      const run = await box.run('out="$(mcp_args_get ".[")" && rc=0 || rc=$?; printf "%s|%s" "$rc" "$out"', {
+        tool,
+        args,
+      });
       t.not(run.stdout.split('|')[0], '0', 'non-zero status');
       t.equal(run.stdout.split('|')[1], '', 'no output');
       t.match(run.stderr, /mcp_args_get: jq error \(rc=\d+\) filter=\.\[/);
     });
 
     t.test('mcp_meta_raw and mcp_meta_get read the request _meta', async (t) => {
-      const run = await box.run('mcp_meta_raw; printf "|"; mcp_meta_get .auth.user', { tool, meta: { auth: { user: 'ann' } } });
+      const run = await box.run('mcp_meta_raw; printf "|"; mcp_meta_get .auth.user', {
+        tool,
+        meta: { auth: { user: 'ann' } },
+      });
       t.equal(run.stdout, '{"auth":{"user":"ann"}}|ann');
       const empty = await box.run('mcp_meta_raw', { tool, env: { MCP_TOOL_META_JSON: undefined } });
       t.equal(empty.stdout, '{}');
@@ -46,7 +70,11 @@ for (const tool of fullJsonTools()) {
       t.equal(ok.stdout, 'World');
       const missing = await box.run('v="$(mcp_args_require .missing)"; echo unreachable', { tool, args });
       t.equal(missing.code, 1);
-      t.same(JSON.parse(readFileSync(box.files.error, 'utf8')), { code: -32602, message: '.missing is required', data: null });
+      t.same(JSON.parse(readFileSync(box.files.error, 'utf8')), {
+        code: -32602,
+        message: '.missing is required',
+        data: null,
+      });
       const custom = await box.run('mcp_args_require .missing "give me a target"', { tool, args });
       t.equal(custom.code, 1);
       t.same(JSON.parse(custom.stdout), { code: -32602, message: 'give me a target', data: null });
@@ -65,7 +93,10 @@ for (const tool of fullJsonTools()) {
     });
 
     t.test('mcp_args_int validates integers and ranges', async (t) => {
-      const ok = await box.run(`printf '%s,' "$(mcp_args_int .n --min 1 --max 100)" "$(mcp_args_int .neg)" "$(mcp_args_int .missing --default 10)"`, { tool, args });
+      const ok = await box.run(
+        `printf '%s,' "$(mcp_args_int .n --min 1 --max 100)" "$(mcp_args_int .neg)" "$(mcp_args_int .missing --default 10)"`,
+        { tool, args },
+      );
       t.equal(ok.stdout, '42,-7,10,');
       const failures: Array<[string, string]> = [
         ['mcp_args_int .bad', '.bad must be an integer'],
@@ -88,11 +119,14 @@ for (const tool of fullJsonTools()) {
 
     t.test('payloads never reach an xtrace log', async (t) => {
       const secret = { token: 'TOP-SECRET-VALUE' };
-      const run = await box.run('set -x; mcp_args_raw >/dev/null; mcp_args_get .token >/dev/null; mcp_meta_raw >/dev/null; set +x', {
-        tool,
-        args: secret,
-        meta: secret,
-      });
+      const run = await box.run(
+        'set -x; mcp_args_raw >/dev/null; mcp_args_get .token >/dev/null; mcp_meta_raw >/dev/null; set +x',
+        {
+          tool,
+          args: secret,
+          meta: secret,
+        },
+      );
       t.equal(run.code, 0);
       t.notMatch(run.stderr, /TOP-SECRET-VALUE/);
       t.match(run.stderr, /mcp_args_raw/, 'the trace itself is there');
@@ -103,7 +137,8 @@ for (const tool of fullJsonTools()) {
       mkdirSync(secretDir, { recursive: true });
       const values = { pw: 'hunter2', n: 987654321, flag: 'hunter2', path: secretDir };
       // Each failure runs in a subshell whose EXIT trap is traced only if xtrace was restored.
-      const failing = (name: string, call: string) => `( trap ': ${name}-exit-traced' EXIT; ${call} >/dev/null 2>&1 ) || :`;
+      const failing = (name: string, call: string) =>
+        `( trap ': ${name}-exit-traced' EXIT; ${call} >/dev/null 2>&1 ) || :`;
       const run = await box.run(
         [
           'set -x',
@@ -128,13 +163,18 @@ for (const tool of fullJsonTools()) {
       for (const name of ['require', 'bool', 'int', 'int-range']) {
         t.match(run.stderr, new RegExp(`: ${name}-exit-traced`), `xtrace is restored before the ${name} failure exits`);
       }
-      const outside = await box.run(
-        `set -x; ${failing('path', 'mcp_require_path .path')}; set +x`,
-        { tool, args: values, roots: [join(box.dir, 'elsewhere')] },
-      );
+      const outside = await box.run(`set -x; ${failing('path', 'mcp_require_path .path')}; set +x`, {
+        tool,
+        args: values,
+        roots: [join(box.dir, 'elsewhere')],
+      });
       t.notMatch(outside.stderr, /hunter2/, 'mcp_require_path outside the roots');
       t.match(outside.stderr, /: path-exit-traced/);
-      t.same(JSON.parse(readFileSync(box.files.error, 'utf8')), { code: -32602, message: '.path is outside configured MCP roots', data: null });
+      t.same(JSON.parse(readFileSync(box.files.error, 'utf8')), {
+        code: -32602,
+        message: '.path is outside configured MCP roots',
+        data: null,
+      });
     });
   });
 }
@@ -144,7 +184,10 @@ t.test('argument helpers in minimal mode', async (t) => {
   const tool = jsonTools().find((candidate) => candidate.name === 'minimal');
   const raw = await box.run('mcp_args_raw', { tool, args: { a: 1 } });
   t.equal(raw.stdout, '{"a":1}', 'mcp_args_raw works without jq');
-  const get = await box.run('out="$(mcp_args_get .a)" && rc=0 || rc=$?; printf "%s|%s" "$rc" "$out"', { tool, args: { a: 1 } });
+  const get = await box.run('out="$(mcp_args_get .a)" && rc=0 || rc=$?; printf "%s|%s" "$rc" "$out"', {
+    tool,
+    args: { a: 1 },
+  });
   t.equal(get.stdout, '1|');
   t.match(get.stderr, /mcp_args_get: JSON tooling unavailable; use mcp_args_raw instead/);
   const meta = await box.run('mcp_meta_get .a', { tool });

@@ -22,14 +22,24 @@ for (const tool of jsonTools()) {
       const run = await box.run(`${load}; printf '%s' "$MCP_CONFIG_JSON"`, { tool, env: { MY_CFG: '{"retries":5}' } });
       t.equal(run.code, 0, run.stderr);
       if (full) {
-        t.same(JSON.parse(run.stdout), { timeout: 10, retries: 5, empty: '', level: 'file', api: { key: 'k1' }, debug: false });
+        t.same(JSON.parse(run.stdout), {
+          timeout: 10,
+          retries: 5,
+          empty: '',
+          level: 'file',
+          api: { key: 'k1' },
+          debug: false,
+        });
       } else {
         t.same(JSON.parse(run.stdout), { retries: 5 }, 'minimal mode: the highest-precedence source wins whole');
       }
     });
 
     t.test('the env variable may name a file; MCP_CONFIG_JSON is exported', async (t) => {
-      const run = await box.run(`${load}; bash -c 'printf "%s" "$MCP_CONFIG_JSON"'`, { tool, env: { MY_CFG: fromEnvFile } });
+      const run = await box.run(`${load}; bash -c 'printf "%s" "$MCP_CONFIG_JSON"'`, {
+        tool,
+        env: { MY_CFG: fromEnvFile },
+      });
       t.equal(JSON.parse(run.stdout).level, 'env-file');
     });
 
@@ -41,7 +51,10 @@ for (const tool of jsonTools()) {
         { tool },
       );
       // Minimal mode keeps only the file (the highest source here): .timeout is missing.
-      t.equal(run.stdout, full ? '[10][file][false][][fallback]missing rc=1\n' : '[][file][false][][fallback]missing rc=1\n');
+      t.equal(
+        run.stdout,
+        full ? '[10][file][false][][fallback]missing rc=1\n' : '[][file][false][][fallback]missing rc=1\n',
+      );
       if (full) {
         const nested = await box.run(`${load}; mcp_config_get .api.key; printf '|'; mcp_config_get .api`, { tool });
         t.equal(nested.stdout, 'k1|{"key":"k1"}');
@@ -53,13 +66,19 @@ for (const tool of jsonTools()) {
 
     t.test('no source: status 1 and a warning log; invalid sources are skipped', async (t) => {
       writeFileSync(box.files.log, '');
-      const none = await box.run('mcp_config_load --file /nonexistent && echo ok || echo "rc=$?"; printf "%s" "$MCP_CONFIG_JSON"', { tool });
+      const none = await box.run(
+        'mcp_config_load --file /nonexistent && echo ok || echo "rc=$?"; printf "%s" "$MCP_CONFIG_JSON"',
+        { tool },
+      );
       t.equal(none.stdout, 'rc=1\n{}');
       t.match(box.read('log'), /No configuration sources loaded/);
       if (full) {
         const bad = join(box.dir, 'bad.json');
         writeFileSync(bad, '{broken');
-        const run = await box.run(`mcp_config_load --file ${sh(bad)} --defaults '{"a":1}'; printf '%s' "$MCP_CONFIG_JSON"`, { tool });
+        const run = await box.run(
+          `mcp_config_load --file ${sh(bad)} --defaults '{"a":1}'; printf '%s' "$MCP_CONFIG_JSON"`,
+          { tool },
+        );
         t.same(JSON.parse(run.stdout), { a: 1 });
         t.match(box.read('log'), /Invalid JSON in file/);
       }
@@ -74,9 +93,17 @@ for (const tool of jsonTools()) {
       return JSON.parse(run.stdout) as Record<string, unknown>;
     };
     if (!full) {
-      t.same(await truncate(`'[1,2,3]' 2`), { result: [1, 2, 3], truncated: false, _warning: 'truncation unavailable in minimal mode' });
+      t.same(await truncate(`'[1,2,3]' 2`), {
+        result: [1, 2, 3],
+        truncated: false,
+        _warning: 'truncation unavailable in minimal mode',
+      });
       for (const blank of [`''`, `$' \\n\\t '`, '']) {
-        t.same(await truncate(blank), { result: null, truncated: false, _warning: 'truncation unavailable in minimal mode' }, `blank input ${blank}`);
+        t.same(
+          await truncate(blank),
+          { result: null, truncated: false, _warning: 'truncation unavailable in minimal mode' },
+          `blank input ${blank}`,
+        );
       }
       return;
     }
@@ -86,11 +113,21 @@ for (const tool of jsonTools()) {
     t.equal(small.truncated, true);
     t.equal(small.total, 20);
     t.ok(JSON.stringify(small.result).length <= 100, 'the result fits');
-    t.equal(JSON.stringify(items.slice(0, (small.kept as number) + 1)).length > 100, true, 'and is the longest prefix that fits');
+    t.equal(
+      JSON.stringify(items.slice(0, (small.kept as number) + 1)).length > 100,
+      true,
+      'and is the longest prefix that fits',
+    );
     t.same(small.result, items.slice(0, small.kept as number));
 
     t.same(await truncate(`'[1,2]'`), { result: [1, 2], truncated: false }, 'small enough: untouched (default budget)');
-    t.same(await truncate(`'["${'x'.repeat(50)}"]' 10`), { result: [], truncated: true, kept: 0, total: 1, _warning: 'individual items exceed max_bytes' });
+    t.same(await truncate(`'["${'x'.repeat(50)}"]' 10`), {
+      result: [],
+      truncated: true,
+      kept: 0,
+      total: 1,
+      _warning: 'individual items exceed max_bytes',
+    });
 
     const wrapped = JSON.stringify({ meta: { page: 1 }, data: { rows: items } });
     const byPath = await truncate(`${sh(wrapped)} 200 --array-path .data.rows`);
@@ -99,7 +136,12 @@ for (const tool of jsonTools()) {
     t.same(byPath.result, { meta: { page: 1 }, data: { rows: items.slice(0, kept) } });
     t.ok(JSON.stringify(byPath.result).length <= 200);
     t.ok(JSON.stringify({ meta: { page: 1 }, data: { rows: items.slice(0, kept + 1) } }).length > 200);
-    t.same(await truncate(`--array-path .data.rows ${sh(wrapped)} 100000`), { result: JSON.parse(wrapped), truncated: false, kept: 20, total: 20 });
+    t.same(await truncate(`--array-path .data.rows ${sh(wrapped)} 100000`), {
+      result: JSON.parse(wrapped),
+      truncated: false,
+      kept: 20,
+      total: 20,
+    });
 
     const results = JSON.stringify({ results: items });
     const heuristic = await truncate(`${sh(results)} 150`);
@@ -125,6 +167,10 @@ for (const tool of jsonTools()) {
       t.equal(out.truncated, false);
     }
     const multi = await truncate(`'1 2' 10`);
-    t.same(multi.error, { type: 'invalid_json', message: 'Multiple JSON values found (2): expected exactly one', raw: '1 2' });
+    t.same(multi.error, {
+      type: 'invalid_json',
+      message: 'Multiple JSON values found (2): expected exactly one',
+      raw: '1 2',
+    });
   });
 }

@@ -1,9 +1,9 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import t from 'tap';
 import { fakeGetentScript, startHttpsFixture, TEST_HOST } from '../helpers/https-fixture.js';
-import { jsonTools, sandbox, sdkDir, sh, type SdkSandbox } from '../helpers/sdk-harness.js';
+import { jsonTools, type SdkSandbox, sandbox, sdkDir, sh } from '../helpers/sdk-harness.js';
 
 interface DownloadResult {
   success: boolean;
@@ -12,7 +12,12 @@ interface DownloadResult {
   error?: { type: string; message: string; location?: string };
 }
 
-const download = async (box: SdkSandbox, args: string, env: Record<string, string | undefined> = {}, tool = jsonTools()[3]) => {
+const download = async (
+  box: SdkSandbox,
+  args: string,
+  env: Record<string, string | undefined> = {},
+  tool = jsonTools()[3],
+) => {
   const run = await box.run(`mcp_download_safe ${args}; echo " rc=$?"`, { env, tool });
   const match = /^(.*) rc=(\d+)\n$/s.exec(run.stdout);
   return { json: JSON.parse(match?.[1] ?? 'null') as DownloadResult, rc: Number(match?.[2]), stderr: run.stderr };
@@ -34,33 +39,62 @@ t.test('downloads through the https provider against a local HTTPS server', asyn
   t.equal(readFileSync(out, 'utf8'), 'hello over https\n');
   t.equal(server.lastUserAgent, 'mcpbash/2.0.0-test (tool-sdk)', 'default User-Agent');
 
-  const fromEnv = await download(box, `--url ${base}/ua --out ${sh(out)} --user-agent agent/1`, { ...env, MCPBASH_HTTPS_ALLOW_HOSTS: TEST_HOST });
+  const fromEnv = await download(box, `--url ${base}/ua --out ${sh(out)} --user-agent agent/1`, {
+    ...env,
+    MCPBASH_HTTPS_ALLOW_HOSTS: TEST_HOST,
+  });
   t.equal(fromEnv.json.success, true, 'MCPBASH_HTTPS_ALLOW_HOSTS is the default allow list');
   t.equal(readFileSync(out, 'utf8'), 'agent/1');
 
-  const envDeny = await download(box, `--url ${base}/ok --out ${sh(out)} --allow ${TEST_HOST}`, { ...env, MCPBASH_HTTPS_DENY_HOSTS: TEST_HOST });
+  const envDeny = await download(box, `--url ${base}/ok --out ${sh(out)} --allow ${TEST_HOST}`, {
+    ...env,
+    MCPBASH_HTTPS_DENY_HOSTS: TEST_HOST,
+  });
   t.equal(envDeny.json.error?.type, 'host_blocked', 'the environment deny list still applies with --allow');
-  const flagDeny = await download(box, `--url ${base}/ok --out ${sh(out)} --allow ${TEST_HOST} --deny ${TEST_HOST}`, env);
+  const flagDeny = await download(
+    box,
+    `--url ${base}/ok --out ${sh(out)} --allow ${TEST_HOST} --deny ${TEST_HOST}`,
+    env,
+  );
   t.equal(flagDeny.json.error?.type, 'host_blocked', '--deny wins over --allow');
 
   const redirect = await download(box, `--url ${base}/redirect --out ${sh(out)} --allow ${TEST_HOST}`, env);
   t.same(redirect.json, {
     success: false,
-    error: { type: 'redirect', message: 'URL redirects - use canonical URL or add target to allowlist', location: `${base}/ok` },
+    error: {
+      type: 'redirect',
+      message: 'URL redirects - use canonical URL or add target to allowlist',
+      location: `${base}/ok`,
+    },
   });
 
-  const big = await download(box, `--url ${base}/bytes/5000 --out ${sh(out)} --allow ${TEST_HOST} --max-bytes 100`, env);
+  const big = await download(
+    box,
+    `--url ${base}/bytes/5000 --out ${sh(out)} --allow ${TEST_HOST} --max-bytes 100`,
+    env,
+  );
   t.same(big.json, { success: false, error: { type: 'size_exceeded', message: 'Response exceeds max-bytes limit' } });
 
-  const status = await download(box, `--url ${base}/status/503 --out ${sh(out)} --allow ${TEST_HOST} --retry 2 --retry-delay 0.01`, env);
+  const status = await download(
+    box,
+    `--url ${base}/status/503 --out ${sh(out)} --allow ${TEST_HOST} --retry 2 --retry-delay 0.01`,
+    env,
+  );
   t.equal(status.json.error?.type, 'network_error');
   t.match(status.json.error?.message, /HTTP status 503/);
   t.equal(server.requests.filter((path) => path === '/status/503').length, 2, 'network errors are retried');
 
-  const unwritable = await download(box, `--url ${base}/ok --out ${sh(join(box.dir, 'no-such-dir', 'x'))} --allow ${TEST_HOST}`, env);
+  const unwritable = await download(
+    box,
+    `--url ${base}/ok --out ${sh(join(box.dir, 'no-such-dir', 'x'))} --allow ${TEST_HOST}`,
+    env,
+  );
   t.equal(unwritable.json.error?.type, 'write_error');
 
-  const orFail = await box.run(`p="$(mcp_download_safe_or_fail --url ${base}/ok --out ${sh(out)} --allow ${TEST_HOST})"; printf '%s' "$p"`, { env });
+  const orFail = await box.run(
+    `p="$(mcp_download_safe_or_fail --url ${base}/ok --out ${sh(out)} --allow ${TEST_HOST})"; printf '%s' "$p"`,
+    { env },
+  );
   t.equal(orFail.stdout, out);
 });
 
@@ -77,13 +111,20 @@ t.test('timeouts, automatic retries and the allow-all switch against the local H
       probe.close(() => resolve(port));
     });
   });
-  const env = { CURL_CA_BUNDLE: server.caFile, MCPBASH_TEST_ONLY_LOOPBACK_TARGETS: `${TEST_HOST}:${server.port},${TEST_HOST}:${closedPort}` };
+  const env = {
+    CURL_CA_BUNDLE: server.caFile,
+    MCPBASH_TEST_ONLY_LOOPBACK_TARGETS: `${TEST_HOST}:${server.port},${TEST_HOST}:${closedPort}`,
+  };
   const base = `https://${TEST_HOST}:${server.port}`;
   const out = join(box.dir, 'file.txt');
 
   t.test('--timeout ends a request the server never answers', async (t) => {
     const started = Date.now();
-    const hang = await download(box, `--url ${base}/hang --out ${sh(out)} --allow ${TEST_HOST} --timeout 1 --retry 1`, env);
+    const hang = await download(
+      box,
+      `--url ${base}/hang --out ${sh(out)} --allow ${TEST_HOST} --timeout 1 --retry 1`,
+      env,
+    );
     const elapsed = Date.now() - started;
     t.equal(hang.json.error?.type, 'network_error');
     t.match(hang.json.error?.message, /curl exit 28/, 'curl timed out');
@@ -94,23 +135,40 @@ t.test('timeouts, automatic retries and the allow-all switch against the local H
   t.test('network errors are retried 3 times in all by default, with doubling delays', async (t) => {
     writeFileSync(box.files.debug, '');
     const before = server.connections;
-    const failing = await download(box, `--url ${base}/status/500 --out ${sh(out)} --allow ${TEST_HOST} --retry-delay 0.05`, env);
+    const failing = await download(
+      box,
+      `--url ${base}/status/500 --out ${sh(out)} --allow ${TEST_HOST} --retry-delay 0.05`,
+      env,
+    );
     t.equal(failing.json.error?.type, 'network_error');
     t.equal(server.connections - before, 3, 'three connections');
-    const delays = [...box.read('debug').matchAll(/attempt (\d)\/3 failed \(network error\), retrying in ([\d.]+)s/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    const delays = [
+      ...box.read('debug').matchAll(/attempt (\d)\/3 failed \(network error\), retrying in ([\d.]+)s/g),
+    ].map((m) => [Number(m[1]), Number(m[2])]);
     t.equal(delays.length, 2, 'two retries logged');
-    t.ok(delays[0] && delays[0][1] >= 0.05 && delays[0][1] <= 0.076, `first wait ${delays[0]?.[1]} s: the delay plus up to 50%`);
+    t.ok(
+      delays[0] && delays[0][1] >= 0.05 && delays[0][1] <= 0.076,
+      `first wait ${delays[0]?.[1]} s: the delay plus up to 50%`,
+    );
     t.ok(delays[1] && delays[1][1] >= 0.1 && delays[1][1] <= 0.151, `second wait ${delays[1]?.[1]} s: doubled`);
 
     writeFileSync(box.files.debug, '');
-    const refused = await download(box, `--url https://${TEST_HOST}:${closedPort}/x --out ${sh(out)} --allow ${TEST_HOST} --retry-delay 0.01`, env);
+    const refused = await download(
+      box,
+      `--url https://${TEST_HOST}:${closedPort}/x --out ${sh(out)} --allow ${TEST_HOST} --retry-delay 0.01`,
+      env,
+    );
     t.equal(refused.json.error?.type, 'network_error', 'connection refused');
     t.equal(box.read('debug').match(/attempt \d\/3 failed/g)?.length, 2, 'a refused connection is retried too');
   });
 
   t.test('--retries is --retry', async (t) => {
     const before = server.requests.length;
-    const four = await download(box, `--url ${base}/status/503 --out ${sh(out)} --allow ${TEST_HOST} --retries 4 --retry-delay 0.01`, env);
+    const four = await download(
+      box,
+      `--url ${base}/status/503 --out ${sh(out)} --allow ${TEST_HOST} --retries 4 --retry-delay 0.01`,
+      env,
+    );
     t.equal(four.json.error?.type, 'network_error');
     t.equal(server.requests.length - before, 4, '--retries 4: four attempts');
     const once = await download(box, `--url ${base}/status/503 --out ${sh(out)} --allow ${TEST_HOST} --retries 1`, env);
@@ -121,9 +179,19 @@ t.test('timeouts, automatic retries and the allow-all switch against the local H
   });
 
   t.test('an HTTP client error is final; 408, 429 and 5xx are retried', async (t) => {
-    for (const [status, attempts] of [[404, 1], [403, 1], [408, 3], [429, 3], [502, 3]] as const) {
+    for (const [status, attempts] of [
+      [404, 1],
+      [403, 1],
+      [408, 3],
+      [429, 3],
+      [502, 3],
+    ] as const) {
       const before = server.requests.length;
-      const result = await download(box, `--url ${base}/status/${status} --out ${sh(out)} --allow ${TEST_HOST} --retry-delay 0.01`, env);
+      const result = await download(
+        box,
+        `--url ${base}/status/${status} --out ${sh(out)} --allow ${TEST_HOST} --retry-delay 0.01`,
+        env,
+      );
       t.equal(result.json.error?.type, 'network_error', `HTTP ${status}`);
       t.match(result.json.error?.message, new RegExp(`HTTP status ${status}`));
       t.equal(server.requests.length - before, attempts, `HTTP ${status}: ${attempts} attempt(s)`);
@@ -217,22 +285,36 @@ t.test('retries only network errors (mock providers)', async (t) => {
   const run = async (status: number, stderr = '') => {
     mock(status, stderr);
     writeFileSync(count, '');
-    const result = await download(box, `--url https://example.com/f --out ${sh(join(box.dir, 'o'))} --allow example.com --retry 3 --retry-delay 0.01`, {
-      MCPBASH_HOME: home,
-    });
+    const result = await download(
+      box,
+      `--url https://example.com/f --out ${sh(join(box.dir, 'o'))} --allow example.com --retry 3 --retry-delay 0.01`,
+      {
+        MCPBASH_HOME: home,
+      },
+    );
     return { ...result, calls: readFileSync(count, 'utf8').split('\n').filter(Boolean).length };
   };
   const network = await run(5, 'connection refused');
   t.equal(network.calls, 3);
   mock(5, 'connection refused');
   writeFileSync(count, '');
-  const byDefault = await download(box, `--url https://example.com/f --out ${sh(join(box.dir, 'o'))} --allow example.com --retry-delay 0.01`, {
-    MCPBASH_HOME: home,
-  });
+  const byDefault = await download(
+    box,
+    `--url https://example.com/f --out ${sh(join(box.dir, 'o'))} --allow example.com --retry-delay 0.01`,
+    {
+      MCPBASH_HOME: home,
+    },
+  );
   t.equal(byDefault.json.error?.type, 'network_error');
   t.equal(readFileSync(count, 'utf8').split('\n').filter(Boolean).length, 3, 'three attempts without --retry');
   t.same(network.json.error, { type: 'network_error', message: 'Network request failed: connection refused' });
-  for (const [status, type] of [[4, 'host_blocked'], [6, 'size_exceeded'], [7, 'redirect'], [1, 'provider_error'], [127, 'provider_error']] as const) {
+  for (const [status, type] of [
+    [4, 'host_blocked'],
+    [6, 'size_exceeded'],
+    [7, 'redirect'],
+    [1, 'provider_error'],
+    [127, 'provider_error'],
+  ] as const) {
     const result = await run(status, status === 7 ? 'redirect:https://example.com/new' : 'boom');
     t.equal(result.calls, 1, `exit ${status} is not retried`);
     t.equal(result.json.error?.type, type);
@@ -250,7 +332,10 @@ t.test('provider_unavailable without the provider or without curl', async (t) =>
   const noProvider = await box.run('mcp_download_safe --url https://example.com/f --out /tmp/x --allow example.com', {
     env: { MCP_SDK: lonely, MCPBASH_HOME: join(box.dir, 'empty') },
   });
-  t.same(JSON.parse(noProvider.stdout), { success: false, error: { type: 'provider_unavailable', message: 'HTTPS provider not found' } });
+  t.same(JSON.parse(noProvider.stdout), {
+    success: false,
+    error: { type: 'provider_unavailable', message: 'HTTPS provider not found' },
+  });
 
   const tools = join(box.dir, 'tools');
   mkdirSync(tools);
@@ -258,14 +343,22 @@ t.test('provider_unavailable without the provider or without curl', async (t) =>
     const found = ['/usr/bin', '/bin'].map((dir) => join(dir, name)).find((path) => existsSync(path));
     if (found) symlinkSync(found, join(tools, name));
   }
-  const noCurl = await box.run('PATH=' + sh(tools) + '; mcp_download_safe --url https://example.com/f --out /tmp/x --allow example.com');
-  t.same(JSON.parse(noCurl.stdout), { success: false, error: { type: 'provider_unavailable', message: 'curl is required for HTTPS downloads' } });
+  const noCurl = await box.run(
+    `PATH=${sh(tools)}; mcp_download_safe --url https://example.com/f --out /tmp/x --allow example.com`,
+  );
+  t.same(JSON.parse(noCurl.stdout), {
+    success: false,
+    error: { type: 'provider_unavailable', message: 'curl is required for HTTPS downloads' },
+  });
 });
 
 for (const tool of jsonTools().filter((candidate) => candidate.name === 'jq' || candidate.name === 'minimal')) {
   t.test(`mcp_download_safe_or_fail failure with ${tool.name}`, { skip: tool.skip ?? false }, async (t) => {
     const box = sandbox(t);
-    const run = await box.run('p="$(mcp_download_safe_or_fail --url https://example.com/f --out /tmp/x)"; echo unreachable', { tool });
+    const run = await box.run(
+      'p="$(mcp_download_safe_or_fail --url https://example.com/f --out /tmp/x)"; echo unreachable',
+      { tool },
+    );
     t.equal(run.code, 1);
     const error = JSON.parse(readFileSync(box.files.error, 'utf8')) as { code: number; message: string };
     t.equal(error.code, -32602);

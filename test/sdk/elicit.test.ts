@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import t from 'tap';
-import { sandbox, type SdkSandbox } from '../helpers/sdk-harness.js';
+import { type SdkSandbox, sandbox } from '../helpers/sdk-harness.js';
 
 /** Plays the server's side of the handshake: takes the request file, answers atomically. */
 function fakeServer(box: SdkSandbox, answer: (request: Record<string, unknown>) => unknown) {
@@ -19,7 +19,11 @@ function fakeServer(box: SdkSandbox, answer: (request: Record<string, unknown>) 
 }
 
 const supported = (box: SdkSandbox) => ({
-  env: { MCP_ELICIT_SUPPORTED: '1', MCP_ELICIT_REQUEST_FILE: box.files.elicitRequest, MCP_ELICIT_RESPONSE_FILE: box.files.elicitResponse },
+  env: {
+    MCP_ELICIT_SUPPORTED: '1',
+    MCP_ELICIT_REQUEST_FILE: box.files.elicitRequest,
+    MCP_ELICIT_RESPONSE_FILE: box.files.elicitResponse,
+  },
 });
 
 t.test('each helper sends its schema and returns the answer', async (t) => {
@@ -36,40 +40,81 @@ t.test('each helper sends its schema and returns the answer', async (t) => {
     `mcp_elicit_titled_choice 'Quality?' 'high:High (1080p)' 'low:Low' plain`,
     `mcp_elicit_multi_choice 'Codecs?' h264 vp9`,
     `mcp_elicit_titled_multi_choice 'Outputs?' 'mp4:MP4 Video' mp3`,
-  ].map((line) => `${line}; echo " rc=$?"`).join('\n');
+  ]
+    .map((line) => `${line}; echo " rc=$?"`)
+    .join('\n');
   const run = await box.run(script, supported(box));
   t.equal(run.code, 0, run.stderr);
   t.equal(run.stdout, '{"action":"accept","content":{"ok":true}} rc=0\n'.repeat(9));
   t.same(server.requests, [
     { message: 'Configure', schema: { type: 'object', properties: { port: { type: 'integer' } } }, mode: 'form' },
     { message: 'Sign in', url: 'https://example.com/login?x=1', mode: 'url' },
-    { message: 'Name?', schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }, mode: 'form' },
-    { message: 'Value?', schema: { type: 'object', properties: { value: { type: 'string' } }, required: ['value'] }, mode: 'form' },
-    { message: 'Delete "x"?', schema: { type: 'object', properties: { confirmed: { type: 'boolean' } }, required: ['confirmed'] }, mode: 'form' },
+    {
+      message: 'Name?',
+      schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+      mode: 'form',
+    },
+    {
+      message: 'Value?',
+      schema: { type: 'object', properties: { value: { type: 'string' } }, required: ['value'] },
+      mode: 'form',
+    },
+    {
+      message: 'Delete "x"?',
+      schema: { type: 'object', properties: { confirmed: { type: 'boolean' } }, required: ['confirmed'] },
+      mode: 'form',
+    },
     {
       message: 'Env?',
-      schema: { type: 'object', properties: { choice: { type: 'string', enum: ['dev', 'staging env', 'prod'] } }, required: ['choice'] },
+      schema: {
+        type: 'object',
+        properties: { choice: { type: 'string', enum: ['dev', 'staging env', 'prod'] } },
+        required: ['choice'],
+      },
       mode: 'form',
     },
     {
       message: 'Quality?',
       schema: {
         type: 'object',
-        properties: { choice: { type: 'string', oneOf: [{ const: 'high', title: 'High (1080p)' }, { const: 'low', title: 'Low' }, { const: 'plain', title: 'plain' }] } },
+        properties: {
+          choice: {
+            type: 'string',
+            oneOf: [
+              { const: 'high', title: 'High (1080p)' },
+              { const: 'low', title: 'Low' },
+              { const: 'plain', title: 'plain' },
+            ],
+          },
+        },
         required: ['choice'],
       },
       mode: 'form',
     },
     {
       message: 'Codecs?',
-      schema: { type: 'object', properties: { choices: { type: 'array', items: { type: 'string', enum: ['h264', 'vp9'] } } }, required: ['choices'] },
+      schema: {
+        type: 'object',
+        properties: { choices: { type: 'array', items: { type: 'string', enum: ['h264', 'vp9'] } } },
+        required: ['choices'],
+      },
       mode: 'form',
     },
     {
       message: 'Outputs?',
       schema: {
         type: 'object',
-        properties: { choices: { type: 'array', items: { anyOf: [{ const: 'mp4', title: 'MP4 Video' }, { const: 'mp3', title: 'mp3' }] } } },
+        properties: {
+          choices: {
+            type: 'array',
+            items: {
+              anyOf: [
+                { const: 'mp4', title: 'MP4 Video' },
+                { const: 'mp3', title: 'mp3' },
+              ],
+            },
+          },
+        },
         required: ['choices'],
       },
       mode: 'form',
@@ -91,13 +136,18 @@ t.test('unsupported, unconfigured, timeout and cancellation', async (t) => {
   const unsupported = await box.run('mcp_elicit_confirm ok? && rc=0 || rc=$?; echo " rc=$rc"');
   t.equal(unsupported.stdout, '{"action":"decline","content":null} rc=1\n');
   t.match(unsupported.stderr, /mcp_elicit: Client does not support elicitation/);
-  const unconfigured = await box.run('mcp_elicit_confirm ok? && rc=0 || rc=$?; echo " rc=$rc"', { env: { MCP_ELICIT_SUPPORTED: '1' } });
+  const unconfigured = await box.run('mcp_elicit_confirm ok? && rc=0 || rc=$?; echo " rc=$rc"', {
+    env: { MCP_ELICIT_SUPPORTED: '1' },
+  });
   t.equal(unconfigured.stdout, '{"action":"error","content":null} rc=1\n');
   t.match(unconfigured.stderr, /Elicitation environment not configured/);
 
   const silent = fakeServer(box, () => undefined);
   const started = Date.now();
-  const timeout = await box.run(`mcp_elicit q '{"type":"object","properties":{}}' 1 && rc=0 || rc=$?; echo " rc=$rc"`, supported(box));
+  const timeout = await box.run(
+    `mcp_elicit q '{"type":"object","properties":{}}' 1 && rc=0 || rc=$?; echo " rc=$rc"`,
+    supported(box),
+  );
   silent.stop();
   t.equal(timeout.stdout, '{"action":"error","content":null} rc=1\n');
   t.match(timeout.stderr, /Timeout waiting for user response/);

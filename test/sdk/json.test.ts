@@ -38,9 +38,18 @@ for (const tool of jsonTools()) {
 
     t.test('mcp_is_valid_json accepts exactly one value', async (t) => {
       const cases: Array<[string, boolean]> = [
-        ['{"a":1}', true], ['false', true], ['null', true], ['"s"', true], ['', false], ['1 2', false], ['{', false], ['  ', false],
+        ['{"a":1}', true],
+        ['false', true],
+        ['null', true],
+        ['"s"', true],
+        ['', false],
+        ['1 2', false],
+        ['{', false],
+        ['  ', false],
       ];
-      const script = cases.map(([value]) => `if mcp_is_valid_json ${sh(value)}; then printf 1; else printf 0; fi`).join('\n');
+      const script = cases
+        .map(([value]) => `if mcp_is_valid_json ${sh(value)}; then printf 1; else printf 0; fi`)
+        .join('\n');
       const run = await box.run(script, { tool });
       const expected = cases.map(([, valid]) => (full ? (valid ? '1' : '0') : '1')).join('');
       t.equal(run.stdout, expected, full ? 'validated' : 'minimal mode cannot check and says valid');

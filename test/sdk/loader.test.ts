@@ -6,15 +6,57 @@ import { jsonTools, sandbox, sdkDir } from '../helpers/sdk-harness.js';
 
 /** Every public function of the tool SDK (original-behaviour.md §4.1-4.6, plus the loader). */
 const PUBLIC_FUNCTIONS = [
-  'mcp_json_escape', 'mcp_json_obj', 'mcp_json_arr', 'mcp_args_raw', 'mcp_args_get', 'mcp_args_require', 'mcp_args_bool',
-  'mcp_args_int', 'mcp_meta_raw', 'mcp_meta_get', 'mcp_is_cancelled', 'mcp_progress', 'mcp_log', 'mcp_log_debug',
-  'mcp_log_info', 'mcp_log_warn', 'mcp_log_error', 'mcp_debug', 'mcp_with_retry', 'mcp_fail', 'mcp_fail_invalid_args',
-  'mcp_emit_text', 'mcp_emit_json', 'mcp_roots_list', 'mcp_roots_count', 'mcp_roots_contains', 'mcp_require_path',
-  'mcp_elicit', 'mcp_elicit_url', 'mcp_elicit_string', 'mcp_elicit_confirm', 'mcp_elicit_choice', 'mcp_elicit_titled_choice',
-  'mcp_elicit_multi_choice', 'mcp_elicit_titled_multi_choice', 'mcp_is_valid_json', 'mcp_extract_cli_error',
-  'mcp_byte_length', 'mcp_result_success', 'mcp_result_error', 'mcp_error', 'mcp_result_text_with_resource',
-  'mcp_config_load', 'mcp_config_get', 'mcp_json_truncate', 'mcp_download_safe', 'mcp_download_safe_or_fail',
-  'mcp_run_with_progress', 'mcp_path_normalize', 'mcp_path_collapse', 'mcp_sdk_load_path_helpers',
+  'mcp_json_escape',
+  'mcp_json_obj',
+  'mcp_json_arr',
+  'mcp_args_raw',
+  'mcp_args_get',
+  'mcp_args_require',
+  'mcp_args_bool',
+  'mcp_args_int',
+  'mcp_meta_raw',
+  'mcp_meta_get',
+  'mcp_is_cancelled',
+  'mcp_progress',
+  'mcp_log',
+  'mcp_log_debug',
+  'mcp_log_info',
+  'mcp_log_warn',
+  'mcp_log_error',
+  'mcp_debug',
+  'mcp_with_retry',
+  'mcp_fail',
+  'mcp_fail_invalid_args',
+  'mcp_emit_text',
+  'mcp_emit_json',
+  'mcp_roots_list',
+  'mcp_roots_count',
+  'mcp_roots_contains',
+  'mcp_require_path',
+  'mcp_elicit',
+  'mcp_elicit_url',
+  'mcp_elicit_string',
+  'mcp_elicit_confirm',
+  'mcp_elicit_choice',
+  'mcp_elicit_titled_choice',
+  'mcp_elicit_multi_choice',
+  'mcp_elicit_titled_multi_choice',
+  'mcp_is_valid_json',
+  'mcp_extract_cli_error',
+  'mcp_byte_length',
+  'mcp_result_success',
+  'mcp_result_error',
+  'mcp_error',
+  'mcp_result_text_with_resource',
+  'mcp_config_load',
+  'mcp_config_get',
+  'mcp_json_truncate',
+  'mcp_download_safe',
+  'mcp_download_safe_or_fail',
+  'mcp_run_with_progress',
+  'mcp_path_normalize',
+  'mcp_path_collapse',
+  'mcp_sdk_load_path_helpers',
 ];
 
 t.test('defines every documented public function and nothing else public', async (t) => {
@@ -24,7 +66,10 @@ t.test('defines every documented public function and nothing else public', async
   for (const name of PUBLIC_FUNCTIONS) t.ok(defined.includes(name), `${name} is defined`);
   const publicNames = defined.filter((name) => !name.startsWith('_'));
   t.same(publicNames.sort(), [...PUBLIC_FUNCTIONS].sort(), 'no undocumented public names');
-  t.ok(defined.filter((name) => name.startsWith('_')).every((name) => name.startsWith('_mcp_')), 'private helpers are _mcp_*');
+  t.ok(
+    defined.filter((name) => name.startsWith('_')).every((name) => name.startsWith('_mcp_')),
+    'private helpers are _mcp_*',
+  );
 });
 
 t.test('sourcing sets no shell options and is idempotent', async (t) => {
@@ -43,16 +88,34 @@ t.test('sourcing sets no shell options and is idempotent', async (t) => {
 
 t.test('works when sourced through a relative path from another directory', async (t) => {
   const box = sandbox(t);
-  const run = await box.runPlain(`cd ${JSON.stringify(join(sdkDir, 'lib'))}; source ../tool-sdk.sh; cd /; mcp_json_obj k v`);
+  const run = await box.runPlain(
+    `cd ${JSON.stringify(join(sdkDir, 'lib'))}; source ../tool-sdk.sh; cd /; mcp_json_obj k v`,
+  );
   t.equal(run.stdout, '{"k":"v"}');
 });
 
 t.test('every public function has a header comment', async (t) => {
-  const files = ['tool-sdk.sh', 'lib/json.sh', 'lib/args.sh', 'lib/notify.sh', 'lib/results.sh', 'lib/path.sh', 'lib/roots.sh',
-    'lib/elicit.sh', 'lib/config.sh', 'lib/truncate.sh', 'lib/download.sh', 'lib/progress-passthrough.sh'];
+  const files = [
+    'tool-sdk.sh',
+    'lib/json.sh',
+    'lib/args.sh',
+    'lib/notify.sh',
+    'lib/results.sh',
+    'lib/path.sh',
+    'lib/roots.sh',
+    'lib/elicit.sh',
+    'lib/config.sh',
+    'lib/truncate.sh',
+    'lib/download.sh',
+    'lib/progress-passthrough.sh',
+  ];
   const text = files.map((file) => readFileSync(join(sdkDir, file), 'utf8')).join('\n');
   for (const name of PUBLIC_FUNCTIONS) {
-    t.match(text, new RegExp(`# ${name}\\b[^\\n]*\\n(#[^\\n]*\\n)*${name}\\(\\) \\{`), `${name} is documented where it is defined`);
+    t.match(
+      text,
+      new RegExp(`# ${name}\\b[^\\n]*\\n(#[^\\n]*\\n)*${name}\\(\\) \\{`),
+      `${name} is documented where it is defined`,
+    );
   }
 });
 
@@ -94,14 +157,24 @@ t.test('every public function survives being called with no arguments under set 
     done`;
   const environments: Array<[string, Parameters<typeof box.run>[1]]> = [
     ['the server environment', { tool: jsonTools()[0], env: { MCPBASH_ELICITATION_TIMEOUT: '1' } }],
-    ['no MCP_* or MCPBASH_* variables at all', {
-      env: Object.fromEntries(Object.keys(box.env()).filter((key) => /^MCP(BASH)?_/.test(key) && key !== 'MCP_SDK').map((key) => [key, undefined])),
-    }],
+    [
+      'no MCP_* or MCPBASH_* variables at all',
+      {
+        env: Object.fromEntries(
+          Object.keys(box.env())
+            .filter((key) => /^MCP(BASH)?_/.test(key) && key !== 'MCP_SDK')
+            .map((key) => [key, undefined]),
+        ),
+      },
+    ],
   ];
   for (const [name, options] of environments) {
     const run = await box.run(script, { ...options, timeoutMs: 120_000 });
     t.equal(run.code, 0, `${name}: ${run.stderr}`);
-    const rows = run.stdout.split('\n').filter(Boolean).map((line) => line.split('\t'));
+    const rows = run.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t'));
     t.same(rows.map(([fn]) => fn).sort(), [...PUBLIC_FUNCTIONS].sort(), `${name}: every public function was called`);
     for (const [fn = '', rc = '', stderr = ''] of rows) {
       t.notMatch(stderr, /unbound variable|bad substitution|syntax error/, `${name}: ${fn} (status ${rc})`);
@@ -112,5 +185,6 @@ t.test('every public function survives being called with no arguments under set 
 t.test('docs/SDK.md shows every public function in an example', async (t) => {
   const doc = readFileSync(join(repoRoot, 'docs', 'SDK.md'), 'utf8');
   const examples = [...doc.matchAll(/```bash\n([\s\S]*?)```/g)].map((match) => match[1]).join('\n');
-  for (const name of PUBLIC_FUNCTIONS) t.ok(new RegExp(`(^|[^\\w])${name}([^\\w]|$)`, 'm').test(examples), `${name} has an example`);
+  for (const name of PUBLIC_FUNCTIONS)
+    t.ok(new RegExp(`(^|[^\\w])${name}([^\\w]|$)`, 'm').test(examples), `${name} has an example`);
 });

@@ -20,12 +20,36 @@ for (const tool of tools) {
       const raw = box.read('progress');
       t.ok(raw.endsWith('\n') && raw.split('\n').length === 7, 'one line per call');
       t.same(box.lines('progress'), [
-        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'tok-1', progress: 25, total: 100, message: 'Copying "a"' } },
-        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'tok-1', progress: 100, total: null, message: 'over' } },
-        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'tok-1', progress: 0, total: null, message: 'neg' } },
-        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'tok-1', progress: 0, total: null, message: 'float' } },
-        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'tok-1', progress: 7, total: 42, message: 'zeros' } },
-        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'tok-1', progress: 100, total: null, message: 'huge' } },
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 'tok-1', progress: 25, total: 100, message: 'Copying "a"' },
+        },
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 'tok-1', progress: 100, total: null, message: 'over' },
+        },
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 'tok-1', progress: 0, total: null, message: 'neg' },
+        },
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 'tok-1', progress: 0, total: null, message: 'float' },
+        },
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 'tok-1', progress: 7, total: 42, message: 'zeros' },
+        },
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 'tok-1', progress: 100, total: null, message: 'huge' },
+        },
       ]);
     });
 
@@ -33,13 +57,18 @@ for (const tool of tools) {
       const box = sandbox(t);
       await box.run('mcp_progress 1 a', { tool, progressToken: '42' });
       await box.run('mcp_progress 1 b', { tool, progressToken: '007' });
-      const tokens = box.lines('progress').map((line) => (line as { params: { progressToken: unknown } }).params.progressToken);
+      const tokens = box
+        .lines('progress')
+        .map((line) => (line as { params: { progressToken: unknown } }).params.progressToken);
       t.same(tokens, [42, '007']);
     });
 
     t.test('mcp_progress is a no-op without a progress token or stream', async (t) => {
       const box = sandbox(t);
-      const run = await box.run('mcp_progress 10 x; MCP_PROGRESS_TOKEN=t MCP_PROGRESS_STREAM= mcp_progress 10 y; echo ok', { tool });
+      const run = await box.run(
+        'mcp_progress 10 x; MCP_PROGRESS_TOKEN=t MCP_PROGRESS_STREAM= mcp_progress 10 y; echo ok',
+        { tool },
+      );
       t.equal(run.stdout, 'ok\n');
       t.equal(box.read('progress'), '');
     });
@@ -77,7 +106,9 @@ for (const tool of tools) {
 
 t.test('mcp_is_cancelled follows the cancel marker and starts no process', async (t) => {
   const box = sandbox(t);
-  const before = await box.run('mcp_is_cancelled && echo yes || echo no; [ "$MCP_TOOL_CANCELLATION_FILE" = "$MCP_CANCEL_FILE" ] && echo exported');
+  const before = await box.run(
+    'mcp_is_cancelled && echo yes || echo no; [ "$MCP_TOOL_CANCELLATION_FILE" = "$MCP_CANCEL_FILE" ] && echo exported',
+  );
   t.equal(before.stdout, 'no\nexported\n');
   writeFileSync(box.files.cancel, '');
   const after = await box.run('mcp_is_cancelled && echo yes || echo no');
@@ -88,13 +119,23 @@ t.test('mcp_is_cancelled follows the cancel marker and starts no process', async
   const stale = join(box.dir, 'stale-marker');
   writeFileSync(stale, '');
   rmSync(box.files.cancel, { force: true });
-  const serverWins = await box.run('printf "%s\\n" "$MCP_TOOL_CANCELLATION_FILE"; mcp_is_cancelled && echo yes || echo no', {
-    env: { MCP_TOOL_CANCELLATION_FILE: stale },
-  });
-  t.equal(serverWins.stdout, `${box.files.cancel}\nno\n`, 'MCP_CANCEL_FILE replaces a pre-set MCP_TOOL_CANCELLATION_FILE');
-  const fallback = await box.run('printf "%s\\n" "$MCP_TOOL_CANCELLATION_FILE"; mcp_is_cancelled && echo yes || echo no', {
-    env: { MCP_TOOL_CANCELLATION_FILE: stale, MCP_CANCEL_FILE: '' },
-  });
+  const serverWins = await box.run(
+    'printf "%s\\n" "$MCP_TOOL_CANCELLATION_FILE"; mcp_is_cancelled && echo yes || echo no',
+    {
+      env: { MCP_TOOL_CANCELLATION_FILE: stale },
+    },
+  );
+  t.equal(
+    serverWins.stdout,
+    `${box.files.cancel}\nno\n`,
+    'MCP_CANCEL_FILE replaces a pre-set MCP_TOOL_CANCELLATION_FILE',
+  );
+  const fallback = await box.run(
+    'printf "%s\\n" "$MCP_TOOL_CANCELLATION_FILE"; mcp_is_cancelled && echo yes || echo no',
+    {
+      env: { MCP_TOOL_CANCELLATION_FILE: stale, MCP_CANCEL_FILE: '' },
+    },
+  );
   t.equal(fallback.stdout, `${stale}\nyes\n`, 'without MCP_CANCEL_FILE the pre-set name is kept');
   writeFileSync(box.files.cancel, '');
   // With PATH emptied any external command would fail; the body has no subshell syntax.
@@ -137,7 +178,12 @@ t.test('mcp_with_retry', async (t) => {
   const noSeparator = await attempts(`mcp_with_retry 2 0.01 ${flaky} 2 4; echo "rc=$?"`);
   t.equal(noSeparator.run.stdout, 'rc=0\n', '-- is optional');
   t.match(box.read('debug'), /mcp_with_retry: attempt 1\/5 failed \(exit 7\), retrying in 0\.01\ds/);
-  const bad = await box.run('mcp_with_retry x 1 -- true && rc=0 || rc=$?; mcp_with_retry 2 fast -- true && rc2=0 || rc2=$?; mcp_with_retry 2 1 && rc3=0 || rc3=$?; echo "$rc $rc2 $rc3"');
+  const bad = await box.run(
+    'mcp_with_retry x 1 -- true && rc=0 || rc=$?; mcp_with_retry 2 fast -- true && rc2=0 || rc2=$?; mcp_with_retry 2 1 && rc3=0 || rc3=$?; echo "$rc $rc2 $rc3"',
+  );
   t.equal(bad.stdout, '1 1 2\n');
-  t.match(bad.stderr, /max_attempts must be a positive integer[\s\S]*base_delay must be a number[\s\S]*a command is required/);
+  t.match(
+    bad.stderr,
+    /max_attempts must be a positive integer[\s\S]*base_delay must be a number[\s\S]*a command is required/,
+  );
 });

@@ -52,11 +52,14 @@ t.test('roots helpers', async (t) => {
   mkdirSync(join(dir, 'root-ab'));
   symlinkSync(join(dir, 'root-ab'), join(rootA, 'escape'));
   const roots = [rootA, glob];
-  const check = async (path: string) => (await box.run(`mcp_roots_contains ${sh(path)} && echo in || echo out`, { roots })).stdout.trim();
+  const check = async (path: string) =>
+    (await box.run(`mcp_roots_contains ${sh(path)} && echo in || echo out`, { roots })).stdout.trim();
 
   const listed = await box.run('mcp_roots_list; printf "|"; mcp_roots_count', { roots });
   t.equal(listed.stdout, `${rootA}\n${glob}|2`);
-  const none = await box.run('mcp_roots_list; printf "|"; mcp_roots_count', { env: { MCP_ROOTS_PATHS: undefined, MCP_ROOTS_COUNT: undefined } });
+  const none = await box.run('mcp_roots_list; printf "|"; mcp_roots_count', {
+    env: { MCP_ROOTS_PATHS: undefined, MCP_ROOTS_COUNT: undefined },
+  });
   t.equal(none.stdout, '|0');
 
   t.equal(await check(rootA), 'in', 'a root itself');
@@ -80,7 +83,10 @@ for (const tool of fullJsonTools().filter((candidate) => candidate.name === 'jq'
     const call = (args: unknown, roots: string[], flags = '') =>
       box.run(`mcp_require_path .path ${flags}`, { tool, args, roots });
 
-    t.equal((await call({ path: join(root, 'data', '..', 'data', 'f.txt') }, [root])).stdout, join(root, 'data', 'f.txt'));
+    t.equal(
+      (await call({ path: join(root, 'data', '..', 'data', 'f.txt') }, [root])).stdout,
+      join(root, 'data', 'f.txt'),
+    );
     t.equal((await call({}, [root], '--default-to-single-root')).stdout, root, 'the only root is the default');
     t.equal((await call({ path: null }, [], '--allow-empty')).stdout, '', '--allow-empty');
     t.equal((await call({ path: '/etc/passwd' }, [])).stdout, '/etc/passwd', 'zero roots accept any path');
@@ -96,6 +102,10 @@ for (const tool of fullJsonTools().filter((candidate) => candidate.name === 'jq'
       t.same(JSON.parse(run.stdout), { code: -32602, message, data: null });
     }
     const noPointer = await box.run('mcp_require_path', { tool });
-    t.same(JSON.parse(noPointer.stdout), { code: -32602, message: 'mcp_require_path: argument pointer is required', data: null });
+    t.same(JSON.parse(noPointer.stdout), {
+      code: -32602,
+      message: 'mcp_require_path: argument pointer is required',
+      data: null,
+    });
   });
 }

@@ -25,8 +25,18 @@ t.test('mcp_run_with_progress', { skip: jq?.skip ?? false }, async (t) => {
     const run = await box.run(script, { tool, progressToken: 'p' });
     t.equal(run.stdout, 'RESULT\nrc=3\n');
     const progress = box.lines('progress') as Progress[];
-    t.same(progress.map((line) => [line.params.progress, line.params.message]), [[10, 'start'], [55, 'Working...']]);
-    t.equal(readFileSync(join(box.dir, 'rest.txt'), 'utf8'), 'plain stderr line\n', 'non-progress lines go to --stderr-file');
+    t.same(
+      progress.map((line) => [line.params.progress, line.params.message]),
+      [
+        [10, 'start'],
+        [55, 'Working...'],
+      ],
+    );
+    t.equal(
+      readFileSync(join(box.dir, 'rest.txt'), 'utf8'),
+      'plain stderr line\n',
+      'non-progress lines go to --stderr-file',
+    );
     t.notMatch(box.read('log'), /plain stderr line/, 'and not also to the debug log');
   });
 
@@ -41,7 +51,7 @@ t.test('mcp_run_with_progress', { skip: jq?.skip ?? false }, async (t) => {
     t.equal(box.lines('progress').length, 1);
   });
 
-  t.test('with --progress-file and --stderr-file the command\'s stderr goes to the file only', async (t) => {
+  t.test("with --progress-file and --stderr-file the command's stderr goes to the file only", async (t) => {
     const box = sandbox(t);
     const progressFile = join(box.dir, 'progress.txt');
     const rest = join(box.dir, 'rest.txt');
@@ -66,9 +76,15 @@ t.test('mcp_run_with_progress', { skip: jq?.skip ?? false }, async (t) => {
     t.equal(run.code, 0, run.stderr);
     t.equal(readFileSync(out, 'utf8'), 'body\n');
     const progress = box.lines('progress') as Progress[];
-    t.same(progress.map((line) => [line.params.progress, line.params.message]), [
-      [25, '25% done'], [100, 'done 100%'], [75, '[3/4] files'], [25, 'us=50'],
-    ]);
+    t.same(
+      progress.map((line) => [line.params.progress, line.params.message]),
+      [
+        [25, '25% done'],
+        [100, 'done 100%'],
+        [75, '[3/4] files'],
+        [25, 'us=50'],
+      ],
+    );
     t.notMatch(box.read('log'), /noise/, '--quiet keeps non-progress lines out of the log');
   });
 
@@ -90,7 +106,10 @@ t.test('mcp_run_with_progress', { skip: jq?.skip ?? false }, async (t) => {
   t.test('a match is timeout activity even without a progress token', async (t) => {
     const box = sandbox(t);
     utimesSync(box.files.progress, new Date(0), new Date(0));
-    await box.run(`mcp_run_with_progress --pattern 'tick' --extract match1 --interval 0.05 -- bash -c 'echo tick >&2'`, { tool });
+    await box.run(
+      `mcp_run_with_progress --pattern 'tick' --extract match1 --interval 0.05 -- bash -c 'echo tick >&2'`,
+      { tool },
+    );
     t.ok(statSync(box.files.progress).mtimeMs > 0, 'the progress stream was touched');
     t.equal(box.read('progress'), '', 'but nothing was written');
   });
@@ -105,7 +124,10 @@ t.test('mcp_run_with_progress', { skip: jq?.skip ?? false }, async (t) => {
     ];
     for (const [options, command] of cases) {
       utimesSync(box.files.progress, new Date(0), new Date(0));
-      const run = await box.run(`mcp_run_with_progress ${options} --interval 0.05 -- bash -c ${sh(command)}`, { tool, progressToken: 'p' });
+      const run = await box.run(`mcp_run_with_progress ${options} --interval 0.05 -- bash -c ${sh(command)}`, {
+        tool,
+        progressToken: 'p',
+      });
       t.equal(run.code, 0, run.stderr);
       t.ok(statSync(box.files.progress).mtimeMs > 0, `the progress stream was touched: ${command}`);
       t.equal(box.read('progress'), '', 'no progress line was written');

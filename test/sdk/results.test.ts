@@ -21,7 +21,11 @@ for (const tool of jsonTools()) {
       const run = await box.run(`mcp_fail -32001 'Cancelled "now"' '{"retry": true}'; echo unreachable`, { tool });
       t.equal(run.code, 1);
       const expected = { code: -32001, message: 'Cancelled "now"', data: { retry: true } };
-      t.same(JSON.parse(readFileSync(box.files.error, 'utf8')), expected, 'error file written although it did not exist');
+      t.same(
+        JSON.parse(readFileSync(box.files.error, 'utf8')),
+        expected,
+        'error file written although it did not exist',
+      );
       t.same(JSON.parse(run.stdout), expected);
       t.equal(run.stderr, 'Cancelled "now"\n');
     });
@@ -46,7 +50,11 @@ for (const tool of jsonTools()) {
       const run = await box.run(`mcp_fail_invalid_args; `, { tool });
       t.same(JSON.parse(run.stdout), { code: -32602, message: 'Invalid params', data: null });
       const withData = await box.run(`mcp_fail_invalid_args 'count must be positive' '{"field":"count"}'`, { tool });
-      t.same(JSON.parse(withData.stdout), { code: -32602, message: 'count must be positive', data: { field: 'count' } });
+      t.same(JSON.parse(withData.stdout), {
+        code: -32602,
+        message: 'count must be positive',
+        data: { field: 'count' },
+      });
     });
 
     t.test('mcp_result_success wraps data in a success envelope', async (t) => {
@@ -57,7 +65,11 @@ for (const tool of jsonTools()) {
       t.same(result.structuredContent, { success: true, result: data });
       t.equal(result.isError, false);
       t.equal(result.content[0]?.type, 'text');
-      t.same(JSON.parse(result.content[0]?.text ?? ''), { success: true, result: data }, 'text is the compact envelope');
+      t.same(
+        JSON.parse(result.content[0]?.text ?? ''),
+        { success: true, result: data },
+        'text is the compact envelope',
+      );
     });
 
     t.test('mcp_result_success summarises large data in the text', async (t) => {
@@ -73,24 +85,39 @@ for (const tool of jsonTools()) {
         t.equal(result.content[0]?.text, full ? summary : 'Success: response too large for text content');
       }
       const byEnv = await box.run(`mcp_result_success '[1,2]'`, { tool, env: { MCPBASH_MAX_TEXT_BYTES: '5' } });
-      t.equal(parse(byEnv.stdout).content[0]?.text, full ? 'Success: array with 2 items' : 'Success: response too large for text content');
+      t.equal(
+        parse(byEnv.stdout).content[0]?.text,
+        full ? 'Success: array with 2 items' : 'Success: response too large for text content',
+      );
     });
 
     t.test('mcp_result_success rejects empty, invalid and multi-value input as isError results', async (t) => {
       const empty = parse((await box.run(`mcp_result_success ''`, { tool })).stdout);
       t.equal(empty.isError, true);
-      t.same(empty.structuredContent.error, { type: 'internal_error', message: 'Empty data passed to mcp_result_success' });
+      t.same(empty.structuredContent.error, {
+        type: 'internal_error',
+        message: 'Empty data passed to mcp_result_success',
+      });
       if (!full) return;
       const invalid = await box.run(`mcp_result_success '{oops'; echo "rc=$?"`, { tool });
       t.match(invalid.stdout, /rc=0\n$/, 'always returns 0');
-      t.same(parse(invalid.stdout.replace(/rc=0\n$/, '')).structuredContent.error, { type: 'internal_error', message: 'Invalid JSON passed to mcp_result_success' });
+      t.same(parse(invalid.stdout.replace(/rc=0\n$/, '')).structuredContent.error, {
+        type: 'internal_error',
+        message: 'Invalid JSON passed to mcp_result_success',
+      });
       const multi = parse((await box.run(`mcp_result_success '1 2'`, { tool })).stdout);
       t.equal(multi.isError, true);
-      t.same(multi.structuredContent.error, { type: 'internal_error', message: 'Input contained multiple JSON values', count: 2 });
+      t.same(multi.structuredContent.error, {
+        type: 'internal_error',
+        message: 'Input contained multiple JSON values',
+        count: 2,
+      });
     });
 
     t.test('mcp_result_error builds isError results', async (t) => {
-      const run = await box.run(`mcp_result_error '{"type":"not_found","message":"No user","id":7}'; echo "rc=$?"`, { tool });
+      const run = await box.run(`mcp_result_error '{"type":"not_found","message":"No user","id":7}'; echo "rc=$?"`, {
+        tool,
+      });
       t.match(run.stdout, /rc=0\n$/);
       const result = parse(run.stdout.replace(/rc=0\n$/, ''));
       t.equal(result.isError, true);
@@ -100,9 +127,17 @@ for (const tool of jsonTools()) {
         const defaults = parse((await box.run(`mcp_result_error '{"path":"/x"}'`, { tool })).stdout);
         t.same(defaults.structuredContent.error, { path: '/x', type: 'internal_error', message: 'Unknown error' });
         const notObject = parse((await box.run(`mcp_result_error '[1]'`, { tool })).stdout);
-        t.same(notObject.structuredContent.error, { type: 'internal_error', message: 'Error payload must be an object', raw: '[1]' });
+        t.same(notObject.structuredContent.error, {
+          type: 'internal_error',
+          message: 'Error payload must be an object',
+          raw: '[1]',
+        });
         const invalid = parse((await box.run(`mcp_result_error 'plain text'`, { tool })).stdout);
-        t.same(invalid.structuredContent.error, { type: 'internal_error', message: 'Invalid error JSON passed to mcp_result_error', raw: 'plain text' });
+        t.same(invalid.structuredContent.error, {
+          type: 'internal_error',
+          message: 'Invalid error JSON passed to mcp_result_error',
+          raw: 'plain text',
+        });
       } else {
         t.same(result.structuredContent, {
           success: false,
@@ -113,16 +148,28 @@ for (const tool of jsonTools()) {
 
     t.test('mcp_error builds {type,message,hint,data} and logs it', async (t) => {
       writeFileSync(box.files.log, '');
-      const run = await box.run(`mcp_error validation_error 'Count must be positive' --hint 'Try count=10' --data '{"received":-5}'`, { tool });
+      const run = await box.run(
+        `mcp_error validation_error 'Count must be positive' --hint 'Try count=10' --data '{"received":-5}'`,
+        { tool },
+      );
       t.equal(run.code, 0);
       const result = parse(run.stdout);
-      t.same(result.structuredContent.error, { type: 'validation_error', message: 'Count must be positive', hint: 'Try count=10', data: { received: -5 } });
+      t.same(result.structuredContent.error, {
+        type: 'validation_error',
+        message: 'Count must be positive',
+        hint: 'Try count=10',
+        data: { received: -5 },
+      });
       t.equal(result.content[0]?.text, full ? 'Count must be positive' : 'Count must be positive');
       t.same(
         box.lines('log').map((line) => (line as { params: unknown }).params),
         [
           { level: 'debug', logger: 'mcp_error', data: 'type=validation_error: Count must be positive' },
-          { level: 'warning', logger: 'mcp_error', data: 'type=validation_error: Count must be positive (hint: Try count=10)' },
+          {
+            level: 'warning',
+            logger: 'mcp_error',
+            data: 'type=validation_error: Count must be positive (hint: Try count=10)',
+          },
         ],
       );
       const plain = parse((await box.run(`mcp_error not_found 'User missing' --ignored x`, { tool })).stdout);
@@ -132,10 +179,16 @@ for (const tool of jsonTools()) {
       // Invalid DATA is kept as {"_invalid_json": raw} in minimal mode too (checked in pure Bash).
       for (const bad of ['{broken', 'not json', '{"a":1,}', '[1 2]', '"open']) {
         const run = await box.run(`mcp_error t m --data ${sh(bad)}`, { tool });
-        t.same(parse(run.stdout).structuredContent.error, { type: 't', message: 'm', data: { _invalid_json: bad } }, bad);
+        t.same(
+          parse(run.stdout).structuredContent.error,
+          { type: 't', message: 'm', data: { _invalid_json: bad } },
+          bad,
+        );
       }
       const nested = { a: [1, -2.5e3, true, null, { b: 'q"uo\\te' }], c: {} };
-      const good = parse((await box.run(`mcp_error t m --data ${sh(JSON.stringify(nested, null, 1))}`, { tool })).stdout);
+      const good = parse(
+        (await box.run(`mcp_error t m --data ${sh(JSON.stringify(nested, null, 1))}`, { tool })).stdout,
+      );
       t.same(good.structuredContent.error, { type: 't', message: 'm', data: nested }, 'valid DATA is kept as is');
     });
 
@@ -183,7 +236,11 @@ for (const tool of jsonTools()) {
       for (const [stdout, stderr, code, expected] of cases) {
         const run = await box.run(`mcp_extract_cli_error ${sh(stdout)} ${sh(stderr)} ${code}`, { tool });
         const json = stdout.startsWith('{') && !['stderr msg', 'fallback'].includes(expected);
-        t.equal(run.stdout, full || !json ? expected : stderr || `CLI exited with code ${code}`, `${stdout} | ${stderr}`);
+        t.equal(
+          run.stdout,
+          full || !json ? expected : stderr || `CLI exited with code ${code}`,
+          `${stdout} | ${stderr}`,
+        );
       }
     });
   });

@@ -24,42 +24,73 @@ for (const variant of jsonTools().filter((candidate) => candidate.name !== 'mini
       timeoutMs: 120_000,
     });
     t.equal(run.code, 0, run.stderr);
-    const result = JSON.parse(run.stdout) as { structuredContent: { success: boolean; result: Record<string, string> }; isError: boolean };
+    const result = JSON.parse(run.stdout) as {
+      structuredContent: { success: boolean; result: Record<string, string> };
+      isError: boolean;
+    };
     t.equal(result.isError, false);
     const summary = result.structuredContent.result;
     t.match(summary, {
-      name: 'Ada', count: '4', verbose: 'false', path: root, meta: 'abc', cancelled: 'false', retry: 'rc=0 attempts=2',
-      passthrough: 'passthrough-out', escape: '"say \\"hi\\""', array: '["a","b"]', roots: `1:${root}`, contains: 'yes',
-      normalize: '/a/c', collapse: '/x/y', loaded: 'yes', valid_json: 'yes', bytes: '2', cli_error: 'cli said no', config: 'eu',
-      emit_text: 'text', emit_json: '{"k":1}', elicit: '{"action":"skipped","content":null}',
+      name: 'Ada',
+      count: '4',
+      verbose: 'false',
+      path: root,
+      meta: 'abc',
+      cancelled: 'false',
+      retry: 'rc=0 attempts=2',
+      passthrough: 'passthrough-out',
+      escape: '"say \\"hi\\""',
+      array: '["a","b"]',
+      roots: `1:${root}`,
+      contains: 'yes',
+      normalize: '/a/c',
+      collapse: '/x/y',
+      loaded: 'yes',
+      valid_json: 'yes',
+      bytes: '2',
+      cli_error: 'cli said no',
+      config: 'eu',
+      emit_text: 'text',
+      emit_json: '{"k":1}',
+      elicit: '{"action":"skipped","content":null}',
     });
     t.same(JSON.parse(summary.truncate ?? ''), { result: [1, 2, 3], truncated: true, kept: 3, total: 9 });
     t.equal(JSON.parse(summary.download ?? '').error.type, 'host_blocked');
     t.match(JSON.parse(summary.resources ?? '[]'), [{ mimeType: 'text/plain', uri: null }]);
     t.equal(JSON.parse(summary.result_error ?? '').isError, true);
     const progress = box.lines('progress') as Array<{ params: { progress: number } }>;
-    t.same(progress.map((line) => line.params.progress), [25, 50, 75, 100, 40]);
+    t.same(
+      progress.map((line) => line.params.progress),
+      [25, 50, 75, 100, 40],
+    );
     const levels = (box.lines('log') as Array<{ params: { level: string } }>).map((line) => line.params.level);
     t.same(levels.slice(0, 5), ['info', 'debug', 'info', 'warning', 'error']);
     t.match(box.read('debug'), /sdk-tour debug-file line/);
   });
 }
 
-t.test('the tour\'s failure modes', async (t) => {
+t.test("the tour's failure modes", async (t) => {
   const variant = jsonTools()[0];
   const box = sandbox(t);
   const fail = await box.runPlain(sh(tool), { tool: variant, args: { mode: 'fail' } });
   t.equal(fail.code, 1);
-  t.same(JSON.parse(readFileSync(box.files.error, 'utf8')), { code: -32010, message: 'Tour failure on request', data: { mode: 'fail' } });
+  t.same(JSON.parse(readFileSync(box.files.error, 'utf8')), {
+    code: -32010,
+    message: 'Tour failure on request',
+    data: { mode: 'fail' },
+  });
   const error = await box.runPlain(sh(tool), { tool: variant, args: { mode: 'error' } });
   t.equal(error.code, 0);
-  t.match(JSON.parse(error.stdout), { isError: true, structuredContent: { error: { type: 'validation_error', hint: 'Call with mode=summary' } } });
+  t.match(JSON.parse(error.stdout), {
+    isError: true,
+    structuredContent: { error: { type: 'validation_error', hint: 'Call with mode=summary' } },
+  });
   const missing = await box.runPlain(sh(tool), { tool: variant, args: {} });
   t.equal(missing.code, 1, 'a missing required argument is -32602');
   t.same(JSON.parse(readFileSync(box.files.error, 'utf8')), { code: -32602, message: 'name is required', data: null });
 });
 
-t.test('the tour\'s elicitation mode', async (t) => {
+t.test("the tour's elicitation mode", async (t) => {
   const variant = jsonTools()[0];
   const box = sandbox(t);
   // The server's side: take each request, answer it atomically.
@@ -67,7 +98,8 @@ t.test('the tour\'s elicitation mode', async (t) => {
     if (!existsSync(box.files.elicitRequest)) return;
     const request = JSON.parse(readFileSync(box.files.elicitRequest, 'utf8')) as { mode: string };
     rmSync(box.files.elicitRequest);
-    const answer = request.mode === 'url' ? { action: 'accept', content: null } : { action: 'accept', content: { confirmed: true } };
+    const answer =
+      request.mode === 'url' ? { action: 'accept', content: null } : { action: 'accept', content: { confirmed: true } };
     writeFileSync(`${box.files.elicitResponse}.tmp`, JSON.stringify(answer));
     renameSync(`${box.files.elicitResponse}.tmp`, box.files.elicitResponse);
   }, 20);
@@ -75,7 +107,11 @@ t.test('the tour\'s elicitation mode', async (t) => {
   const run = await box.runPlain(sh(tool), {
     tool: variant,
     args: { mode: 'elicit', name: 'x' },
-    env: { MCP_ELICIT_SUPPORTED: '1', MCP_ELICIT_REQUEST_FILE: box.files.elicitRequest, MCP_ELICIT_RESPONSE_FILE: box.files.elicitResponse },
+    env: {
+      MCP_ELICIT_SUPPORTED: '1',
+      MCP_ELICIT_REQUEST_FILE: box.files.elicitRequest,
+      MCP_ELICIT_RESPONSE_FILE: box.files.elicitResponse,
+    },
     timeoutMs: 60_000,
   });
   t.equal(run.code, 0, run.stderr);

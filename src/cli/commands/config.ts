@@ -1,16 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
-import type { CliIo, Command } from '../command.js';
 import { requireProject } from '../cli-project.js';
-import { CLIENTS, findClient, serverLaunch, type ServerLaunch } from '../config/client-snippets.js';
+import type { CliIo, Command } from '../command.js';
+import { CLIENTS, findClient, type ServerLaunch, serverLaunch } from '../config/client-snippets.js';
 import { wrapperScript } from '../config/wrapper-script.js';
 import { NAME_PATTERN } from '../names.js';
 import { parseOptions } from '../parse-options.js';
 import { SCRIPT_MODE, writeNewFile } from '../scaffold/template-files.js';
 import { inspectorCommand, selfCommand } from '../self-command.js';
 
-const usage = 'mcp-bash config [--project-root DIR] [--show | --json | --client NAME | --wrapper | --wrapper-env | --inspector]';
+const usage =
+  'mcp-bash config [--project-root DIR] [--show | --json | --client NAME | --wrapper | --wrapper-env | --inspector]';
 const MODES = ['show', 'json', 'client', 'wrapper', 'wrapper-env', 'inspector'] as const;
 
 function showAll(io: CliIo, launch: ServerLaunch): void {
@@ -30,11 +31,19 @@ function wrapper(io: CliIo, root: string, name: string, withLoginEnv: boolean): 
     return ExitCode.Ok;
   }
   if (!NAME_PATTERN.test(name)) {
-    throw new CliError(`the server name "${name}" cannot be a file name`, ExitCode.Failure, `Redirect the script instead: mcp-bash config --wrapper > ${join(root, 'server.sh')}`);
+    throw new CliError(
+      `the server name "${name}" cannot be a file name`,
+      ExitCode.Failure,
+      `Redirect the script instead: mcp-bash config --wrapper > ${join(root, 'server.sh')}`,
+    );
   }
   const path = join(root, `${name}.sh`);
   if (existsSync(path)) {
-    throw new CliError(`${path} already exists`, ExitCode.Failure, 'Delete it and run the command again, or redirect the output: mcp-bash config --wrapper | cat');
+    throw new CliError(
+      `${path} already exists`,
+      ExitCode.Failure,
+      'Delete it and run the command again, or redirect the output: mcp-bash config --wrapper | cat',
+    );
   }
   writeNewFile(path, script, SCRIPT_MODE);
   io.stderr.write(`Wrapper script created: ${path}\nUse it as the "command" of your MCP client (no env needed).\n`);
@@ -67,13 +76,23 @@ export const command: Command = {
     'MCPBASH_TOOL_ALLOWLIST="*" (every tool may run; list names to restrict it).',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(argv, { string: ['project-root', 'client'], boolean: ['show', 'json', 'wrapper', 'wrapper-env', 'inspector'] }, usage);
+    const options = parseOptions(
+      argv,
+      { string: ['project-root', 'client'], boolean: ['show', 'json', 'wrapper', 'wrapper-env', 'inspector'] },
+      usage,
+    );
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
-    const mode = pickMode(MODES.filter((name) => (name === 'client' ? options.string('client') !== undefined : options.boolean(name))));
+    const mode = pickMode(
+      MODES.filter((name) => (name === 'client' ? options.string('client') !== undefined : options.boolean(name))),
+    );
     const { io } = context;
     const client = mode === 'client' ? findClient(options.string('client') as string) : undefined;
     if (mode === 'client' && !client) {
-      throw new CliError(`unknown client "${options.string('client')}"`, ExitCode.Usage, `Known clients: ${CLIENTS.map((known) => known.id).join(', ')}.`);
+      throw new CliError(
+        `unknown client "${options.string('client')}"`,
+        ExitCode.Usage,
+        `Known clients: ${CLIENTS.map((known) => known.id).join(', ')}.`,
+      );
     }
     const project = requireProject(io, options.string('project-root'));
     const { root } = project.layout;
@@ -81,7 +100,8 @@ export const command: Command = {
     if (client) io.stdout.write(client.render(launch));
     else if (mode === 'json') io.stdout.write(`${JSON.stringify(launch, null, 2)}\n`);
     else if (mode === 'inspector') io.stdout.write(`${inspectorCommand(root, 'ui')}\n`);
-    else if (mode === 'wrapper' || mode === 'wrapper-env') return wrapper(io, root, launch.name, mode === 'wrapper-env');
+    else if (mode === 'wrapper' || mode === 'wrapper-env')
+      return wrapper(io, root, launch.name, mode === 'wrapper-env');
     else showAll(io, launch);
     return ExitCode.Ok;
   },

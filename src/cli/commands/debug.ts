@@ -31,7 +31,12 @@ export const command: Command = {
     // mkdtemp creates the directory with mode 0700.
     const stateDir = mkdtempSync(join(tmpRoot, 'mcpbash.debug.'));
     io.stderr.write(`mcp-bash debug: logging to ${join(stateDir, 'payload.debug.log')}\n`);
-    const env = { ...io.env, MCPBASH_DEBUG_PAYLOADS: 'true', MCPBASH_PRESERVE_STATE: 'true', MCPBASH_STATE_DIR: stateDir };
+    const env = {
+      ...io.env,
+      MCPBASH_DEBUG_PAYLOADS: 'true',
+      MCPBASH_PRESERVE_STATE: 'true',
+      MCPBASH_STATE_DIR: stateDir,
+    };
     const serve = (await import('./serve.js')).command;
     return serve.run([], { ...context, io: { ...io, env } });
   },

@@ -1,11 +1,19 @@
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
-import { DoctorReport, type ActionTaken, type Finding } from '../doctor/doctor-report.js';
-import { checkBinary, checkFramework, checkOptionalTools, checkPathAndShim, checkQuarantine, checkRuntime, checkWindows } from '../doctor/environment-checks.js';
+import { type ActionTaken, DoctorReport, type Finding } from '../doctor/doctor-report.js';
+import {
+  checkBinary,
+  checkFramework,
+  checkOptionalTools,
+  checkPathAndShim,
+  checkQuarantine,
+  checkRuntime,
+  checkWindows,
+} from '../doctor/environment-checks.js';
 import { checkMinVersion, checkProject } from '../doctor/project-checks.js';
-import { parseOptions, type ParsedOptions } from '../parse-options.js';
-import { colorEnabled, palette, type Palette } from '../terminal.js';
+import { type ParsedOptions, parseOptions } from '../parse-options.js';
+import { colorEnabled, type Palette, palette } from '../terminal.js';
 
 const usage = 'mcp-bash doctor [--json] [--dry-run | --fix] [--min-version X.Y.Z]';
 /** 1.x's upgrade flags: a single binary is upgraded by replacing it, not by doctor. */
@@ -52,24 +60,45 @@ function symbol(finding: Finding, colors: Palette): string {
   return finding.severity === 'warning' ? colors.yellow('⚠') : colors.green('✓');
 }
 
-function printHuman(io: CliIo, report: DoctorReport, taken: readonly ActionTaken[] | undefined, mode: 'check' | 'dry-run' | 'fix'): void {
+function printHuman(
+  io: CliIo,
+  report: DoctorReport,
+  taken: readonly ActionTaken[] | undefined,
+  mode: 'check' | 'dry-run' | 'fix',
+): void {
   const colors = palette(colorEnabled(io.stdout, io.env));
   const lines = ['mcp-bash doctor', ''];
   for (const finding of report.findings) {
     lines.push(`  ${symbol(finding, colors)} ${finding.message}`);
-    if (finding.severity !== 'info' && finding.suggestedCommand) lines.push(colors.dim(`      ${finding.fixable ? 'fix' : 'try'}: ${finding.suggestedCommand}`));
+    if (finding.severity !== 'info' && finding.suggestedCommand)
+      lines.push(colors.dim(`      ${finding.fixable ? 'fix' : 'try'}: ${finding.suggestedCommand}`));
   }
   if (taken && taken.length > 0) {
-    lines.push('', 'Repairs:', ...taken.map((action) => `  ${action.ok ? colors.green('✓') : colors.red('✗')} ${action.message}${action.error ? `: ${action.error}` : ''}`));
+    lines.push(
+      '',
+      'Repairs:',
+      ...taken.map(
+        (action) =>
+          `  ${action.ok ? colors.green('✓') : colors.red('✗')} ${action.message}${action.error ? `: ${action.error}` : ''}`,
+      ),
+    );
   } else if (report.actions.length > 0) {
-    lines.push('', mode === 'dry-run' ? 'Would repair (--fix applies these):' : "Repairs 'mcp-bash doctor --fix' would make:");
+    lines.push(
+      '',
+      mode === 'dry-run' ? 'Would repair (--fix applies these):' : "Repairs 'mcp-bash doctor --fix' would make:",
+    );
     lines.push(...report.actions.map((action) => `  - ${action.message}`));
   }
   lines.push('', `${report.count('error')} error(s), ${report.count('warning')} warning(s).`, '');
   io.stdout.write(lines.join('\n'));
 }
 
-function jsonReport(report: DoctorReport, exitCode: number, proposed: DoctorReport['actions'], taken: readonly ActionTaken[]): object {
+function jsonReport(
+  report: DoctorReport,
+  exitCode: number,
+  proposed: DoctorReport['actions'],
+  taken: readonly ActionTaken[],
+): object {
   return {
     schemaVersion: 1,
     exitCode,
@@ -102,7 +131,7 @@ export const command: Command = {
     'Options:',
     '  --json              one JSON document (schemaVersion 1): findings, proposedActions,',
     '                      actionsTaken, framework, runtime, install, shim, macOS, windows,',
-    '                      project (1.x\'s sections), plus binary, assets and optional',
+    "                      project (1.x's sections), plus binary, assets and optional",
     '  --dry-run           list the repairs --fix would make, change nothing',
     '  --fix               repair: extract the framework files again when they are damaged,',
     '                      (re)link ~/.local/bin/mcp-bash to this binary, lift macOS quarantine',
@@ -116,12 +145,17 @@ export const command: Command = {
     'Exit status: 0 healthy, 1 errors (or a repair failed), 2 usage, 3 refused (1.x upgrade flags).',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(argv, {
-      string: ['min-version', 'archive', 'verify', 'ref', 'version'],
-      boolean: ['json', 'fix', 'dry-run', 'allow-downgrade'],
-    }, usage);
+    const options = parseOptions(
+      argv,
+      {
+        string: ['min-version', 'archive', 'verify', 'ref', 'version'],
+        boolean: ['json', 'fix', 'dry-run', 'allow-downgrade'],
+      },
+      usage,
+    );
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
-    if (options.boolean('fix') && options.boolean('dry-run')) throw new UsageError('--fix and --dry-run cannot be combined', usage);
+    if (options.boolean('fix') && options.boolean('dry-run'))
+      throw new UsageError('--fix and --dry-run cannot be combined', usage);
     refuseInstallFlags(options);
     const minVersion = options.string('min-version');
     let report = diagnose(context, minVersion);
@@ -133,8 +167,15 @@ export const command: Command = {
     }
     const failed = report.count('error') > 0 || taken.some((action) => !action.ok);
     const exitCode = failed ? ExitCode.Failure : ExitCode.Ok;
-    if (options.boolean('json')) context.io.stdout.write(`${JSON.stringify(jsonReport(report, exitCode, proposed, taken), null, 2)}\n`);
-    else printHuman(context.io, report, options.boolean('fix') ? taken : undefined, options.boolean('dry-run') ? 'dry-run' : options.boolean('fix') ? 'fix' : 'check');
+    if (options.boolean('json'))
+      context.io.stdout.write(`${JSON.stringify(jsonReport(report, exitCode, proposed, taken), null, 2)}\n`);
+    else
+      printHuman(
+        context.io,
+        report,
+        options.boolean('fix') ? taken : undefined,
+        options.boolean('dry-run') ? 'dry-run' : options.boolean('fix') ? 'fix' : 'check',
+      );
     return exitCode;
   },
 };

@@ -1,12 +1,12 @@
 import { envBool, envString } from '../../config/env-values.js';
+import { remoteTokenProblem } from '../../mcp/remote-token.js';
+import { ProcessRegistry } from '../../runner/process-runner.js';
 import { CliError, UsageError } from '../cli-error.js';
-import type { CliIo, Command, CommandContext } from '../command.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
+import type { CliIo, Command, CommandContext } from '../command.js';
 import { probeRegistries, runProjectChecks } from '../health/health-probe.js';
 import { jsonToolInfo } from '../json-tool-info.js';
 import { parseOptions } from '../parse-options.js';
-import { remoteTokenProblem } from '../../mcp/remote-token.js';
-import { ProcessRegistry } from '../../runner/process-runner.js';
 
 const usage = 'mcp-bash health [--project-root DIR] [--timeout SECS]   (also: ready, --health, --ready)';
 
@@ -25,13 +25,20 @@ function emit(io: CliIo, report: Record<string, unknown>, code: number): number 
   return code;
 }
 
-async function probe(context: CommandContext, projectRoot: string | undefined, signal: AbortSignal, processes: ProcessRegistry): Promise<{ report: Record<string, unknown>; code: number }> {
+async function probe(
+  context: CommandContext,
+  projectRoot: string | undefined,
+  signal: AbortSignal,
+  processes: ProcessRegistry,
+): Promise<{ report: Record<string, unknown>; code: number }> {
   const { io } = context;
   const project = requireProject(io, projectRoot, io.env, MISCONFIGURED);
   const home = context.frameworkHome();
   const log = cliLog(io, io.env, project, true);
   return withStateDir(io.env, false, async (stateDir) => {
-    const { counts, errors } = await probeRegistries(cliRegistries({ project, home, env: io.env, stateDir, log, writeCache: false, processes }));
+    const { counts, errors } = await probeRegistries(
+      cliRegistries({ project, home, env: io.env, stateDir, log, writeCache: false, processes }),
+    );
     const projectChecks = await runProjectChecks({ project, home, env: io.env, stderr: io.stderr, signal });
     const healthy = Object.keys(errors).length === 0 && (projectChecks === 'ok' || projectChecks === 'none');
     const report: Record<string, unknown> = {
@@ -69,7 +76,15 @@ export const command: Command = {
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     if (envBool(io.env, 'MCPBASH_FORCE_MINIMAL', false)) {
       // 1.x's reason for minimal mode; with the built-in jq (D6) only MCPBASH_FORCE_MINIMAL gets here.
-      return emit(io, { status: 'error', reason: 'json_tool_missing', message: 'MCPBASH_FORCE_MINIMAL is set: the server offers no tools, resources or prompts' }, MISCONFIGURED);
+      return emit(
+        io,
+        {
+          status: 'error',
+          reason: 'json_tool_missing',
+          message: 'MCPBASH_FORCE_MINIMAL is set: the server offers no tools, resources or prompts',
+        },
+        MISCONFIGURED,
+      );
     }
     const tokenProblem = remoteTokenProblem(io.env);
     if (tokenProblem) {
@@ -80,9 +95,14 @@ export const command: Command = {
     const controller = new AbortController();
     const processes = new ProcessRegistry();
     let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), seconds * 1000); });
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), seconds * 1000);
+    });
     try {
-      const outcome = await Promise.race([probe(context, options.string('project-root'), controller.signal, processes), timedOut]);
+      const outcome = await Promise.race([
+        probe(context, options.string('project-root'), controller.signal, processes),
+        timedOut,
+      ]);
       if (outcome === 'timeout') {
         controller.abort({ kind: 'timeout' });
         emit(io, { status: 'unhealthy', reason: 'timeout', timeoutSecs: seconds }, UNHEALTHY);

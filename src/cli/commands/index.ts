@@ -5,18 +5,58 @@ import type { CommandEntry } from '../command.js';
  * command runs, so start-up stays cheap for the server that clients launch.
  */
 export const commandTable: readonly CommandEntry[] = [
-  { name: 'init', summary: 'Make the current directory an mcp-bash project', load: () => import('./init.js').then((m) => m.command) },
+  {
+    name: 'init',
+    summary: 'Make the current directory an mcp-bash project',
+    load: () => import('./init.js').then((m) => m.command),
+  },
   { name: 'new', summary: 'Create a new project in ./<name>/', load: () => import('./new.js').then((m) => m.command) },
-  { name: 'scaffold', summary: 'Add a tool, prompt, resource, completion or test harness', load: () => import('./scaffold.js').then((m) => m.command) },
-  { name: 'run-tool', summary: 'Run one tool without an MCP client', load: () => import('./run-tool.js').then((m) => m.command) },
-  { name: 'validate', summary: 'Check a project\'s metadata, scripts and registrations', load: () => import('./validate.js').then((m) => m.command) },
-  { name: 'config', summary: 'Print the MCP client configuration for a project', load: () => import('./config.js').then((m) => m.command) },
-  { name: 'registry', summary: 'Rebuild the registry caches or show their state', load: () => import('./registry.js').then((m) => m.command) },
-  { name: 'health', summary: 'Readiness probe: one JSON line, exit 0 ready, 1 unhealthy, 2 misconfigured', load: () => import('./health.js').then((m) => m.command) },
+  {
+    name: 'scaffold',
+    summary: 'Add a tool, prompt, resource, completion or test harness',
+    load: () => import('./scaffold.js').then((m) => m.command),
+  },
+  {
+    name: 'run-tool',
+    summary: 'Run one tool without an MCP client',
+    load: () => import('./run-tool.js').then((m) => m.command),
+  },
+  {
+    name: 'validate',
+    summary: "Check a project's metadata, scripts and registrations",
+    load: () => import('./validate.js').then((m) => m.command),
+  },
+  {
+    name: 'config',
+    summary: 'Print the MCP client configuration for a project',
+    load: () => import('./config.js').then((m) => m.command),
+  },
+  {
+    name: 'registry',
+    summary: 'Rebuild the registry caches or show their state',
+    load: () => import('./registry.js').then((m) => m.command),
+  },
+  {
+    name: 'health',
+    summary: 'Readiness probe: one JSON line, exit 0 ready, 1 unhealthy, 2 misconfigured',
+    load: () => import('./health.js').then((m) => m.command),
+  },
   { name: 'ready', summary: 'Same as health', hidden: true, load: () => import('./health.js').then((m) => m.command) },
-  { name: 'doctor', summary: 'Diagnose the install, the machine and the project (--fix repairs)', load: () => import('./doctor.js').then((m) => m.command) },
-  { name: 'debug', summary: 'Run the MCP server with payload logging (secrets redacted)', load: () => import('./debug.js').then((m) => m.command) },
-  { name: 'jq', summary: 'run jq 1.8 (built in; tools use it when neither jq nor gojq is installed)', load: () => import('./jq.js').then((m) => m.command) },
+  {
+    name: 'doctor',
+    summary: 'Diagnose the install, the machine and the project (--fix repairs)',
+    load: () => import('./doctor.js').then((m) => m.command),
+  },
+  {
+    name: 'debug',
+    summary: 'Run the MCP server with payload logging (secrets redacted)',
+    load: () => import('./debug.js').then((m) => m.command),
+  },
+  {
+    name: 'jq',
+    summary: 'run jq 1.8 (built in; tools use it when neither jq nor gojq is installed)',
+    load: () => import('./jq.js').then((m) => m.command),
+  },
 ];
 
 /** What `mcp-bash` runs with no command: the stdio MCP server. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { parseJqCommandLine, readsInput, type FileUse, type JqArgItem } from '../../json/jq-argv.js';
-import { loadJqEngine, locateJqWasm, type JqEngine } from '../../json/jq-wasm.js';
+import { type FileUse, type JqArgItem, parseJqCommandLine, readsInput } from '../../json/jq-argv.js';
+import { type JqEngine, loadJqEngine, locateJqWasm } from '../../json/jq-wasm.js';
 import { CliError } from '../cli-error.js';
 import type { Command } from '../command.js';
 
@@ -19,7 +19,8 @@ function readFileForJq(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file or directory' : (error as Error).message;
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file or directory' : (error as Error).message;
     throw new CliError(`Could not open ${path}: ${reason}`, JQ_SYSTEM_ERROR);
   }
 }
@@ -43,7 +44,11 @@ function resolveItems(items: readonly JqArgItem[], engine: JqEngine): string[] {
 function loadEngine(homeRoot: string): Promise<JqEngine> {
   const files = locateJqWasm(homeRoot);
   if (!files) {
-    throw new CliError(`the built-in jq is missing from ${homeRoot} (lib/jq-wasm)`, JQ_SYSTEM_ERROR, 'Reinstall mcp-bash, or install jq or gojq.');
+    throw new CliError(
+      `the built-in jq is missing from ${homeRoot} (lib/jq-wasm)`,
+      JQ_SYSTEM_ERROR,
+      'Reinstall mcp-bash, or install jq or gojq.',
+    );
   }
   return loadJqEngine(files);
 }

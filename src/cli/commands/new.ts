@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { titleFromName } from '../../project/server-identity.js';
 import { CliError, UsageError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { checkName } from '../names.js';
 import { parseOptions } from '../parse-options.js';
 import { createProjectSkeleton } from '../scaffold/project-skeleton.js';
 import { fileSystemFailure, writeFromTemplate } from '../scaffold/template-files.js';
-import { titleFromName } from '../../project/server-identity.js';
 import { nextSteps, printSkeletonSteps } from './init.js';
 
 const usage = 'mcp-bash new <name> [--no-hello]';
@@ -35,7 +35,11 @@ export const command: Command = {
     const { io } = context;
     const root = resolve(io.cwd, name);
     if (existsSync(root)) {
-      throw new CliError(`${root} already exists`, 1, `Choose another name, or run 'mcp-bash init' inside ${name}/ to add what is missing.`);
+      throw new CliError(
+        `${root} already exists`,
+        1,
+        `Choose another name, or run 'mcp-bash init' inside ${name}/ to add what is missing.`,
+      );
     }
     const home = context.frameworkHome();
     const withHello = !argv.includes('--no-hello');
@@ -45,7 +49,10 @@ export const command: Command = {
       throw fileSystemFailure(error, root);
     }
     const steps = createProjectSkeleton(root, name, withHello, home);
-    writeFromTemplate(home, 'server', 'README.md', join(root, 'README.md'), { __NAME__: name, __TITLE__: titleFromName(name) });
+    writeFromTemplate(home, 'server', 'README.md', join(root, 'README.md'), {
+      __NAME__: name,
+      __TITLE__: titleFromName(name),
+    });
     io.stdout.write(`Created project "${name}" in ./${name}/\n`);
     printSkeletonSteps(io, [...steps, { action: 'Created', path: 'README.md' }], `${name}/`);
     io.stdout.write(nextSteps(withHello, name));

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { envBool, envString } from '../../config/env-values.js';
+import { resolveToolsSubtree } from '../../project/tools/tools-subtree.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
-import type { CommandContext } from '../command.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
+import type { CommandContext } from '../command.js';
 import { jsonToolInfo } from '../json-tool-info.js';
 import { parseOptions } from '../parse-options.js';
 import { withProgress } from '../progress.js';
-import { resolveToolsSubtree } from '../../project/tools/tools-subtree.js';
 import { CACHE_FILES, cacheStatus, refreshAll } from '../registry/registry-report.js';
 import { commandGroup, type Subcommand } from '../subcommands.js';
 
@@ -18,31 +18,53 @@ const statusUsage = 'mcp-bash registry status [--project-root DIR]';
 const FATAL = 2;
 
 async function refresh(argv: readonly string[], context: CommandContext): Promise<number> {
-  const options = parseOptions(argv, { string: ['project-root', 'filter'], boolean: ['notify', 'quiet'] }, refreshUsage);
-  if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, refreshUsage);
+  const options = parseOptions(
+    argv,
+    { string: ['project-root', 'filter'], boolean: ['notify', 'quiet'] },
+    refreshUsage,
+  );
+  if (options.positionals.length > 0)
+    throw new UsageError(`unexpected argument "${options.positionals[0]}"`, refreshUsage);
   const { io } = context;
   const project = requireProject(io, options.string('project-root'), io.env, FATAL);
   const filterOption = options.string('filter') ?? envString(io.env, 'MCPBASH_REGISTRY_REFRESH_PATH');
   const filter = filterOption === undefined ? undefined : resolveToolsSubtree(project.layout, filterOption);
-  if (typeof filter === 'object') throw new CliError(`--filter ${filter.error}`, ExitCode.Usage, 'Give a directory under tools/, e.g. --filter tools/my-tool');
+  if (typeof filter === 'object')
+    throw new CliError(
+      `--filter ${filter.error}`,
+      ExitCode.Usage,
+      'Give a directory under tools/, e.g. --filter tools/my-tool',
+    );
   const quiet = options.boolean('quiet');
   const home = context.frameworkHome();
   const log = cliLog(io, io.env, project, quiet);
-  const kinds = await withStateDir(io.env, false, (stateDir) => withProgress(io, `refreshing the registries of ${project.layout.root}`, quiet,
-    () => refreshAll(cliRegistries({ project, home, env: io.env, stateDir, log, toolsSubtree: filter ?? '' }), filter)));
-  const report = { ...kinds, notificationsSent: false, mode: envBool(io.env, 'MCPBASH_FORCE_MINIMAL', false) ? 'minimal' : 'full' };
+  const kinds = await withStateDir(io.env, false, (stateDir) =>
+    withProgress(io, `refreshing the registries of ${project.layout.root}`, quiet, () =>
+      refreshAll(cliRegistries({ project, home, env: io.env, stateDir, log, toolsSubtree: filter ?? '' }), filter),
+    ),
+  );
+  const report = {
+    ...kinds,
+    notificationsSent: false,
+    mode: envBool(io.env, 'MCPBASH_FORCE_MINIMAL', false) ? 'minimal' : 'full',
+  };
   io.stdout.write(`${JSON.stringify(report)}\n`);
   return Object.values(kinds).some((kind) => kind.status === 'failed') ? ExitCode.Failure : ExitCode.Ok;
 }
 
 async function status(argv: readonly string[], context: CommandContext): Promise<number> {
   const options = parseOptions(argv, { string: ['project-root'] }, statusUsage);
-  if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, statusUsage);
+  if (options.positionals.length > 0)
+    throw new UsageError(`unexpected argument "${options.positionals[0]}"`, statusUsage);
   const { io } = context;
   const project = requireProject(io, options.string('project-root'), io.env, FATAL);
   const { layout } = project;
   const json = jsonToolInfo(io.env);
-  const report: Record<string, unknown> = { projectRoot: layout.root, jsonTool: json.name, jsonToolBuiltin: json.builtin };
+  const report: Record<string, unknown> = {
+    projectRoot: layout.root,
+    jsonTool: json.name,
+    jsonToolBuiltin: json.builtin,
+  };
   for (const [key, file] of CACHE_FILES) {
     // 1.x's UI registry has another format; 2.x only reports whether it is there.
     const path = join(layout.registryDir, file);

@@ -8,20 +8,21 @@ import type { ProjectContext } from '../../project/project-context.js';
 import { readRegistryCache } from '../../project/registry/registry-cache.js';
 import { fallbackRoots, type RootEntry } from '../../project/roots.js';
 import type { ToolDefinition } from '../../project/tools/tool-definition.js';
-import { prepareToolCall, type PreparedToolCall } from '../../runner/tool-call-checks.js';
+import { type PreparedToolCall, prepareToolCall } from '../../runner/tool-call-checks.js';
 import { executeToolCall, timeoutPolicy } from '../../runner/tool-execution.js';
 import type { ToolRuntime } from '../../runner/tool-runtime.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
-import type { CliIo, Command, CommandContext } from '../command.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
-import { parseOptions, type ParsedOptions } from '../parse-options.js';
+import type { CliIo, Command, CommandContext } from '../command.js';
+import { type ParsedOptions, parseOptions } from '../parse-options.js';
 import { withProgress } from '../progress.js';
 import { parseRootsOption } from '../run-tool/roots-option.js';
 import { runToolRuntime } from '../run-tool/run-tool-runtime.js';
-import { envFilesFor, filesToSource, sourceEnvFiles, type EnvFiles } from '../run-tool/sourced-env.js';
+import { type EnvFiles, envFilesFor, filesToSource, sourceEnvFiles } from '../run-tool/sourced-env.js';
 import { parseToolArguments } from '../run-tool/tool-arguments.js';
 
-const usage = 'mcp-bash run-tool <name> [--args JSON|@FILE] [--roots a,b] [--dry-run] [--timeout SECS] [--verbose] [--no-refresh] [--minimal] [--project-root DIR] [--print-env] [--allow-self] [--allow TOOL]... [--allow-all] [--with-server-env] [--source FILE]...';
+const usage =
+  'mcp-bash run-tool <name> [--args JSON|@FILE] [--roots a,b] [--dry-run] [--timeout SECS] [--verbose] [--no-refresh] [--minimal] [--project-root DIR] [--print-env] [--allow-self] [--allow TOOL]... [--allow-all] [--with-server-env] [--source FILE]...';
 
 const spec = {
   string: ['args', 'roots', 'timeout', 'project-root'],
@@ -43,7 +44,8 @@ interface RunToolRequest {
 
 function parseTimeout(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) <= 0) throw new UsageError(`--timeout must be a positive number of seconds, not "${value}"`, usage);
+  if (!/^\d+$/.test(value) || Number(value) <= 0)
+    throw new UsageError(`--timeout must be a positive number of seconds, not "${value}"`, usage);
   return Number(value);
 }
 
@@ -55,7 +57,8 @@ function readRequest(argv: readonly string[], io: CliIo): RunToolRequest {
   const project = requireProject(io, options.string('project-root'));
   const rootsOption = options.string('roots');
   const warn = (message: string) => io.stderr.write(`mcp-bash run-tool: warning: ${message}\n`);
-  const roots = rootsOption !== undefined ? parseRootsOption(rootsOption, io.cwd) : fallbackRoots(project.layout, io.env, warn);
+  const roots =
+    rootsOption !== undefined ? parseRootsOption(rootsOption, io.cwd) : fallbackRoots(project.layout, io.env, warn);
   const envFiles = envFilesFor({
     serverEnv: options.boolean('with-server-env') || envBool(io.env, 'MCPBASH_RUN_TOOL_SOURCE_SERVER_ENV', false),
     sources: options.list('source'),
@@ -63,7 +66,15 @@ function readRequest(argv: readonly string[], io: CliIo): RunToolRequest {
     root: project.layout.root,
   });
   const flagWords = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
-  return { name, options, project, roots, envFiles, timeoutSecs: parseTimeout(options.string('timeout')), noRefresh: flagWords.includes('--no-refresh') };
+  return {
+    name,
+    options,
+    project,
+    roots,
+    envFiles,
+    timeoutSecs: parseTimeout(options.string('timeout')),
+    noRefresh: flagWords.includes('--no-refresh'),
+  };
 }
 
 function extraAllowed(request: RunToolRequest): string[] {
@@ -83,10 +94,13 @@ function printEnv(io: CliIo, context: CommandContext, request: RunToolRequest): 
     `MCPBASH_MODE=${options.boolean('minimal') || envBool(io.env, 'MCPBASH_FORCE_MINIMAL', false) ? 'minimal' : 'full'}`,
   ];
   const { serverEnv, sources } = request.envFiles;
-  if (serverEnv) lines.push(`WILL_SOURCE_SERVER_ENV=${existsSync(serverEnv) ? serverEnv : `(not found: ${serverEnv})`}`);
-  sources.forEach((file, index) => lines.push(`WILL_SOURCE[${index}]=${existsSync(file) ? file : `(not found: ${file})`}`));
+  if (serverEnv)
+    lines.push(`WILL_SOURCE_SERVER_ENV=${existsSync(serverEnv) ? serverEnv : `(not found: ${serverEnv})`}`);
+  for (const [index, file] of sources.entries()) {
+    lines.push(`WILL_SOURCE[${index}]=${existsSync(file) ? file : `(not found: ${file})`}`);
+  }
   if (request.roots.length === 0) lines.push('ROOTS=none');
-  request.roots.forEach((root, index) => lines.push(`ROOT[${index}]=${root.path}`));
+  for (const [index, root] of request.roots.entries()) lines.push(`ROOT[${index}]=${root.path}`);
   io.stdout.write(`${lines.join('\n')}\n`);
 }
 
@@ -95,7 +109,12 @@ function cachedTools(project: ProjectContext, runtime: ToolRuntime): () => Promi
   const file = join(project.layout.registryDir, 'tools.json');
   return async () => {
     const cached = readRegistryCache<ToolDefinition>(file, Number.MAX_SAFE_INTEGER);
-    if (!cached) throw new CliError(`--no-refresh: ${file} is missing or invalid`, ExitCode.Failure, "Run 'mcp-bash registry refresh' first, or drop --no-refresh.");
+    if (!cached)
+      throw new CliError(
+        `--no-refresh: ${file} is missing or invalid`,
+        ExitCode.Failure,
+        "Run 'mcp-bash registry refresh' first, or drop --no-refresh.",
+      );
     runtime.log.debug('mcp.tools', `using ${cached.envelope.items.length} tools from ${file}`);
     return cached.envelope.items;
   };
@@ -103,14 +122,16 @@ function cachedTools(project: ProjectContext, runtime: ToolRuntime): () => Promi
 
 function printDryRun(io: CliIo, request: RunToolRequest, prepared: PreparedToolCall, runtime: ToolRuntime): void {
   const policy = timeoutPolicy(prepared, runtime, request.timeoutSecs);
-  io.stdout.write([
-    `Tool: ${prepared.tool.name}`,
-    `Args: ${Buffer.byteLength(JSON.stringify(prepared.args))} bytes`,
-    `Roots: ${request.roots.length}`,
-    `Timeout: ${policy ? policy.timeoutSecs : 'none'}`,
-    'Status: Ready to execute (re-run without --dry-run to run)',
-    '',
-  ].join('\n'));
+  io.stdout.write(
+    [
+      `Tool: ${prepared.tool.name}`,
+      `Args: ${Buffer.byteLength(JSON.stringify(prepared.args))} bytes`,
+      `Roots: ${request.roots.length}`,
+      `Timeout: ${policy ? policy.timeoutSecs : 'none'}`,
+      'Status: Ready to execute (re-run without --dry-run to run)',
+      '',
+    ].join('\n'),
+  );
 }
 
 /** Tool logs (and progress, with --verbose) as stderr lines: there is no client to send them to. */
@@ -121,7 +142,9 @@ function stderrNotifier(io: CliIo, verbose: boolean): (method: string, params: o
       const data = typeof p.data === 'string' ? p.data : JSON.stringify(p.data);
       io.stderr.write(`[${String(p.level)}]${p.logger ? ` ${String(p.logger)}:` : ''} ${data}\n`);
     } else if (method === 'notifications/progress' && verbose) {
-      io.stderr.write(`[progress] ${String(p.progress)}${p.total !== undefined ? `/${String(p.total)}` : ''}${p.message ? ` ${String(p.message)}` : ''}\n`);
+      io.stderr.write(
+        `[progress] ${String(p.progress)}${p.total !== undefined ? `/${String(p.total)}` : ''}${p.message ? ` ${String(p.message)}` : ''}\n`,
+      );
     }
   };
 }
@@ -131,7 +154,9 @@ function cancelOnSignals(controller: AbortController): () => void {
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const handler = () => controller.abort();
   for (const signal of signals) process.once(signal, handler);
-  return () => { for (const signal of signals) process.removeListener(signal, handler); };
+  return () => {
+    for (const signal of signals) process.removeListener(signal, handler);
+  };
 }
 
 /** The exit status for a result: 1 when the tool failed (non-zero exit or timeout), else 0. */
@@ -141,18 +166,27 @@ export function resultExitCode(result: CallToolResult): number {
   return exitCode === 0 ? ExitCode.Ok : ExitCode.Failure;
 }
 
-async function execute(io: CliIo, request: RunToolRequest, prepared: PreparedToolCall, runtime: ToolRuntime): Promise<number> {
+async function execute(
+  io: CliIo,
+  request: RunToolRequest,
+  prepared: PreparedToolCall,
+  runtime: ToolRuntime,
+): Promise<number> {
   const controller = new AbortController();
   const release = cancelOnSignals(controller);
   try {
     const verbose = request.options.boolean('verbose');
-    const result = await executeToolCall(prepared, {
-      meta: {},
-      progressToken: verbose ? `run-tool-${request.name}` : undefined,
-      signal: controller.signal,
-      ...(request.timeoutSecs !== undefined ? { timeoutSecs: request.timeoutSecs } : {}),
-      notify: stderrNotifier(io, verbose),
-    }, runtime);
+    const result = await executeToolCall(
+      prepared,
+      {
+        meta: {},
+        progressToken: verbose ? `run-tool-${request.name}` : undefined,
+        signal: controller.signal,
+        ...(request.timeoutSecs !== undefined ? { timeoutSecs: request.timeoutSecs } : {}),
+        notify: stderrNotifier(io, verbose),
+      },
+      runtime,
+    );
     io.stdout.write(`${JSON.stringify(result)}\n`);
     return resultExitCode(result);
   } finally {
@@ -172,12 +206,26 @@ async function runCall(context: CommandContext, request: RunToolRequest, log: Se
   const home = context.frameworkHome();
   return withStateDir(env, envBool(env, 'MCPBASH_PRESERVE_STATE', false), async (stateDir) => {
     const runtime = runToolRuntime({
-      project: request.project, home, env, stateDir, log, roots: request.roots, extraAllowed: extraAllowed(request),
-      liveStderr: options.boolean('verbose') || envBool(env, 'MCPBASH_TOOL_STREAM_STDERR', false) ? io.stderr : undefined,
+      project: request.project,
+      home,
+      env,
+      stateDir,
+      log,
+      roots: request.roots,
+      extraAllowed: extraAllowed(request),
+      liveStderr:
+        options.boolean('verbose') || envBool(env, 'MCPBASH_TOOL_STREAM_STDERR', false) ? io.stderr : undefined,
     });
     const loadTools = request.noRefresh
       ? cachedTools(request.project, runtime)
-      : () => withProgress(io, 'scanning the tools', false, async () => (await cliRegistries({ project: request.project, home, env, stateDir, log }).tools.snapshot()).items);
+      : () =>
+          withProgress(
+            io,
+            'scanning the tools',
+            false,
+            async () =>
+              (await cliRegistries({ project: request.project, home, env, stateDir, log }).tools.snapshot()).items,
+          );
     const prepared = await prepareToolCall(request.name, args, loadTools, runtime);
     if (options.boolean('dry-run')) {
       printDryRun(io, request, prepared, runtime);
@@ -190,7 +238,7 @@ async function runCall(context: CommandContext, request: RunToolRequest, log: Se
 /** `mcp-bash run-tool <name>`: one tool call through the server's own code path, no client. */
 export const command: Command = {
   name: 'run-tool',
-  summary: 'Run one tool without an MCP client (the server\'s checks, environment and result)',
+  summary: "Run one tool without an MCP client (the server's checks, environment and result)",
   usage,
   details: [
     'Options:',
@@ -198,8 +246,8 @@ export const command: Command = {
     '  --roots a,b           MCP roots the tool sees, comma-separated; each must exist',
     '                        (default: MCPBASH_ROOTS, config/roots.json, else the project root)',
     '  --dry-run             check name, policy, arguments (inputSchema); print a summary; run nothing',
-    '  --timeout SECS        timeout for this call (default: the tool\'s timeoutSecs, else 30)',
-    '  --verbose             show the tool\'s stderr and progress live',
+    "  --timeout SECS        timeout for this call (default: the tool's timeoutSecs, else 30)",
+    "  --verbose             show the tool's stderr and progress live",
     '  --no-refresh          use .registry/tools.json as it is (fails when missing)',
     '  --minimal             run the tool in minimal mode (MCPBASH_MODE=minimal, no JSON tool)',
     '  --project-root DIR    the project (default: MCPBASH_PROJECT_ROOT, or found from here)',
@@ -217,7 +265,7 @@ export const command: Command = {
     'Elicitation is not available here: the tool sees MCP_ELICIT_SUPPORTED=0.',
     '',
     'Examples:',
-    "  mcp-bash run-tool hello --allow-self --args '{\"name\":\"Ada\"}'",
+    '  mcp-bash run-tool hello --allow-self --args \'{"name":"Ada"}\'',
     '  mcp-bash run-tool hello --allow-self --args @args.json --roots .,/data --verbose',
     '  mcp-bash run-tool hello --print-env --with-server-env',
   ].join('\n'),

@@ -1,10 +1,16 @@
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
-import type { CommandContext } from '../command.js';
 import { requireProject } from '../cli-project.js';
+import type { CommandContext } from '../command.js';
 import { checkName } from '../names.js';
 import { parseOptions } from '../parse-options.js';
 import {
-  scaffoldCompletion, scaffoldPrompt, scaffoldResource, scaffoldTest, scaffoldTool, type ScaffoldInput, type ScaffoldResult,
+  type ScaffoldInput,
+  type ScaffoldResult,
+  scaffoldCompletion,
+  scaffoldPrompt,
+  scaffoldResource,
+  scaffoldTest,
+  scaffoldTool,
 } from '../scaffold/scaffold-kinds.js';
 import { commandGroup, type Subcommand } from '../subcommands.js';
 import { colorEnabled, palette } from '../terminal.js';
@@ -40,10 +46,14 @@ function subcommand(spec: KindSpec): Subcommand {
     summary: spec.summary,
     usage,
     details: [
-      ...(spec.takesName ? ['Arguments:', `  <name>               the ${spec.what} name: 1-64 letters, digits, _ or -`] : []),
+      ...(spec.takesName
+        ? ['Arguments:', `  <name>               the ${spec.what} name: 1-64 letters, digits, _ or -`]
+        : []),
       'Options:',
       '  --project-root DIR   the project (default: MCPBASH_PROJECT_ROOT, or found from the current directory)',
-      ...(spec.flags?.includes('ui') ? ['  --ui                 not supported in 2.x (UI resources are out of scope)'] : []),
+      ...(spec.flags?.includes('ui')
+        ? ['  --ui                 not supported in 2.x (UI resources are out of scope)']
+        : []),
       '',
       `Creates ${spec.creates}. Refuses to overwrite anything that exists (exit 1).`,
     ].join('\n'),
@@ -68,11 +78,49 @@ function subcommand(spec: KindSpec): Subcommand {
 }
 
 const kinds: KindSpec[] = [
-  { name: 'tool', what: 'tool', summary: 'a tool: tools/<name>/ with tool.sh, tool.meta.json, README.md, smoke.sh', creates: 'tools/<name>/tool.sh, tool.meta.json, README.md and smoke.sh', takesName: true, flags: ['ui'], make: scaffoldTool },
-  { name: 'prompt', what: 'prompt', summary: 'a prompt template: prompts/<name>/<name>.txt and <name>.meta.json', creates: 'prompts/<name>/<name>.txt ({{var}} placeholders), <name>.meta.json and README.md', takesName: true, make: scaffoldPrompt },
-  { name: 'resource', what: 'resource', summary: 'a file resource: resources/<name>/<name>.txt and <name>.meta.json', creates: 'resources/<name>/<name>.txt and <name>.meta.json (its file:// URI; notes in its _comment, since every file in resources/ is a resource)', takesName: true, make: scaffoldResource },
-  { name: 'completion', what: 'completion', summary: 'a completion script, registered in server.d/register.json', creates: 'completions/<name>/completion.sh and README.md, and registers the completion in server.d/register.json (or appends it to an existing register.sh when there is no register.json)', takesName: true, make: scaffoldCompletion },
-  { name: 'test', what: 'test harness', summary: 'a test harness: test/run.sh and test/README.md', creates: 'test/run.sh (run_test, run_dry_run, skip_test over run-tool) and test/README.md', takesName: false, make: scaffoldTest },
+  {
+    name: 'tool',
+    what: 'tool',
+    summary: 'a tool: tools/<name>/ with tool.sh, tool.meta.json, README.md, smoke.sh',
+    creates: 'tools/<name>/tool.sh, tool.meta.json, README.md and smoke.sh',
+    takesName: true,
+    flags: ['ui'],
+    make: scaffoldTool,
+  },
+  {
+    name: 'prompt',
+    what: 'prompt',
+    summary: 'a prompt template: prompts/<name>/<name>.txt and <name>.meta.json',
+    creates: 'prompts/<name>/<name>.txt ({{var}} placeholders), <name>.meta.json and README.md',
+    takesName: true,
+    make: scaffoldPrompt,
+  },
+  {
+    name: 'resource',
+    what: 'resource',
+    summary: 'a file resource: resources/<name>/<name>.txt and <name>.meta.json',
+    creates:
+      'resources/<name>/<name>.txt and <name>.meta.json (its file:// URI; notes in its _comment, since every file in resources/ is a resource)',
+    takesName: true,
+    make: scaffoldResource,
+  },
+  {
+    name: 'completion',
+    what: 'completion',
+    summary: 'a completion script, registered in server.d/register.json',
+    creates:
+      'completions/<name>/completion.sh and README.md, and registers the completion in server.d/register.json (or appends it to an existing register.sh when there is no register.json)',
+    takesName: true,
+    make: scaffoldCompletion,
+  },
+  {
+    name: 'test',
+    what: 'test harness',
+    summary: 'a test harness: test/run.sh and test/README.md',
+    creates: 'test/run.sh (run_test, run_dry_run, skip_test over run-tool) and test/README.md',
+    takesName: false,
+    make: scaffoldTest,
+  },
 ];
 
 const uiSubcommand: Subcommand = {

@@ -13,7 +13,11 @@ import { CliError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { PayloadLogTransport } from '../debug/payload-log.js';
 
-const SIGNAL_EXIT_CODES: ReadonlyArray<[NodeJS.Signals, number]> = [['SIGHUP', 129], ['SIGINT', 130], ['SIGTERM', 143]];
+const SIGNAL_EXIT_CODES: ReadonlyArray<[NodeJS.Signals, number]> = [
+  ['SIGHUP', 129],
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+];
 
 /** `mcp-bash` with no command: the MCP server over stdio. */
 export const command: Command = {
@@ -38,7 +42,11 @@ export const command: Command = {
     const tokenProblem = remoteTokenProblem(env);
     if (tokenProblem) {
       // A guard that cannot protect must not silently serve unprotected.
-      throw new CliError(tokenProblem, 1, 'Use a random secret of 32 or more characters (e.g. `openssl rand -hex 32`), or unset MCPBASH_REMOTE_TOKEN.');
+      throw new CliError(
+        tokenProblem,
+        1,
+        'Use a random secret of 32 or more characters (e.g. `openssl rand -hex 32`), or unset MCPBASH_REMOTE_TOKEN.',
+      );
     }
     const located = resolveProjectRoot({ env, cwd });
     if (located.kind === 'invalid') {
@@ -50,13 +58,17 @@ export const command: Command = {
     }
     const home = context.frameworkHome();
     const stateDir = createStateDir(env);
-    const project = located.kind === 'found'
-      ? openProject(located.root, env)
-      : openProject(prepareBootstrapProject(home, stateDir), env, true);
+    const project =
+      located.kind === 'found'
+        ? openProject(located.root, env)
+        : openProject(prepareBootstrapProject(home, stateDir), env, true);
     const config = loadServerConfig(env);
     // MCPBASH_DEBUG_PAYLOADS (set by `mcp-bash debug`): every message is logged to the state dir.
     const payloadLog = envBool(env, 'MCPBASH_DEBUG_PAYLOADS', false)
-      ? new PayloadLogTransport(new StdioTransport(context.io.stdin, context.io.stdout, config.maxMessageBytes), join(stateDir, 'payload.debug.log'))
+      ? new PayloadLogTransport(
+          new StdioTransport(context.io.stdin, context.io.stdout, config.maxMessageBytes),
+          join(stateDir, 'payload.debug.log'),
+        )
       : undefined;
     const server = new McpServer({
       input: context.io.stdin,
@@ -72,7 +84,9 @@ export const command: Command = {
     });
     if ((context.io.stdin as { isTTY?: boolean }).isTTY) {
       // Someone ran the server by hand: say what it is waiting for (stderr, never stdout).
-      context.io.stderr.write(`mcp-bash: serving ${project.identity.info.name} (${project.layout.root}) over stdio; it expects JSON-RPC from an MCP client. Press Ctrl-D to stop.\n`);
+      context.io.stderr.write(
+        `mcp-bash: serving ${project.identity.info.name} (${project.layout.root}) over stdio; it expects JSON-RPC from an MCP client. Press Ctrl-D to stop.\n`,
+      );
     }
     // `on`, not `once`: a repeated signal must not fall through to the default action and
     // kill us before the tools' process groups are stopped.
@@ -85,6 +99,7 @@ export const command: Command = {
     for (const [signal, handler] of handlers) process.removeListener(signal, handler);
     // Everything is stopped and stdout is flushed; if some stray handle still holds the
     // event loop, do not hang the client waiting for our exit.
+    // biome-ignore lint/nursery/noProcessExit: a last resort once stdout is flushed; a stray handle must not hang the client
     setTimeout(() => process.exit(code), 2000).unref();
     return code;
   },

@@ -1,10 +1,10 @@
 import { ExitCode, UsageError } from '../cli-error.js';
-import type { CliIo, Command } from '../command.js';
 import { requireProject } from '../cli-project.js';
+import type { CliIo, Command } from '../command.js';
 import { parseOptions } from '../parse-options.js';
 import { inspectorCommand } from '../self-command.js';
-import { colorEnabled, palette, type Palette } from '../terminal.js';
-import { serverDefaults, validateProject, type ServerDefaults } from '../validate/validate-project.js';
+import { colorEnabled, type Palette, palette } from '../terminal.js';
+import { type ServerDefaults, serverDefaults, validateProject } from '../validate/validate-project.js';
 import type { Section, ValidationMessage, ValidationReport } from '../validate/validation-report.js';
 
 const usage = 'mcp-bash validate [--project-root DIR] [--fix] [--json] [--explain-defaults] [--strict] [--inspector]';
@@ -42,18 +42,21 @@ function summary(report: ValidationReport, strict: boolean, fix: boolean): { tex
     const advice = fix ? 'Fix them by hand.' : "Fix them; 'mcp-bash validate --fix' repairs file permissions.";
     return { text: `${errors} error(s) found (${fixes}warnings: ${warnings}). ${advice}`, failed: true };
   }
-  if (strict && warnings > 0) return { text: `${warnings} warning(s) found; --strict counts them as failures.`, failed: true };
+  if (strict && warnings > 0)
+    return { text: `${warnings} warning(s) found; --strict counts them as failures.`, failed: true };
   return { text: `All checks passed (${fixes}warnings: ${warnings}).`, failed: false };
 }
 
 function explainDefaults(io: CliIo, defaults: ServerDefaults): void {
-  io.stdout.write([
-    `Defaults used: name=${defaults.name}, title=${defaults.title}, version=${defaults.version}`,
-    `  name:    ${defaults.sources.name}`,
-    `  title:   ${defaults.sources.title}`,
-    `  version: ${defaults.sources.version} (server.meta.json "version", else a VERSION file, else package.json, else 0.0.0)`,
-    '',
-  ].join('\n'));
+  io.stdout.write(
+    [
+      `Defaults used: name=${defaults.name}, title=${defaults.title}, version=${defaults.version}`,
+      `  name:    ${defaults.sources.name}`,
+      `  title:   ${defaults.sources.title}`,
+      `  version: ${defaults.sources.version} (server.meta.json "version", else a VERSION file, else package.json, else 0.0.0)`,
+      '',
+    ].join('\n'),
+  );
 }
 
 /** The `--json` document (schema: src/schemas/cli-outputs.ts validateReportSchema). */
@@ -87,12 +90,21 @@ export const command: Command = {
     'Exit status: 0 when no errors (and, with --strict, no warnings); 1 otherwise.',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(argv, { string: ['project-root'], boolean: ['fix', 'json', 'explain-defaults', 'strict', 'inspector'] }, usage);
+    const options = parseOptions(
+      argv,
+      { string: ['project-root'], boolean: ['fix', 'json', 'explain-defaults', 'strict', 'inspector'] },
+      usage,
+    );
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const { io } = context;
     const project = requireProject(io, options.string('project-root'));
     const strict = options.boolean('strict');
-    const report = validateProject({ project, home: context.frameworkHome(), env: io.env, fix: options.boolean('fix') });
+    const report = validateProject({
+      project,
+      home: context.frameworkHome(),
+      env: io.env,
+      fix: options.boolean('fix'),
+    });
     const defaults = serverDefaults(project);
     const result = summary(report, strict, options.boolean('fix'));
     if (options.boolean('json')) {
@@ -104,7 +116,9 @@ export const command: Command = {
     if (options.boolean('explain-defaults')) explainDefaults(io, defaults);
     io.stdout.write(`${result.failed ? colors.red(result.text) : colors.green(result.text)}\n`);
     if (options.boolean('inspector')) {
-      io.stdout.write(`\nTo check the live server with the MCP Inspector (CLI mode):\n  ${inspectorCommand(project.layout.root, 'cli')}\n`);
+      io.stdout.write(
+        `\nTo check the live server with the MCP Inspector (CLI mode):\n  ${inspectorCommand(project.layout.root, 'cli')}\n`,
+      );
     }
     return result.failed ? ExitCode.Failure : ExitCode.Ok;
   },

@@ -11,7 +11,12 @@ export interface ServerLaunch {
 
 /** The launch of a project's server: this binary, MCPBASH_PROJECT_ROOT and MCPBASH_TOOL_ALLOWLIST. */
 export function serverLaunch(name: string, root: string, self: SelfCommand): ServerLaunch {
-  return { name, command: self.command, args: self.args, env: { MCPBASH_PROJECT_ROOT: root, MCPBASH_TOOL_ALLOWLIST: '*' } };
+  return {
+    name,
+    command: self.command,
+    args: self.args,
+    env: { MCPBASH_PROJECT_ROOT: root, MCPBASH_TOOL_ALLOWLIST: '*' },
+  };
 }
 
 function stdioEntry(launch: ServerLaunch, typed: boolean): Record<string, unknown> {
@@ -45,12 +50,37 @@ export interface ClientFormat {
 
 /** Every client `config --client` knows, in `--show` order. */
 export const CLIENTS: readonly ClientFormat[] = [
-  { id: 'claude-desktop', label: 'Claude Desktop', where: 'claude_desktop_config.json', render: (l) => json({ mcpServers: { [l.name]: stdioEntry(l, false) } }) },
-  { id: 'cursor', label: 'Cursor', where: '~/.cursor/mcp.json or .cursor/mcp.json', render: (l) => json({ mcpServers: { [l.name]: stdioEntry(l, false) } }) },
-  { id: 'claude-cli', label: 'Claude CLI', where: 'run in a shell', render: (l) => `claude mcp add-json ${shellQuote(l.name)} ${shellQuote(JSON.stringify(stdioEntry(l, true)))}\n` },
-  { id: 'windsurf', label: 'Windsurf', where: '~/.codeium/windsurf/mcp_config.json', render: (l) => json({ mcpServers: { [l.name]: stdioEntry(l, false) } }) },
+  {
+    id: 'claude-desktop',
+    label: 'Claude Desktop',
+    where: 'claude_desktop_config.json',
+    render: (l) => json({ mcpServers: { [l.name]: stdioEntry(l, false) } }),
+  },
+  {
+    id: 'cursor',
+    label: 'Cursor',
+    where: '~/.cursor/mcp.json or .cursor/mcp.json',
+    render: (l) => json({ mcpServers: { [l.name]: stdioEntry(l, false) } }),
+  },
+  {
+    id: 'claude-cli',
+    label: 'Claude CLI',
+    where: 'run in a shell',
+    render: (l) => `claude mcp add-json ${shellQuote(l.name)} ${shellQuote(JSON.stringify(stdioEntry(l, true)))}\n`,
+  },
+  {
+    id: 'windsurf',
+    label: 'Windsurf',
+    where: '~/.codeium/windsurf/mcp_config.json',
+    render: (l) => json({ mcpServers: { [l.name]: stdioEntry(l, false) } }),
+  },
   { id: 'librechat', label: 'LibreChat', where: 'librechat.yaml', render: librechatYaml },
-  { id: 'vscode', label: 'VS Code', where: '.vscode/mcp.json', render: (l) => json({ servers: { [l.name]: stdioEntry(l, true) } }) },
+  {
+    id: 'vscode',
+    label: 'VS Code',
+    where: '.vscode/mcp.json',
+    render: (l) => json({ servers: { [l.name]: stdioEntry(l, true) } }),
+  },
 ];
 
 /** The client format with this id (`claude-desktop`, ...), if there is one. */

@@ -24,7 +24,7 @@ export function wrapperScript(name: string, self: SelfCommand, withLoginEnv: boo
   if (withLoginEnv) {
     lines.push(
       '',
-      '# GUI clients start without the login shell\'s environment (PATH): read the login files.',
+      "# GUI clients start without the login shell's environment (PATH): read the login files.",
       'set +eu',
       `for login_file in ${LOGIN_FILES.map((file) => `"\${HOME}/${file}"`).join(' ')}; do`,
       '\t# shellcheck source=/dev/null',

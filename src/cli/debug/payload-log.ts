@@ -25,7 +25,8 @@ export function redactSecrets(value: unknown): unknown {
 
 /** `category|key|status` of one message, seen from the server (`in` from the client, `out` to it). */
 function describe(message: unknown, direction: 'in' | 'out'): [string, string, string] {
-  if (Array.isArray(message)) return [direction === 'in' ? 'batch' : 'batch-response', '-', `${message.length} messages`];
+  if (Array.isArray(message))
+    return [direction === 'in' ? 'batch' : 'batch-response', '-', `${message.length} messages`];
   const m = (message ?? {}) as { id?: unknown; method?: unknown; error?: unknown };
   const id = m.id === undefined ? '-' : JSON.stringify(m.id);
   if (typeof m.method === 'string') {
@@ -45,7 +46,10 @@ export class PayloadLogTransport implements Transport {
   onclose?: Transport['onclose'];
   private fd: number | undefined;
 
-  constructor(private readonly inner: Transport, file: string) {
+  constructor(
+    private readonly inner: Transport,
+    file: string,
+  ) {
     this.fd = openSync(file, 'a', 0o600);
   }
 

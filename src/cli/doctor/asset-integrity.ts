@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Parser } from 'tar';
-import { ensureExtracted, type AssetBundle } from '../../assets/extract-archive.js';
+import { type AssetBundle, ensureExtracted } from '../../assets/extract-archive.js';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 
 /** How an extracted framework home compares with the archive inside this binary. */

@@ -31,8 +31,19 @@ export class DoctorReport {
   readonly actions: RepairAction[] = [];
   readonly sections: Record<string, unknown> = {};
 
-  add(id: string, severity: Finding['severity'], message: string, options: { suggestedCommand?: string; action?: RepairAction } = {}): void {
-    this.findings.push({ id, severity, message, fixable: options.action !== undefined, suggestedCommand: options.suggestedCommand ?? options.action?.command ?? null });
+  add(
+    id: string,
+    severity: Finding['severity'],
+    message: string,
+    options: { suggestedCommand?: string; action?: RepairAction } = {},
+  ): void {
+    this.findings.push({
+      id,
+      severity,
+      message,
+      fixable: options.action !== undefined,
+      suggestedCommand: options.suggestedCommand ?? options.action?.command ?? null,
+    });
     if (options.action) this.actions.push(options.action);
   }
 

@@ -3,13 +3,13 @@ import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import { assetsParentDir } from '../../assets/data-dir.js';
-import { MARKER_FILE, type AssetBundle } from '../../assets/extract-archive.js';
+import { type AssetBundle, MARKER_FILE } from '../../assets/extract-archive.js';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import { VERSION } from '../../build-info.js';
 import type { Env } from '../../config/env-values.js';
 import { findOnPath } from '../../runner/json-tool.js';
-import { jsonToolInfo } from '../json-tool-info.js';
 import { shellQuote } from '../../runner/shell-quote.js';
+import { jsonToolInfo } from '../json-tool-info.js';
 import { selfCommand, selfExecutable } from '../self-command.js';
 import { checkAssetIntegrity, reextractAssets } from './asset-integrity.js';
 import { compareVersions, type DoctorReport } from './doctor-report.js';
@@ -28,7 +28,11 @@ export function checkBinary(report: DoctorReport): void {
   const self = selfCommand();
   const invocation = self.args.length > 0 ? 'node' : 'native';
   report.sections.binary = { path: selfExecutable(), version: VERSION, invocation, node: process.version };
-  report.add('binary.version', 'info', `mcp-bash ${VERSION} (${invocation === 'native' ? 'native binary' : `bundle run by node ${process.version}`}) at ${selfExecutable()}`);
+  report.add(
+    'binary.version',
+    'info',
+    `mcp-bash ${VERSION} (${invocation === 'native' ? 'native binary' : `bundle run by node ${process.version}`}) at ${selfExecutable()}`,
+  );
 }
 
 /**
@@ -41,14 +45,28 @@ export function checkFramework(report: DoctorReport, home: FrameworkHome | Error
   if (home instanceof Error) {
     report.sections.framework = { path: null, exists: false, origin: null, version: VERSION };
     report.sections.assets = { checked: false, files: 0, missing: [], modified: [], intact: null };
-    report.sections.install = { managedRoot, markerPath: null, markerPresent: false, managed: false, reason: 'the framework files could not be extracted' };
-    report.add('framework.unavailable', 'error', `the framework files could not be provided: ${home.message}`, { suggestedCommand: `mkdir -p ${shellQuote(managedRoot)} && chmod u+w ${shellQuote(managedRoot)}` });
+    report.sections.install = {
+      managedRoot,
+      markerPath: null,
+      markerPresent: false,
+      managed: false,
+      reason: 'the framework files could not be extracted',
+    };
+    report.add('framework.unavailable', 'error', `the framework files could not be provided: ${home.message}`, {
+      suggestedCommand: `mkdir -p ${shellQuote(managedRoot)} && chmod u+w ${shellQuote(managedRoot)}`,
+    });
     return;
   }
   const integrity = checkAssetIntegrity(home, bundle);
   const intact = integrity.checked && integrity.missing.length === 0 && integrity.modified.length === 0;
   const markerPath = home.origin === 'env' ? null : join(home.root, MARKER_FILE);
-  report.sections.framework = { path: home.root, exists: existsSync(home.sdkDir), origin: home.origin, version: VERSION, sdk: home.sdkDir };
+  report.sections.framework = {
+    path: home.root,
+    exists: existsSync(home.sdkDir),
+    origin: home.origin,
+    version: VERSION,
+    sdk: home.sdkDir,
+  };
   report.sections.assets = { ...integrity, intact: integrity.checked ? intact : null };
   report.sections.install = {
     managedRoot,
@@ -56,23 +74,50 @@ export function checkFramework(report: DoctorReport, home: FrameworkHome | Error
     markerPresent: markerPath !== null && existsSync(markerPath),
     // The binary owns (extracts and repairs) its files in the data dir and the temp fallback.
     managed: home.origin !== 'env',
-    reason: home.origin === 'env' ? 'MCPBASH_HOME points at a framework directory' : home.origin === 'fallback' ? 'extracted to a private temp dir (the data dir is not writable)' : 'extracted by this binary',
+    reason:
+      home.origin === 'env'
+        ? 'MCPBASH_HOME points at a framework directory'
+        : home.origin === 'fallback'
+          ? 'extracted to a private temp dir (the data dir is not writable)'
+          : 'extracted by this binary',
   };
   if (!integrity.checked) {
-    report.add('framework.development', 'info', `MCPBASH_HOME=${home.root} is a source tree: its files are used as they are, not compared with the binary's`);
+    report.add(
+      'framework.development',
+      'info',
+      `MCPBASH_HOME=${home.root} is a source tree: its files are used as they are, not compared with the binary's`,
+    );
     return;
   }
   if (home.origin === 'fallback') {
-    report.add('framework.fallback', 'warning', `the data dir is not writable, so the framework files live in a private temp dir (${home.root}) and are extracted again after a reboot`, { suggestedCommand: 'mkdir -p ~/.local/share && chmod u+w ~/.local/share' });
+    report.add(
+      'framework.fallback',
+      'warning',
+      `the data dir is not writable, so the framework files live in a private temp dir (${home.root}) and are extracted again after a reboot`,
+      { suggestedCommand: 'mkdir -p ~/.local/share && chmod u+w ~/.local/share' },
+    );
   }
   if (intact) {
     report.add('framework.intact', 'info', `framework files intact (${integrity.files} files in ${home.root})`);
     return;
   }
-  const damage = [...integrity.missing.map((path) => `${path} (missing)`), ...integrity.modified.map((path) => `${path} (modified)`)];
-  report.add('framework.damaged', 'error', `the framework files in ${home.root} differ from this binary's: ${damage.slice(0, 5).join(', ')}${damage.length > 5 ? ` and ${damage.length - 5} more` : ''}`, {
-    action: { id: 'framework.reextract', message: `extract the framework files again into ${home.root}`, command: null, apply: () => void reextractAssets(home, bundle) },
-  });
+  const damage = [
+    ...integrity.missing.map((path) => `${path} (missing)`),
+    ...integrity.modified.map((path) => `${path} (modified)`),
+  ];
+  report.add(
+    'framework.damaged',
+    'error',
+    `the framework files in ${home.root} differ from this binary's: ${damage.slice(0, 5).join(', ')}${damage.length > 5 ? ` and ${damage.length - 5} more` : ''}`,
+    {
+      action: {
+        id: 'framework.reextract',
+        message: `extract the framework files again into ${home.root}`,
+        command: null,
+        apply: () => void reextractAssets(home, bundle),
+      },
+    },
+  );
 }
 
 function bashVersion(): string | null {
@@ -96,14 +141,32 @@ export function checkRuntime(report: DoctorReport, env: Env): void {
   const tmpRoot = env.MCPBASH_TMP_ROOT && isAbsolute(env.MCPBASH_TMP_ROOT) ? env.MCPBASH_TMP_ROOT : tmpdir();
   const tmpWritable = writable(tmpRoot);
   report.sections.runtime = {
-    bashVersion: bash, jqPath: findOnPath('jq', env.PATH) ?? null, gojqPath: findOnPath('gojq', env.PATH) ?? null,
-    jsonTool: json.name, jsonToolBuiltin: json.builtin, tmpRoot, tmpRootWritable: tmpWritable,
+    bashVersion: bash,
+    jqPath: findOnPath('jq', env.PATH) ?? null,
+    gojqPath: findOnPath('gojq', env.PATH) ?? null,
+    jsonTool: json.name,
+    jsonToolBuiltin: json.builtin,
+    tmpRoot,
+    tmpRootWritable: tmpWritable,
   };
-  if (bash === null) report.add('runtime.bash_missing', 'error', 'bash is not on PATH: tools and hooks cannot run', { suggestedCommand: 'install bash 3.2 or later' });
-  else if ((compareVersions(bash, '3.2') ?? 0) < 0) report.add('runtime.bash_old', 'error', `bash ${bash} is older than 3.2`);
+  if (bash === null)
+    report.add('runtime.bash_missing', 'error', 'bash is not on PATH: tools and hooks cannot run', {
+      suggestedCommand: 'install bash 3.2 or later',
+    });
+  else if ((compareVersions(bash, '3.2') ?? 0) < 0)
+    report.add('runtime.bash_old', 'error', `bash ${bash} is older than 3.2`);
   else report.add('runtime.bash', 'info', `bash ${bash}`);
-  report.add('runtime.json_tool', 'info', json.builtin ? 'no jq or gojq installed: tools use the built-in jq (mcp-bash jq)' : `tools use ${json.name} (${json.path})`);
-  if (!tmpWritable) report.add('runtime.tmp_root_not_writable', 'error', `the temp root ${tmpRoot} is not writable`, { suggestedCommand: 'export MCPBASH_TMP_ROOT=/some/writable/dir' });
+  report.add(
+    'runtime.json_tool',
+    'info',
+    json.builtin
+      ? 'no jq or gojq installed: tools use the built-in jq (mcp-bash jq)'
+      : `tools use ${json.name} (${json.path})`,
+  );
+  if (!tmpWritable)
+    report.add('runtime.tmp_root_not_writable', 'error', `the temp root ${tmpRoot} is not writable`, {
+      suggestedCommand: 'export MCPBASH_TMP_ROOT=/some/writable/dir',
+    });
 }
 
 /** `mcp-bash` on PATH and the ~/.local/bin link; a missing, broken or stale link is repaired by --fix. */
@@ -113,19 +176,33 @@ export function checkPathAndShim(report: DoctorReport, env: Env): void {
   const pathConfigured = onPath !== undefined && real(onPath) === real(self);
   const shim = inspectShim(shimPath(env), self);
   // 1.x reported these under `framework`; the section exists when checkFramework ran first.
-  report.sections.framework = { ...(report.sections.framework as object | undefined), pathConfigured, resolvedOnPath: onPath ?? null };
+  report.sections.framework = {
+    ...(report.sections.framework as object | undefined),
+    pathConfigured,
+    resolvedOnPath: onPath ?? null,
+  };
   report.sections.shim = shim;
   if (shim.status === 'missing' && !pathConfigured) {
-    report.add('shim.missing', 'warning', `mcp-bash is not on PATH and ${shim.path} does not exist`, { action: linkAction(shim, self) });
+    report.add('shim.missing', 'warning', `mcp-bash is not on PATH and ${shim.path} does not exist`, {
+      action: linkAction(shim, self),
+    });
   } else if (shim.status === 'broken' || shim.status === 'wrong_target') {
     report.add(`shim.${shim.status}`, 'warning', `${shim.path} ${shim.detail}`, { action: linkAction(shim, self) });
   } else if (shim.status === 'not_symlink') {
-    report.add('shim.not_symlink', 'warning', `${shim.path} is ${shim.detail}; doctor does not replace files`, { suggestedCommand: `mv ${shellQuote(shim.path)} ${shellQuote(`${shim.path}.old`)} && mcp-bash doctor --fix` });
+    report.add('shim.not_symlink', 'warning', `${shim.path} is ${shim.detail}; doctor does not replace files`, {
+      suggestedCommand: `mv ${shellQuote(shim.path)} ${shellQuote(`${shim.path}.old`)} && mcp-bash doctor --fix`,
+    });
   }
   const binDir = dirname(shim.path);
   const binOnPath = (env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && real(dir) === real(binDir));
-  if (!pathConfigured && onPath !== undefined) report.add('path.other_binary', 'warning', `PATH finds another mcp-bash first: ${onPath}`, { suggestedCommand: `export PATH=${shellQuote(binDir)}:"$PATH"` });
-  else if (!pathConfigured && !binOnPath) report.add('path.not_configured', 'warning', `${binDir} is not on PATH`, { suggestedCommand: `export PATH=${shellQuote(binDir)}:"$PATH"   # add it to your shell profile` });
+  if (!pathConfigured && onPath !== undefined)
+    report.add('path.other_binary', 'warning', `PATH finds another mcp-bash first: ${onPath}`, {
+      suggestedCommand: `export PATH=${shellQuote(binDir)}:"$PATH"`,
+    });
+  else if (!pathConfigured && !binOnPath)
+    report.add('path.not_configured', 'warning', `${binDir} is not on PATH`, {
+      suggestedCommand: `export PATH=${shellQuote(binDir)}:"$PATH"   # add it to your shell profile`,
+    });
   else if (pathConfigured) report.add('path.ok', 'info', `PATH finds this mcp-bash (${onPath})`);
 }
 
@@ -150,11 +227,19 @@ export function checkQuarantine(report: DoctorReport): void {
   report.sections.macOS = { applicable: true, quarantined };
   if (!quarantined) return;
   report.add('macos.quarantined', 'warning', `${self} carries the com.apple.quarantine attribute`, {
-    action: { id: 'macos.unquarantine', message: `remove the quarantine attribute from ${self}`, command: `xattr -d com.apple.quarantine ${shellQuote(self)}`, apply: () => { spawnSync('xattr', ['-d', 'com.apple.quarantine', self]); } },
+    action: {
+      id: 'macos.unquarantine',
+      message: `remove the quarantine attribute from ${self}`,
+      command: `xattr -d com.apple.quarantine ${shellQuote(self)}`,
+      apply: () => {
+        spawnSync('xattr', ['-d', 'com.apple.quarantine', self]);
+      },
+    },
   });
 }
 
-const MSYS_HINT = 'Git Bash/MSYS: set MSYS2_ARG_CONV_EXCL="*" before commands that take paths (--roots, --project-root) so they are not rewritten';
+const MSYS_HINT =
+  'Git Bash/MSYS: set MSYS2_ARG_CONV_EXCL="*" before commands that take paths (--roots, --project-root) so they are not rewritten';
 
 /** Git Bash / MSYS on Windows rewrites path arguments; 1.x's hint for it. */
 export function checkWindows(report: DoctorReport, env: Env): void {
@@ -170,7 +255,11 @@ export function checkOptionalTools(report: DoctorReport, env: Env): void {
   for (const [name, purpose] of Object.entries(optional)) {
     const path = findOnPath(name, env.PATH) ?? null;
     found[name] = path;
-    report.add(`optional.${name}`, 'info', path ? `${name} found: ${purpose}` : `${name} not found (optional): ${purpose}`);
+    report.add(
+      `optional.${name}`,
+      'info',
+      path ? `${name} found: ${purpose}` : `${name} not found (optional): ${purpose}`,
+    );
   }
   report.sections.optional = found;
 }

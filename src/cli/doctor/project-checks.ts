@@ -14,8 +14,14 @@ const UPGRADE_HINT = 'download the newer release binary and replace this one (or
 export function checkMinVersion(report: DoctorReport, minVersion: string | undefined, source: string): void {
   if (minVersion === undefined) return;
   const order = compareVersions(VERSION, minVersion);
-  if (order === undefined) report.add('framework.min_version_invalid', 'error', `${source}: "${minVersion}" is not a version like 2.0.0`);
-  else if (order < 0) report.add('framework.version_too_old', 'error', `mcp-bash ${VERSION} is older than ${minVersion}, required by ${source}: ${UPGRADE_HINT}`);
+  if (order === undefined)
+    report.add('framework.min_version_invalid', 'error', `${source}: "${minVersion}" is not a version like 2.0.0`);
+  else if (order < 0)
+    report.add(
+      'framework.version_too_old',
+      'error',
+      `mcp-bash ${VERSION} is older than ${minVersion}, required by ${source}: ${UPGRADE_HINT}`,
+    );
 }
 
 interface Requirements {
@@ -26,7 +32,10 @@ interface Requirements {
 function dependencyNames(entry: unknown): string[] {
   const item = entry as { name?: unknown; or?: unknown } | null;
   if (typeof item?.name === 'string') return [item.name];
-  if (Array.isArray(item?.or)) return item.or.map((alternative) => (typeof alternative === 'string' ? alternative : (alternative as { name?: unknown })?.name)).filter((name): name is string => typeof name === 'string');
+  if (Array.isArray(item?.or))
+    return item.or
+      .map((alternative) => (typeof alternative === 'string' ? alternative : (alternative as { name?: unknown })?.name))
+      .filter((name): name is string => typeof name === 'string');
   return [];
 }
 
@@ -38,7 +47,11 @@ function checkRequirements(report: DoctorReport, serverDir: string, env: Env): v
   try {
     requirements = JSON.parse(readFileSync(file, 'utf8')) as Requirements;
   } catch (error) {
-    report.add('project.requirements_invalid', 'warning', `server.d/requirements.json is not valid JSON (${(error as Error).message})`);
+    report.add(
+      'project.requirements_invalid',
+      'warning',
+      `server.d/requirements.json is not valid JSON (${(error as Error).message})`,
+    );
     return;
   }
   const min = requirements.framework?.minVersion;
@@ -46,7 +59,13 @@ function checkRequirements(report: DoctorReport, serverDir: string, env: Env): v
   for (const entry of Array.isArray(requirements.dependencies) ? requirements.dependencies : []) {
     const names = dependencyNames(entry);
     if (names.length === 0 || names.some((name) => findOnPath(name, env.PATH))) continue;
-    report.add('deps.missing', 'error', names.length === 1 ? `missing dependency: ${names[0]} is not on PATH` : `missing dependency: none of ${names.join(', ')} is on PATH`);
+    report.add(
+      'deps.missing',
+      'error',
+      names.length === 1
+        ? `missing dependency: ${names[0]} is not on PATH`
+        : `missing dependency: none of ${names.join(', ')} is on PATH`,
+    );
   }
 }
 
@@ -55,7 +74,13 @@ export function checkProject(report: DoctorReport, env: Env, cwd: string): void 
   const located = resolveProjectRoot({ env, cwd });
   if (located.kind !== 'found') {
     report.sections.project = null;
-    report.add('project.none', 'info', located.kind === 'invalid' ? `MCPBASH_PROJECT_ROOT=${located.path} is not a directory` : 'no project here (project checks skipped)');
+    report.add(
+      'project.none',
+      'info',
+      located.kind === 'invalid'
+        ? `MCPBASH_PROJECT_ROOT=${located.path} is not a directory`
+        : 'no project here (project checks skipped)',
+    );
     return;
   }
   const project = openProject(located.root, env);
@@ -65,7 +90,14 @@ export function checkProject(report: DoctorReport, env: Env, cwd: string): void 
   const toolsCount = discoverTools(layout.toolsDir).items.length;
   const registryExists = existsSync(layout.registryDir);
   report.sections.project = { root: layout.root, serverMetaValid, toolsCount, registryExists };
-  if (serverMetaValid === false) report.add('project.server_meta_invalid', 'warning', `${metaPath} is not a valid JSON object`, { suggestedCommand: 'mcp-bash validate' });
-  report.add('project.found', 'info', `project ${layout.root}: ${toolsCount} tool(s)${registryExists ? '' : ', no .registry/ yet (created on first use)'}`);
+  if (serverMetaValid === false)
+    report.add('project.server_meta_invalid', 'warning', `${metaPath} is not a valid JSON object`, {
+      suggestedCommand: 'mcp-bash validate',
+    });
+  report.add(
+    'project.found',
+    'info',
+    `project ${layout.root}: ${toolsCount} tool(s)${registryExists ? '' : ', no .registry/ yet (created on first use)'}`,
+  );
   checkRequirements(report, layout.serverDir, env);
 }

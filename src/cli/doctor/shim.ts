@@ -39,8 +39,15 @@ export function inspectShim(path: string, self: string): ShimState {
     return { path, target: null, status: 'missing', detail: 'no such file' };
   }
   const resolved = real(path);
-  if (resolved === real(self)) return { path, target: isLink ? readlinkSync(path) : null, status: 'ok', detail: isLink ? 'links to this binary' : 'is this binary' };
-  if (!isLink) return { path, target: null, status: 'not_symlink', detail: 'a file that is not this binary (an older install?)' };
+  if (resolved === real(self))
+    return {
+      path,
+      target: isLink ? readlinkSync(path) : null,
+      status: 'ok',
+      detail: isLink ? 'links to this binary' : 'is this binary',
+    };
+  if (!isLink)
+    return { path, target: null, status: 'not_symlink', detail: 'a file that is not this binary (an older install?)' };
   const target = readlinkSync(path);
   return resolved === undefined
     ? { path, target, status: 'broken', detail: `links to ${target}, which does not exist` }
@@ -49,7 +56,8 @@ export function inspectShim(path: string, self: string): ShimState {
 
 /** Points the shim at `self`: a new link, or an existing link replaced atomically. Never replaces a regular file. */
 export function repairShim(state: ShimState, self: string): void {
-  if (state.status === 'not_symlink' || state.status === 'ok') throw new Error(`refusing to replace ${state.path} (${state.detail})`);
+  if (state.status === 'not_symlink' || state.status === 'ok')
+    throw new Error(`refusing to replace ${state.path} (${state.detail})`);
   mkdirSync(dirname(state.path), { recursive: true });
   const temp = `${state.path}.tmp-${process.pid}`;
   symlinkSync(resolve(self), temp);

@@ -13,7 +13,9 @@ import { runProcess } from '../../runner/process-runner.js';
 export type ProjectChecks = 'none' | 'ok' | 'failed' | 'untrusted';
 
 /** The registries as a probe sees them: each kind's count, or why it failed. */
-export async function probeRegistries(registries: ProjectRegistries): Promise<{ counts: Record<string, number | null>; errors: Record<string, string> }> {
+export async function probeRegistries(
+  registries: ProjectRegistries,
+): Promise<{ counts: Record<string, number | null>; errors: Record<string, string> }> {
   const counts: Record<string, number | null> = {};
   const errors: Record<string, string> = {};
   for (const store of registries.all()) {

@@ -30,14 +30,19 @@ export const CACHE_FILES: ReadonlyArray<[key: RegistryKind | 'ui', file: string]
  * `--filter` or MCPBASH_REGISTRY_REFRESH_PATH), only that part of tools/ is scanned and the
  * rest of the previous registry is kept; the report says how many tools live under it.
  */
-export async function refreshAll(registries: ProjectRegistries, filter: string | undefined): Promise<Record<string, KindRefresh>> {
+export async function refreshAll(
+  registries: ProjectRegistries,
+  filter: string | undefined,
+): Promise<Record<string, KindRefresh>> {
   const out: Record<string, KindRefresh> = {};
   for (const store of registries.all()) {
     try {
       const snapshot = await store.snapshot(true);
       out[store.kind] = { status: 'ok', count: snapshot.items.length };
       if (store.kind === 'tools' && filter !== undefined) {
-        const matched = snapshot.items.filter((tool) => isInSubtree((tool as { path?: string }).path ?? '', filter)).length;
+        const matched = snapshot.items.filter((tool) =>
+          isInSubtree((tool as { path?: string }).path ?? '', filter),
+        ).length;
         Object.assign(out[store.kind] as KindRefresh, { filter, matched });
       }
     } catch (error) {

@@ -57,6 +57,9 @@ export function runToolRuntime(input: RunToolRuntimeInput): ToolRuntime {
     isLogLevelEnabled: (level) => input.log.isEnabled(level),
     elicitation: undefined,
     onToolStderr: stderr ? (chunk) => stderr.write(chunk) : undefined,
-    nextCallKey: () => `run-tool-${process.pid}-${(calls += 1)}`,
+    nextCallKey: () => {
+      calls += 1;
+      return `run-tool-${process.pid}-${calls}`;
+    },
   };
 }

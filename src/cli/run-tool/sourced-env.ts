@@ -1,5 +1,5 @@
-import { isAbsolute, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 import type { Env } from '../../config/env-values.js';
 import { runProcess } from '../../runner/process-runner.js';
 import { CliError, ExitCode } from '../cli-error.js';
@@ -27,7 +27,12 @@ export interface EnvFiles {
 }
 
 /** The env files the flags and MCPBASH_RUN_TOOL_SOURCE_SERVER_ENV ask for (relative --source paths from the project root). */
-export function envFilesFor(options: { serverEnv: boolean; sources: readonly string[]; serverDir: string; root: string }): EnvFiles {
+export function envFilesFor(options: {
+  serverEnv: boolean;
+  sources: readonly string[];
+  serverDir: string;
+  root: string;
+}): EnvFiles {
   return {
     serverEnv: options.serverEnv ? resolve(options.serverDir, 'env.sh') : undefined,
     sources: options.sources.map((source) => (isAbsolute(source) ? source : resolve(options.root, source))),
@@ -54,9 +59,18 @@ function parseEnvDump(dump: string): Map<string, string> {
  * The result is the launch environment of the call, so the tool sees these variables under
  * the same MCPBASH_TOOL_ENV_MODE rules as the server's own environment.
  */
-export async function sourceEnvFiles(files: readonly string[], base: Env, cwd: string): Promise<Record<string, string | undefined>> {
+export async function sourceEnvFiles(
+  files: readonly string[],
+  base: Env,
+  cwd: string,
+): Promise<Record<string, string | undefined>> {
   for (const file of files) {
-    if (!existsSync(file)) throw new CliError(`env file not found: ${file}`, ExitCode.Failure, '--source paths are relative to the project root.');
+    if (!existsSync(file))
+      throw new CliError(
+        `env file not found: ${file}`,
+        ExitCode.Failure,
+        '--source paths are relative to the project root.',
+      );
   }
   if (files.length === 0) return { ...base };
   const run = await runProcess({
@@ -71,7 +85,8 @@ export async function sourceEnvFiles(files: readonly string[], base: Env, cwd: s
     signal: AbortSignal.timeout(30_000),
   });
   if (run.spawnError || run.exitCode !== 0) {
-    const why = run.spawnError?.message ?? (run.stderrTail.trim() || `exit status ${String(run.exitCode ?? run.signal)}`);
+    const why =
+      run.spawnError?.message ?? (run.stderrTail.trim() || `exit status ${String(run.exitCode ?? run.signal)}`);
     throw new CliError(`sourcing ${files.join(', ')} failed: ${why}`, ExitCode.Failure);
   }
   const after = parseEnvDump(run.stdout.toString('utf8'));

@@ -16,14 +16,22 @@ export function parseToolArguments(option: string | undefined, cwd: string): Rec
     try {
       text = readFileSync(path, 'utf8');
     } catch (error) {
-      throw new CliError(`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, ExitCode.Failure, 'Pass --args @FILE with a readable JSON file, or --args \'{"key":"value"}\'.');
+      throw new CliError(
+        `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+        ExitCode.Failure,
+        'Pass --args @FILE with a readable JSON file, or --args \'{"key":"value"}\'.',
+      );
     }
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CliError(`${source} is not valid JSON: ${(error as Error).message}`, ExitCode.Failure, 'Quote the object for the shell: --args \'{"name":"World"}\'');
+    throw new CliError(
+      `${source} is not valid JSON: ${(error as Error).message}`,
+      ExitCode.Failure,
+      'Quote the object for the shell: --args \'{"name":"World"}\'',
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new CliError(`${source} must be a JSON object, like {"name":"World"}`, ExitCode.Failure);

@@ -36,7 +36,12 @@ function gitignoreStep(root: string): SkeletonAction {
  * .gitignore and (unless `withHello` is false) the hello tool. Existing files are never
  * overwritten; .gitignore only gets its missing lines appended.
  */
-export function createProjectSkeleton(root: string, name: string, withHello: boolean, home: FrameworkHome): SkeletonStep[] {
+export function createProjectSkeleton(
+  root: string,
+  name: string,
+  withHello: boolean,
+  home: FrameworkHome,
+): SkeletonStep[] {
   const steps: SkeletonStep[] = [];
   const values = { __NAME__: name, __TITLE__: titleFromName(name) };
   const record = (action: SkeletonAction, path: string) => steps.push({ action, path: relative(root, path) });

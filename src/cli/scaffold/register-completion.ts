@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { envInt, type Env } from '../../config/env-values.js';
+import { type Env, envInt } from '../../config/env-values.js';
 import { parseRegisterJson } from '../../project/registry/register-json.js';
 import { CliError } from '../cli-error.js';
 import { FILE_MODE, writeNewFile } from './template-files.js';
@@ -27,14 +27,23 @@ function refuse(message: string, hint: string): never {
 }
 
 function updateRegisterJson(path: string, entry: CompletionEntry, env: Env): CompletionRegistration {
-  const parsed = parseRegisterJson(readFileSync(path), envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 }));
+  const parsed = parseRegisterJson(
+    readFileSync(path),
+    envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 }),
+  );
   if (!parsed.ok) {
-    refuse(`server.d/register.json is invalid (${parsed.reason}); nothing was scaffolded`, "Fix it first ('mcp-bash validate' shows the problem), then run the command again.");
+    refuse(
+      `server.d/register.json is invalid (${parsed.reason}); nothing was scaffolded`,
+      "Fix it first ('mcp-bash validate' shows the problem), then run the command again.",
+    );
   }
   const document = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-  const completions = Array.isArray(document.completions) ? [...document.completions as unknown[]] : [];
+  const completions = Array.isArray(document.completions) ? [...(document.completions as unknown[])] : [];
   if (completions.some((item) => (item as { name?: unknown } | null)?.name === entry.name)) {
-    refuse(`server.d/register.json already registers a completion named "${entry.name}"`, 'Choose another name, or remove that entry first.');
+    refuse(
+      `server.d/register.json already registers a completion named "${entry.name}"`,
+      'Choose another name, or remove that entry first.',
+    );
   }
   return {
     file: path,
@@ -56,14 +65,17 @@ function appendToRegisterSh(path: string, entry: CompletionEntry): CompletionReg
     action: 'Appended',
     apply() {
       const text = readFileSync(path, 'utf8');
-      appendFileSync(path, [
-        `${text === '' || text.endsWith('\n') ? '' : '\n'}`,
-        `# Completion ${entry.name} (added by mcp-bash scaffold completion)`,
-        'mcp_completion_manual_begin',
-        `mcp_completion_manual_register '${quoted}'`,
-        'mcp_completion_manual_finalize',
-        '',
-      ].join('\n'));
+      appendFileSync(
+        path,
+        [
+          `${text === '' || text.endsWith('\n') ? '' : '\n'}`,
+          `# Completion ${entry.name} (added by mcp-bash scaffold completion)`,
+          'mcp_completion_manual_begin',
+          `mcp_completion_manual_register '${quoted}'`,
+          'mcp_completion_manual_finalize',
+          '',
+        ].join('\n'),
+      );
     },
   };
 }
@@ -74,7 +86,11 @@ function appendToRegisterSh(path: string, entry: CompletionEntry): CompletionReg
  * A project that has register.sh but no register.json gets the 1.x block appended to
  * register.sh instead: creating register.json would silently switch register.sh off.
  */
-export function planCompletionRegistration(serverDir: string, entry: CompletionEntry, env: Env): CompletionRegistration {
+export function planCompletionRegistration(
+  serverDir: string,
+  entry: CompletionEntry,
+  env: Env,
+): CompletionRegistration {
   const json = join(serverDir, 'register.json');
   const sh = join(serverDir, 'register.sh');
   if (existsSync(json)) return updateRegisterJson(json, entry, env);

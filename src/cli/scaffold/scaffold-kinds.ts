@@ -1,11 +1,11 @@
 import { join, relative, sep } from 'node:path';
 import type { FrameworkHome } from '../../assets/framework-home.js';
+import type { Env } from '../../config/env-values.js';
 import { fileUriFromPath } from '../../content/mime.js';
 import type { ProjectContext } from '../../project/project-context.js';
-import type { Env } from '../../config/env-values.js';
 import { titleFromName } from '../../project/server-identity.js';
 import { planCompletionRegistration } from './register-completion.js';
-import { FILE_MODE, refuseExisting, SCRIPT_MODE, writeFromTemplate, type TemplateValues } from './template-files.js';
+import { FILE_MODE, refuseExisting, SCRIPT_MODE, type TemplateValues, writeFromTemplate } from './template-files.js';
 
 /** One file a scaffold writes: template `kind/template` to `target`. */
 interface PlannedFile {
@@ -39,7 +39,10 @@ export function projectRelative(root: string, path: string): string {
 
 function writeAll(input: ScaffoldInput, kind: string, files: readonly PlannedFile[], values: TemplateValues): string[] {
   const root = input.project.layout.root;
-  refuseExisting(files.map((file) => file.target), (path) => projectRelative(root, path));
+  refuseExisting(
+    files.map((file) => file.target),
+    (path) => projectRelative(root, path),
+  );
   for (const file of files) writeFromTemplate(input.home, kind, file.template, file.target, values, file.mode);
   return files.map((file) => projectRelative(root, file.target));
 }
@@ -48,12 +51,17 @@ function writeAll(input: ScaffoldInput, kind: string, files: readonly PlannedFil
 export function scaffoldTool(input: ScaffoldInput): ScaffoldResult {
   const dir = join(input.project.layout.toolsDir, input.name);
   refuseExisting([dir], (path) => `${projectRelative(input.project.layout.root, path)}/`);
-  const created = writeAll(input, 'tool', [
-    { template: 'tool.sh', target: join(dir, 'tool.sh'), mode: SCRIPT_MODE },
-    { template: 'tool.meta.json', target: join(dir, 'tool.meta.json'), mode: FILE_MODE },
-    { template: 'README.md', target: join(dir, 'README.md'), mode: FILE_MODE },
-    { template: 'smoke.sh', target: join(dir, 'smoke.sh'), mode: SCRIPT_MODE },
-  ], { __NAME__: input.name, __TITLE__: titleFromName(input.name) });
+  const created = writeAll(
+    input,
+    'tool',
+    [
+      { template: 'tool.sh', target: join(dir, 'tool.sh'), mode: SCRIPT_MODE },
+      { template: 'tool.meta.json', target: join(dir, 'tool.meta.json'), mode: FILE_MODE },
+      { template: 'README.md', target: join(dir, 'README.md'), mode: FILE_MODE },
+      { template: 'smoke.sh', target: join(dir, 'smoke.sh'), mode: SCRIPT_MODE },
+    ],
+    { __NAME__: input.name, __TITLE__: titleFromName(input.name) },
+  );
   const smoke = projectRelative(input.project.layout.root, join(dir, 'smoke.sh'));
   return { created, notes: [`Edit ${created[0]} and ${created[1]}, then run ${smoke} and 'mcp-bash validate'.`] };
 }
@@ -64,12 +72,20 @@ export function scaffoldPrompt(input: ScaffoldInput): ScaffoldResult {
   const dir = join(promptsDir, input.name);
   refuseExisting([dir], (path) => `${projectRelative(root, path)}/`);
   const template = join(dir, `${input.name}.txt`);
-  const created = writeAll(input, 'prompt', [
-    { template: 'prompt.txt', target: template, mode: FILE_MODE },
-    { template: 'prompt.meta.json', target: join(dir, `${input.name}.meta.json`), mode: FILE_MODE },
-    { template: 'README.md', target: join(dir, 'README.md'), mode: FILE_MODE },
-  ], { __NAME__: input.name });
-  return { created, notes: [`The template uses {{subject}} and {{details}}; declare new placeholders in ${created[1]}.`] };
+  const created = writeAll(
+    input,
+    'prompt',
+    [
+      { template: 'prompt.txt', target: template, mode: FILE_MODE },
+      { template: 'prompt.meta.json', target: join(dir, `${input.name}.meta.json`), mode: FILE_MODE },
+      { template: 'README.md', target: join(dir, 'README.md'), mode: FILE_MODE },
+    ],
+    { __NAME__: input.name },
+  );
+  return {
+    created,
+    notes: [`The template uses {{subject}} and {{details}}; declare new placeholders in ${created[1]}.`],
+  };
 }
 
 /**
@@ -82,10 +98,15 @@ export function scaffoldResource(input: ScaffoldInput): ScaffoldResult {
   refuseExisting([dir], (path) => `${projectRelative(root, path)}/`);
   const content = join(dir, `${input.name}.txt`);
   const uri = fileUriFromPath(content);
-  const created = writeAll(input, 'resource', [
-    { template: 'resource.txt', target: content, mode: FILE_MODE },
-    { template: 'resource.meta.json', target: join(dir, `${input.name}.meta.json`), mode: FILE_MODE },
-  ], { __NAME__: input.name, __RESOURCE_URI__: uri });
+  const created = writeAll(
+    input,
+    'resource',
+    [
+      { template: 'resource.txt', target: content, mode: FILE_MODE },
+      { template: 'resource.meta.json', target: join(dir, `${input.name}.meta.json`), mode: FILE_MODE },
+    ],
+    { __NAME__: input.name, __RESOURCE_URI__: uri },
+  );
   return { created, notes: [`Its URI is ${uri}`] };
 }
 
@@ -96,16 +117,27 @@ export function scaffoldCompletion(input: ScaffoldInput): ScaffoldResult {
   refuseExisting([dir], (path) => `${projectRelative(root, path)}/`);
   const script = join(dir, 'completion.sh');
   // Decide (and check) the registration before writing anything.
-  const registration = planCompletionRegistration(serverDir, { name: input.name, path: projectRelative(root, script), timeoutSecs: 5 }, input.env);
-  const created = writeAll(input, 'completion', [
-    { template: 'completion.sh', target: script, mode: SCRIPT_MODE },
-    { template: 'README.md', target: join(dir, 'README.md'), mode: FILE_MODE },
-  ], { __NAME__: input.name });
+  const registration = planCompletionRegistration(
+    serverDir,
+    { name: input.name, path: projectRelative(root, script), timeoutSecs: 5 },
+    input.env,
+  );
+  const created = writeAll(
+    input,
+    'completion',
+    [
+      { template: 'completion.sh', target: script, mode: SCRIPT_MODE },
+      { template: 'README.md', target: join(dir, 'README.md'), mode: FILE_MODE },
+    ],
+    { __NAME__: input.name },
+  );
   registration.apply();
   const file = projectRelative(root, registration.file);
   const notes = [`${registration.action} ${file}: completion "${input.name}" -> ${projectRelative(root, script)}`];
   if (registration.action === 'Appended') {
-    notes.push('register.sh runs only with MCPBASH_ALLOW_PROJECT_HOOKS=true; a data-only server.d/register.json needs no hooks.');
+    notes.push(
+      'register.sh runs only with MCPBASH_ALLOW_PROJECT_HOOKS=true; a data-only server.d/register.json needs no hooks.',
+    );
   }
   notes.push(`The completion answers for the prompt or resource named "${input.name}".`);
   return { created, notes };
@@ -114,9 +146,14 @@ export function scaffoldCompletion(input: ScaffoldInput): ScaffoldResult {
 /** test/run.sh and test/README.md: the run-tool test harness. */
 export function scaffoldTest(input: ScaffoldInput): ScaffoldResult {
   const dir = join(input.project.layout.root, 'test');
-  const created = writeAll(input, 'test', [
-    { template: 'run.sh', target: join(dir, 'run.sh'), mode: SCRIPT_MODE },
-    { template: 'README.md', target: join(dir, 'README.md'), mode: FILE_MODE },
-  ], {});
+  const created = writeAll(
+    input,
+    'test',
+    [
+      { template: 'run.sh', target: join(dir, 'run.sh'), mode: SCRIPT_MODE },
+      { template: 'README.md', target: join(dir, 'README.md'), mode: FILE_MODE },
+    ],
+    {},
+  );
   return { created, notes: ['Add run_test lines to test/run.sh, then run it: test/run.sh'] };
 }

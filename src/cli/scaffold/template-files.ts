@@ -16,7 +16,11 @@ export function readTemplate(home: FrameworkHome, kind: string, file: string): s
   try {
     return readFileSync(path, 'utf8');
   } catch {
-    throw new CliError(`the scaffold template ${path} is missing`, 1, "Run 'mcp-bash doctor --fix' to restore the framework files.");
+    throw new CliError(
+      `the scaffold template ${path} is missing`,
+      1,
+      "Run 'mcp-bash doctor --fix' to restore the framework files.",
+    );
   }
 }
 
@@ -50,14 +54,26 @@ export function writeNewFile(path: string, content: string, mode: number = FILE_
 /** A file-system error as a CliError that says what failed and what to check. */
 export function fileSystemFailure(error: unknown, path: string): CliError {
   const code = (error as NodeJS.ErrnoException).code ?? '';
-  if (code === 'EEXIST') return new CliError(`${path} already exists`, 1, 'mcp-bash never overwrites files: move it away first.');
-  return new CliError(`cannot write ${path}: ${(error as Error).message}`, 1, code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-    ? 'Check that the directory is writable by you.'
-    : undefined);
+  if (code === 'EEXIST')
+    return new CliError(`${path} already exists`, 1, 'mcp-bash never overwrites files: move it away first.');
+  return new CliError(
+    `cannot write ${path}: ${(error as Error).message}`,
+    1,
+    code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+      ? 'Check that the directory is writable by you.'
+      : undefined,
+  );
 }
 
 /** Renders `<home>/scaffold/<kind>/<template>` into `target` (which must not exist). */
-export function writeFromTemplate(home: FrameworkHome, kind: string, template: string, target: string, values: TemplateValues, mode: number = FILE_MODE): void {
+export function writeFromTemplate(
+  home: FrameworkHome,
+  kind: string,
+  template: string,
+  target: string,
+  values: TemplateValues,
+  mode: number = FILE_MODE,
+): void {
   writeNewFile(target, renderTemplate(readTemplate(home, kind, template), values, template.endsWith('.json')), mode);
 }
 

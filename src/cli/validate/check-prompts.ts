@@ -5,7 +5,7 @@ import { argumentsSchema } from '../../project/prompts/prompt-definition.js';
 import { declaredTemplate } from '../../project/prompts/prompt-discovery.js';
 import { promptMetaSchema } from '../../schemas/meta-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
-import { checkSchema, readJsonObject, type CheckContext } from './validation-report.js';
+import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
 
 const META_SUFFIX = '.meta.json';
 
@@ -14,19 +14,36 @@ const META_SUFFIX = '.meta.json';
  * the meta file, the prompts directory or the project root, inside the project; else
  * `<stem>` itself or the one `<stem>.<ext>` beside it. A string says why there is none.
  */
-function templateFor(meta: string, value: Record<string, unknown>, layout: ProjectLayout, files: readonly string[]): string | { error: string; field?: string } {
+function templateFor(
+  meta: string,
+  value: Record<string, unknown>,
+  layout: ProjectLayout,
+  files: readonly string[],
+): string | { error: string; field?: string } {
   const dir = dirname(meta);
   if (typeof value.path === 'string') {
     const declared = value.path;
     const found = declaredTemplate(declared, dir, { prompts: layout.promptsDir, project: layout.root });
-    return found ?? { error: `template "${declared}" not found inside the project (beside the metadata, in the prompts directory or at the project root)`, field: '/path' };
+    return (
+      found ?? {
+        error: `template "${declared}" not found inside the project (beside the metadata, in the prompts directory or at the project root)`,
+        field: '/path',
+      }
+    );
   }
   const stem = basename(meta).slice(0, -META_SUFFIX.length);
-  const candidates = files.filter((file) => dirname(file) === dir && !file.endsWith(META_SUFFIX) && (basename(file) === stem || basename(file, extname(file)) === stem));
+  const candidates = files.filter(
+    (file) =>
+      dirname(file) === dir &&
+      !file.endsWith(META_SUFFIX) &&
+      (basename(file) === stem || basename(file, extname(file)) === stem),
+  );
   if (candidates.length === 1) return candidates[0] as string;
   return candidates.length === 0
     ? { error: `no template: set "path" or add ${stem}.txt beside it` }
-    : { error: `several templates match (${candidates.map((file) => basename(file)).join(', ')}): set "path" to choose one` };
+    : {
+        error: `several templates match (${candidates.map((file) => basename(file)).join(', ')}): set "path" to choose one`,
+      };
 }
 
 function checkTemplateText(ctx: CheckContext, template: string, value: Record<string, unknown>): void {
@@ -38,26 +55,47 @@ function checkTemplateText(ctx: CheckContext, template: string, value: Record<st
     return;
   }
   const dollar = text.match(/\$\{[A-Za-z_][A-Za-z0-9_]*\}/);
-  if (dollar) ctx.report.add('warning', 'prompts', `${dollar[0]} is not substituted: placeholders are written {{name}}`, { file: template });
+  if (dollar)
+    ctx.report.add('warning', 'prompts', `${dollar[0]} is not substituted: placeholders are written {{name}}`, {
+      file: template,
+    });
   const declared = new Set(Object.keys((argumentsSchema(value.arguments)?.properties as object | undefined) ?? {}));
-  const used = [...new Set([...text.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g)].map((match) => match[1] as string))];
+  const used = [
+    ...new Set([...text.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g)].map((match) => match[1] as string)),
+  ];
   for (const name of used.filter((placeholder) => !declared.has(placeholder))) {
-    ctx.report.add('warning', 'prompts', `{{${name}}} is not a declared argument (add it to arguments.properties)`, { file: template });
+    ctx.report.add('warning', 'prompts', `{{${name}}} is not a declared argument (add it to arguments.properties)`, {
+      file: template,
+    });
   }
 }
 
 /** A `path` found only relative to the project root (as 1.x's scaffold wrote it) works; suggest the plain form. */
-function checkRootRelativePath(ctx: CheckContext, meta: string, value: Record<string, unknown>, layout: ProjectLayout, template: string): void {
+function checkRootRelativePath(
+  ctx: CheckContext,
+  meta: string,
+  value: Record<string, unknown>,
+  layout: ProjectLayout,
+  template: string,
+): void {
   if (typeof value.path !== 'string') return;
   const dir = dirname(meta);
   if (template === resolve(dir, value.path) || template === resolve(layout.promptsDir, value.path)) return;
-  ctx.report.add('warning', 'prompts', `"path" is relative to the project root, as 1.x wrote it; it still works, but "${relative(dir, template)}" (relative to this file) is clearer`, { file: meta, field: '/path' });
+  ctx.report.add(
+    'warning',
+    'prompts',
+    `"path" is relative to the project root, as 1.x wrote it; it still works, but "${relative(dir, template)}" (relative to this file) is clearer`,
+    { file: meta, field: '/path' },
+  );
 }
 
 function registeredTemplates(layout: ProjectLayout, registered: unknown[] | null | undefined): string[] {
   return (registered ?? []).flatMap((entry) => {
     const path = (entry as { path?: unknown } | null)?.path;
-    const found = typeof path === 'string' ? declaredTemplate(path, layout.promptsDir, { prompts: layout.promptsDir, project: layout.root }) : undefined;
+    const found =
+      typeof path === 'string'
+        ? declaredTemplate(path, layout.promptsDir, { prompts: layout.promptsDir, project: layout.root })
+        : undefined;
     return found ? [found] : [];
   });
 }
@@ -77,25 +115,46 @@ export function checkPrompts(ctx: CheckContext, layout: ProjectLayout, registere
     if (!value || !checkSchema(ctx, 'prompts', promptMetaSchema, value, meta)) continue;
     const template = templateFor(meta, value, layout, files);
     if (typeof template !== 'string') {
-      ctx.report.add('error', 'prompts', template.error, { file: meta, ...(template.field ? { field: template.field } : {}) });
+      ctx.report.add('error', 'prompts', template.error, {
+        file: meta,
+        ...(template.field ? { field: template.field } : {}),
+      });
       continue;
     }
     templates.add(template);
     checkRootRelativePath(ctx, meta, value, layout, template);
     checkTemplateText(ctx, template, value);
     const name = typeof value.name === 'string' ? value.name : basename(meta).slice(0, -META_SUFFIX.length);
-    if (typeof value.description !== 'string' || value.description.trim() === '') ctx.report.add('warning', 'prompts', 'no description', { file: meta, field: '/description' });
+    if (typeof value.description !== 'string' || value.description.trim() === '')
+      ctx.report.add('warning', 'prompts', 'no description', { file: meta, field: '/description' });
     if (value.role !== undefined && value.role !== 'user' && value.role !== 'assistant') {
-      ctx.report.add('warning', 'prompts', `role ${JSON.stringify(value.role)} is not an MCP role (user or assistant): the message is sent as "user"`, { file: meta, field: '/role' });
+      ctx.report.add(
+        'warning',
+        'prompts',
+        `role ${JSON.stringify(value.role)} is not an MCP role (user or assistant): the message is sent as "user"`,
+        { file: meta, field: '/role' },
+      );
     }
     const first = names.get(name);
-    if (first) ctx.report.add('error', 'prompts', `prompt name "${name}" is also used by ${first}`, { file: meta, field: '/name' });
+    if (first)
+      ctx.report.add('error', 'prompts', `prompt name "${name}" is also used by ${first}`, {
+        file: meta,
+        field: '/name',
+      });
     else names.set(name, ctx.report.rel(meta));
     ctx.report.add('info', 'prompts', `prompt "${name}"`, { file: meta });
   }
   for (const file of files) {
     // README.md files and prompt-side completion scripts are not prompts.
-    if (file.endsWith(META_SUFFIX) || templates.has(file) || extname(file).toLowerCase() === '.md' || /\.completion(\.sh)?$/.test(file)) continue;
-    ctx.report.add('warning', 'prompts', `not a prompt: no ${basename(file, extname(file))}.meta.json describes it`, { file });
+    if (
+      file.endsWith(META_SUFFIX) ||
+      templates.has(file) ||
+      extname(file).toLowerCase() === '.md' ||
+      /\.completion(\.sh)?$/.test(file)
+    )
+      continue;
+    ctx.report.add('warning', 'prompts', `not a prompt: no ${basename(file, extname(file))}.meta.json describes it`, {
+      file,
+    });
   }
 }

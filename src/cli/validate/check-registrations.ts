@@ -1,16 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { envBool, envInt, type Env } from '../../config/env-values.js';
+import { type Env, envBool, envInt } from '../../config/env-values.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
-import { parseRegisterJson } from '../../project/registry/register-json.js';
 import type { RawRegistrations } from '../../project/registry/manual-kinds.js';
+import { parseRegisterJson } from '../../project/registry/register-json.js';
 import { insecureFileReason } from '../../project/secure-file.js';
 import { manualToolNormalizer } from '../../project/tools/manual-tools.js';
-import { completionEntrySchema, promptMetaSchema, resourceMetaSchema, toolMetaSchema } from '../../schemas/meta-files.js';
+import {
+  completionEntrySchema,
+  promptMetaSchema,
+  resourceMetaSchema,
+  toolMetaSchema,
+} from '../../schemas/meta-files.js';
 import { registerJsonSchema } from '../../schemas/register-json.js';
 import { listProjectFiles } from './project-files.js';
 import { checkScriptFile } from './script-checks.js';
-import { checkSchema, type CheckContext } from './validation-report.js';
+import { type CheckContext, checkSchema } from './validation-report.js';
 
 /** A register.json tool entry: tool metadata plus the script's `path` (relative to the tools directory). */
 const toolRegistrationSchema = {
@@ -19,23 +24,40 @@ const toolRegistrationSchema = {
   properties: { ...toolMetaSchema.properties, path: { type: 'string', minLength: 1 } },
 } as const;
 
-function checkEntries(ctx: CheckContext, file: string, kind: string, entries: unknown[] | null | undefined, schema: object): void {
-  entries?.forEach((entry, index) => checkSchema(ctx, 'registrations', schema, entry, file, `/${kind}/${index}`));
+function checkEntries(
+  ctx: CheckContext,
+  file: string,
+  kind: string,
+  entries: unknown[] | null | undefined,
+  schema: object,
+): void {
+  for (const [index, entry] of (entries ?? []).entries()) {
+    checkSchema(ctx, 'registrations', schema, entry, file, `/${kind}/${index}`);
+  }
 }
 
-function checkCompletionEntries(ctx: CheckContext, file: string, layout: ProjectLayout, entries: unknown[] | null | undefined): Set<string> {
+function checkCompletionEntries(
+  ctx: CheckContext,
+  file: string,
+  layout: ProjectLayout,
+  entries: unknown[] | null | undefined,
+): Set<string> {
   const registered = new Set<string>();
   entries?.forEach((entry, index) => {
     if (!checkSchema(ctx, 'registrations', completionEntrySchema, entry, file, `/completions/${index}`)) return;
     const path = (entry as { path: string }).path;
     const script = isAbsolute(path) ? path : resolve(layout.root, path);
     if (!script.startsWith(`${layout.root}/`)) {
-      ctx.report.add('error', 'registrations', `${path} is outside the project`, { file, field: `/completions/${index}/path` });
+      ctx.report.add('error', 'registrations', `${path} is outside the project`, {
+        file,
+        field: `/completions/${index}/path`,
+      });
       return;
     }
     registered.add(script);
     if (existsSync(script)) checkScriptFile(ctx, 'registrations', script);
-    else ctx.report.add('error', 'registrations', `${path} does not exist`, { file, field: `/completions/${index}/path` });
+    else
+      ctx.report.add('error', 'registrations', `${path} does not exist`, { file, field: `/completions/${index}/path` });
   });
   return registered;
 }
@@ -49,19 +71,34 @@ function parseJsonOrUndefined(bytes: Buffer): unknown {
 }
 
 /** Tool entries: the metadata schema (plus a script `path`), the server's own normalisation, and the script. */
-function checkToolEntries(ctx: CheckContext, file: string, layout: ProjectLayout, entries: unknown[] | null | undefined): void {
+function checkToolEntries(
+  ctx: CheckContext,
+  file: string,
+  layout: ProjectLayout,
+  entries: unknown[] | null | undefined,
+): void {
   const seen = new Map<string, number>();
   entries?.forEach((entry, index) => {
     const field = `/tools/${index}`;
     if (!checkSchema(ctx, 'registrations', toolRegistrationSchema, entry, file, field)) return;
     const result = manualToolNormalizer(layout.toolsDir)([entry]);
-    for (const error of result.errors) ctx.report.add('error', 'registrations', error.replace(/^tools\[0\]/, `tools[${index}]`), { file, field });
-    for (const warning of result.warnings) ctx.report.add('warning', 'registrations', warning.replace(/^tools\[0\]/, `tools[${index}]`), { file, field });
+    for (const error of result.errors)
+      ctx.report.add('error', 'registrations', error.replace(/^tools\[0\]/, `tools[${index}]`), { file, field });
+    for (const warning of result.warnings)
+      ctx.report.add('warning', 'registrations', warning.replace(/^tools\[0\]/, `tools[${index}]`), { file, field });
     const { name, path } = entry as { name: string; path: string };
     const first = seen.get(name);
-    if (first !== undefined) ctx.report.add('warning', 'registrations', `tool "${name}" is registered twice; tools[${first}] is used`, { file, field: `${field}/name` });
+    if (first !== undefined)
+      ctx.report.add('warning', 'registrations', `tool "${name}" is registered twice; tools[${first}] is used`, {
+        file,
+        field: `${field}/name`,
+      });
     else seen.set(name, index);
-    if (!existsSync(join(layout.toolsDir, path))) ctx.report.add('error', 'registrations', `tool script ${path} does not exist in the tools directory`, { file, field: `${field}/path` });
+    if (!existsSync(join(layout.toolsDir, path)))
+      ctx.report.add('error', 'registrations', `tool script ${path} does not exist in the tools directory`, {
+        file,
+        field: `${field}/path`,
+      });
   });
 }
 
@@ -77,20 +114,31 @@ export function readRegisterJsonFile(layout: ProjectLayout, env: Env): RegisterJ
   const file = join(layout.serverDir, 'register.json');
   if (!existsSync(file)) return undefined;
   const bytes = readFileSync(file);
-  return { file, bytes, parsed: parseRegisterJson(bytes, envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 })) };
+  return {
+    file,
+    bytes,
+    parsed: parseRegisterJson(bytes, envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 })),
+  };
 }
 
 /** register.json: trusted, parsable, the version-1 format, and every entry of every kind. */
-function checkRegisterJson(ctx: CheckContext, layout: ProjectLayout, { file, bytes, parsed }: RegisterJsonFile): Set<string> {
+function checkRegisterJson(
+  ctx: CheckContext,
+  layout: ProjectLayout,
+  { file, bytes, parsed }: RegisterJsonFile,
+): Set<string> {
   const insecure = insecureFileReason(file, [layout.serverDir, layout.root]);
-  if (insecure) ctx.report.add('error', 'registrations', `the server refuses it, failing every kind: ${insecure}`, { file });
+  if (insecure)
+    ctx.report.add('error', 'registrations', `the server refuses it, failing every kind: ${insecure}`, { file });
   if (!parsed.ok) {
     const value = parseJsonOrUndefined(bytes);
     if (value === undefined) {
       ctx.report.add('error', 'registrations', `invalid, so every kind fails: ${parsed.reason}`, { file });
     } else {
       // Valid JSON in the wrong shape: one error per offending field.
-      ctx.report.add('error', 'registrations', 'does not match the register.json format, so every kind fails', { file });
+      ctx.report.add('error', 'registrations', 'does not match the register.json format, so every kind fails', {
+        file,
+      });
       checkSchema(ctx, 'registrations', registerJsonSchema, value, file);
     }
     return new Set();
@@ -100,9 +148,14 @@ function checkRegisterJson(ctx: CheckContext, layout: ProjectLayout, { file, byt
   checkEntries(ctx, file, 'prompts', kinds.prompts, promptMetaSchema);
   checkEntries(ctx, file, 'resources', kinds.resources, resourceMetaSchema);
   checkEntries(ctx, file, 'resourceTemplates', kinds.resourceTemplates, resourceMetaSchema);
-  const listed = Object.entries(kinds).filter(([, entries]) => Array.isArray(entries)).map(([kind, entries]) => `${kind} (${(entries as unknown[]).length})`);
+  const listed = Object.entries(kinds)
+    .filter(([, entries]) => Array.isArray(entries))
+    .map(([kind, entries]) => `${kind} (${(entries as unknown[]).length})`);
   const replaced = listed.filter((kind) => !kind.startsWith('completions'));
-  const text = listed.length === 0 ? 'registers nothing (every kind is discovered)' : `registers ${listed.join(', ')}${replaced.length > 0 ? ' (a listed kind replaces its discovery)' : ''}`;
+  const text =
+    listed.length === 0
+      ? 'registers nothing (every kind is discovered)'
+      : `registers ${listed.join(', ')}${replaced.length > 0 ? ' (a listed kind replaces its discovery)' : ''}`;
   ctx.report.add('info', 'registrations', text, { file });
   return checkCompletionEntries(ctx, file, layout, kinds.completions);
 }
@@ -119,20 +172,44 @@ function checkHookFile(ctx: CheckContext, layout: ProjectLayout, name: string, c
  * needs MCPBASH_ALLOW_PROJECT_HOOKS), the trust of policy.sh and health-checks.sh, and
  * completion scripts nothing registers.
  */
-export function checkRegistrations(ctx: CheckContext, layout: ProjectLayout, env: Env, registerJson: RegisterJsonFile | undefined): void {
+export function checkRegistrations(
+  ctx: CheckContext,
+  layout: ProjectLayout,
+  env: Env,
+  registerJson: RegisterJsonFile | undefined,
+): void {
   const sh = join(layout.serverDir, 'register.sh');
   const registered = registerJson ? checkRegisterJson(ctx, layout, registerJson) : new Set<string>();
   if (existsSync(sh)) {
-    if (registerJson) ctx.report.add('warning', 'registrations', 'ignored: server.d/register.json exists and replaces register.sh entirely', { file: sh });
-    else if (!envBool(env, 'MCPBASH_ALLOW_PROJECT_HOOKS', false)) ctx.report.add('warning', 'registrations', 'runs only with MCPBASH_ALLOW_PROJECT_HOOKS=true (prefer the data-only server.d/register.json)', { file: sh });
+    if (registerJson)
+      ctx.report.add(
+        'warning',
+        'registrations',
+        'ignored: server.d/register.json exists and replaces register.sh entirely',
+        { file: sh },
+      );
+    else if (!envBool(env, 'MCPBASH_ALLOW_PROJECT_HOOKS', false))
+      ctx.report.add(
+        'warning',
+        'registrations',
+        'runs only with MCPBASH_ALLOW_PROJECT_HOOKS=true (prefer the data-only server.d/register.json)',
+        { file: sh },
+      );
     else checkHookFile(ctx, layout, 'register.sh', 'the server refuses it, failing every kind');
   }
   checkHookFile(ctx, layout, 'policy.sh', 'every tool call is denied until it is trusted');
   checkHookFile(ctx, layout, 'health-checks.sh', "'mcp-bash health' reports unhealthy until it is trusted");
   if (existsSync(sh) && !registerJson) return;
-  for (const script of listProjectFiles(layout.completionsDir).filter((file) => /\.(sh|bash)$/.test(file) || !file.includes('.'))) {
+  for (const script of listProjectFiles(layout.completionsDir).filter(
+    (file) => /\.(sh|bash)$/.test(file) || !file.includes('.'),
+  )) {
     if (!registered.has(script)) {
-      ctx.report.add('warning', 'registrations', 'completion script not registered: add it to "completions" in server.d/register.json', { file: script });
+      ctx.report.add(
+        'warning',
+        'registrations',
+        'completion script not registered: add it to "completions" in server.d/register.json',
+        { file: script },
+      );
     }
   }
 }

@@ -5,14 +5,16 @@ import type { FrameworkHome } from '../../assets/framework-home.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { resourceMetaSchema } from '../../schemas/meta-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
-import { checkSchema, readJsonObject, type CheckContext } from './validation-report.js';
+import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
 
 const META_SUFFIX = '.meta.json';
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 function providerNames(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((file) => file.endsWith('.sh')).map((file) => file.slice(0, -3));
+    return readdirSync(dir)
+      .filter((file) => file.endsWith('.sh'))
+      .map((file) => file.slice(0, -3));
   } catch {
     return [];
   }
@@ -27,8 +29,12 @@ function providerForUri(uri: string): string {
 /** The content file a metadata file describes (`x.meta.json` beside `x.txt`, or `x.txt.meta.json`). */
 function contentFor(meta: string, files: readonly string[]): string | undefined {
   const stem = basename(meta).slice(0, -META_SUFFIX.length);
-  return files.find((file) => dirname(file) === dirname(meta) && !file.endsWith(META_SUFFIX)
-    && (basename(file) === stem || basename(file, extname(file)) === stem));
+  return files.find(
+    (file) =>
+      dirname(file) === dirname(meta) &&
+      !file.endsWith(META_SUFFIX) &&
+      (basename(file) === stem || basename(file, extname(file)) === stem),
+  );
 }
 
 function checkFileUri(ctx: CheckContext, meta: string, uri: string): void {
@@ -38,14 +44,23 @@ function checkFileUri(ctx: CheckContext, meta: string, uri: string): void {
   } catch {
     // relative forms (file://./x) are resolved by the provider when read
   }
-  if (path && !existsSync(path)) ctx.report.add('warning', 'resources', `${path} does not exist`, { file: meta, field: '/uri' });
+  if (path && !existsSync(path))
+    ctx.report.add('warning', 'resources', `${path} does not exist`, { file: meta, field: '/uri' });
 }
 
 /** uri or uriTemplate as discovery reads them; returns whether the entry is served. */
-function checkUri(ctx: CheckContext, meta: string, value: Record<string, unknown>, content: string | undefined, providers: readonly string[]): boolean {
+function checkUri(
+  ctx: CheckContext,
+  meta: string,
+  value: Record<string, unknown>,
+  content: string | undefined,
+  providers: readonly string[],
+): boolean {
   const { uri, uriTemplate } = value;
   if (uri !== undefined && uriTemplate !== undefined) {
-    ctx.report.add('error', 'resources', 'has both "uri" (a resource) and "uriTemplate" (a template): keep one', { file: meta });
+    ctx.report.add('error', 'resources', 'has both "uri" (a resource) and "uriTemplate" (a template): keep one', {
+      file: meta,
+    });
     return false;
   }
   if (typeof uriTemplate === 'string') {
@@ -55,14 +70,22 @@ function checkUri(ctx: CheckContext, meta: string, value: Record<string, unknown
   }
   if (typeof uri !== 'string') {
     if (content) return true;
-    ctx.report.add('error', 'resources', 'defines neither "uri" nor "uriTemplate" and no content file is beside it', { file: meta });
+    ctx.report.add('error', 'resources', 'defines neither "uri" nor "uriTemplate" and no content file is beside it', {
+      file: meta,
+    });
     return false;
   }
-  if (!SCHEME.test(uri)) ctx.report.add('warning', 'resources', `uri "${uri}" has no scheme (e.g. file://)`, { file: meta, field: '/uri' });
+  if (!SCHEME.test(uri))
+    ctx.report.add('warning', 'resources', `uri "${uri}" has no scheme (e.g. file://)`, { file: meta, field: '/uri' });
   if (uri.startsWith('file://')) checkFileUri(ctx, meta, uri);
   const provider = typeof value.provider === 'string' ? value.provider : providerForUri(uri);
   if (providers.includes(provider)) return true;
-  ctx.report.add('error', 'resources', `no provider "${provider}" (built in: ${providers.join(', ')}; or add providers/${provider}.sh)`, { file: meta, field: '/provider' });
+  ctx.report.add(
+    'error',
+    'resources',
+    `no provider "${provider}" (built in: ${providers.join(', ')}; or add providers/${provider}.sh)`,
+    { file: meta, field: '/provider' },
+  );
   return false;
 }
 
@@ -73,13 +96,18 @@ function checkUri(ctx: CheckContext, meta: string, value: Record<string, unknown
  */
 export function checkResources(ctx: CheckContext, layout: ProjectLayout, home: FrameworkHome): void {
   if (!existsSync(layout.resourcesDir)) return;
-  const providers = [...new Set(['file', ...providerNames(home.providersDir), ...providerNames(layout.providersDir)])].sort();
+  const providers = [
+    ...new Set(['file', ...providerNames(home.providersDir), ...providerNames(layout.providersDir)]),
+  ].sort();
   const files = listProjectFiles(layout.resourcesDir).filter((file) => !/\.completion(\.sh)?$/.test(file));
   const names = new Map<string, string>();
   const described = new Set<string>();
   const claim = (name: string, file: string) => {
     const first = names.get(name);
-    if (first) ctx.report.add('error', 'resources', `resource name "${name}" is also used by ${first}; only one is served`, { file });
+    if (first)
+      ctx.report.add('error', 'resources', `resource name "${name}" is also used by ${first}; only one is served`, {
+        file,
+      });
     else names.set(name, ctx.report.rel(file));
   };
   for (const meta of metaFiles(files)) {
@@ -88,9 +116,16 @@ export function checkResources(ctx: CheckContext, layout: ProjectLayout, home: F
     const value = readJsonObject(ctx, 'resources', meta);
     if (!value || !checkSchema(ctx, 'resources', resourceMetaSchema, value, meta)) continue;
     if (!checkUri(ctx, meta, value, content, providers)) continue;
-    const name = typeof value.name === 'string' ? value.name : basename(meta).slice(0, -META_SUFFIX.length).replace(/\.[^.]*$/, '');
+    const name =
+      typeof value.name === 'string'
+        ? value.name
+        : basename(meta)
+            .slice(0, -META_SUFFIX.length)
+            .replace(/\.[^.]*$/, '');
     claim(name, meta);
-    ctx.report.add('info', 'resources', `${value.uriTemplate ? 'resource template' : 'resource'} "${name}"`, { file: meta });
+    ctx.report.add('info', 'resources', `${value.uriTemplate ? 'resource template' : 'resource'} "${name}"`, {
+      file: meta,
+    });
   }
   for (const file of files.filter((path) => !path.endsWith(META_SUFFIX) && !described.has(path))) {
     const name = basename(file, extname(file));

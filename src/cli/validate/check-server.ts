@@ -2,13 +2,18 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { serverMetaSchema } from '../../schemas/meta-files.js';
-import { checkSchema, readJsonObject, type CheckContext } from './validation-report.js';
+import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
 
 /** `server.d/server.meta.json`: a missing file is a warning (defaults apply), a broken one an error. */
 export function checkServerMeta(ctx: CheckContext, layout: ProjectLayout): void {
   const path = join(layout.serverDir, 'server.meta.json');
   if (!existsSync(path)) {
-    ctx.report.add('warning', 'server', 'missing: the server is named after the directory (create it with \'mcp-bash init\')', { file: path });
+    ctx.report.add(
+      'warning',
+      'server',
+      "missing: the server is named after the directory (create it with 'mcp-bash init')",
+      { file: path },
+    );
     return;
   }
   const meta = readJsonObject(ctx, 'server', path);
@@ -17,5 +22,10 @@ export function checkServerMeta(ctx: CheckContext, layout: ProjectLayout): void 
   if (typeof meta.description !== 'string' || meta.description.trim() === '') {
     ctx.report.add('warning', 'server', 'no description', { file: path, field: '/description' });
   }
-  ctx.report.add('info', 'server', `server "${String(meta.name)}"${typeof meta.version === 'string' ? ` ${meta.version}` : ''}`, { file: path });
+  ctx.report.add(
+    'info',
+    'server',
+    `server "${String(meta.name)}"${typeof meta.version === 'string' ? ` ${meta.version}` : ''}`,
+    { file: path },
+  );
 }

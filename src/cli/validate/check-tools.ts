@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import type { ProjectLayout } from '../../project/project-layout.js';
 import { resolveIcons } from '../../project/icons.js';
+import type { ProjectLayout } from '../../project/project-layout.js';
 import { discoverTools, inlineHeader } from '../../project/tools/tool-discovery.js';
 import { toolMetaSchema } from '../../schemas/meta-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
 import { checkScriptFile, fixExecutable } from './script-checks.js';
-import { checkSchema, readJsonObject, type CheckContext } from './validation-report.js';
+import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
 
 const META_SUFFIX = '.meta.json';
 
@@ -14,8 +14,12 @@ const META_SUFFIX = '.meta.json';
 function scriptForMeta(meta: string, files: readonly string[]): string | undefined {
   const stem = basename(meta).slice(0, -META_SUFFIX.length);
   const dir = dirname(meta);
-  return files.find((file) => dirname(file) === dir && !file.endsWith(META_SUFFIX)
-    && (basename(file) === stem || basename(file, extname(file)) === stem));
+  return files.find(
+    (file) =>
+      dirname(file) === dir &&
+      !file.endsWith(META_SUFFIX) &&
+      (basename(file) === stem || basename(file, extname(file)) === stem),
+  );
 }
 
 /** Compares a tool's name with its directory's, ignoring a server-name prefix, a dot namespace and -/_. */
@@ -35,42 +39,84 @@ interface ToolMetaFacts {
 }
 
 /** Advice that does not stop the tool from working (1.x's warnings). */
-function adviseOnMeta(ctx: CheckContext, file: string, facts: ToolMetaFacts, dirName: string | undefined, serverName: string): void {
+function adviseOnMeta(
+  ctx: CheckContext,
+  file: string,
+  facts: ToolMetaFacts,
+  dirName: string | undefined,
+  serverName: string,
+): void {
   const { report } = ctx;
   if (typeof facts.description !== 'string' || facts.description.trim() === '') {
-    report.add('warning', 'tools', 'no description: the model picks tools by their description', { file, field: '/description' });
+    report.add('warning', 'tools', 'no description: the model picks tools by their description', {
+      file,
+      field: '/description',
+    });
   }
   const schema = facts.schema as { properties?: unknown } | undefined;
   if (schema === undefined || schema.properties === undefined) {
-    report.add('warning', 'tools', 'no inputSchema properties: declare the arguments the tool takes', { file, field: '/inputSchema' });
+    report.add('warning', 'tools', 'no inputSchema properties: declare the arguments the tool takes', {
+      file,
+      field: '/inputSchema',
+    });
   }
   if (facts.name !== undefined && !/[-_.]/.test(facts.name)) {
-    report.add('warning', 'tools', `name "${facts.name}" has no namespace (e.g. ${serverName}-${facts.name}); clients mix tools of many servers`, { file, field: '/name' });
+    report.add(
+      'warning',
+      'tools',
+      `name "${facts.name}" has no namespace (e.g. ${serverName}-${facts.name}); clients mix tools of many servers`,
+      { file, field: '/name' },
+    );
   }
   if (facts.name !== undefined && dirName !== undefined && !nameMatchesDirectory(facts.name, dirName, serverName)) {
-    report.add('warning', 'tools', `name "${facts.name}" does not match its directory "${dirName}"`, { file, field: '/name' });
+    report.add('warning', 'tools', `name "${facts.name}" does not match its directory "${dirName}"`, {
+      file,
+      field: '/name',
+    });
   }
 }
 
 function checkIcons(ctx: CheckContext, file: string, icons: unknown): void {
   const warnings: string[] = [];
   resolveIcons(icons, dirname(file), warnings, 'icons');
-  for (const warning of warnings) ctx.report.add('warning', 'tools', warning.replace(/^icons: /, ''), { file, field: '/icons' });
+  for (const warning of warnings)
+    ctx.report.add('warning', 'tools', warning.replace(/^icons: /, ''), { file, field: '/icons' });
 }
 
 /** One metadata file: JSON, schema (file and field of every problem), its script, advice. Returns the tool's name and script. */
-function checkToolMeta(ctx: CheckContext, meta: string, files: readonly string[], serverName: string): { name?: string; script?: string } {
+function checkToolMeta(
+  ctx: CheckContext,
+  meta: string,
+  files: readonly string[],
+  serverName: string,
+): { name?: string; script?: string } {
   const script = scriptForMeta(meta, files);
   if (!script) {
     const stem = basename(meta).slice(0, -META_SUFFIX.length);
-    ctx.report.add('error', 'tools', `no script for this metadata (expected ${stem === 'tool' ? 'tool.sh' : `${stem}.sh`} beside it)`, { file: meta });
+    ctx.report.add(
+      'error',
+      'tools',
+      `no script for this metadata (expected ${stem === 'tool' ? 'tool.sh' : `${stem}.sh`} beside it)`,
+      { file: meta },
+    );
   }
   const value = readJsonObject(ctx, 'tools', meta);
   if (!value || !checkSchema(ctx, 'tools', toolMetaSchema, value, meta)) return script ? { script } : {};
   const stem = basename(meta).slice(0, -META_SUFFIX.length);
-  const name = typeof value.name === 'string' ? value.name : (stem === 'tool' ? basename(dirname(meta)) : basename(stem, extname(stem)));
+  const name =
+    typeof value.name === 'string'
+      ? value.name
+      : stem === 'tool'
+        ? basename(dirname(meta))
+        : basename(stem, extname(stem));
   const dirName = stem === 'tool' || stem === 'tool.sh' ? basename(dirname(meta)) : undefined;
-  adviseOnMeta(ctx, meta, { name, description: value.description, schema: value.inputSchema ?? value.arguments }, dirName, serverName);
+  adviseOnMeta(
+    ctx,
+    meta,
+    { name, description: value.description, schema: value.inputSchema ?? value.arguments },
+    dirName,
+    serverName,
+  );
   checkIcons(ctx, meta, value.icons);
   return script ? { name, script } : { name };
 }
@@ -80,17 +126,41 @@ function checkInlineTool(ctx: CheckContext, script: string, name: string): void 
   const warnings: string[] = [];
   const header = inlineHeader(readFileSync(script, 'utf8').slice(0, 4096), 'header', warnings);
   if (header && !checkSchema(ctx, 'tools', toolMetaSchema, header, script, '# mcp:')) return;
-  if (!header) ctx.report.add('warning', 'tools', `tool "${name}" has no metadata: add tool.meta.json with a description and inputSchema`, { file: script });
-  else adviseOnMeta(ctx, script, { name, description: header.description, schema: header.inputSchema ?? header.arguments }, undefined, '');
+  if (!header)
+    ctx.report.add(
+      'warning',
+      'tools',
+      `tool "${name}" has no metadata: add tool.meta.json with a description and inputSchema`,
+      { file: script },
+    );
+  else
+    adviseOnMeta(
+      ctx,
+      script,
+      { name, description: header.description, schema: header.inputSchema ?? header.arguments },
+      undefined,
+      '',
+    );
 }
 
-function reportHelpers(ctx: CheckContext, toolsDir: string, helpers: readonly string[], toolScripts: ReadonlySet<string>): void {
+function reportHelpers(
+  ctx: CheckContext,
+  toolsDir: string,
+  helpers: readonly string[],
+  toolScripts: ReadonlySet<string>,
+): void {
   for (const helper of helpers) {
     const path = join(toolsDir, helper);
     const dir = dirname(path);
     const dirHasTool = [...toolScripts].some((script) => dirname(script) === dir);
     if (dirHasTool) ctx.report.add('info', 'tools', 'helper script (no metadata), not a tool', { file: path });
-    else ctx.report.add('warning', 'tools', `not a tool: its directory has no tool; name it tool.sh or add ${basename(path, extname(path))}.meta.json`, { file: path });
+    else
+      ctx.report.add(
+        'warning',
+        'tools',
+        `not a tool: its directory has no tool; name it tool.sh or add ${basename(path, extname(path))}.meta.json`,
+        { file: path },
+      );
   }
 }
 
@@ -98,10 +168,20 @@ function reportHelpers(ctx: CheckContext, toolsDir: string, helpers: readonly st
  * tools/: every metadata file (JSON, schema, its script), every discovered tool's script
  * (executable, shebang, permissions), duplicate names, and the scripts D7 leaves out.
  */
-export function checkTools(ctx: CheckContext, layout: ProjectLayout, serverName: string, registered?: unknown[] | null): void {
+export function checkTools(
+  ctx: CheckContext,
+  layout: ProjectLayout,
+  serverName: string,
+  registered?: unknown[] | null,
+): void {
   const { toolsDir } = layout;
   const listedInRegisterJson = Array.isArray(registered);
-  if (listedInRegisterJson) ctx.report.add('info', 'tools', `server.d/register.json lists the tools (${registered.length}); discovery of tools/ is off`);
+  if (listedInRegisterJson)
+    ctx.report.add(
+      'info',
+      'tools',
+      `server.d/register.json lists the tools (${registered.length}); discovery of tools/ is off`,
+    );
   if (!existsSync(toolsDir)) {
     // A resource- or prompt-only project is fine.
     ctx.report.add('info', 'tools', 'no tools directory', { file: toolsDir });
@@ -132,8 +212,16 @@ export function checkTools(ctx: CheckContext, layout: ProjectLayout, serverName:
   // Metadata whose script discovery could not run (not executable, no shebang, no .sh name).
   for (const script of metaScripts) if (!toolScripts.has(script)) checkScriptFile(ctx, 'tools', script);
   for (const [name, owners] of names) {
-    if (owners.length > 1) ctx.report.add('error', 'tools', `tool name "${name}" is used by ${owners.join(' and ')}; only the first is served`);
+    if (owners.length > 1)
+      ctx.report.add(
+        'error',
+        'tools',
+        `tool name "${name}" is used by ${owners.join(' and ')}; only the first is served`,
+      );
   }
   reportHelpers(ctx, toolsDir, scan.helpers, toolScripts);
-  if (scan.items.length === 0 && !listedInRegisterJson) ctx.report.add('warning', 'tools', 'no tools found (add one with \'mcp-bash scaffold tool NAME\')', { file: toolsDir });
+  if (scan.items.length === 0 && !listedInRegisterJson)
+    ctx.report.add('warning', 'tools', "no tools found (add one with 'mcp-bash scaffold tool NAME')", {
+      file: toolsDir,
+    });
 }

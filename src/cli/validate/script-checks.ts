@@ -37,7 +37,12 @@ function checkExecutable(ctx: CheckContext, section: Section, path: string, syml
   if ((mode & 0o111) !== 0) return;
   const head = firstBytes(path, 2);
   const runs = head === '#!' || ['.sh', '.bash'].includes(extname(path));
-  ctx.report.add('error', section, `not executable${runs ? '' : ', and without a shebang or .sh name it is not run at all'} (chmod +x, or mcp-bash validate --fix)`, { file: path });
+  ctx.report.add(
+    'error',
+    section,
+    `not executable${runs ? '' : ', and without a shebang or .sh name it is not run at all'} (chmod +x, or mcp-bash validate --fix)`,
+    { file: path },
+  );
 }
 
 function checkWritable(ctx: CheckContext, section: Section, path: string, symlink: boolean): void {
@@ -67,6 +72,7 @@ export function checkScriptFile(ctx: CheckContext, section: Section, path: strin
     return;
   }
   checkExecutable(ctx, section, path, symlink);
-  if (firstBytes(path, 2) !== '#!') ctx.report.add('warning', section, 'no shebang line (start it with #!/usr/bin/env bash)', { file: path });
+  if (firstBytes(path, 2) !== '#!')
+    ctx.report.add('warning', section, 'no shebang line (start it with #!/usr/bin/env bash)', { file: path });
   checkWritable(ctx, section, path, symlink);
 }

@@ -78,7 +78,9 @@ function schemaAt(schema: unknown, pointer: string): Record<string, unknown> | u
   for (const token of pointer.split('/').slice(1)) {
     if (!current) return undefined;
     const properties = current.properties as Record<string, unknown> | undefined;
-    current = (/^\d+$/.test(token) && current.items ? current.items : properties?.[token]) as Record<string, unknown> | undefined;
+    current = (/^\d+$/.test(token) && current.items ? current.items : properties?.[token]) as
+      | Record<string, unknown>
+      | undefined;
   }
   return current;
 }
@@ -87,12 +89,20 @@ function schemaAt(schema: unknown, pointer: string): Record<string, unknown> | u
 function issueMessage(schema: object, issue: { path: string; message: string; keyword: string }): string {
   const target = schemaAt(schema, issue.path);
   if (issue.keyword === 'const' && target && 'const' in target) return `must be ${JSON.stringify(target.const)}`;
-  if (issue.keyword === 'enum' && Array.isArray(target?.enum)) return `must be one of ${target.enum.map((value) => JSON.stringify(value)).join(', ')}`;
+  if (issue.keyword === 'enum' && Array.isArray(target?.enum))
+    return `must be one of ${target.enum.map((value) => JSON.stringify(value)).join(', ')}`;
   return issue.message;
 }
 
 /** Checks `value` against a schema; each issue becomes an error naming the file and field. Returns whether it passed. */
-export function checkSchema(ctx: CheckContext, section: Section, schema: object, value: unknown, file: string, fieldPrefix = ''): boolean {
+export function checkSchema(
+  ctx: CheckContext,
+  section: Section,
+  schema: object,
+  value: unknown,
+  file: string,
+  fieldPrefix = '',
+): boolean {
   const result = ctx.validator.check(schema, value);
   if (result.valid === true) return true;
   if (result.valid === 'unchecked') throw new Error(`internal schema does not compile: ${result.reason}`);

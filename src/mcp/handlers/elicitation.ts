@@ -64,9 +64,13 @@ export function normalizeRequestedSchema(schema: Record<string, unknown>): Recor
 }
 
 function elicitationParams(context: ServerContext, request: ToolElicitation): Record<string, unknown> {
-  if (request.mode === 'url') return { mode: 'url', message: request.message, url: request.url, elicitationId: randomUUID() };
+  if (request.mode === 'url')
+    return { mode: 'url', message: request.message, url: request.url, elicitationId: randomUUID() };
   // `mode` exists from 2025-11-25; older clients know only the form shape.
-  const params: Record<string, unknown> = { message: request.message, requestedSchema: normalizeRequestedSchema(request.schema ?? {}) };
+  const params: Record<string, unknown> = {
+    message: request.message,
+    requestedSchema: normalizeRequestedSchema(request.schema ?? {}),
+  };
   if (context.session.protocolVersion === '2025-11-25') params.mode = 'form';
   return params;
 }
@@ -90,7 +94,10 @@ export const elicitationModule: HandlerModule = (context) => {
         return { action: 'decline', content: null };
       }
       try {
-        const result = await context.engine.request('elicitation/create', elicitationParams(context, request), { timeoutMs, signal });
+        const result = await context.engine.request('elicitation/create', elicitationParams(context, request), {
+          timeoutMs,
+          signal,
+        });
         return normalizeAnswer(result);
       } catch (error) {
         if (signal.aborted) return { action: 'cancel', content: null };

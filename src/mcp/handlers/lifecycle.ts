@@ -1,12 +1,15 @@
+import { asObject } from '../../json/objects.js';
 import { ErrorCode } from '../../jsonrpc/error-codes.js';
 import { isRequestId } from '../../jsonrpc/messages.js';
 import { RpcError } from '../../jsonrpc/rpc-error.js';
 import {
-  DEFAULT_PROTOCOL_VERSION, isSupportedProtocolVersion, serverCapabilities, SUPPORTED_PROTOCOL_VERSIONS,
+  DEFAULT_PROTOCOL_VERSION,
+  isSupportedProtocolVersion,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  serverCapabilities,
 } from '../protocol-versions.js';
 import type { ServerContext } from '../server-context.js';
 import type { ClientCapabilities, Implementation, InitializeResult } from '../types.js';
-import { asObject } from '../../json/objects.js';
 
 function initialize(context: ServerContext, params: unknown): InitializeResult {
   const { session } = context;

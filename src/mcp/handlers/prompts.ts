@@ -1,3 +1,4 @@
+import { asObject } from '../../json/objects.js';
 import { RpcError } from '../../jsonrpc/rpc-error.js';
 import { renderPrompt } from '../../project/prompts/prompt-render.js';
 import { readPromptTemplate } from '../../project/prompts/prompt-template.js';
@@ -5,7 +6,6 @@ import { titlesSupported, toListedPrompt } from '../listed-items.js';
 import { listResult, paginate } from '../pagination.js';
 import type { HandlerModule } from '../server-context.js';
 import type { GetPromptResult } from '../types.js';
-import { asObject } from '../../json/objects.js';
 
 /**
  * prompts/list (paginated; arguments in MCP's list form) and prompts/get: the template
@@ -29,7 +29,8 @@ export const promptsModule: HandlerModule = (context) => {
     }
     const { items } = await registries.prompts.snapshot();
     const prompt = items.find((item) => item.name === request.name);
-    if (!prompt) throw RpcError.invalidParams('Prompt not found', { name: request.name, hint: 'prompts/list shows the names' });
+    if (!prompt)
+      throw RpcError.invalidParams('Prompt not found', { name: request.name, hint: 'prompts/list shows the names' });
     const template = readPromptTemplate(project.layout.promptsDir, prompt, config.maxToolOutputBytes);
     const text = renderPrompt(prompt.name, template, prompt.arguments, request.arguments);
     const result: GetPromptResult = {

@@ -1,14 +1,14 @@
 import { envInt, envNumber } from '../../config/env-values.js';
+import { asObject } from '../../json/objects.js';
 import { RpcError } from '../../jsonrpc/rpc-error.js';
 import { sha256Hex } from '../../project/registry/canonical-json.js';
 import type { ProviderHost } from '../../providers/resource-provider.js';
 import { titlesSupported, toListedResource, toListedTemplate } from '../listed-items.js';
 import { listResult, paginate } from '../pagination.js';
-import { ResourceReader, type ResolvedResource } from '../resource-reader.js';
+import { type ResolvedResource, ResourceReader } from '../resource-reader.js';
 import { ResourceSubscriptions } from '../resource-subscriptions.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
 import type { JsonObject, ReadResourceResult } from '../types.js';
-import { asObject } from '../../json/objects.js';
 
 /** How providers run in this session; the file provider may also read inside the session's configured roots. */
 function providerHost(context: ServerContext): ProviderHost {
@@ -55,7 +55,10 @@ function registerLists(context: ServerContext): void {
     const snapshot = await registries.resourceTemplates.snapshot();
     const page = paginate(snapshot.items, 'resourceTemplates', snapshot.hash, asObject(params));
     const withTitle = titlesSupported(session.protocolVersion);
-    return listResult('resourceTemplates', { ...page, items: page.items.map((item) => toListedTemplate(item, withTitle)) });
+    return listResult('resourceTemplates', {
+      ...page,
+      items: page.items.map((item) => toListedTemplate(item, withTitle)),
+    });
   });
 }
 
@@ -82,19 +85,25 @@ function registerSubscriptions(context: ServerContext, reader: ResourceReader): 
   });
   context.onStop(() => subscriptions.stop());
 
-  engine.setRequestHandler('resources/subscribe', async ({ params, signal }) => {
-    const request = asObject(params);
-    const target = await reader.resolve(request);
-    const first = await reader.read(target, { timeoutSecs: requestTimeoutSecs(request, subscribeTimeout), signal });
-    const id = subscriptions.add(target, fingerprintOf(first));
-    return { _meta: { 'mcpbash/subscriptionId': id } };
-  }, { queued: true });
+  engine.setRequestHandler(
+    'resources/subscribe',
+    async ({ params, signal }) => {
+      const request = asObject(params);
+      const target = await reader.resolve(request);
+      const first = await reader.read(target, { timeoutSecs: requestTimeoutSecs(request, subscribeTimeout), signal });
+      const id = subscriptions.add(target, fingerprintOf(first));
+      return { _meta: { 'mcpbash/subscriptionId': id } };
+    },
+    { queued: true },
+  );
 
   engine.setRequestHandler('resources/unsubscribe', ({ params }) => {
     const request = asObject(params);
     const uri = typeof request.uri === 'string' && request.uri !== '' ? request.uri : undefined;
-    const id = typeof request.subscriptionId === 'string' && request.subscriptionId !== '' ? request.subscriptionId : undefined;
-    if (uri === undefined && id === undefined) throw RpcError.invalidParams('Resource uri required', 'Pass params.uri, the URI given to resources/subscribe');
+    const id =
+      typeof request.subscriptionId === 'string' && request.subscriptionId !== '' ? request.subscriptionId : undefined;
+    if (uri === undefined && id === undefined)
+      throw RpcError.invalidParams('Resource uri required', 'Pass params.uri, the URI given to resources/subscribe');
     subscriptions.remove({ ...(uri !== undefined ? { uri } : {}), ...(id !== undefined ? { id } : {}) });
     return {};
   });
@@ -107,11 +116,18 @@ function registerSubscriptions(context: ServerContext, reader: ResourceReader): 
 export const resourcesModule: HandlerModule = (context) => {
   const reader = new ResourceReader(context.registries, providerHost(context));
   registerLists(context);
-  context.engine.setRequestHandler('resources/read', async ({ params, signal }): Promise<ReadResourceResult> => {
-    const request = asObject(params);
-    const target = await reader.resolve(request);
-    const { contents } = await reader.read(target, { timeoutSecs: requestTimeoutSecs(request, context.config.defaultToolTimeoutSecs), signal });
-    return { contents: [contents] };
-  }, { queued: true });
+  context.engine.setRequestHandler(
+    'resources/read',
+    async ({ params, signal }): Promise<ReadResourceResult> => {
+      const request = asObject(params);
+      const target = await reader.resolve(request);
+      const { contents } = await reader.read(target, {
+        timeoutSecs: requestTimeoutSecs(request, context.config.defaultToolTimeoutSecs),
+        signal,
+      });
+      return { contents: [contents] };
+    },
+    { queued: true },
+  );
   registerSubscriptions(context, reader);
 };

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { envNumber } from '../../config/env-values.js';
-import { canonicalRoot, rootEntry, type RootEntry } from '../../project/roots.js';
+import { canonicalRoot, type RootEntry, rootEntry } from '../../project/roots.js';
 import type { HandlerModule } from '../server-context.js';
 
 /**
@@ -63,7 +63,8 @@ export const rootsModule: HandlerModule = (context) => {
       const result = await context.engine.request('roots/list', undefined, { timeoutMs });
       if (mine !== generation) return;
       const fresh = rootsFromResult(result, (message) => log.warning('mcp.roots', message));
-      if (!fresh) log.warning('mcp.roots', 'the client answered roots/list without a roots array; keeping the current roots');
+      if (!fresh)
+        log.warning('mcp.roots', 'the client answered roots/list without a roots array; keeping the current roots');
       else log.debug('mcp.roots', `roots: ${fresh.map((root) => root.path).join(', ') || '(none)'}`);
       roots.finishUpdate(fresh);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { VERSION } from '../../build-info.js';
+import { asObject } from '../../json/objects.js';
 import { RpcError } from '../../jsonrpc/rpc-error.js';
 import { CallDirectoryPool } from '../../runner/call-directory.js';
 import { chooseJsonTool } from '../../runner/json-tool.js';
@@ -11,7 +12,6 @@ import { titlesSupported, toListedTool } from '../listed-items.js';
 import { listResult, paginate } from '../pagination.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
 import type { JsonObject, ProgressToken } from '../types.js';
-import { asObject } from '../../json/objects.js';
 
 /** Only the fields MCP defines (decision D16); `title` for the versions that have it (D21). */
 function progressTokenOf(meta: JsonObject): ProgressToken | undefined {
@@ -47,7 +47,10 @@ export function serverToolRuntime(context: ServerContext): ToolRuntime {
       return context.elicitation;
     },
     onToolStderr: config.streamToolStderr ? (chunk) => context.stderr.write(chunk) : undefined,
-    nextCallKey: () => `${prefix}-${(calls += 1)}`,
+    nextCallKey: () => {
+      calls += 1;
+      return `${prefix}-${calls}`;
+    },
   };
 }
 
@@ -64,20 +67,33 @@ export const toolsModule: HandlerModule = (context) => {
     return listResult('tools', { ...page, items: page.items.map((tool) => toListedTool(tool, withTitle)) });
   });
 
-  engine.setRequestHandler('tools/call', async ({ params, signal, notify }) => {
-    const request = asObject(params);
-    const prepared = await prepareToolCall(request.name, request.arguments, async () => (await registries.tools.snapshot()).items, toolRuntime());
-    const meta = asObject(request._meta);
-    const timeout = request.timeoutSecs;
-    if (timeout !== undefined && (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout <= 0)) {
-      throw RpcError.invalidParams('timeoutSecs must be a positive integer');
-    }
-    return executeToolCall(prepared, {
-      meta,
-      progressToken: progressTokenOf(meta),
-      signal,
-      ...(typeof timeout === 'number' ? { timeoutSecs: timeout } : {}),
-      notify,
-    }, toolRuntime());
-  }, { queued: true });
+  engine.setRequestHandler(
+    'tools/call',
+    async ({ params, signal, notify }) => {
+      const request = asObject(params);
+      const prepared = await prepareToolCall(
+        request.name,
+        request.arguments,
+        async () => (await registries.tools.snapshot()).items,
+        toolRuntime(),
+      );
+      const meta = asObject(request._meta);
+      const timeout = request.timeoutSecs;
+      if (timeout !== undefined && (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout <= 0)) {
+        throw RpcError.invalidParams('timeoutSecs must be a positive integer');
+      }
+      return executeToolCall(
+        prepared,
+        {
+          meta,
+          progressToken: progressTokenOf(meta),
+          signal,
+          ...(typeof timeout === 'number' ? { timeoutSecs: timeout } : {}),
+          notify,
+        },
+        toolRuntime(),
+      );
+    },
+    { queued: true },
+  );
 };

@@ -21,7 +21,10 @@ export function encodeCompletionCursor(cursor: Omit<CompletionCursor, 'ver' | 'k
 }
 
 function invalid(): RpcError {
-  return RpcError.invalidParams('Invalid cursor', 'The cursor is malformed or belongs to another completion; request the first page again without a cursor');
+  return RpcError.invalidParams(
+    'Invalid cursor',
+    'The cursor is malformed or belongs to another completion; request the first page again without a cursor',
+  );
 }
 
 /**
@@ -36,14 +39,18 @@ export function decodeCompletionCursor(cursor: unknown, name: string, argsHash: 
   } catch {
     throw invalid();
   }
-  const valid = typeof payload === 'object' && payload !== null
-    && payload.ver === 1
-    && payload.kind === 'completion'
-    && payload.name === name
-    && payload.args === argsHash
-    && typeof payload.offset === 'number' && Number.isInteger(payload.offset) && payload.offset >= 0
-    && typeof payload.script === 'string'
-    && (payload.scriptCursor === undefined || typeof payload.scriptCursor === 'string');
+  const valid =
+    typeof payload === 'object' &&
+    payload !== null &&
+    payload.ver === 1 &&
+    payload.kind === 'completion' &&
+    payload.name === name &&
+    payload.args === argsHash &&
+    typeof payload.offset === 'number' &&
+    Number.isInteger(payload.offset) &&
+    payload.offset >= 0 &&
+    typeof payload.script === 'string' &&
+    (payload.scriptCursor === undefined || typeof payload.scriptCursor === 'string');
   if (!valid) throw invalid();
   return payload as CompletionCursor;
 }

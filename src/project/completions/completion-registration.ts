@@ -1,8 +1,8 @@
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { EntryNormalizer } from '../registry/manual-kinds.js';
-import { isInside } from '../prompts/prompt-discovery.js';
 import { isObject } from '../../json/objects.js';
+import { isInside } from '../prompts/prompt-discovery.js';
+import type { EntryNormalizer } from '../registry/manual-kinds.js';
 
 /** A completion script registered by hand (register.json `completions`, register.sh). */
 export interface CompletionRegistration {
@@ -58,7 +58,8 @@ export function manualCompletionNormalizer(projectRoot: string): EntryNormalizer
       }
       const timeout = entry.timeoutSecs;
       const valid = typeof timeout === 'number' && Number.isInteger(timeout) && timeout > 0;
-      if (timeout !== undefined && timeout !== null && !valid) warnings.push(`${owner}: timeoutSecs must be a positive integer; the default applies`);
+      if (timeout !== undefined && timeout !== null && !valid)
+        warnings.push(`${owner}: timeoutSecs must be a positive integer; the default applies`);
       items.push({ name, path, ...(valid ? { timeoutSecs: timeout } : {}) });
     });
     items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -6,7 +6,7 @@ import { buildProviderEnvironment, providerEnvMode } from '../../providers/provi
 import { runScript } from '../../providers/script-run.js';
 import type { ProcessRegistry } from '../../runner/process-runner.js';
 import type { ProjectLayout } from '../project-layout.js';
-import { parseCompletionOutput, type CompletionPage } from './completion-output.js';
+import { type CompletionPage, parseCompletionOutput } from './completion-output.js';
 import type { CompletionSource } from './completion-source.js';
 
 /** Completion output is a short list; more than this is a broken script. */
@@ -40,7 +40,11 @@ type ScriptSource = Exclude<CompletionSource, { kind: 'builtin' }>;
 function sourceVariables(source: ScriptSource, layout: ProjectLayout): Record<string, string> {
   if (source.kind === 'prompt') {
     const rel = source.prompt.path ?? '';
-    return { MCP_PROMPT_REL_PATH: rel, MCP_PROMPT_PATH: rel ? `${layout.promptsDir}/${rel}` : '', MCP_PROMPT_METADATA: JSON.stringify(source.prompt) };
+    return {
+      MCP_PROMPT_REL_PATH: rel,
+      MCP_PROMPT_PATH: rel ? `${layout.promptsDir}/${rel}` : '',
+      MCP_PROMPT_METADATA: JSON.stringify(source.prompt),
+    };
   }
   if (source.kind === 'resource') {
     const rel = source.resource.path ?? '';
@@ -59,7 +63,12 @@ function sourceVariables(source: ScriptSource, layout: ProjectLayout): Record<st
  * Runs a completion script (original-behaviour §8.2): cwd = project root, the curated
  * provider environment plus MCP_COMPLETION_*, a timeout; its stdout is one page.
  */
-export async function runCompletionScript(source: ScriptSource, request: CompletionRequest, host: CompletionHost, signal: AbortSignal): Promise<CompletionPage> {
+export async function runCompletionScript(
+  source: ScriptSource,
+  request: CompletionRequest,
+  host: CompletionHost,
+  signal: AbortSignal,
+): Promise<CompletionPage> {
   const timeoutSecs = (source.kind === 'manual' ? source.timeoutSecs : undefined) ?? host.defaultTimeoutSecs;
   const env = buildProviderEnvironment({
     serverEnv: host.env,
@@ -92,11 +101,15 @@ export async function runCompletionScript(source: ScriptSource, request: Complet
     registry: host.processes,
   });
   const data = { name: request.name, script: source.key };
-  if (run.spawnError) throw RpcError.internal(`Completion script could not be started: ${run.spawnError.message}`, data);
-  if (run.stopped?.kind === 'timeout') throw RpcError.internal(`Completion script timed out after ${timeoutSecs}s`, data);
+  if (run.spawnError)
+    throw RpcError.internal(`Completion script could not be started: ${run.spawnError.message}`, data);
+  if (run.stopped?.kind === 'timeout')
+    throw RpcError.internal(`Completion script timed out after ${timeoutSecs}s`, data);
   if (run.stopped) throw RpcError.internal('Completion cancelled', data);
-  if (run.stdoutOverflow || run.stderrOverflow) throw RpcError.internal(`Completion script wrote more than ${MAX_OUTPUT_BYTES} bytes`, data);
-  if (run.exitCode !== 0) throw RpcError.internal(run.stderrTail.trim() || 'Completion provider failed', { ...data, exitCode: run.exitCode });
+  if (run.stdoutOverflow || run.stderrOverflow)
+    throw RpcError.internal(`Completion script wrote more than ${MAX_OUTPUT_BYTES} bytes`, data);
+  if (run.exitCode !== 0)
+    throw RpcError.internal(run.stderrTail.trim() || 'Completion provider failed', { ...data, exitCode: run.exitCode });
   try {
     return parseCompletionOutput(run.stdout.toString('utf8'), request.limit);
   } catch (error) {

@@ -46,7 +46,11 @@ export function scriptBeside(dir: string, relPath: string | undefined): string |
  * name, else a script beside the prompt of that name, else one beside the resource of that
  * name, else the built-in generator.
  */
-export function selectCompletionSource(name: string, catalog: CompletionCatalog, layout: ProjectLayout): CompletionSource {
+export function selectCompletionSource(
+  name: string,
+  catalog: CompletionCatalog,
+  layout: ProjectLayout,
+): CompletionSource {
   const registration = catalog.registrations.find((entry) => entry.name === name);
   if (registration) {
     return {
@@ -58,11 +62,17 @@ export function selectCompletionSource(name: string, catalog: CompletionCatalog,
   }
   const prompt = catalog.prompts.find((entry) => entry.name === name);
   const promptScript = prompt && scriptBeside(layout.promptsDir, prompt.path);
-  if (prompt && promptScript) return { kind: 'prompt', key: `prompt:${promptScript}`, script: join(layout.promptsDir, promptScript), prompt };
+  if (prompt && promptScript)
+    return { kind: 'prompt', key: `prompt:${promptScript}`, script: join(layout.promptsDir, promptScript), prompt };
   const resource = catalog.resources.find((entry) => entry.name === name);
   const resourceScript = resource && scriptBeside(layout.resourcesDir, resource.path);
   if (resource && resourceScript) {
-    return { kind: 'resource', key: `resource:${resourceScript}`, script: join(layout.resourcesDir, resourceScript), resource };
+    return {
+      kind: 'resource',
+      key: `resource:${resourceScript}`,
+      script: join(layout.resourcesDir, resourceScript),
+      resource,
+    };
   }
   return { kind: 'builtin', key: `builtin:${name}` };
 }

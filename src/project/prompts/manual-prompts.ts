@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import type { EntryNormalizer } from '../registry/manual-kinds.js';
 import { isObject } from '../../json/objects.js';
+import type { EntryNormalizer } from '../registry/manual-kinds.js';
 import { normalizePrompt, type PromptDefinition } from './prompt-definition.js';
 import { dedupePrompts, isInside } from './prompt-discovery.js';
 

@@ -1,6 +1,6 @@
+import { isObject } from '../../json/objects.js';
 import type { Icon, JsonObject } from '../../mcp/types.js';
 import { resolveIcons } from '../icons.js';
-import { isObject } from '../../json/objects.js';
 
 /** MCP prompt messages have these roles only. */
 export type PromptRole = 'user' | 'assistant';
@@ -40,7 +40,10 @@ export function argumentsSchema(value: unknown): JsonObject | undefined {
   const required: string[] = [];
   for (const entry of value) {
     if (!isObject(entry) || typeof entry.name !== 'string' || entry.name === '') return undefined;
-    properties[entry.name] = { type: 'string', ...(typeof entry.description === 'string' ? { description: entry.description } : {}) };
+    properties[entry.name] = {
+      type: 'string',
+      ...(typeof entry.description === 'string' ? { description: entry.description } : {}),
+    };
     if (entry.required === true) required.push(entry.name);
   }
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
@@ -48,19 +51,29 @@ export function argumentsSchema(value: unknown): JsonObject | undefined {
 
 /** `assistant` stays; `user`, nothing, and anything else (1.x allowed `system`) become `user`. */
 function roleFrom(value: unknown, warnings: string[], owner: string): PromptRole {
-  if (value === 'assistant' || value === 'user' || value === undefined || value === null) return value === 'assistant' ? 'assistant' : 'user';
-  warnings.push(`${owner}: role ${JSON.stringify(value)} is not an MCP role (user or assistant); the message is sent as "user"`);
+  if (value === 'assistant' || value === 'user' || value === undefined || value === null)
+    return value === 'assistant' ? 'assistant' : 'user';
+  warnings.push(
+    `${owner}: role ${JSON.stringify(value)} is not an MCP role (user or assistant); the message is sent as "user"`,
+  );
   return 'user';
 }
 
 /** Prompt metadata (a meta file or a register.json entry) as a registry item, or why it cannot be one. */
-export function normalizePrompt(raw: JsonObject, context: PromptContext): { item?: PromptDefinition; error?: string; warnings: string[] } {
+export function normalizePrompt(
+  raw: JsonObject,
+  context: PromptContext,
+): { item?: PromptDefinition; error?: string; warnings: string[] } {
   const warnings: string[] = [];
   const { owner } = context;
   const name = typeof raw.name === 'string' && raw.name !== '' ? raw.name : context.defaultName;
   if (!name) return { error: `${owner}: a prompt needs a "name"`, warnings };
   const schema = argumentsSchema(raw.arguments);
-  if (!schema) return { error: `${owner}: arguments must be a JSON Schema object (or a list of {name, description, required}); prompt skipped`, warnings };
+  if (!schema)
+    return {
+      error: `${owner}: arguments must be a JSON Schema object (or a list of {name, description, required}); prompt skipped`,
+      warnings,
+    };
   const item: PromptDefinition = {
     name,
     description: typeof raw.description === 'string' ? raw.description : '',
@@ -77,9 +90,13 @@ export function normalizePrompt(raw: JsonObject, context: PromptContext): { item
 }
 
 /** Names of the arguments, with their descriptions and whether they are required. */
-export function promptArguments(schema: JsonObject): Array<{ name: string; title?: string; description: string; required: boolean }> {
+export function promptArguments(
+  schema: JsonObject,
+): Array<{ name: string; title?: string; description: string; required: boolean }> {
   const properties = isObject(schema.properties) ? schema.properties : {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((entry): entry is string => typeof entry === 'string') : []);
+  const required = new Set(
+    Array.isArray(schema.required) ? schema.required.filter((entry): entry is string => typeof entry === 'string') : [],
+  );
   return Object.entries(properties).map(([name, property]) => {
     const spec = isObject(property) ? property : {};
     return {

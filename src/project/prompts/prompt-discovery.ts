@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
-import type { ScanResult } from '../registry/registry-store.js';
 import { listFiles, readMetadata } from '../discovery-files.js';
+import type { ScanResult } from '../registry/registry-store.js';
 import { normalizePrompt, type PromptDefinition } from './prompt-definition.js';
 
 const META_SUFFIX = '.meta.json';
@@ -47,18 +47,29 @@ export function declaredTemplate(declared: string, metaDir: string, dirs: Prompt
  * else `<stem>` itself (`greet.txt.meta.json`), else the one sibling file named
  * `<stem>.<ext>` (`greet.meta.json` + `greet.txt`).
  */
-function templateFor(metaPath: string, declared: unknown, dirs: PromptDirs, siblings: readonly string[]): string | { error: string } {
+function templateFor(
+  metaPath: string,
+  declared: unknown,
+  dirs: PromptDirs,
+  siblings: readonly string[],
+): string | { error: string } {
   const dir = dirname(metaPath);
   if (typeof declared === 'string' && declared !== '') {
     const found = declaredTemplate(declared, dir, dirs);
-    return found ?? { error: `its template "${declared}" does not exist inside the project (looked beside the meta file, in the prompts directory and at the project root)` };
+    return (
+      found ?? {
+        error: `its template "${declared}" does not exist inside the project (looked beside the meta file, in the prompts directory and at the project root)`,
+      }
+    );
   }
   const stem = basename(metaPath).slice(0, -META_SUFFIX.length);
   if (isFile(join(dir, stem))) return join(dir, stem);
   const candidates = siblings.filter((path) => dirname(path) === dir && basename(path, extname(path)) === stem);
   if (candidates.length === 1) return candidates[0] as string;
   if (candidates.length === 0) return { error: `no template found: set "path" or add ${stem}.txt beside it` };
-  return { error: `several templates match (${candidates.map((path) => basename(path)).join(', ')}): set "path" to choose one` };
+  return {
+    error: `several templates match (${candidates.map((path) => basename(path)).join(', ')}): set "path" to choose one`,
+  };
 }
 
 /**

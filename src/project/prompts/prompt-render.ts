@@ -1,12 +1,14 @@
+import { isObject } from '../../json/objects.js';
 import { RpcError } from '../../jsonrpc/rpc-error.js';
 import type { JsonObject } from '../../mcp/types.js';
-import { isObject } from '../../json/objects.js';
 
 /** `{{name}}` with a name `^[A-Za-z_][A-Za-z0-9_]*$` (decision D9: the only placeholder syntax). */
 const PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
 
 function requiredNames(schema: JsonObject): string[] {
-  return Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
+  return Array.isArray(schema.required)
+    ? schema.required.filter((name): name is string => typeof name === 'string')
+    : [];
 }
 
 /**
@@ -21,7 +23,8 @@ function argumentValues(promptName: string, args: unknown): Map<string, string> 
     if (value === undefined || value === null) continue;
     if (typeof value === 'string') values.set(name, value);
     else if (typeof value === 'number' || typeof value === 'boolean') values.set(name, String(value));
-    else throw RpcError.invalidParams(`Argument "${name}" of prompt "${promptName}" must be a string`, { argument: name });
+    else
+      throw RpcError.invalidParams(`Argument "${name}" of prompt "${promptName}" must be a string`, { argument: name });
   }
   return values;
 }
@@ -37,7 +40,10 @@ export function renderPrompt(promptName: string, template: string, schema: JsonO
   const missing = requiredNames(schema).filter((name) => !values.has(name));
   if (missing.length > 0) {
     const list = missing.map((name) => `"${name}"`).join(', ');
-    throw RpcError.invalidParams(`Missing required argument${missing.length > 1 ? 's' : ''} ${list} for prompt "${promptName}"`, { missing });
+    throw RpcError.invalidParams(
+      `Missing required argument${missing.length > 1 ? 's' : ''} ${list} for prompt "${promptName}"`,
+      { missing },
+    );
   }
   return template.replace(PLACEHOLDER, (match, name: string) => values.get(name) ?? match);
 }

@@ -15,6 +15,9 @@ export function readPromptTemplate(promptsDir: string, prompt: PromptDefinition,
     if (size > maxBytes) throw new Error(`it is ${size} bytes, over ${maxBytes}`);
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw RpcError.internal(`The template of prompt "${prompt.name}" (${prompt.path}) cannot be read: ${(error as Error).message}; check the file and the prompt's "path"`, { prompt: prompt.name });
+    throw RpcError.internal(
+      `The template of prompt "${prompt.name}" (${prompt.path}) cannot be read: ${(error as Error).message}; check the file and the prompt's "path"`,
+      { prompt: prompt.name },
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**

@@ -4,8 +4,8 @@ import type { ProcessRegistry } from '../../runner/process-runner.js';
 import { insecureFileReason } from '../secure-file.js';
 import { canonicalJson, sha256Hex } from './canonical-json.js';
 import { MANUAL_KINDS, type ManualKind, type ManualNormalizers, type RawRegistrations } from './manual-kinds.js';
-import { parseRegisterJson } from './register-json.js';
 import { runRegisterHook } from './register-hook.js';
+import { parseRegisterJson } from './register-json.js';
 import type { ManualState, RegistryLog } from './registry-store.js';
 
 export interface ManualRegistrationOptions {
@@ -32,7 +32,11 @@ export interface ManualRegistrationOptions {
   readonly verbose: boolean;
 }
 
-type Loaded = { readonly signature: string; readonly at: number; readonly states: ReadonlyMap<ManualKind, ManualState<unknown>> };
+type Loaded = {
+  readonly signature: string;
+  readonly at: number;
+  readonly states: ReadonlyMap<ManualKind, ManualState<unknown>>;
+};
 
 function fileSignature(path: string): string | undefined {
   try {
@@ -74,7 +78,9 @@ export class ManualRegistrations {
   }
 
   private load(): Promise<Loaded> {
-    this.loading ??= this.reload().finally(() => { this.loading = undefined; });
+    this.loading ??= this.reload().finally(() => {
+      this.loading = undefined;
+    });
     return this.loading;
   }
 
@@ -83,8 +89,10 @@ export class ManualRegistrations {
     const shSignature = jsonSignature ? undefined : fileSignature(this.registerShPath);
     const signature = jsonSignature ?? shSignature ?? 'none';
     const previous = this.loaded;
-    const fresh = previous && previous.signature === signature
-      && (jsonSignature !== undefined || shSignature === undefined || Date.now() - previous.at < this.options.ttlMs);
+    const fresh =
+      previous &&
+      previous.signature === signature &&
+      (jsonSignature !== undefined || shSignature === undefined || Date.now() - previous.at < this.options.ttlMs);
     if (fresh) return previous;
     let states: Map<ManualKind, ManualState<unknown>>;
     if (jsonSignature) states = this.fromRegisterJson();
@@ -122,12 +130,15 @@ export class ManualRegistrations {
       return auto();
     }
     if (!this.options.allowHooks) {
-      this.noticeOnce('server.d/register.sh is present but project hooks are off; set MCPBASH_ALLOW_PROJECT_HOOKS=true to run it');
+      this.noticeOnce(
+        'server.d/register.sh is present but project hooks are off; set MCPBASH_ALLOW_PROJECT_HOOKS=true to run it',
+      );
       return auto();
     }
     const insecure = insecureFileReason(this.registerShPath, this.trustedParents());
     if (insecure) return this.failAll('register.sh', `it is not trusted: ${insecure}`);
-    if (!existsSync(this.options.hookDriver)) return this.failAll('register.sh', `the hook driver ${this.options.hookDriver} is missing`);
+    if (!existsSync(this.options.hookDriver))
+      return this.failAll('register.sh', `the hook driver ${this.options.hookDriver} is missing`);
     const outcome = await runRegisterHook({
       script: this.registerShPath,
       driver: this.options.hookDriver,

@@ -1,6 +1,6 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runProcess, type ProcessRegistry } from '../../runner/process-runner.js';
+import { type ProcessRegistry, runProcess } from '../../runner/process-runner.js';
 import { MANUAL_KINDS, type ManualKind, type RawRegistrations } from './manual-kinds.js';
 
 export interface RegisterHookOptions {
@@ -25,7 +25,8 @@ function parseRecords(buffer: Buffer, kinds: RawRegistrations): string | undefin
     const kind = record.slice(0, tab) as ManualKind;
     const payload = record.slice(tab + 1);
     if (!MANUAL_KINDS.includes(kind)) return `unknown registration kind "${kind}"`;
-    const list = (kinds[kind] ??= []) as unknown[];
+    kinds[kind] ??= [];
+    const list = kinds[kind] as unknown[];
     if (payload === '__begin__') continue;
     try {
       list.push(JSON.parse(payload));
@@ -81,13 +82,22 @@ export async function runRegisterHook(options: RegisterHookOptions): Promise<Hoo
     });
     clearTimeout(timer);
     if (run.spawnError) return { ok: false, reason: `cannot run bash: ${run.spawnError.message}` };
-    if (run.stopped?.kind === 'timeout') return { ok: false, reason: `it ran longer than ${options.timeoutMs / 1000}s` };
-    if (run.stdoutOverflow) return { ok: false, reason: `it printed more than ${options.maxBytes} bytes (MCPBASH_MANUAL_BUFFER_MAX_BYTES)` };
+    if (run.stopped?.kind === 'timeout')
+      return { ok: false, reason: `it ran longer than ${options.timeoutMs / 1000}s` };
+    if (run.stdoutOverflow)
+      return { ok: false, reason: `it printed more than ${options.maxBytes} bytes (MCPBASH_MANUAL_BUFFER_MAX_BYTES)` };
     if (run.exitCode !== 0) {
-      return { ok: false, reason: `it exited with status ${String(run.exitCode ?? run.signal)}${run.stderrTail ? `: ${run.stderrTail.trim().split('\n').pop()}` : ''}` };
+      return {
+        ok: false,
+        reason: `it exited with status ${String(run.exitCode ?? run.signal)}${run.stderrTail ? `: ${run.stderrTail.trim().split('\n').pop()}` : ''}`,
+      };
     }
     const records = readFileSync(output);
-    if (records.length > options.maxBytes) return { ok: false, reason: `its registrations exceed ${options.maxBytes} bytes (MCPBASH_MANUAL_BUFFER_MAX_BYTES)` };
+    if (records.length > options.maxBytes)
+      return {
+        ok: false,
+        reason: `its registrations exceed ${options.maxBytes} bytes (MCPBASH_MANUAL_BUFFER_MAX_BYTES)`,
+      };
     const kinds: RawRegistrations = {};
     const stdout = run.stdout.toString('utf8');
     const problem = parseRecords(records, kinds) ?? mergeStdoutObject(stdout, kinds);

@@ -10,7 +10,10 @@ const validator = new SchemaValidator();
  * within the size cap, matching the version-1 schema (no unknown keys; each kind an array
  * or null). Returns the raw entries per kind, or why the file is invalid.
  */
-export function parseRegisterJson(bytes: Buffer, maxBytes: number): { ok: true; kinds: RawRegistrations } | { ok: false; reason: string } {
+export function parseRegisterJson(
+  bytes: Buffer,
+  maxBytes: number,
+): { ok: true; kinds: RawRegistrations } | { ok: false; reason: string } {
   if (bytes.length > maxBytes) {
     return { ok: false, reason: `it is ${bytes.length} bytes, over MCPBASH_MAX_MANUAL_REGISTRY_BYTES (${maxBytes})` };
   }
@@ -27,7 +30,10 @@ export function parseRegisterJson(bytes: Buffer, maxBytes: number): { ok: true; 
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, reason: `it is not valid JSON (${(error as Error).message}); comments and trailing commas are not allowed` };
+    return {
+      ok: false,
+      reason: `it is not valid JSON (${(error as Error).message}); comments and trailing commas are not allowed`,
+    };
   }
   const check = validator.check(registerJsonSchema, value);
   if (check.valid !== true) {

@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 
 /** The `.registry/<kind>.json` envelope (seed 003), shared by every kind. */
 export interface RegistryEnvelope<T> {

@@ -80,7 +80,10 @@ export class RegistryStore<T> {
   /** Scan warnings already given: a rescan repeats them, the log should not. */
   private readonly warned = new Set<string>();
 
-  constructor(private readonly source: RegistrySource<T>, private readonly options: RegistryOptions) {}
+  constructor(
+    private readonly source: RegistrySource<T>,
+    private readonly options: RegistryOptions,
+  ) {}
 
   get kind(): RegistryKind {
     return this.source.kind;
@@ -88,7 +91,9 @@ export class RegistryStore<T> {
 
   /** The current registry; `force` rescans whatever the TTL and fingerprint say. */
   snapshot(force = false): Promise<RegistrySnapshot<T>> {
-    this.refreshing ??= this.refresh(force).finally(() => { this.refreshing = undefined; });
+    this.refreshing ??= this.refresh(force).finally(() => {
+      this.refreshing = undefined;
+    });
     return this.refreshing;
   }
 
@@ -106,7 +111,10 @@ export class RegistryStore<T> {
       this.options.onHash?.(this.source.kind, snapshot.hash);
       return snapshot;
     } catch (error) {
-      this.failure = error instanceof RpcError ? error : RpcError.internal(`${this.source.kind} registry failed: ${(error as Error).message}`);
+      this.failure =
+        error instanceof RpcError
+          ? error
+          : RpcError.internal(`${this.source.kind} registry failed: ${(error as Error).message}`);
       this.checkedAt = now;
       throw this.failure;
     }
@@ -134,10 +142,20 @@ export class RegistryStore<T> {
     if (this.staticCache === undefined) {
       const cached = readRegistryCache<T>(this.source.cacheFile, this.options.maxBytes);
       if (cached?.envelope.format_version === 1) {
-        this.options.log.info('mcp.registry', `static registry mode: serving ${this.source.kind} from the pre-generated cache`);
-        this.staticCache = { items: cached.envelope.items, hash: cached.envelope.hash, generatedAt: new Date(cached.generatedAtMs) };
+        this.options.log.info(
+          'mcp.registry',
+          `static registry mode: serving ${this.source.kind} from the pre-generated cache`,
+        );
+        this.staticCache = {
+          items: cached.envelope.items,
+          hash: cached.envelope.hash,
+          generatedAt: new Date(cached.generatedAtMs),
+        };
       } else {
-        this.options.log.info('mcp.registry', `static registry mode: no valid ${this.source.kind} cache; discovering instead`);
+        this.options.log.info(
+          'mcp.registry',
+          `static registry mode: no valid ${this.source.kind} cache; discovering instead`,
+        );
         this.staticCache = null;
       }
     }
@@ -151,14 +169,22 @@ export class RegistryStore<T> {
     const cached = readRegistryCache<T>(this.source.cacheFile, this.options.maxBytes);
     if (!cached || cached.envelope.fingerprint !== fingerprint) return;
     if (itemsHash(cached.envelope.items) !== cached.envelope.hash) return;
-    this.current = { items: cached.envelope.items, hash: cached.envelope.hash, generatedAt: new Date(cached.generatedAtMs) };
+    this.current = {
+      items: cached.envelope.items,
+      hash: cached.envelope.hash,
+      generatedAt: new Date(cached.generatedAtMs),
+    };
     this.fingerprint = fingerprint;
   }
 
-  private async rebuild(manual: Exclude<ManualState<T>, { mode: 'error' }>, fingerprint: string): Promise<RegistrySnapshot<T>> {
-    const result: ScanResult<T> = manual.mode === 'manual'
-      ? { items: manual.items, warnings: manual.warnings ?? [] }
-      : await this.source.scan(() => this.previousItems());
+  private async rebuild(
+    manual: Exclude<ManualState<T>, { mode: 'error' }>,
+    fingerprint: string,
+  ): Promise<RegistrySnapshot<T>> {
+    const result: ScanResult<T> =
+      manual.mode === 'manual'
+        ? { items: manual.items, warnings: manual.warnings ?? [] }
+        : await this.source.scan(() => this.previousItems());
     for (const warning of result.warnings) this.warnOnce(warning);
     const hash = itemsHash(result.items);
     const generatedAt = new Date();
@@ -171,9 +197,16 @@ export class RegistryStore<T> {
       );
     }
     if (result.items.length > LARGE_REGISTRY && (this.current?.items.length ?? 0) <= LARGE_REGISTRY) {
-      this.options.log.warning('mcp.registry', `${result.items.length} ${this.source.kind} registered; above ${LARGE_REGISTRY}, consider manual registration (server.d/register.json) to keep discovery fast`);
+      this.options.log.warning(
+        'mcp.registry',
+        `${result.items.length} ${this.source.kind} registered; above ${LARGE_REGISTRY}, consider manual registration (server.d/register.json) to keep discovery fast`,
+      );
     }
-    if (this.current?.hash !== hash) this.options.log.debug('mcp.registry', `${this.source.kind}: ${result.items.length} items, hash ${hash.slice(0, 12)}`);
+    if (this.current?.hash !== hash)
+      this.options.log.debug(
+        'mcp.registry',
+        `${this.source.kind}: ${result.items.length} items, hash ${hash.slice(0, 12)}`,
+      );
     this.current = { items: result.items, hash, generatedAt };
     this.fingerprint = fingerprint;
     if (this.options.writeCache) this.writeCache(text);
@@ -182,7 +215,9 @@ export class RegistryStore<T> {
 
   /** What the registry held before: in memory, else whatever valid cache file there is. */
   private previousItems(): readonly T[] {
-    return this.current?.items ?? readRegistryCache<T>(this.source.cacheFile, this.options.maxBytes)?.envelope.items ?? [];
+    return (
+      this.current?.items ?? readRegistryCache<T>(this.source.cacheFile, this.options.maxBytes)?.envelope.items ?? []
+    );
   }
 
   private warnOnce(message: string): void {
@@ -197,7 +232,10 @@ export class RegistryStore<T> {
     } catch (error) {
       if (this.cacheWriteWarned) return;
       this.cacheWriteWarned = true;
-      this.options.log.warning('mcp.registry', `cannot write ${this.source.cacheFile} (${(error as Error).message}); keeping the registry in memory`);
+      this.options.log.warning(
+        'mcp.registry',
+        `cannot write ${this.source.cacheFile} (${(error as Error).message}); keeping the registry in memory`,
+      );
     }
   }
 }

@@ -2,10 +2,14 @@ import { join } from 'node:path';
 import { fileUriFromPath } from '../../content/mime.js';
 import { isObject } from '../../json/objects.js';
 import type { EntryNormalizer } from '../registry/manual-kinds.js';
-import { dedupeResources } from './resource-discovery.js';
 import {
-  normalizeResource, normalizeTemplate, type Normalized, type ResourceDefinition, type ResourceTemplateDefinition,
+  type Normalized,
+  normalizeResource,
+  normalizeTemplate,
+  type ResourceDefinition,
+  type ResourceTemplateDefinition,
 } from './resource-definition.js';
+import { dedupeResources } from './resource-discovery.js';
 
 function normalizeEach<T>(
   kind: string,
@@ -50,5 +54,8 @@ export function manualResourceNormalizer(resourcesDir: string): EntryNormalizer 
 
 /** Resource templates from register.json / register.sh (they override discovered ones by name). */
 export function manualTemplateNormalizer(resourcesDir: string): EntryNormalizer {
-  return (entries) => normalizeEach<ResourceTemplateDefinition>('resourceTemplates', entries, (raw, owner) => normalizeTemplate(raw, { iconBase: resourcesDir, owner }));
+  return (entries) =>
+    normalizeEach<ResourceTemplateDefinition>('resourceTemplates', entries, (raw, owner) =>
+      normalizeTemplate(raw, { iconBase: resourcesDir, owner }),
+    );
 }

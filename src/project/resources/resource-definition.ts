@@ -1,8 +1,8 @@
 import { mimeFromPath } from '../../content/mime.js';
+import { isObject } from '../../json/objects.js';
 import type { Annotations, Icon, JsonObject } from '../../mcp/types.js';
 import { isValidProviderName, providerForUri } from '../../providers/provider-names.js';
 import { resolveIcons } from '../icons.js';
-import { isObject } from '../../json/objects.js';
 
 /** A resource as the registry keeps it (`.registry/resources.json` items). */
 export interface ResourceDefinition {
@@ -63,12 +63,17 @@ export function annotationsFrom(value: unknown, warnings: string[], owner: strin
   }
   const annotations: Annotations = {};
   if (Array.isArray(value.audience)) {
-    const audience = value.audience.filter((role): role is 'user' | 'assistant' => role === 'user' || role === 'assistant');
-    if (audience.length !== value.audience.length) warnings.push(`${owner}: annotations.audience may only hold "user" and "assistant"; other entries dropped`);
+    const audience = value.audience.filter(
+      (role): role is 'user' | 'assistant' => role === 'user' || role === 'assistant',
+    );
+    if (audience.length !== value.audience.length)
+      warnings.push(`${owner}: annotations.audience may only hold "user" and "assistant"; other entries dropped`);
     annotations.audience = audience;
   }
-  if (typeof value.priority === 'number' && value.priority >= 0 && value.priority <= 1) annotations.priority = value.priority;
-  else if (value.priority !== undefined) warnings.push(`${owner}: annotations.priority must be a number from 0 to 1; ignored`);
+  if (typeof value.priority === 'number' && value.priority >= 0 && value.priority <= 1)
+    annotations.priority = value.priority;
+  else if (value.priority !== undefined)
+    warnings.push(`${owner}: annotations.priority must be a number from 0 to 1; ignored`);
   if (typeof value.lastModified === 'string') annotations.lastModified = value.lastModified;
   return Object.keys(annotations).length > 0 ? annotations : undefined;
 }
@@ -89,7 +94,9 @@ function commonFields(raw: JsonObject, context: NormalizeContext, warnings: stri
 function providerFrom(raw: JsonObject, owner: string): string | undefined | { error: string } {
   if (raw.provider === undefined || raw.provider === null || raw.provider === '') return undefined;
   if (typeof raw.provider !== 'string' || !isValidProviderName(raw.provider)) {
-    return { error: `${owner}: provider ${JSON.stringify(raw.provider)} is not a provider name (the file name of providers/<name>.sh)` };
+    return {
+      error: `${owner}: provider ${JSON.stringify(raw.provider)} is not a provider name (the file name of providers/<name>.sh)`,
+    };
   }
   return raw.provider;
 }
@@ -107,14 +114,20 @@ export function uriPathForMime(uri: string): string {
 export function normalizeResource(raw: JsonObject, context: NormalizeContext): Normalized<ResourceDefinition> {
   const warnings: string[] = [];
   const { owner } = context;
-  if (raw.uri !== undefined && raw.uriTemplate !== undefined) return { error: `${owner}: has both uri and uriTemplate; skipped`, warnings };
+  if (raw.uri !== undefined && raw.uriTemplate !== undefined)
+    return { error: `${owner}: has both uri and uriTemplate; skipped`, warnings };
   const name = nonEmpty(raw.name) ?? context.defaultName;
   if (!name) return { error: `${owner}: a resource needs a "name"`, warnings };
   const uri = nonEmpty(raw.uri) ?? context.defaultUri;
   if (!uri) return { error: `${owner}: a resource needs a "uri"`, warnings };
   const provider = providerFrom(raw, owner);
   if (typeof provider === 'object') return { error: provider.error, warnings };
-  const item: ResourceDefinition = { name, description: typeof raw.description === 'string' ? raw.description : '', uri, provider: provider ?? providerForUri(uri) };
+  const item: ResourceDefinition = {
+    name,
+    description: typeof raw.description === 'string' ? raw.description : '',
+    uri,
+    provider: provider ?? providerForUri(uri),
+  };
   if (context.path !== undefined) item.path = context.path;
   const mimeType = nonEmpty(raw.mimeType) ?? mimeFromPath(context.path ?? uriPathForMime(uri));
   if (mimeType) item.mimeType = mimeType;
@@ -125,7 +138,8 @@ export function normalizeResource(raw: JsonObject, context: NormalizeContext): N
 export function normalizeTemplate(raw: JsonObject, context: NormalizeContext): Normalized<ResourceTemplateDefinition> {
   const warnings: string[] = [];
   const { owner } = context;
-  if (raw.uri !== undefined && raw.uriTemplate !== undefined) return { error: `${owner}: has both uri and uriTemplate; skipped`, warnings };
+  if (raw.uri !== undefined && raw.uriTemplate !== undefined)
+    return { error: `${owner}: has both uri and uriTemplate; skipped`, warnings };
   const name = nonEmpty(raw.name);
   if (!name) return { error: `${owner}: a resource template needs a "name"`, warnings };
   const uriTemplate = nonEmpty(raw.uriTemplate);

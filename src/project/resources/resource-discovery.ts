@@ -5,7 +5,10 @@ import type { JsonObject } from '../../mcp/types.js';
 import { listFiles, readHeadOrEmpty, readMetadata } from '../discovery-files.js';
 import { inlineHeader } from '../tools/tool-discovery.js';
 import {
-  normalizeResource, normalizeTemplate, type ResourceDefinition, type ResourceTemplateDefinition,
+  normalizeResource,
+  normalizeTemplate,
+  type ResourceDefinition,
+  type ResourceTemplateDefinition,
 } from './resource-definition.js';
 
 /** What one walk of resources/ finds; each kind's warnings are logged by its own registry. */
@@ -33,7 +36,9 @@ function posixRelative(from: string, to: string): string {
 /** `<file>.meta.json` or `<stem>.meta.json` beside a content file. */
 function metadataFileFor(path: string): string | undefined {
   const stem = basename(path, extname(path));
-  return [`${path}${META_SUFFIX}`, join(dirname(path), `${stem}${META_SUFFIX}`)].find((candidate) => existsSync(candidate));
+  return [`${path}${META_SUFFIX}`, join(dirname(path), `${stem}${META_SUFFIX}`)].find((candidate) =>
+    existsSync(candidate),
+  );
 }
 
 class Scan {
@@ -46,7 +51,10 @@ class Scan {
   constructor(readonly dir: string) {}
 
   addTemplate(meta: JsonObject, metaPath: string): void {
-    const normalized = normalizeTemplate(meta, { iconBase: dirname(metaPath), owner: posixRelative(this.dir, metaPath) });
+    const normalized = normalizeTemplate(meta, {
+      iconBase: dirname(metaPath),
+      owner: posixRelative(this.dir, metaPath),
+    });
     this.templateWarnings.push(...normalized.warnings);
     if (normalized.error) this.templateWarnings.push(normalized.error);
     if (normalized.item) this.templates.push(normalized.item);
@@ -57,7 +65,8 @@ class Scan {
     const normalized = normalizeResource(meta, context);
     this.resourceWarnings.push(...normalized.warnings);
     if (normalized.error) this.resourceWarnings.push(normalized.error);
-    if (normalized.item) this.resources.push({ ...normalized.item, mimeType: normalized.item.mimeType ?? DEFAULT_MIME_TYPE });
+    if (normalized.item)
+      this.resources.push({ ...normalized.item, mimeType: normalized.item.mimeType ?? DEFAULT_MIME_TYPE });
   }
 
   /** A content file: a resource, unless its metadata defines a template. */
@@ -69,7 +78,9 @@ class Scan {
       this.usedMetadata.add(metaPath);
       const parsed = readMetadata(metaPath);
       if (typeof parsed === 'string') {
-        this.resourceWarnings.push(`${posixRelative(this.dir, metaPath)}: invalid metadata (${parsed}); resource skipped`);
+        this.resourceWarnings.push(
+          `${posixRelative(this.dir, metaPath)}: invalid metadata (${parsed}); resource skipped`,
+        );
         return;
       }
       meta = parsed;
@@ -79,13 +90,16 @@ class Scan {
       return;
     }
     const inline = meta.uri === undefined ? inlineHeader(readHeadOrEmpty(path), rel, this.resourceWarnings) : undefined;
-    this.addResource({ ...inline, ...meta }, {
-      defaultName: basename(path, extname(path)),
-      path: rel,
-      defaultUri: fileUriFromPath(path),
-      iconBase: dirname(metaPath ?? path),
-      owner: rel,
-    });
+    this.addResource(
+      { ...inline, ...meta },
+      {
+        defaultName: basename(path, extname(path)),
+        path: rel,
+        defaultUri: fileUriFromPath(path),
+        iconBase: dirname(metaPath ?? path),
+        owner: rel,
+      },
+    );
   }
 
   /** A metadata file of its own: a template (`uriTemplate`) or a resource served by a provider (`uri`). */
@@ -98,7 +112,8 @@ class Scan {
     }
     if (meta.uriTemplate !== undefined && meta.uri === undefined) this.addTemplate(meta, metaPath);
     else if (meta.uri !== undefined) this.addResource(meta, { iconBase: dirname(metaPath), owner });
-    else this.resourceWarnings.push(`${owner}: defines neither "uri" nor "uriTemplate" and has no content file; skipped`);
+    else
+      this.resourceWarnings.push(`${owner}: defines neither "uri" nor "uriTemplate" and has no content file; skipped`);
   }
 }
 
@@ -147,7 +162,9 @@ function filesWithin(resourcesDir: string, warnings: string[]): string[] {
   });
   if (outside.length > 0) {
     const example = outside.slice(0, 3).join(', ');
-    warnings.push(`${outside.length} file(s) reached through symbolic links lie outside the resources directory and are not listed (${example}${outside.length > 3 ? ', ...' : ''})`);
+    warnings.push(
+      `${outside.length} file(s) reached through symbolic links lie outside the resources directory and are not listed (${example}${outside.length > 3 ? ', ...' : ''})`,
+    );
   }
   return inside;
 }
@@ -188,7 +205,8 @@ export function assembleTemplates(
 ): ResourceTemplateDefinition[] {
   const byName = new Map<string, ResourceTemplateDefinition>();
   for (const template of discovered) {
-    if (byName.has(template.name)) warnings.push(`resource template name "${template.name}" is defined twice; the first is kept`);
+    if (byName.has(template.name))
+      warnings.push(`resource template name "${template.name}" is defined twice; the first is kept`);
     else byName.set(template.name, template);
   }
   for (const template of manual) byName.set(template.name, template);

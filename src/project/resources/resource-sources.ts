@@ -39,7 +39,10 @@ export function resourcesSource(options: ResourceSourceOptions): RegistrySource<
  * wins by name) rather than replacing them; an explicit `[]` disables templates. Names of
  * resources are excluded, so the resources registry is part of the input.
  */
-export function templatesSource(options: ResourceSourceOptions, resources: RegistryStore<ResourceDefinition>): RegistrySource<ResourceTemplateDefinition> {
+export function templatesSource(
+  options: ResourceSourceOptions,
+  resources: RegistryStore<ResourceDefinition>,
+): RegistrySource<ResourceTemplateDefinition> {
   const { layout } = options;
   const own = () => options.manualState<ResourceTemplateDefinition>('resourceTemplates');
   return {
@@ -51,7 +54,7 @@ export function templatesSource(options: ResourceSourceOptions, resources: Regis
       const manual = await own();
       const resourceNames = new Set((await resources.snapshot()).items.map((item) => item.name));
       const scan = scanResources(layout.resourcesDir);
-      const warnings = [...scan.templateWarnings, ...(manual.mode === 'manual' ? manual.warnings ?? [] : [])];
+      const warnings = [...scan.templateWarnings, ...(manual.mode === 'manual' ? (manual.warnings ?? []) : [])];
       const manualItems = manual.mode === 'manual' ? manual.items : [];
       return { items: assembleTemplates(scan.templates, manualItems, resourceNames, warnings), warnings };
     },

@@ -52,16 +52,22 @@ export function compileTemplate(uriTemplate: string): CompiledTemplate | undefin
  * The template a concrete URI was expanded from, if any: of several matches the one with
  * the most literal characters, then the fewest expressions, then the first name.
  */
-export function matchTemplate(uri: string, templates: readonly ResourceTemplateDefinition[]): ResourceTemplateDefinition | undefined {
+export function matchTemplate(
+  uri: string,
+  templates: readonly ResourceTemplateDefinition[],
+): ResourceTemplateDefinition | undefined {
   if (uri.length > MAX_URI_LENGTH || /\s/.test(uri)) return undefined;
   let best: { template: ResourceTemplateDefinition; compiled: CompiledTemplate } | undefined;
   for (const template of templates) {
     const compiled = compileTemplate(template.uriTemplate);
-    if (!compiled || !compiled.pattern.test(uri)) continue;
-    const better = !best
-      || compiled.literalLength > best.compiled.literalLength
-      || (compiled.literalLength === best.compiled.literalLength && compiled.expressions < best.compiled.expressions)
-      || (compiled.literalLength === best.compiled.literalLength && compiled.expressions === best.compiled.expressions && template.name < best.template.name);
+    if (!compiled?.pattern.test(uri)) continue;
+    const better =
+      !best ||
+      compiled.literalLength > best.compiled.literalLength ||
+      (compiled.literalLength === best.compiled.literalLength && compiled.expressions < best.compiled.expressions) ||
+      (compiled.literalLength === best.compiled.literalLength &&
+        compiled.expressions === best.compiled.expressions &&
+        template.name < best.template.name);
     if (better) best = { template, compiled };
   }
   return best?.template;

@@ -1,6 +1,6 @@
 import type { EntryNormalizer } from '../registry/manual-kinds.js';
-import { dedupeByName } from './tool-discovery.js';
 import { normalizeTool, type ToolDefinition } from './tool-definition.js';
+import { dedupeByName } from './tool-discovery.js';
 
 /**
  * Tools from register.json / register.sh: each needs a name and a script `path` relative
@@ -15,7 +15,13 @@ export function manualToolNormalizer(toolsDir: string): EntryNormalizer {
     entries.forEach((entry, index) => {
       const raw = entry as Record<string, unknown>;
       const owner = `tools[${index}]`;
-      if (typeof raw !== 'object' || raw === null || typeof raw.name !== 'string' || typeof raw.path !== 'string' || raw.path === '') {
+      if (
+        typeof raw !== 'object' ||
+        raw === null ||
+        typeof raw.name !== 'string' ||
+        typeof raw.path !== 'string' ||
+        raw.path === ''
+      ) {
         errors.push(`${owner} needs a "name" and a "path" (the script, relative to the tools directory)`);
         return;
       }

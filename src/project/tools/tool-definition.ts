@@ -1,6 +1,6 @@
+import { isObject } from '../../json/objects.js';
 import type { Icon, JsonObject, ToolAnnotations } from '../../mcp/types.js';
 import { resolveIcons } from '../icons.js';
-import { isObject } from '../../json/objects.js';
 
 /** A tool as the registry keeps it (`.registry/tools.json` items). */
 export interface ToolDefinition {
@@ -74,12 +74,18 @@ export interface NormalizeContext {
  * registry item, or says why it cannot be one. Unknown keys are dropped; bad optional
  * fields are dropped with a warning.
  */
-export function normalizeTool(raw: JsonObject, context: NormalizeContext): { tool?: ToolDefinition; error?: string; warnings: string[] } {
+export function normalizeTool(
+  raw: JsonObject,
+  context: NormalizeContext,
+): { tool?: ToolDefinition; error?: string; warnings: string[] } {
   const warnings: string[] = [];
   const owner = context.owner;
   const name = typeof raw.name === 'string' && raw.name !== '' ? raw.name : context.defaultName;
   if (!TOOL_NAME_PATTERN.test(name)) {
-    return { error: `${owner}: tool name "${name}" is invalid: use 1-64 letters, digits, '_' or '-' (no dots)`, warnings };
+    return {
+      error: `${owner}: tool name "${name}" is invalid: use 1-64 letters, digits, '_' or '-' (no dots)`,
+      warnings,
+    };
   }
   const inputSchema = inputSchemaFrom(raw, warnings, owner);
   if (typeof inputSchema === 'string') return { error: `${owner}: ${inputSchema}`, warnings };

@@ -13,7 +13,6 @@ export interface ToolScan extends ScanResult<ToolDefinition> {
 const HEADER_LINES = 10;
 const INLINE_HEADER = /^\s*#\s*mcp:\s*(\{.*\})\s*$/;
 
-
 /** A file the server could run: executable, `.sh`/`.bash`, or starting with a shebang. */
 function isScript(path: string, mode: number, head: string): boolean {
   return (mode & 0o111) !== 0 || ['.sh', '.bash'].includes(extname(path)) || head.startsWith('#!');
@@ -52,7 +51,6 @@ function metadataFileFor(path: string): string | undefined {
   const stem = basename(path, extname(path));
   return [`${path}.meta.json`, join(dirname(path), `${stem}.meta.json`)].find((candidate) => existsSync(candidate));
 }
-
 
 /**
  * Scans tools/ (decision D7), or only its `subtree` (a tools-relative path). A tool is a
@@ -94,12 +92,15 @@ export function discoverTools(toolsDir: string, subtree = ''): ToolScan {
       continue;
     }
     const defaultName = name === 'tool.sh' ? basename(dirname(path)) : basename(name, extname(name));
-    const normalized = normalizeTool({ ...withSchemaAlias(inline), ...withSchemaAlias(meta) }, {
-      defaultName,
-      path: rel,
-      iconBase: dirname(metaPath ?? path),
-      owner: rel,
-    });
+    const normalized = normalizeTool(
+      { ...withSchemaAlias(inline), ...withSchemaAlias(meta) },
+      {
+        defaultName,
+        path: rel,
+        iconBase: dirname(metaPath ?? path),
+        owner: rel,
+      },
+    );
     warnings.push(...normalized.warnings);
     if (normalized.error) warnings.push(`${normalized.error}; tool skipped`);
     if (normalized.tool) found.push(normalized.tool);
@@ -111,8 +112,13 @@ export function discoverTools(toolsDir: string, subtree = ''): ToolScan {
  * Sorted by name; of several tools with one name the first wins (by path for discovered
  * tools, by registration order for manual ones) and the others are dropped with a warning.
  */
-export function dedupeByName(tools: ToolDefinition[], warnings: string[], tieBreak: 'path' | 'given' = 'path'): ToolDefinition[] {
-  const byPath = (a: ToolDefinition, b: ToolDefinition) => (tieBreak === 'path' ? (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) : 0);
+export function dedupeByName(
+  tools: ToolDefinition[],
+  warnings: string[],
+  tieBreak: 'path' | 'given' = 'path',
+): ToolDefinition[] {
+  const byPath = (a: ToolDefinition, b: ToolDefinition) =>
+    tieBreak === 'path' ? (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) : 0;
   // Array.prototype.sort is stable: with 'given', equal names keep their registration order.
   const sorted = [...tools].sort((a, b) => (a.name === b.name ? byPath(a, b) : a.name < b.name ? -1 : 1));
   const seen = new Map<string, string>();

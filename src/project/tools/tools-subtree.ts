@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { ProjectLayout } from '../project-layout.js';
-import { dedupeByName } from './tool-discovery.js';
 import type { ToolDefinition } from './tool-definition.js';
+import { dedupeByName } from './tool-discovery.js';
 
 /**
  * MCPBASH_REGISTRY_REFRESH_PATH / `registry refresh --filter` as a path relative to the tools
@@ -28,8 +28,15 @@ export function isInSubtree(path: string, subtree: string): boolean {
  * tools outside the subtree stay as they were, those inside are replaced by what the scan
  * found. Without a previous registry this is just the scan.
  */
-export function mergeSubtreeScan(previous: readonly ToolDefinition[], scanned: readonly ToolDefinition[], subtree: string, warnings: string[]): ToolDefinition[] {
+export function mergeSubtreeScan(
+  previous: readonly ToolDefinition[],
+  scanned: readonly ToolDefinition[],
+  subtree: string,
+  warnings: string[],
+): ToolDefinition[] {
   // The previous registry may come from a cache file: keep only entries with a name and path.
-  const kept = previous.filter((tool) => typeof tool?.name === 'string' && typeof tool.path === 'string' && !isInSubtree(tool.path, subtree));
+  const kept = previous.filter(
+    (tool) => typeof tool?.name === 'string' && typeof tool.path === 'string' && !isInSubtree(tool.path, subtree),
+  );
   return dedupeByName([...kept, ...scanned], warnings);
 }

@@ -1,6 +1,4 @@
-import {
-  chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { repoRoot } from '../../helpers/paths.js';
@@ -104,19 +102,23 @@ t.test('a data dir that cannot be written falls back to a private temp dir', asy
   if (process.platform !== 'win32') t.equal(statSync(privateDir).mode & 0o777, 0o700, 'the fallback dir is private');
 });
 
-t.test('a read-only data dir falls back to a private temp dir', { skip: isRoot ? 'root ignores directory permissions' : false }, async (t) => {
-  const dir = t.testdir();
-  const tmp = join(dir, 'tmp');
-  const xdg = join(dir, 'xdg');
-  mkdirSync(tmp);
-  mkdirSync(xdg);
-  chmodSync(xdg, 0o555);
-  t.teardown(() => chmodSync(xdg, 0o755));
-  const run = await runBinary(['--version'], { env: isolatedEnv({ XDG_DATA_HOME: xdg, TMPDIR: tmp }) });
-  t.equal(run.code, 0);
-  t.same(readdirSync(xdg), [], 'nothing written to the read-only dir');
-  t.equal(readdirSync(join(tmp, `mcp-bash-${process.getuid?.()}`)).length, 1);
-});
+t.test(
+  'a read-only data dir falls back to a private temp dir',
+  { skip: isRoot ? 'root ignores directory permissions' : false },
+  async (t) => {
+    const dir = t.testdir();
+    const tmp = join(dir, 'tmp');
+    const xdg = join(dir, 'xdg');
+    mkdirSync(tmp);
+    mkdirSync(xdg);
+    chmodSync(xdg, 0o555);
+    t.teardown(() => chmodSync(xdg, 0o755));
+    const run = await runBinary(['--version'], { env: isolatedEnv({ XDG_DATA_HOME: xdg, TMPDIR: tmp }) });
+    t.equal(run.code, 0);
+    t.same(readdirSync(xdg), [], 'nothing written to the read-only dir');
+    t.equal(readdirSync(join(tmp, `mcp-bash-${process.getuid?.()}`)).length, 1);
+  },
+);
 
 t.test('MCPBASH_HOME pointing at the source tree overrides extraction', async (t) => {
   const env = isolatedEnv({ MCPBASH_HOME: repoRoot });

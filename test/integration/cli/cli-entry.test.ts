@@ -40,7 +40,9 @@ t.test('a closed stdout pipe does not produce a crash report', async (t) => {
   const child = spawn(command, [...prefix, '--help'], { env: isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.destroy();
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   const code = await new Promise((resolve) => child.on('close', resolve));
   t.notMatch(stderr, /internal error|EPIPE|at /);
   t.ok(code === 0 || code === null, `exit ${String(code)}`);

@@ -19,7 +19,12 @@ t.test('--json is the launch: this binary, MCPBASH_PROJECT_ROOT and the allowlis
   t.equal(run.code, 0, run.stderr);
   const launch = parseJson(t, run.stdout, 'config --json');
   matchesSchema(t, launch, configJsonSchema, 'config --json');
-  t.same(launch, { name: 'cfg-server', command: binCommand, args: prefix, env: { MCPBASH_PROJECT_ROOT: root, MCPBASH_TOOL_ALLOWLIST: '*' } });
+  t.same(launch, {
+    name: 'cfg-server',
+    command: binCommand,
+    args: prefix,
+    env: { MCPBASH_PROJECT_ROOT: root, MCPBASH_TOOL_ALLOWLIST: '*' },
+  });
 });
 
 t.test('--client prints each client format; an unknown client names the known ones (exit 2)', async (t) => {
@@ -38,14 +43,21 @@ t.test('--client prints each client format; an unknown client names the known on
   const unknown = await cli(['config', '--client', 'emacs'], env, root);
   t.equal(unknown.code, 2);
   t.equal(unknown.stdout, '');
-  t.match(unknown.stderr, /unknown client "emacs"\nKnown clients: claude-desktop, cursor, claude-cli, windsurf, librechat, vscode\./);
+  t.match(
+    unknown.stderr,
+    /unknown client "emacs"\nKnown clients: claude-desktop, cursor, claude-cli, windsurf, librechat, vscode\./,
+  );
 });
 
 t.test('--show (the default) labels a snippet per client; --inspector; one mode at a time', async (t) => {
   const show = await cli(['config'], env, root);
   t.equal(show.code, 0);
   const labels = [...show.stdout.matchAll(/^# (.+)\n# .+\n/gm)].map((match) => match[1]);
-  t.same(labels, ['Claude Desktop', 'Cursor', 'Claude CLI', 'Windsurf', 'LibreChat', 'VS Code'], "1.x's labels, in 1.x's order, then VS Code");
+  t.same(
+    labels,
+    ['Claude Desktop', 'Cursor', 'Claude CLI', 'Windsurf', 'LibreChat', 'VS Code'],
+    "1.x's labels, in 1.x's order, then VS Code",
+  );
   const inspector = await cli(['config', '--inspector'], env, root);
   t.match(inspector.stdout, /^npx @modelcontextprotocol\/inspector -e MCPBASH_PROJECT_ROOT=.+ --transport stdio -- /);
   const both = await cli(['config', '--json', '--show'], env, root);
@@ -65,25 +77,29 @@ t.test('--wrapper prints a launcher when piped; it is shellcheck-clean and serve
   const shellcheck = spawnSync('shellcheck', ['-x', '--severity=style', wrapper], { encoding: 'utf8' });
   if (!shellcheck.error) t.equal(shellcheck.status, 0, shellcheck.stdout);
   const withEnv = await cli(['config', '--wrapper-env'], env, root);
-  t.match(withEnv.stdout, /\.zprofile[^]*\.bashrc/);
+  t.match(withEnv.stdout, /\.zprofile[\s\S]*\.bashrc/);
   writeFileSync(wrapper, withEnv.stdout);
   const shellcheckEnv = spawnSync('shellcheck', ['-x', '--severity=style', wrapper], { encoding: 'utf8' });
   if (!shellcheckEnv.error) t.equal(shellcheckEnv.status, 0, shellcheckEnv.stdout);
 });
 
-t.test('--wrapper on a terminal writes <root>/<name>.sh (+x) and refuses to overwrite it', { skip: spawnSync('script', ['--version']).error ? 'script(1) is not installed' : false }, async (t) => {
-  const command = [binCommand, ...prefix, 'config', '--wrapper'].map((word) => `'${word}'`).join(' ');
-  const onTty = () => spawnSync('script', ['-qec', command, '/dev/null'], { cwd: root, env, encoding: 'utf8' });
-  const first = onTty();
-  t.equal(first.status, 0, first.stdout);
-  const path = join(root, 'cfg-server.sh');
-  t.ok(existsSync(path));
-  t.equal(statSync(path).mode & 0o777, 0o755);
-  t.match(readFileSync(path, 'utf8'), /export MCPBASH_PROJECT_ROOT="\$\{script_dir\}"/);
-  const second = onTty();
-  t.equal(second.status, 1);
-  t.match(second.stdout, /already exists/);
-});
+t.test(
+  '--wrapper on a terminal writes <root>/<name>.sh (+x) and refuses to overwrite it',
+  { skip: spawnSync('script', ['--version']).error ? 'script(1) is not installed' : false },
+  async (t) => {
+    const command = [binCommand, ...prefix, 'config', '--wrapper'].map((word) => `'${word}'`).join(' ');
+    const onTty = () => spawnSync('script', ['-qec', command, '/dev/null'], { cwd: root, env, encoding: 'utf8' });
+    const first = onTty();
+    t.equal(first.status, 0, first.stdout);
+    const path = join(root, 'cfg-server.sh');
+    t.ok(existsSync(path));
+    t.equal(statSync(path).mode & 0o777, 0o755);
+    t.match(readFileSync(path, 'utf8'), /export MCPBASH_PROJECT_ROOT="\$\{script_dir\}"/);
+    const second = onTty();
+    t.equal(second.status, 1);
+    t.match(second.stdout, /already exists/);
+  },
+);
 
 t.test('--project-root picks the project from anywhere; without a project config refuses', async (t) => {
   const elsewhere = tempDir();
@@ -91,9 +107,13 @@ t.test('--project-root picks the project from anywhere; without a project config
   t.equal(run.code, 0, run.stderr);
   t.match(parseJson(t, run.stdout, 'config --json'), { name: 'cfg-server', env: { MCPBASH_PROJECT_ROOT: root } });
   const fromEnv = await cli(['config', '--json'], { ...env, MCPBASH_PROJECT_ROOT: root }, elsewhere);
-  t.match(parseJson(t, fromEnv.stdout, 'config --json'), { env: { MCPBASH_PROJECT_ROOT: root } }, 'MCPBASH_PROJECT_ROOT');
+  t.match(
+    parseJson(t, fromEnv.stdout, 'config --json'),
+    { env: { MCPBASH_PROJECT_ROOT: root } },
+    'MCPBASH_PROJECT_ROOT',
+  );
   const none = await cli(['config', '--json'], env, elsewhere);
   t.equal(none.code, 1);
   t.equal(none.stdout, '');
-  t.match(none.stderr, /no mcp-bash project found[^]*--project-root/, 'the error says what to do next');
+  t.match(none.stderr, /no mcp-bash project found[\s\S]*--project-root/, 'the error says what to do next');
 });

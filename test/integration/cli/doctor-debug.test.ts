@@ -1,4 +1,15 @@
-import { appendFileSync, existsSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { doctorReportSchema } from '../../../src/schemas/cli-outputs.js';
@@ -11,9 +22,22 @@ const home = env.HOME as string;
 const shim = join(home, '.local', 'bin', 'mcp-bash');
 const self = realpathSync(binaryPath);
 
-interface Report { exitCode: number; findings: Array<{ id: string; severity: string; fixable: boolean }>; proposedActions: Array<{ id: string }>; actionsTaken: Array<{ id: string; ok: boolean }>; shim: { status: string }; assets: { intact: boolean; missing: string[]; modified: string[] }; project: unknown }
+interface Report {
+  exitCode: number;
+  findings: Array<{ id: string; severity: string; fixable: boolean }>;
+  proposedActions: Array<{ id: string }>;
+  actionsTaken: Array<{ id: string; ok: boolean }>;
+  shim: { status: string };
+  assets: { intact: boolean; missing: string[]; modified: string[] };
+  project: unknown;
+}
 
-async function doctor(t: Test, args: string[], cwd = tempDir(), extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; report: Report }> {
+async function doctor(
+  t: Test,
+  args: string[],
+  cwd = tempDir(),
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; report: Report }> {
   const run = await cli(['doctor', '--json', ...args], { ...env, ...extraEnv }, cwd);
   const report = parseJson(t, run.stdout, 'doctor --json');
   matchesSchema(t, report, doctorReportSchema, `doctor --json ${args.join(' ')}`);
@@ -25,14 +49,20 @@ t.test('doctor --json: schema 1; --dry-run proposes the link, --fix makes it; no
   const before = await doctor(t, ['--dry-run']);
   t.equal(before.code, 0);
   t.equal(before.report.shim.status, 'missing');
-  t.same(before.report.proposedActions.map((action) => action.id), ['shim.link']);
+  t.same(
+    before.report.proposedActions.map((action) => action.id),
+    ['shim.link'],
+  );
   t.same(before.report.actionsTaken, []);
   t.equal(before.report.project, null);
   t.ok(before.report.assets.intact, 'the extracted files match the binary');
   t.notOk(existsSync(shim), '--dry-run changes nothing');
   const fixed = await doctor(t, ['--fix']);
   t.equal(fixed.code, 0);
-  t.same(fixed.report.actionsTaken.map((action) => [action.id, action.ok]), [['shim.link', true]]);
+  t.same(
+    fixed.report.actionsTaken.map((action) => [action.id, action.ok]),
+    [['shim.link', true]],
+  );
   t.equal(readlinkSync(shim), self);
   t.equal(fixed.report.shim.status, 'ok', 'the report after the fix');
   rmSync(shim);
@@ -50,24 +80,41 @@ t.test('doctor --json: schema 1; --dry-run proposes the link, --fix makes it; no
   rmSync(shim);
 });
 
-t.test('doctor --json carries 1.x\'s sections: framework, runtime, install, shim, macOS, windows, project', async (t) => {
-  const { report } = await doctor(t, [], tempDir(), { MSYSTEM: 'MINGW64' });
-  const sections = report as unknown as Record<string, Record<string, unknown>>;
-  t.match(sections.framework, { exists: true, pathConfigured: false, version: /^\d+\.\d+\.\d+/ });
-  t.match(sections.install, { managedRoot: join(home, '.local', 'share', 'mcp-bash'), markerPresent: true, managed: true, reason: 'extracted by this binary' });
-  t.match(sections.windows, { msysDetected: true, hint: /MSYS2_ARG_CONV_EXCL/ });
-  t.match(sections.macOS, { applicable: process.platform === 'darwin' });
-  t.ok(report.findings.find((finding) => finding.id === 'optional.shellcheck'), 'optional tools are listed');
-});
+t.test(
+  "doctor --json carries 1.x's sections: framework, runtime, install, shim, macOS, windows, project",
+  async (t) => {
+    const { report } = await doctor(t, [], tempDir(), { MSYSTEM: 'MINGW64' });
+    const sections = report as unknown as Record<string, Record<string, unknown>>;
+    t.match(sections.framework, { exists: true, pathConfigured: false, version: /^\d+\.\d+\.\d+/ });
+    t.match(sections.install, {
+      managedRoot: join(home, '.local', 'share', 'mcp-bash'),
+      markerPresent: true,
+      managed: true,
+      reason: 'extracted by this binary',
+    });
+    t.match(sections.windows, { msysDetected: true, hint: /MSYS2_ARG_CONV_EXCL/ });
+    t.match(sections.macOS, { applicable: process.platform === 'darwin' });
+    t.ok(
+      report.findings.find((finding) => finding.id === 'optional.shellcheck'),
+      'optional tools are listed',
+    );
+  },
+);
 
 t.test('doctor still reports when the framework files cannot be extracted', async (t) => {
   // Neither the data dir nor the temp dir can be created (their parent is a file): the probe
   // says so instead of failing.
   const blocker = join(tempDir(), 'a-file');
   writeFileSync(blocker, '');
-  const run = await cli(['doctor', '--json'], { ...env, HOME: join(blocker, 'home'), XDG_DATA_HOME: join(blocker, 'data'), TMPDIR: join(blocker, 'tmp') }, tempDir());
+  const run = await cli(
+    ['doctor', '--json'],
+    { ...env, HOME: join(blocker, 'home'), XDG_DATA_HOME: join(blocker, 'data'), TMPDIR: join(blocker, 'tmp') },
+    tempDir(),
+  );
   t.equal(run.code, 1);
-  const report = parseJson(t, run.stdout, 'doctor --json') as Record<string, unknown> & { findings: Array<{ id: string; severity: string }> };
+  const report = parseJson(t, run.stdout, 'doctor --json') as Record<string, unknown> & {
+    findings: Array<{ id: string; severity: string }>;
+  };
   matchesSchema(t, report, doctorReportSchema, 'doctor --json without framework files');
   t.ok(report.findings.find((finding) => finding.id === 'framework.unavailable' && finding.severity === 'error'));
   t.match(report.framework, { exists: false, path: null });
@@ -75,14 +122,21 @@ t.test('doctor still reports when the framework files cannot be extracted', asyn
 
 t.test('doctor finds damaged framework files and --fix extracts them again', async (t) => {
   const dataDir = join(home, '.local', 'share', 'mcp-bash');
-  const extraction = join(dataDir, readdirSync(dataDir).find((name) => /^\d+\.\d+\.\d+-[0-9a-f]+$/.test(name)) as string);
+  const extraction = join(
+    dataDir,
+    readdirSync(dataDir).find((name) => /^\d+\.\d+\.\d+-[0-9a-f]+$/.test(name)) as string,
+  );
   appendFileSync(join(extraction, 'sdk', 'tool-sdk.sh'), '\n# tampered\n');
   rmSync(join(extraction, 'hooks', 'policy-check.sh'));
   const damaged = await doctor(t, []);
   t.equal(damaged.code, 1);
   t.same(damaged.report.assets.missing, ['hooks/policy-check.sh']);
   t.same(damaged.report.assets.modified, ['sdk/tool-sdk.sh']);
-  t.ok(damaged.report.findings.find((finding) => finding.id === 'framework.damaged' && finding.severity === 'error' && finding.fixable));
+  t.ok(
+    damaged.report.findings.find(
+      (finding) => finding.id === 'framework.damaged' && finding.severity === 'error' && finding.fixable,
+    ),
+  );
   const repaired = await doctor(t, ['--fix']);
   t.equal(repaired.code, 0);
   t.ok(repaired.report.assets.intact);
@@ -92,27 +146,50 @@ t.test('doctor finds damaged framework files and --fix extracts them again', asy
 
 t.test('doctor checks the project, requirements.json and --min-version', async (t) => {
   const root = await newProject(t, env, 'needs');
-  writeFileSync(join(root, 'server.d/requirements.json'), JSON.stringify({ framework: { minVersion: '99.0.0' }, dependencies: [{ name: 'bash' }, { name: 'no-such-command-xyz' }, { or: ['nope-a', 'bash'] }] }));
+  writeFileSync(
+    join(root, 'server.d/requirements.json'),
+    JSON.stringify({
+      framework: { minVersion: '99.0.0' },
+      dependencies: [{ name: 'bash' }, { name: 'no-such-command-xyz' }, { or: ['nope-a', 'bash'] }],
+    }),
+  );
   const { code, report } = await doctor(t, [], root);
   t.equal(code, 1);
   t.match(report.project, { root, serverMetaValid: true, toolsCount: 1, registryExists: false });
-  t.same(report.findings.filter((finding) => finding.severity === 'error').map((finding) => finding.id).sort(), ['deps.missing', 'framework.version_too_old']);
+  t.same(
+    report.findings
+      .filter((finding) => finding.severity === 'error')
+      .map((finding) => finding.id)
+      .sort(),
+    ['deps.missing', 'framework.version_too_old'],
+  );
   const old = await doctor(t, ['--min-version', '1.3.0']);
   t.equal(old.code, 0, 'a 1.x minimum is met');
   const human = await cli(['doctor', '--min-version', '99'], env, tempDir());
   t.equal(human.code, 1);
-  t.match(human.stdout, /✗ mcp-bash \S+ is older than 99, required by --min-version: download the newer release binary/);
+  t.match(
+    human.stdout,
+    /✗ mcp-bash \S+ is older than 99, required by --min-version: download the newer release binary/,
+  );
 });
 
-t.test('doctor refuses --fix with --dry-run (exit 2) and the 1.x install flags (exit 3, a policy refusal)', async (t) => {
-  const both = await cli(['doctor', '--fix', '--dry-run'], env, tempDir());
-  t.equal(both.code, 2);
-  for (const args of [['--archive', 'x.tgz', '--verify', 'abc'], ['--ref', 'v1.3.0'], ['--version', 'v2'], ['--allow-downgrade']]) {
-    const run = await cli(['doctor', ...args], env, tempDir());
-    t.equal(run.code, 3, args.join(' '));
-    t.match(run.stderr, /single binary, and doctor does not install or upgrade it\n.*download the release binary/);
-  }
-});
+t.test(
+  'doctor refuses --fix with --dry-run (exit 2) and the 1.x install flags (exit 3, a policy refusal)',
+  async (t) => {
+    const both = await cli(['doctor', '--fix', '--dry-run'], env, tempDir());
+    t.equal(both.code, 2);
+    for (const args of [
+      ['--archive', 'x.tgz', '--verify', 'abc'],
+      ['--ref', 'v1.3.0'],
+      ['--version', 'v2'],
+      ['--allow-downgrade'],
+    ]) {
+      const run = await cli(['doctor', ...args], env, tempDir());
+      t.equal(run.code, 3, args.join(' '));
+      t.match(run.stderr, /single binary, and doctor does not install or upgrade it\n.*download the release binary/);
+    }
+  },
+);
 
 t.test('debug serves as usual and logs every message, redacted, to a kept state dir', async (t) => {
   const root = await newProject(t, env, 'dbg');

@@ -7,12 +7,22 @@ const env = sharedCliEnv();
 
 t.test('new creates the skeleton, a README and a working hello tool', async (t) => {
   const root = await newProject(t, env, 'my-server');
-  for (const file of ['server.d/server.meta.json', 'tools/hello/tool.sh', 'tools/hello/tool.meta.json', '.gitignore', 'README.md']) {
+  for (const file of [
+    'server.d/server.meta.json',
+    'tools/hello/tool.sh',
+    'tools/hello/tool.meta.json',
+    '.gitignore',
+    'README.md',
+  ]) {
     t.ok(existsSync(join(root, file)), file);
   }
   const meta = JSON.parse(readFileSync(join(root, 'server.d/server.meta.json'), 'utf8'));
   t.match(meta, { name: 'my-server', title: 'My Server', version: '0.1.0' });
-  t.equal(statSync(join(root, 'tools/hello/tool.sh')).mode & 0o777, 0o755, 'the tool is executable, not group-writable');
+  t.equal(
+    statSync(join(root, 'tools/hello/tool.sh')).mode & 0o777,
+    0o755,
+    'the tool is executable, not group-writable',
+  );
   t.equal(readFileSync(join(root, '.gitignore'), 'utf8'), '.registry/\n*.log\n.DS_Store\nThumbs.db\n');
   t.match(readFileSync(join(root, 'README.md'), 'utf8'), /^# My Server/);
   const run = await cli(['run-tool', 'hello', '--allow-self', '--args', '{"name":"Ada"}'], env, root);
@@ -49,15 +59,30 @@ t.test('init works in the current directory, names the server after it, and neve
   writeFileSync(join(dir, '.gitignore'), 'node_modules/\n*.log');
   const run = await cli(['init'], env, dir);
   t.equal(run.code, 0, run.stderr);
-  t.match(run.stdout, /Created server\.d\/server\.meta\.json\nCreated tools\/\nUpdated \.gitignore\nCreated tools\/hello\/tool\.sh/);
-  t.equal(JSON.parse(readFileSync(join(dir, 'server.d/server.meta.json'), 'utf8')).name, 'My-Project', 'a directory name is made a valid server name');
-  t.equal(readFileSync(join(dir, '.gitignore'), 'utf8'), 'node_modules/\n*.log\n.registry/\n.DS_Store\nThumbs.db\n', 'only the missing lines are appended');
+  t.match(
+    run.stdout,
+    /Created server\.d\/server\.meta\.json\nCreated tools\/\nUpdated \.gitignore\nCreated tools\/hello\/tool\.sh/,
+  );
+  t.equal(
+    JSON.parse(readFileSync(join(dir, 'server.d/server.meta.json'), 'utf8')).name,
+    'My-Project',
+    'a directory name is made a valid server name',
+  );
+  t.equal(
+    readFileSync(join(dir, '.gitignore'), 'utf8'),
+    'node_modules/\n*.log\n.registry/\n.DS_Store\nThumbs.db\n',
+    'only the missing lines are appended',
+  );
   writeFileSync(join(dir, 'tools/hello/tool.sh'), '#!/bin/bash\necho mine\n');
   const again = await cli(['init', '--name', 'other'], env, dir);
   t.equal(again.code, 0);
   t.match(again.stdout, /Skipped server\.d\/server\.meta\.json \(exists\)/);
   t.match(again.stdout, /Skipped \.gitignore/);
-  t.equal(readFileSync(join(dir, 'tools/hello/tool.sh'), 'utf8'), '#!/bin/bash\necho mine\n', "the user's file is kept");
+  t.equal(
+    readFileSync(join(dir, 'tools/hello/tool.sh'), 'utf8'),
+    '#!/bin/bash\necho mine\n',
+    "the user's file is kept",
+  );
   // A user's own tools/hello without metadata: init adds nothing beside it.
   const mine = join(tempDir(), 'mine');
   mkdirSync(join(mine, 'tools', 'hello'), { recursive: true });
@@ -75,7 +100,11 @@ t.test('init --name validates the name; --no-hello; unknown flags are usage erro
   t.match(bad.stderr, /invalid server name "no\/slash"/);
   const ok = await cli(['init', '--name', '0123', '--no-hello'], env, dir);
   t.equal(ok.code, 0);
-  t.equal(JSON.parse(readFileSync(join(dir, 'server.d/server.meta.json'), 'utf8')).name, '0123', 'a number-like name stays a string');
+  t.equal(
+    JSON.parse(readFileSync(join(dir, 'server.d/server.meta.json'), 'utf8')).name,
+    '0123',
+    'a number-like name stays a string',
+  );
   t.notOk(existsSync(join(dir, 'tools/hello')));
   const unknown = await cli(['init', '--bogus'], env, dir);
   t.equal(unknown.code, 1, 'usage errors of init exit 1, as in 1.x');

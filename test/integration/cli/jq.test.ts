@@ -58,7 +58,10 @@ t.test('files: input files, -f, --slurpfile, --rawfile', { skip }, async (t) => 
   writeFileSync(raw, 'line1\nline2\n');
   t.equal((await jq(['-c', '.n', one, two])).stdout, '1\n2\n3\n');
   t.equal((await jq(['-f', program, one])).stdout, '10\n');
-  t.equal((await jq(['-nc', '--slurpfile', 's', two, '--rawfile', 'r', raw, '[$s, $r]'])).stdout, '[[{"n":2},{"n":3}],"line1\\nline2\\n"]\n');
+  t.equal(
+    (await jq(['-nc', '--slurpfile', 's', two, '--rawfile', 'r', raw, '[$s, $r]'])).stdout,
+    '[[{"n":2},{"n":3}],"line1\\nline2\\n"]\n',
+  );
   const missing = await jq(['.n', one, join(dir, 'missing.json')]);
   t.equal(missing.code, 2, 'a missing file is exit 2, like jq');
   t.equal(missing.stdout, '1\n', 'the other files are still processed');
@@ -92,17 +95,31 @@ t.test('exit statuses and errors on stderr', { skip }, async (t) => {
   t.match(help.stdout, /Usage: mcp-bash jq/);
 });
 
-t.test('agrees with the system jq on typical SDK filters', { skip: skip || (systemJq ? false : 'jq is not installed') }, async (t) => {
-  const input = JSON.stringify({ name: 'x', list: [3, 1, 2], nested: { a: null, b: false }, text: 'é\u0001"' });
-  const filters = ['-c .', '-r .name', '-c .list|sort', '-rc .nested', '-c [.[]|type]', '-r .text', '-c to_entries', '-e .nested.b', '-c -s length==1'];
-  for (const filter of filters) {
-    const args = filter.split(' ');
-    const ours = await jq(args, input);
-    const theirs = spawnSync('jq', args, { input, encoding: 'utf8' });
-    t.equal(ours.stdout, theirs.stdout, filter);
-    t.equal(ours.code, theirs.status, `${filter} status`);
-  }
-});
+t.test(
+  'agrees with the system jq on typical SDK filters',
+  { skip: skip || (systemJq ? false : 'jq is not installed') },
+  async (t) => {
+    const input = JSON.stringify({ name: 'x', list: [3, 1, 2], nested: { a: null, b: false }, text: 'é\u0001"' });
+    const filters = [
+      '-c .',
+      '-r .name',
+      '-c .list|sort',
+      '-rc .nested',
+      '-c [.[]|type]',
+      '-r .text',
+      '-c to_entries',
+      '-e .nested.b',
+      '-c -s length==1',
+    ];
+    for (const filter of filters) {
+      const args = filter.split(' ');
+      const ours = await jq(args, input);
+      const theirs = spawnSync('jq', args, { input, encoding: 'utf8' });
+      t.equal(ours.stdout, theirs.stdout, filter);
+      t.equal(ours.code, theirs.status, `${filter} status`);
+    }
+  },
+);
 
 t.test('handles a large input', { skip }, async (t) => {
   const big = JSON.stringify(Array.from({ length: 20000 }, (_, index) => ({ index, text: `item ${index}` })));

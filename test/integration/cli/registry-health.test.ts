@@ -13,7 +13,13 @@ t.test('registry refresh writes .registry/ and prints one JSON line per the sche
   t.equal(run.code, 0, run.stderr);
   const report = parseJson(t, run.stdout, 'registry refresh');
   matchesSchema(t, report, registryRefreshSchema, 'registry refresh');
-  t.match(report, { tools: { status: 'ok', count: 2 }, prompts: { status: 'ok', count: 0 }, ui: { status: 'skipped' }, notificationsSent: false, mode: 'full' });
+  t.match(report, {
+    tools: { status: 'ok', count: 2 },
+    prompts: { status: 'ok', count: 0 },
+    ui: { status: 'skipped' },
+    notificationsSent: false,
+    mode: 'full',
+  });
   t.ok(existsSync(join(root, '.registry/tools.json')));
   const filtered = await cli(['registry', 'refresh', '--filter', 'tools/second', '--quiet', '--no-notify'], env, root);
   t.match(parseJson(t, filtered.stdout, 'filtered'), { tools: { count: 2, filter: 'second', matched: 1 } });
@@ -25,21 +31,51 @@ t.test('registry refresh writes .registry/ and prints one JSON line per the sche
 t.test('registry refresh --filter scans only that subtree and keeps the rest of the previous registry', async (t) => {
   const root = await newProject(t, env);
   t.equal((await cli(['scaffold', 'tool', 'second'], env, root)).code, 0);
-  const tools = () => (JSON.parse(readFileSync(join(root, '.registry/tools.json'), 'utf8')) as { items: Array<{ name: string; description: string }> }).items;
+  const tools = () =>
+    (
+      JSON.parse(readFileSync(join(root, '.registry/tools.json'), 'utf8')) as {
+        items: Array<{ name: string; description: string }>;
+      }
+    ).items;
   const first = await cli(['registry', 'refresh', '--filter', 'tools/second', '--quiet'], env, root);
-  t.match(parseJson(t, first.stdout, 'first'), { tools: { status: 'ok', count: 1, filter: 'second', matched: 1 } }, 'no previous registry: only the subtree');
-  t.same(tools().map((tool) => tool.name), ['second']);
+  t.match(
+    parseJson(t, first.stdout, 'first'),
+    { tools: { status: 'ok', count: 1, filter: 'second', matched: 1 } },
+    'no previous registry: only the subtree',
+  );
+  t.same(
+    tools().map((tool) => tool.name),
+    ['second'],
+  );
   t.equal((await cli(['registry', 'refresh', '--quiet'], env, root)).code, 0);
   t.equal(tools().length, 2);
   t.equal((await cli(['scaffold', 'tool', 'third'], env, root)).code, 0);
-  writeFileSync(join(root, 'tools/second/tool.meta.json'), JSON.stringify({ name: 'second', description: 'rescanned' }));
+  writeFileSync(
+    join(root, 'tools/second/tool.meta.json'),
+    JSON.stringify({ name: 'second', description: 'rescanned' }),
+  );
   const limited = await cli(['registry', 'refresh', '--filter', 'tools/second', '--quiet'], env, root);
   t.match(parseJson(t, limited.stdout, 'limited'), { tools: { count: 2, matched: 1 } });
-  t.same(tools().map((tool) => tool.name).sort(), ['hello', 'second'], 'third (outside the filter) is not scanned; hello is kept');
+  t.same(
+    tools()
+      .map((tool) => tool.name)
+      .sort(),
+    ['hello', 'second'],
+    'third (outside the filter) is not scanned; hello is kept',
+  );
   t.equal(tools().find((tool) => tool.name === 'second')?.description, 'rescanned');
   const globbed = await cli(['registry', 'refresh', '--filter', 'tools/*', '--quiet'], env, root);
-  t.match(parseJson(t, globbed.stdout, 'globbed'), { tools: { count: 2, matched: 0 } }, '"*" is literal: nothing is under tools/*');
-  t.same(tools().map((tool) => tool.name).sort(), ['hello', 'second']);
+  t.match(
+    parseJson(t, globbed.stdout, 'globbed'),
+    { tools: { count: 2, matched: 0 } },
+    '"*" is literal: nothing is under tools/*',
+  );
+  t.same(
+    tools()
+      .map((tool) => tool.name)
+      .sort(),
+    ['hello', 'second'],
+  );
 });
 
 t.test('registry refresh reports a failing kind with exit 1', async (t) => {
@@ -60,7 +96,10 @@ t.test('registry status shows each cache file; no project is exit 2; subcommands
   await cli(['registry', 'refresh', '--quiet'], env, root);
   const present = parseJson(t, (await cli(['registry', 'status'], env, root)).stdout, 'status');
   matchesSchema(t, present, registryStatusSchema, 'registry status');
-  t.match(present, { tools: { status: 'present', count: 1, hash: /^[0-9a-f]{64}$/, mtime: /^\d{4}-/ }, ui: { status: 'missing' } });
+  t.match(present, {
+    tools: { status: 'present', count: 1, hash: /^[0-9a-f]{64}$/, mtime: /^\d{4}-/ },
+    ui: { status: 'missing' },
+  });
   t.equal((await cli(['registry', 'status'], env, tempDir())).code, 2);
   const none = await cli(['registry'], env, root);
   t.equal(none.code, 1, 'usage errors of registry exit 1, as in 1.x');
@@ -77,17 +116,26 @@ t.test('health: 0 with one JSON line, 1 when health-checks.sh fails, 2 without a
   t.match(report, { status: 'ok', tools: 1, projectChecks: 'none' });
   t.notOk(existsSync(join(root, '.registry')), 'a probe writes no cache');
   const checks = join(root, 'server.d/health-checks.sh');
-  writeFileSync(checks, 'mcp_health_check_command bash "Bash"\nmcp_health_check_env HEALTH_TEST_VAR "the API key"\n', { mode: 0o644 });
+  writeFileSync(checks, 'mcp_health_check_command bash "Bash"\nmcp_health_check_env HEALTH_TEST_VAR "the API key"\n', {
+    mode: 0o644,
+  });
   const failing = await cli(['--ready'], env, root);
   t.equal(failing.code, 1);
   t.match(parseJson(t, failing.stdout, 'ready'), { status: 'unhealthy', projectChecks: 'failed' });
   t.match(failing.stderr, /✓ Bash \(bash found\)\n✗ the API key \(HEALTH_TEST_VAR is not set\)/);
   // A failed check counts wherever it is in the script, not only on its last line.
-  writeFileSync(checks, 'mcp_health_check_command no-such-command-here "Missing CLI"\nmcp_health_check_env HEALTH_TEST_VAR "the API key"\n');
+  writeFileSync(
+    checks,
+    'mcp_health_check_command no-such-command-here "Missing CLI"\nmcp_health_check_env HEALTH_TEST_VAR "the API key"\n',
+  );
   const earlyFailure = await cli(['health'], { ...env, HEALTH_TEST_VAR: 'x' }, root);
   t.equal(earlyFailure.code, 1, 'a failed check before the last line still fails the probe');
   t.match(parseJson(t, earlyFailure.stdout, 'health'), { status: 'unhealthy', projectChecks: 'failed' });
-  t.match(earlyFailure.stderr, /✗ Missing CLI \(no-such-command-here not found on PATH\)\n✓ the API key/, 'every check still runs');
+  t.match(
+    earlyFailure.stderr,
+    /✗ Missing CLI \(no-such-command-here not found on PATH\)\n✓ the API key/,
+    'every check still runs',
+  );
   writeFileSync(checks, 'mcp_health_check_command bash "Bash"\nmcp_health_check_env HEALTH_TEST_VAR "the API key"\n');
   const passing = await cli(['ready', '--project-root', root], { ...env, HEALTH_TEST_VAR: 'x' }, tempDir());
   t.equal(passing.code, 0, passing.stderr);
@@ -113,7 +161,11 @@ t.test('health times out (exit 1), reports a failing registry, and refuses force
   matchesSchema(t, timeout, healthReportSchema, 'health (timeout)');
   t.same(timeout, { status: 'unhealthy', reason: 'timeout', timeoutSecs: 1 });
   const fromEnv = await cli(['health'], { ...env, MCPBASH_HEALTH_TIMEOUT_SECS: '1' }, root);
-  t.same(parseJson(t, fromEnv.stdout, 'health'), { status: 'unhealthy', reason: 'timeout', timeoutSecs: 1 }, 'MCPBASH_HEALTH_TIMEOUT_SECS');
+  t.same(
+    parseJson(t, fromEnv.stdout, 'health'),
+    { status: 'unhealthy', reason: 'timeout', timeoutSecs: 1 },
+    'MCPBASH_HEALTH_TIMEOUT_SECS',
+  );
   // A slow register.sh: the probe answers at the timeout and the process ends right after.
   writeFileSync(join(root, 'server.d/health-checks.sh'), 'true\n');
   writeFileSync(join(root, 'server.d/register.sh'), 'sleep 20\n', { mode: 0o700 });
@@ -128,7 +180,11 @@ t.test('health times out (exit 1), reports a failing registry, and refuses force
   writeFileSync(join(root, 'server.d/register.json'), 'not json');
   const broken = await cli(['health'], env, root);
   t.equal(broken.code, 1);
-  t.match(parseJson(t, broken.stdout, 'health'), { status: 'unhealthy', tools: null, errors: { tools: /register\.json/ } });
+  t.match(parseJson(t, broken.stdout, 'health'), {
+    status: 'unhealthy',
+    tools: null,
+    errors: { tools: /register\.json/ },
+  });
   const minimal = await cli(['health'], { ...env, MCPBASH_FORCE_MINIMAL: 'true' }, root);
   t.equal(minimal.code, 2);
   t.match(parseJson(t, minimal.stdout, 'health'), { status: 'error', reason: 'json_tool_missing' });

@@ -8,23 +8,35 @@ const env = sharedCliEnv();
 function addTool(root: string, name: string, body: string, meta: Record<string, unknown> = {}): void {
   const dir = join(root, 'tools', name);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'tool.sh'), `#!/usr/bin/env bash\nset -euo pipefail\n# shellcheck source=/dev/null\nsource "\${MCP_SDK}/tool-sdk.sh"\n${body}\n`, { mode: 0o755 });
-  writeFileSync(join(dir, 'tool.meta.json'), JSON.stringify({ name, description: `${name} tool`, ...meta }), { mode: 0o644 });
+  writeFileSync(
+    join(dir, 'tool.sh'),
+    `#!/usr/bin/env bash\nset -euo pipefail\n# shellcheck source=/dev/null\nsource "\${MCP_SDK}/tool-sdk.sh"\n${body}\n`,
+    { mode: 0o755 },
+  );
+  writeFileSync(join(dir, 'tool.meta.json'), JSON.stringify({ name, description: `${name} tool`, ...meta }), {
+    mode: 0o644,
+  });
 }
 
 let root = '';
 t.before(async () => {
   root = await newProject(t, env, 'rt');
-  addTool(root, 'probe', [
-    'printf "probe-stderr-line\\n" >&2',
-    'mcp_emit_json "$(mcp_json_obj myVar "${MY_VAR-unset}" custom "${MCPBASH_CUSTOM-unset}" roots "${MCP_ROOTS_COUNT}" mode "${MCPBASH_MODE}" elicit "${MCP_ELICIT_SUPPORTED}" count "$(mcp_args_get \'.count // 0\')")"',
-  ].join('\n'), { inputSchema: { type: 'object', properties: { count: { type: 'integer' } } } });
+  addTool(
+    root,
+    'probe',
+    [
+      'printf "probe-stderr-line\\n" >&2',
+      'mcp_emit_json "$(mcp_json_obj myVar "${MY_VAR-unset}" custom "${MCPBASH_CUSTOM-unset}" roots "${MCP_ROOTS_COUNT}" mode "${MCPBASH_MODE}" elicit "${MCP_ELICIT_SUPPORTED}" count "$(mcp_args_get \'.count // 0\')")"',
+    ].join('\n'),
+    { inputSchema: { type: 'object', properties: { count: { type: 'integer' } } } },
+  );
   addTool(root, 'fails', 'printf "disk on fire\\n" >&2\nexit 3');
   addTool(root, 'protocol-error', 'mcp_fail -32050 "custom failure" \'{"why":"test"}\'');
   addTool(root, 'slow', 'sleep 20');
 });
 
-const run = (args: string[], extra: NodeJS.ProcessEnv = {}, cwd = root) => cli(['run-tool', ...args], { ...env, ...extra }, cwd);
+const run = (args: string[], extra: NodeJS.ProcessEnv = {}, cwd = root) =>
+  cli(['run-tool', ...args], { ...env, ...extra }, cwd);
 
 t.test('prints the CallToolResult as one JSON line; --args takes JSON or @file', async (t) => {
   const inline = await run(['probe', '--allow-self', '--args', '{"count":5}']);
@@ -37,7 +49,11 @@ t.test('prints the CallToolResult as one JSON line; --args takes JSON or @file',
   const fromFile = await run(['probe', '--allow-self', '--args', `@${argsFile}`]);
   t.equal(fromFile.code, 0, fromFile.stderr);
   t.match(parseJson(t, fromFile.stdout, 'output'), { structuredContent: { count: '7' } });
-  for (const [value, pattern] of [['{nope', /not valid JSON/], ['[1]', /must be a JSON object/], ['@/no/such/file.json', /cannot read/]] as const) {
+  for (const [value, pattern] of [
+    ['{nope', /not valid JSON/],
+    ['[1]', /must be a JSON object/],
+    ['@/no/such/file.json', /cannot read/],
+  ] as const) {
     const bad = await run(['probe', '--allow-self', '--args', value]);
     t.equal(bad.code, 1, value);
     t.match(bad.stderr, pattern);
@@ -51,13 +67,20 @@ t.test('tools are denied by default; --allow-self, --allow and --allow-all open 
   t.match(denied.stderr, /--allow-self/);
   t.equal((await run(['probe', '--allow', 'other', '--allow', 'probe'])).code, 0, '--allow is repeatable');
   t.equal((await run(['probe', '--allow-all'])).code, 0);
-  t.equal((await run(['probe'], { MCPBASH_TOOL_ALLOWLIST: 'probe' })).code, 0, 'the allowlist of the environment counts too');
+  t.equal(
+    (await run(['probe'], { MCPBASH_TOOL_ALLOWLIST: 'probe' })).code,
+    0,
+    'the allowlist of the environment counts too',
+  );
 });
 
 t.test('--dry-run prints the summary lines and checks the arguments against inputSchema', async (t) => {
   const dry = await run(['probe', '--allow-self', '--args', '{"count":42}', '--dry-run']);
   t.equal(dry.code, 0, dry.stderr);
-  t.equal(dry.stdout, 'Tool: probe\nArgs: 12 bytes\nRoots: 1\nTimeout: 30\nStatus: Ready to execute (re-run without --dry-run to run)\n');
+  t.equal(
+    dry.stdout,
+    'Tool: probe\nArgs: 12 bytes\nRoots: 1\nTimeout: 30\nStatus: Ready to execute (re-run without --dry-run to run)\n',
+  );
   const roots = `${root},${tempDir()}`;
   const custom = await run(['probe', '--allow-self', '--dry-run', '--timeout', '120', '--roots', roots]);
   t.match(custom.stdout, /Roots: 2\nTimeout: 120\n/);
@@ -84,7 +107,11 @@ t.test('a failing tool exits 1 with its isError result; a protocol error prints 
   const unknown = await run(['nope', '--allow-all']);
   t.equal(unknown.code, 1);
   t.match(parseJson(t, unknown.stdout, 'error'), { code: -32602, message: "Tool 'nope' not found" });
-  t.match(unknown.stderr, /Tool 'nope' not found\ntools\/list \(or 'mcp-bash registry refresh'\) shows the tools/, 'the error says what to do next');
+  t.match(
+    unknown.stderr,
+    /Tool 'nope' not found\ntools\/list \(or 'mcp-bash registry refresh'\) shows the tools/,
+    'the error says what to do next',
+  );
 });
 
 t.test('--timeout stops the tool and reports a timeout result', async (t) => {
@@ -92,7 +119,10 @@ t.test('--timeout stops the tool and reports a timeout result', async (t) => {
   const slow = await run(['slow', '--allow-self', '--timeout', '1']);
   t.ok(Date.now() - started < 10_000, 'stopped early');
   t.equal(slow.code, 1);
-  t.match(parseJson(t, slow.stdout, 'result'), { isError: true, structuredContent: { error: { type: 'timeout', timeoutSecs: 1 } } });
+  t.match(parseJson(t, slow.stdout, 'result'), {
+    isError: true,
+    structuredContent: { error: { type: 'timeout', timeoutSecs: 1 } },
+  });
   const bad = await run(['slow', '--timeout', 'soon']);
   t.equal(bad.code, 2);
   t.match(bad.stderr, /--timeout must be a positive number of seconds/);
@@ -112,7 +142,7 @@ t.test('--no-refresh uses .registry/tools.json as it is, and fails without one',
   const project = await newProject(t, env, 'cache');
   const before = await cli(['run-tool', 'hello', '--allow-self', '--no-refresh'], env, project);
   t.equal(before.code, 1);
-  t.match(before.stderr, /tools\.json is missing or invalid[^]*registry refresh/);
+  t.match(before.stderr, /tools\.json is missing or invalid[\s\S]*registry refresh/);
   t.equal((await cli(['registry', 'refresh', '--quiet'], env, project)).code, 0);
   addTool(project, 'later', 'echo later');
   t.equal((await cli(['run-tool', 'hello', '--allow-self', '--no-refresh'], env, project)).code, 0);
@@ -121,7 +151,10 @@ t.test('--no-refresh uses .registry/tools.json as it is, and fails without one',
 });
 
 t.test('--with-server-env and --source set the launch environment; --print-env shows the plan', async (t) => {
-  writeFileSync(join(root, 'server.d/env.sh'), 'echo "noise on stdout"\nexport MY_VAR=from-server-env\nMCPBASH_CUSTOM=plain-assignment\n');
+  writeFileSync(
+    join(root, 'server.d/env.sh'),
+    'echo "noise on stdout"\nexport MY_VAR=from-server-env\nMCPBASH_CUSTOM=plain-assignment\n',
+  );
   writeFileSync(join(root, 'override.sh'), 'MY_VAR=from-source\n');
   const allow = { MCPBASH_TOOL_ENV_MODE: 'allowlist', MCPBASH_TOOL_ENV_ALLOWLIST: 'MY_VAR' };
   const plain = await run(['probe', '--allow-self'], allow);
@@ -129,17 +162,35 @@ t.test('--with-server-env and --source set the launch environment; --print-env s
   const sourced = await run(['probe', '--allow-self', '--with-server-env'], allow);
   t.equal(sourced.code, 0, sourced.stderr);
   t.equal(sourced.stdout.split('\n').length, 2, "the file's own output stays out of stdout");
-  t.match(parseJson(t, sourced.stdout, 'output'), { structuredContent: { myVar: 'from-server-env', custom: 'plain-assignment' } });
+  t.match(parseJson(t, sourced.stdout, 'output'), {
+    structuredContent: { myVar: 'from-server-env', custom: 'plain-assignment' },
+  });
   const minimalMode = await run(['probe', '--allow-self', '--with-server-env']);
-  t.match(parseJson(t, minimalMode.stdout, 'output'), { structuredContent: { myVar: 'unset', custom: 'plain-assignment' } }, 'minimal env mode still filters what env files set');
-  const both = await run(['probe', '--allow-self', '--source', 'override.sh'], { ...allow, MCPBASH_RUN_TOOL_SOURCE_SERVER_ENV: '1' });
-  t.match(parseJson(t, both.stdout, 'output'), { structuredContent: { myVar: 'from-source' } }, '--source comes after server.d/env.sh');
+  t.match(
+    parseJson(t, minimalMode.stdout, 'output'),
+    { structuredContent: { myVar: 'unset', custom: 'plain-assignment' } },
+    'minimal env mode still filters what env files set',
+  );
+  const both = await run(['probe', '--allow-self', '--source', 'override.sh'], {
+    ...allow,
+    MCPBASH_RUN_TOOL_SOURCE_SERVER_ENV: '1',
+  });
+  t.match(
+    parseJson(t, both.stdout, 'output'),
+    { structuredContent: { myVar: 'from-source' } },
+    '--source comes after server.d/env.sh',
+  );
   const missing = await run(['probe', '--allow-self', '--source', 'nope.sh']);
   t.equal(missing.code, 1);
   t.match(missing.stderr, /env file not found: .*nope\.sh/);
   const printEnv = await run(['probe', '--print-env', '--with-server-env', '--source', 'override.sh']);
   t.equal(printEnv.code, 0);
-  t.match(printEnv.stdout, new RegExp(`^MCPBASH_PROJECT_ROOT=${root}\\nMCPBASH_HOME=.+\\nMCP_SDK=.+/sdk\\nMCPBASH_MODE=full\\nWILL_SOURCE_SERVER_ENV=${root}/server.d/env.sh\\nWILL_SOURCE\\[0\\]=${root}/override.sh\\nROOT\\[0\\]=${root}\\n$`));
+  t.match(
+    printEnv.stdout,
+    new RegExp(
+      `^MCPBASH_PROJECT_ROOT=${root}\\nMCPBASH_HOME=.+\\nMCP_SDK=.+/sdk\\nMCPBASH_MODE=full\\nWILL_SOURCE_SERVER_ENV=${root}/server.d/env.sh\\nWILL_SOURCE\\[0\\]=${root}/override.sh\\nROOT\\[0\\]=${root}\\n$`,
+    ),
+  );
 });
 
 t.test('usage errors exit 2 with the usage line', async (t) => {
@@ -154,18 +205,29 @@ t.test('usage errors exit 2 with the usage line', async (t) => {
   t.match(noValue.stderr, /option --args needs a value/);
 });
 
-t.test('roots without --roots follow the fallbacks (MCPBASH_ROOTS, then the project root); -- ends the options', async (t) => {
-  const [a, b] = [tempDir(), tempDir()];
-  const fromEnv = await run(['probe', '--allow-self'], { MCPBASH_ROOTS: `${a}:${b}` });
-  t.match(parseJson(t, fromEnv.stdout, 'output'), { structuredContent: { roots: '2' } }, 'MCPBASH_ROOTS');
-  const printed = await run(['probe', '--print-env'], { MCPBASH_ROOTS: a });
-  t.match(printed.stdout, new RegExp(`ROOT\\[0\\]=${a}\\n$`));
-  const explicit = await run(['probe', '--allow-self', '--roots', a], { MCPBASH_ROOTS: `${a}:${b}` });
-  t.match(parseJson(t, explicit.stdout, 'output'), { structuredContent: { roots: '1' } }, '--roots wins over MCPBASH_ROOTS');
-  const separated = await run(['--allow-self', '--', 'probe']);
-  t.equal(separated.code, 0, separated.stderr);
-  t.match(parseJson(t, separated.stdout, 'output'), { structuredContent: { mode: 'full' } }, 'the name after -- is the tool');
-});
+t.test(
+  'roots without --roots follow the fallbacks (MCPBASH_ROOTS, then the project root); -- ends the options',
+  async (t) => {
+    const [a, b] = [tempDir(), tempDir()];
+    const fromEnv = await run(['probe', '--allow-self'], { MCPBASH_ROOTS: `${a}:${b}` });
+    t.match(parseJson(t, fromEnv.stdout, 'output'), { structuredContent: { roots: '2' } }, 'MCPBASH_ROOTS');
+    const printed = await run(['probe', '--print-env'], { MCPBASH_ROOTS: a });
+    t.match(printed.stdout, new RegExp(`ROOT\\[0\\]=${a}\\n$`));
+    const explicit = await run(['probe', '--allow-self', '--roots', a], { MCPBASH_ROOTS: `${a}:${b}` });
+    t.match(
+      parseJson(t, explicit.stdout, 'output'),
+      { structuredContent: { roots: '1' } },
+      '--roots wins over MCPBASH_ROOTS',
+    );
+    const separated = await run(['--allow-self', '--', 'probe']);
+    t.equal(separated.code, 0, separated.stderr);
+    t.match(
+      parseJson(t, separated.stdout, 'output'),
+      { structuredContent: { mode: 'full' } },
+      'the name after -- is the tool',
+    );
+  },
+);
 
 t.test('--project-root runs a tool of another project from anywhere', async (t) => {
   const elsewhere = tempDir();
@@ -174,5 +236,5 @@ t.test('--project-root runs a tool of another project from anywhere', async (t) 
   t.match(parseJson(t, remote.stdout, 'output'), { isError: false });
   const none = await cli(['run-tool', 'probe', '--allow-self'], env, elsewhere);
   t.equal(none.code, 1);
-  t.match(none.stderr, /no mcp-bash project found[^]*--project-root/);
+  t.match(none.stderr, /no mcp-bash project found[\s\S]*--project-root/);
 });

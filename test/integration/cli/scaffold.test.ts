@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import t from 'tap';
 import { cli, newProject, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
-import { binaryPath } from '../../helpers/paths.js';
 import { startInitialized } from '../../helpers/mcp-process.js';
+import { binaryPath } from '../../helpers/paths.js';
 
 const env = sharedCliEnv();
 const bin = (extra: NodeJS.ProcessEnv = {}) => ({ ...env, MCPBASH_BIN: binaryPath, ...extra });
@@ -13,7 +13,8 @@ t.test('scaffold tool: the files, a passing smoke.sh and a clean validate', asyn
   const root = await newProject(t, env);
   const run = await cli(['scaffold', 'tool', 'report-disk'], env, root);
   t.equal(run.code, 0, run.stderr);
-  for (const file of ['tool.sh', 'tool.meta.json', 'README.md', 'smoke.sh']) t.ok(existsSync(join(root, 'tools/report-disk', file)), file);
+  for (const file of ['tool.sh', 'tool.meta.json', 'README.md', 'smoke.sh'])
+    t.ok(existsSync(join(root, 'tools/report-disk', file)), file);
   t.equal(statSync(join(root, 'tools/report-disk/smoke.sh')).mode & 0o777, 0o755);
   const smoke = spawnSync(join(root, 'tools/report-disk/smoke.sh'), { env: bin(), encoding: 'utf8' });
   t.equal(smoke.status, 0, `smoke.sh: ${smoke.stdout}${smoke.stderr}`);
@@ -34,11 +35,14 @@ t.test('scaffold refuses existing targets, bad names, a missing project, and UI'
   t.match(bad.stderr, /invalid prompt name/);
   const noProject = await cli(['scaffold', 'tool', 'x2'], env, tempDir());
   t.equal(noProject.code, 1);
-  t.match(noProject.stderr, /no mcp-bash project found[^]*--project-root/);
+  t.match(noProject.stderr, /no mcp-bash project found[\s\S]*--project-root/);
   const remote = await cli(['scaffold', 'tool', 'x2', '--project-root', root], env, tempDir());
   t.equal(remote.code, 0, `--project-root: ${remote.stderr}`);
   t.ok(existsSync(join(root, 'tools/x2/tool.sh')), '--project-root scaffolds into that project');
-  for (const args of [['tool', 'x3', '--ui'], ['ui', 'x4']]) {
+  for (const args of [
+    ['tool', 'x3', '--ui'],
+    ['ui', 'x4'],
+  ]) {
     const ui = await cli(['scaffold', ...args], env, root);
     t.equal(ui.code, 2, args.join(' '));
     t.match(ui.stderr, /UI resources \(MCP Apps\) are not supported/);
@@ -61,13 +65,24 @@ t.test('scaffold prompt and resource land where discovery finds them, and the se
   const promptMeta = JSON.parse(readFileSync(join(root, 'prompts/summarize/summarize.meta.json'), 'utf8'));
   t.equal(promptMeta.path, 'summarize.txt', 'path names the template beside it');
   t.equal(promptMeta.name, 'prompt.summarize', "1.x's prompt name");
-  t.match(readFileSync(join(root, 'prompts/summarize/summarize.txt'), 'utf8'), /\{\{subject\}\}/, 'placeholders are {{var}} (D9)');
+  t.match(
+    readFileSync(join(root, 'prompts/summarize/summarize.txt'), 'utf8'),
+    /\{\{subject\}\}/,
+    'placeholders are {{var}} (D9)',
+  );
   const resourceMeta = JSON.parse(readFileSync(join(root, 'resources/notes/notes.meta.json'), 'utf8'));
-  t.equal(resourceMeta.uri, `file://${join(root, 'resources/notes/notes.txt').replace(/ /g, '%20')}`, 'the URI is percent-encoded');
+  t.equal(
+    resourceMeta.uri,
+    `file://${join(root, 'resources/notes/notes.txt').replace(/ /g, '%20')}`,
+    'the URI is percent-encoded',
+  );
   t.notOk(existsSync(join(root, 'resources/notes/README.md')), 'no README: every file in resources/ is a resource');
   t.equal(resourceMeta.name, 'resource.notes', "1.x's resource name");
   const server = await startInitialized({ projectRoot: root, env: { ...env } });
-  const prompt = await server.request('prompts/get', { name: 'prompt.summarize', arguments: { subject: 'disks', details: 'full' } });
+  const prompt = await server.request('prompts/get', {
+    name: 'prompt.summarize',
+    arguments: { subject: 'disks', details: 'full' },
+  });
   t.match(JSON.stringify(prompt.result), /You are helping with disks/);
   const read = await server.request('resources/read', { uri: resourceMeta.uri });
   t.match(JSON.stringify(read.result), /Replace this text/, 'the percent-encoded file:// URI is decoded (D10)');
@@ -81,32 +96,55 @@ t.test('scaffold completion creates register.json, merges into a valid one, refu
   t.match(first.stdout, /Created server\.d\/register\.json/);
   t.equal(statSync(join(root, 'completions/topics/completion.sh')).mode & 0o777, 0o755);
   const registerPath = join(root, 'server.d/register.json');
-  t.same(JSON.parse(readFileSync(registerPath, 'utf8')), { version: 1, completions: [{ name: 'topics', path: 'completions/topics/completion.sh', timeoutSecs: 5 }] });
-  writeFileSync(registerPath, JSON.stringify({ version: 1, tools: null, completions: [{ name: 'topics', path: 'completions/topics/completion.sh' }] }));
+  t.same(JSON.parse(readFileSync(registerPath, 'utf8')), {
+    version: 1,
+    completions: [{ name: 'topics', path: 'completions/topics/completion.sh', timeoutSecs: 5 }],
+  });
+  writeFileSync(
+    registerPath,
+    JSON.stringify({
+      version: 1,
+      tools: null,
+      completions: [{ name: 'topics', path: 'completions/topics/completion.sh' }],
+    }),
+  );
   const second = await cli(['scaffold', 'completion', 'colors'], env, root);
   t.equal(second.code, 0, second.stderr);
   const merged = JSON.parse(readFileSync(registerPath, 'utf8'));
-  t.same(merged.completions.map((entry: { name: string }) => entry.name), ['topics', 'colors']);
+  t.same(
+    merged.completions.map((entry: { name: string }) => entry.name),
+    ['topics', 'colors'],
+  );
   t.equal(merged.tools, null, 'other keys are kept');
   const duplicate = await cli(['scaffold', 'completion', 'other-dir'], env, root);
   t.equal(duplicate.code, 0);
   writeFileSync(registerPath, '{"version": 1, "completions": [],}');
   const broken = await cli(['scaffold', 'completion', 'never'], env, root);
   t.equal(broken.code, 1);
-  t.match(broken.stderr, /register\.json is invalid[^]*nothing was scaffolded/);
+  t.match(broken.stderr, /register\.json is invalid[\s\S]*nothing was scaffolded/);
   t.notOk(existsSync(join(root, 'completions/never')), 'nothing was written');
   t.equal(readFileSync(registerPath, 'utf8'), '{"version": 1, "completions": [],}', 'the broken file is left alone');
 });
 
-t.test('scaffold completion appends to register.sh when the project uses it (register.json would switch it off)', async (t) => {
-  const root = await newProject(t, env);
-  writeFileSync(join(root, 'server.d/register.sh'), '#!/usr/bin/env bash\nmcp_register_tool \'{"name":"x","path":"hello/tool.sh"}\'', { mode: 0o644 });
-  const run = await cli(['scaffold', 'completion', 'topics'], env, root);
-  t.equal(run.code, 0, run.stderr);
-  t.match(run.stdout, /MCPBASH_ALLOW_PROJECT_HOOKS=true/, run.stdout);
-  t.notOk(existsSync(join(root, 'server.d/register.json')));
-  t.match(readFileSync(join(root, 'server.d/register.sh'), 'utf8'), /"name":"x","path":"hello\/tool\.sh"\}'\n+# Completion topics[^]*mcp_completion_manual_register '\{"name":"topics","path":"completions\/topics\/completion\.sh","timeoutSecs":5\}'/);
-});
+t.test(
+  'scaffold completion appends to register.sh when the project uses it (register.json would switch it off)',
+  async (t) => {
+    const root = await newProject(t, env);
+    writeFileSync(
+      join(root, 'server.d/register.sh'),
+      '#!/usr/bin/env bash\nmcp_register_tool \'{"name":"x","path":"hello/tool.sh"}\'',
+      { mode: 0o644 },
+    );
+    const run = await cli(['scaffold', 'completion', 'topics'], env, root);
+    t.equal(run.code, 0, run.stderr);
+    t.match(run.stdout, /MCPBASH_ALLOW_PROJECT_HOOKS=true/, run.stdout);
+    t.notOk(existsSync(join(root, 'server.d/register.json')));
+    t.match(
+      readFileSync(join(root, 'server.d/register.sh'), 'utf8'),
+      /"name":"x","path":"hello\/tool\.sh"\}'\n+# Completion topics[\s\S]*mcp_completion_manual_register '\{"name":"topics","path":"completions\/topics\/completion\.sh","timeoutSecs":5\}'/,
+    );
+  },
+);
 
 t.test('scaffold test writes a harness that validates and runs the tools, and refuses to overwrite', async (t) => {
   const root = await newProject(t, env);
@@ -114,7 +152,7 @@ t.test('scaffold test writes a harness that validates and runs the tools, and re
   t.equal(run.code, 0, run.stderr);
   const harness = spawnSync(join(root, 'test/run.sh'), { env: bin(), encoding: 'utf8' });
   t.equal(harness.status, 0, harness.stdout + harness.stderr);
-  t.match(harness.stdout, /hello \(example tool\)\.\.\. PASS[^]*Results: 1 passed, 0 failed/);
+  t.match(harness.stdout, /hello \(example tool\)\.\.\. PASS[\s\S]*Results: 1 passed, 0 failed/);
   const again = await cli(['scaffold', 'test'], env, root);
   t.equal(again.code, 1);
   t.match(again.stderr, /test\/run\.sh, test\/README\.md already exists/);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import t from 'tap';
-import { binaryCommand } from '../../helpers/paths.js';
 import { cli, newProject, sharedCliEnv } from '../../helpers/cli-projects.js';
+import { binaryCommand } from '../../helpers/paths.js';
 
 const env = sharedCliEnv();
 // sharedCliEnv sets NO_COLOR for every other test; these runs decide it themselves.
@@ -16,17 +16,26 @@ function shellQuote(value: string): string {
 function onTerminal(args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): string {
   const { command, prefix } = binaryCommand();
   const line = [command, ...prefix, ...args].map(shellQuote).join(' ');
-  const run = spawnSync('script', ['-qefc', line, '/dev/null'], { cwd, env: { ...colourEnv, ...extraEnv, TERM: 'xterm' }, encoding: 'utf8', timeout: 30_000 });
+  const run = spawnSync('script', ['-qefc', line, '/dev/null'], {
+    cwd,
+    env: { ...colourEnv, ...extraEnv, TERM: 'xterm' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   return run.stdout;
 }
 
-t.test('human output is coloured on a terminal, and plain with NO_COLOR or through a pipe', { skip: hasScript ? false : 'util-linux script is not installed' }, async (t) => {
-  const root = await newProject(t, env);
-  const coloured = onTerminal(['validate'], root);
-  t.match(coloured, /\u001b\[32m✓\u001b\[39m/, 'a green tick on a terminal');
-  const plain = onTerminal(['validate'], root, { NO_COLOR: '1' });
-  t.match(plain, /✓ tools\/hello\/tool\.sh/);
-  t.notMatch(plain, /\u001b\[/, 'NO_COLOR: no escape sequences even on a terminal');
-  const piped = await cli(['validate'], colourEnv, root);
-  t.notMatch(piped.stdout, /\u001b\[/, 'a pipe gets no colours');
-});
+t.test(
+  'human output is coloured on a terminal, and plain with NO_COLOR or through a pipe',
+  { skip: hasScript ? false : 'util-linux script is not installed' },
+  async (t) => {
+    const root = await newProject(t, env);
+    const coloured = onTerminal(['validate'], root);
+    t.match(coloured, /\u001b\[32m✓\u001b\[39m/, 'a green tick on a terminal');
+    const plain = onTerminal(['validate'], root, { NO_COLOR: '1' });
+    t.match(plain, /✓ tools\/hello\/tool\.sh/);
+    t.notMatch(plain, /\u001b\[/, 'NO_COLOR: no escape sequences even on a terminal');
+    const piped = await cli(['validate'], colourEnv, root);
+    t.notMatch(piped.stdout, /\u001b\[/, 'a pipe gets no colours');
+  },
+);

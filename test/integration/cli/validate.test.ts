@@ -6,9 +6,22 @@ import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from
 
 const env = sharedCliEnv();
 
-interface Message { level: string; section: string; message: string; file?: string; field?: string }
+interface Message {
+  level: string;
+  section: string;
+  message: string;
+  file?: string;
+  field?: string;
+}
 
-async function validateJson(t: Test, root: string, args: string[] = []): Promise<{ code: number | null; report: { errors: number; warnings: number; fixesApplied: number; messages: Message[] } }> {
+async function validateJson(
+  t: Test,
+  root: string,
+  args: string[] = [],
+): Promise<{
+  code: number | null;
+  report: { errors: number; warnings: number; fixesApplied: number; messages: Message[] };
+}> {
   const run = await cli(['validate', '--json', ...args], env, root);
   const report = parseJson(t, run.stdout, 'validate --json');
   matchesSchema(t, report, validateReportSchema, 'validate --json');
@@ -22,9 +35,12 @@ t.test('a fresh project passes; the human output has the sections and the summar
   const root = await newProject(t, env);
   const run = await cli(['validate', '--explain-defaults', '--inspector'], env, root);
   t.equal(run.code, 0, run.stdout);
-  t.match(run.stdout, /^Validating project at .+\.\.\.\n\nServer\n  ✓ server\.d\/server\.meta\.json: server "demo" 0\.1\.0\n\nTools\n/);
+  t.match(
+    run.stdout,
+    /^Validating project at .+\.\.\.\n\nServer\n {2}✓ server\.d\/server\.meta\.json: server "demo" 0\.1\.0\n\nTools\n/,
+  );
   t.match(run.stdout, /✓ tools\/hello\/tool\.sh: tool "hello"/);
-  t.match(run.stdout, /Defaults used: name=demo, title=Demo, version=0\.1\.0\n  name:    server\.meta\.json/);
+  t.match(run.stdout, /Defaults used: name=demo, title=Demo, version=0\.1\.0\n {2}name: {4}server\.meta\.json/);
   t.match(run.stdout, /All checks passed \(warnings: 1\)\./);
   t.match(run.stdout, /npx @modelcontextprotocol\/inspector --cli -e MCPBASH_PROJECT_ROOT=.+ --method tools\/list/);
   t.notMatch(run.stdout, /\u001b\[/, 'no colours with NO_COLOR / off a terminal');
@@ -36,7 +52,15 @@ t.test('a fresh project passes; the human output has the sections and the summar
 t.test('metadata problems are errors naming the file and the field (JSON Schema)', async (t) => {
   const root = await newProject(t, env);
   mkdirSync(join(root, 'tools/bad'));
-  writeFileSync(join(root, 'tools/bad/tool.meta.json'), JSON.stringify({ name: 'bad.name', inputSchema: { type: 'array' }, timeoutSecs: 0, annotations: { readOnlyHint: 'yes' } }));
+  writeFileSync(
+    join(root, 'tools/bad/tool.meta.json'),
+    JSON.stringify({
+      name: 'bad.name',
+      inputSchema: { type: 'array' },
+      timeoutSecs: 0,
+      annotations: { readOnlyHint: 'yes' },
+    }),
+  );
   writeFileSync(join(root, 'tools/bad/tool.sh'), '#!/bin/bash\necho hi\n', { mode: 0o755 });
   mkdirSync(join(root, 'tools/orphan'));
   writeFileSync(join(root, 'tools/orphan/orphan.meta.json'), '{"name": "orphan"');
@@ -45,12 +69,31 @@ t.test('metadata problems are errors naming the file and the field (JSON Schema)
   t.equal(code, 1);
   const meta = 'tools/bad/tool.meta.json';
   t.ok(find(report.messages, 'error', meta, /must match pattern/), 'name pattern');
-  t.same(report.messages.filter((m) => m.file === meta && m.level === 'error').map((m) => m.field).sort(), ['/annotations/readOnlyHint', '/inputSchema/type', '/name', '/timeoutSecs']);
-  t.ok(find(report.messages, 'error', meta, /^tools\/bad\/tool\.meta\.json \/inputSchema\/type: must be "object"$/), 'the allowed value is named');
+  t.same(
+    report.messages
+      .filter((m) => m.file === meta && m.level === 'error')
+      .map((m) => m.field)
+      .sort(),
+    ['/annotations/readOnlyHint', '/inputSchema/type', '/name', '/timeoutSecs'],
+  );
+  t.ok(
+    find(report.messages, 'error', meta, /^tools\/bad\/tool\.meta\.json \/inputSchema\/type: must be "object"$/),
+    'the allowed value is named',
+  );
   t.ok(find(report.messages, 'error', 'tools/orphan/orphan.meta.json', /invalid JSON/));
-  t.ok(find(report.messages, 'error', 'tools/orphan/orphan.meta.json', /no script for this metadata \(expected orphan\.sh/));
+  t.ok(
+    find(
+      report.messages,
+      'error',
+      'tools/orphan/orphan.meta.json',
+      /no script for this metadata \(expected orphan\.sh/,
+    ),
+  );
   t.ok(find(report.messages, 'error', 'server.d/server.meta.json', /must have required property 'name'/));
-  t.ok(report.messages.find((m) => m.file === 'server.d/server.meta.json' && m.field === '/icons/0'), 'icons need a src');
+  t.ok(
+    report.messages.find((m) => m.file === 'server.d/server.meta.json' && m.field === '/icons/0'),
+    'icons need a src',
+  );
 });
 
 t.test('--fix makes tool scripts executable and not group-writable; helpers D7 leaves out are listed', async (t) => {
@@ -69,56 +112,133 @@ t.test('--fix makes tool scripts executable and not group-writable; helpers D7 l
   // A script with metadata but neither an exec bit nor a .sh name is not discovered until --fix.
   mkdirSync(join(root, 'tools/plain'));
   writeFileSync(join(root, 'tools/plain/plain'), '#!/bin/bash\necho plain\n', { mode: 0o644 });
-  writeFileSync(join(root, 'tools/plain/plain.meta.json'), JSON.stringify({ name: 'plain', description: 'no .sh name' }));
+  writeFileSync(
+    join(root, 'tools/plain/plain.meta.json'),
+    JSON.stringify({ name: 'plain', description: 'no .sh name' }),
+  );
   const fixed = await validateJson(t, root, ['--fix']);
   t.equal(fixed.code, 0, JSON.stringify(fixed.report.messages.filter((m) => m.level === 'error')));
   t.equal(fixed.report.fixesApplied, 3);
   t.equal(statSync(script).mode & 0o777, 0o755);
   t.ok(find(fixed.report.messages, 'info', 'tools/plain/plain', /made executable \(--fix\)/));
-  t.ok(find(fixed.report.messages, 'info', 'tools/plain/plain', /tool "plain"/), 'the report describes the project after the repair');
+  t.ok(
+    find(fixed.report.messages, 'info', 'tools/plain/plain', /tool "plain"/),
+    'the report describes the project after the repair',
+  );
 });
 
 t.test('prompts, resources and registrations are checked without the server', async (t) => {
   const root = await newProject(t, env);
-  for (const kind of ['prompt', 'resource', 'completion']) t.equal((await cli(['scaffold', kind, 'demo-item'], env, root)).code, 0);
+  for (const kind of ['prompt', 'resource', 'completion'])
+    t.equal((await cli(['scaffold', kind, 'demo-item'], env, root)).code, 0);
   writeFileSync(join(root, 'prompts/demo-item/demo-item.txt'), 'Hello ${name} and {{subject}} and {{undeclared}}\n');
   mkdirSync(join(root, 'prompts/old'));
-  writeFileSync(join(root, 'prompts/old/old.meta.json'), JSON.stringify({ name: 'old', description: 'x', path: 'prompts/old/old.txt' }));
+  writeFileSync(
+    join(root, 'prompts/old/old.meta.json'),
+    JSON.stringify({ name: 'old', description: 'x', path: 'prompts/old/old.txt' }),
+  );
   writeFileSync(join(root, 'prompts/old/old.txt'), 'x');
-  writeFileSync(join(root, 'resources/demo-item/both.meta.json'), JSON.stringify({ name: 'both', uri: 'echo://x', uriTemplate: 'echo://{x}' }));
-  writeFileSync(join(root, 'resources/demo-item/odd.meta.json'), JSON.stringify({ name: 'odd', uri: 'odd://x', annotations: { priority: 3 } }));
+  writeFileSync(
+    join(root, 'resources/demo-item/both.meta.json'),
+    JSON.stringify({ name: 'both', uri: 'echo://x', uriTemplate: 'echo://{x}' }),
+  );
+  writeFileSync(
+    join(root, 'resources/demo-item/odd.meta.json'),
+    JSON.stringify({ name: 'odd', uri: 'odd://x', annotations: { priority: 3 } }),
+  );
   writeFileSync(join(root, 'completions/demo-item/stray.sh'), '#!/bin/bash\n', { mode: 0o755 });
   writeFileSync(join(root, 'server.d/register.sh'), '#!/bin/bash\n', { mode: 0o755 });
   const { report } = await validateJson(t, root);
   t.ok(find(report.messages, 'warning', 'prompts/demo-item/demo-item.txt', /\$\{name\} is not substituted/), 'D9');
-  t.ok(find(report.messages, 'warning', 'prompts/demo-item/demo-item.txt', /\{\{undeclared\}\} is not a declared argument/));
-  t.ok(find(report.messages, 'warning', 'prompts/old/old.meta.json', /relative to the project root, as 1\.x wrote it; it still works, but "old\.txt"/));
-  t.notOk(find(report.messages, 'error', 'prompts/old/old.meta.json', /./), 'the server serves such a prompt, so it is no error');
+  t.ok(
+    find(
+      report.messages,
+      'warning',
+      'prompts/demo-item/demo-item.txt',
+      /\{\{undeclared\}\} is not a declared argument/,
+    ),
+  );
+  t.ok(
+    find(
+      report.messages,
+      'warning',
+      'prompts/old/old.meta.json',
+      /relative to the project root, as 1\.x wrote it; it still works, but "old\.txt"/,
+    ),
+  );
+  t.notOk(
+    find(report.messages, 'error', 'prompts/old/old.meta.json', /./),
+    'the server serves such a prompt, so it is no error',
+  );
   t.ok(find(report.messages, 'info', 'resources/demo-item/demo-item.meta.json', /resource "resource.demo-item"/));
   t.ok(find(report.messages, 'error', 'resources/demo-item/both.meta.json', /both "uri".*and "uriTemplate"/));
   t.ok(find(report.messages, 'error', 'resources/demo-item/odd.meta.json', /must be <= 1/));
   t.ok(find(report.messages, 'warning', 'server.d/register.sh', /ignored: server\.d\/register\.json exists/));
   t.ok(find(report.messages, 'warning', 'completions/demo-item/stray.sh', /not registered/));
-  t.notOk(report.messages.find((m) => m.file === 'completions/demo-item/completion.sh' && m.level !== 'info'), 'the registered script is fine');
+  t.notOk(
+    report.messages.find((m) => m.file === 'completions/demo-item/completion.sh' && m.level !== 'info'),
+    'the registered script is fine',
+  );
   writeFileSync(join(root, 'server.d/register.json'), JSON.stringify({ version: 2, tools: [], bogus: [] }));
   const broken = await validateJson(t, root);
-  t.ok(find(broken.report.messages, 'error', 'server.d/register.json', /does not match the register\.json format, so every kind fails/));
-  t.ok(broken.report.messages.find((m) => m.file === 'server.d/register.json' && m.field === '/version' && /must be 1/.test(m.message)), 'the field is named');
-  t.ok(broken.report.messages.find((m) => m.file === 'server.d/register.json' && /additional properties \(found "bogus"\)/.test(m.message)), 'the unknown key is named');
+  t.ok(
+    find(
+      broken.report.messages,
+      'error',
+      'server.d/register.json',
+      /does not match the register\.json format, so every kind fails/,
+    ),
+  );
+  t.ok(
+    broken.report.messages.find(
+      (m) => m.file === 'server.d/register.json' && m.field === '/version' && /must be 1/.test(m.message),
+    ),
+    'the field is named',
+  );
+  t.ok(
+    broken.report.messages.find(
+      (m) => m.file === 'server.d/register.json' && /additional properties \(found "bogus"\)/.test(m.message),
+    ),
+    'the unknown key is named',
+  );
   writeFileSync(join(root, 'server.d/register.json'), '{"version": 1, "tools": [');
   const unparsable = await validateJson(t, root);
-  t.ok(find(unparsable.report.messages, 'error', 'server.d/register.json', /invalid, so every kind fails: it is not valid JSON/));
-  writeFileSync(join(root, 'server.d/register.json'), JSON.stringify({ version: 1, tools: [{ name: 'hello', path: 'hello/tool.sh' }, { name: 'x' }] }));
+  t.ok(
+    find(
+      unparsable.report.messages,
+      'error',
+      'server.d/register.json',
+      /invalid, so every kind fails: it is not valid JSON/,
+    ),
+  );
+  writeFileSync(
+    join(root, 'server.d/register.json'),
+    JSON.stringify({ version: 1, tools: [{ name: 'hello', path: 'hello/tool.sh' }, { name: 'x' }] }),
+  );
   const pathless = await validateJson(t, root);
-  t.ok(pathless.report.messages.find((m) => m.field === '/tools/1' && /must have required property 'path'/.test(m.message)), 'a tool entry without a path fails the file');
-  writeFileSync(join(root, 'server.d/register.json'), JSON.stringify({ version: 1, tools: [
-    { name: 'hello', path: 'hello/tool.sh' },
-    { name: 'ghost', path: 'ghost/tool.sh' },
-    { name: 'hello', path: 'hello/tool.sh' },
-    { name: 'slow', path: 'hello/tool.sh', timeoutSecs: 'soon' },
-  ] }));
+  t.ok(
+    pathless.report.messages.find(
+      (m) => m.field === '/tools/1' && /must have required property 'path'/.test(m.message),
+    ),
+    'a tool entry without a path fails the file',
+  );
+  writeFileSync(
+    join(root, 'server.d/register.json'),
+    JSON.stringify({
+      version: 1,
+      tools: [
+        { name: 'hello', path: 'hello/tool.sh' },
+        { name: 'ghost', path: 'ghost/tool.sh' },
+        { name: 'hello', path: 'hello/tool.sh' },
+        { name: 'slow', path: 'hello/tool.sh', timeoutSecs: 'soon' },
+      ],
+    }),
+  );
   const entries = await validateJson(t, root);
-  const at = (field: string, pattern: RegExp) => entries.report.messages.find((m) => m.file === 'server.d/register.json' && m.field === field && pattern.test(m.message));
+  const at = (field: string, pattern: RegExp) =>
+    entries.report.messages.find(
+      (m) => m.file === 'server.d/register.json' && m.field === field && pattern.test(m.message),
+    );
   t.ok(at('/tools/3/timeoutSecs', /must match/), 'a wrong field value in a tool entry');
   t.ok(at('/tools/1/path', /ghost\/tool\.sh does not exist/), 'a missing script');
   t.ok(at('/tools/2/name', /registered twice/), 'a duplicate tool name');
@@ -137,25 +257,48 @@ t.test('validate needs a project; --project-root picks one', async (t) => {
   t.equal((await cli(['validate', '--wat'], env, root)).code, 2);
 });
 
-t.test('the 1.x checks: templates need a {variable}, uris a scheme; a missing server.meta.json is a warning; shebang and directory name', async (t) => {
-  const root = await newProject(t, env);
-  mkdirSync(join(root, 'resources'), { recursive: true });
-  writeFileSync(join(root, 'resources/flat.meta.json'), JSON.stringify({ name: 'flat', uriTemplate: 'echo://no-variable' }));
-  writeFileSync(join(root, 'resources/bare.meta.json'), JSON.stringify({ name: 'bare', uri: 'just-a-name', provider: 'echo' }));
-  mkdirSync(join(root, 'tools/mismatch'));
-  writeFileSync(join(root, 'tools/mismatch/tool.sh'), 'echo no shebang\n', { mode: 0o755 });
-  writeFileSync(join(root, 'tools/mismatch/tool.meta.json'), JSON.stringify({ name: 'demo-other', description: 'x', inputSchema: { type: 'object', properties: {} } }));
-  unlinkSync(join(root, 'server.d/server.meta.json'));
-  // Without server.meta.json the project is not found from inside it: name it.
-  const { code, report } = await validateJson(t, root, ['--project-root', root]);
-  t.equal(code, 1, 'the template error fails validation');
-  t.ok(report.messages.find((m) => m.level === 'error' && m.file === 'resources/flat.meta.json' && m.field === '/uriTemplate' && /no \{variable\}/.test(m.message)));
-  t.ok(find(report.messages, 'warning', 'resources/bare.meta.json', /has no scheme/));
-  t.ok(find(report.messages, 'warning', 'server.d/server.meta.json', /missing: the server is named after the directory/), 'a warning, not an error');
-  t.notOk(report.messages.find((m) => m.level === 'error' && m.file === 'server.d/server.meta.json'));
-  t.ok(find(report.messages, 'warning', 'tools/mismatch/tool.sh', /no shebang line/));
-  t.ok(find(report.messages, 'warning', 'tools/mismatch/tool.meta.json', /does not match its directory "mismatch"/));
-});
+t.test(
+  'the 1.x checks: templates need a {variable}, uris a scheme; a missing server.meta.json is a warning; shebang and directory name',
+  async (t) => {
+    const root = await newProject(t, env);
+    mkdirSync(join(root, 'resources'), { recursive: true });
+    writeFileSync(
+      join(root, 'resources/flat.meta.json'),
+      JSON.stringify({ name: 'flat', uriTemplate: 'echo://no-variable' }),
+    );
+    writeFileSync(
+      join(root, 'resources/bare.meta.json'),
+      JSON.stringify({ name: 'bare', uri: 'just-a-name', provider: 'echo' }),
+    );
+    mkdirSync(join(root, 'tools/mismatch'));
+    writeFileSync(join(root, 'tools/mismatch/tool.sh'), 'echo no shebang\n', { mode: 0o755 });
+    writeFileSync(
+      join(root, 'tools/mismatch/tool.meta.json'),
+      JSON.stringify({ name: 'demo-other', description: 'x', inputSchema: { type: 'object', properties: {} } }),
+    );
+    unlinkSync(join(root, 'server.d/server.meta.json'));
+    // Without server.meta.json the project is not found from inside it: name it.
+    const { code, report } = await validateJson(t, root, ['--project-root', root]);
+    t.equal(code, 1, 'the template error fails validation');
+    t.ok(
+      report.messages.find(
+        (m) =>
+          m.level === 'error' &&
+          m.file === 'resources/flat.meta.json' &&
+          m.field === '/uriTemplate' &&
+          /no \{variable\}/.test(m.message),
+      ),
+    );
+    t.ok(find(report.messages, 'warning', 'resources/bare.meta.json', /has no scheme/));
+    t.ok(
+      find(report.messages, 'warning', 'server.d/server.meta.json', /missing: the server is named after the directory/),
+      'a warning, not an error',
+    );
+    t.notOk(report.messages.find((m) => m.level === 'error' && m.file === 'server.d/server.meta.json'));
+    t.ok(find(report.messages, 'warning', 'tools/mismatch/tool.sh', /no shebang line/));
+    t.ok(find(report.messages, 'warning', 'tools/mismatch/tool.meta.json', /does not match its directory "mismatch"/));
+  },
+);
 
 t.test('register.json-listed tools and prompts, list-form prompt arguments and 1.x roles are understood', async (t) => {
   const root = await newProject(t, env, 'demo', ['--no-hello']);
@@ -164,20 +307,54 @@ t.test('register.json-listed tools and prompts, list-form prompt arguments and 1
   writeFileSync(join(root, 'tools/clock.sh'), '#!/bin/bash\ndate\n', { mode: 0o755 });
   writeFileSync(join(root, 'prompts/summary.txt'), 'Summarise {{topic}}\n');
   writeFileSync(join(root, 'prompts/standup.txt'), 'Standup for {{team}}\n');
-  writeFileSync(join(root, 'prompts/standup.meta.json'), JSON.stringify({ name: 'standup', description: 'x', arguments: [{ name: 'team', required: true }], role: 'system' }));
-  writeFileSync(join(root, 'server.d/register.json'), JSON.stringify({ version: 1,
-    tools: [{ name: 'demo-clock', description: 'the time', path: 'clock.sh' }],
-    prompts: [{ name: 'summary', description: 'x', path: 'summary.txt', arguments: [{ name: 'topic', required: true }] }] }));
+  writeFileSync(
+    join(root, 'prompts/standup.meta.json'),
+    JSON.stringify({
+      name: 'standup',
+      description: 'x',
+      arguments: [{ name: 'team', required: true }],
+      role: 'system',
+    }),
+  );
+  writeFileSync(
+    join(root, 'server.d/register.json'),
+    JSON.stringify({
+      version: 1,
+      tools: [{ name: 'demo-clock', description: 'the time', path: 'clock.sh' }],
+      prompts: [
+        { name: 'summary', description: 'x', path: 'summary.txt', arguments: [{ name: 'topic', required: true }] },
+      ],
+    }),
+  );
   const { code, report } = await validateJson(t, root);
   t.equal(code, 0, JSON.stringify(report.messages.filter((m) => m.level === 'error')));
-  t.notOk(report.messages.find((m) => /no tools found/.test(m.message)), 'register.json lists the tools');
-  t.ok(report.messages.find((m) => m.level === 'info' && /register\.json lists the tools \(1\); discovery of tools\/ is off/.test(m.message)));
-  t.notOk(report.messages.find((m) => m.file === 'prompts/summary.txt' && /not a prompt/.test(m.message)), 'a template register.json names is a prompt');
-  t.notOk(report.messages.find((m) => m.file === 'prompts/standup.meta.json' && m.level === 'error'), "MCP's list form of arguments is accepted");
-  t.notOk(report.messages.find((m) => m.file === 'prompts/standup.txt' && /not a declared argument/.test(m.message)), 'list-form arguments declare placeholders');
+  t.notOk(
+    report.messages.find((m) => /no tools found/.test(m.message)),
+    'register.json lists the tools',
+  );
+  t.ok(
+    report.messages.find(
+      (m) => m.level === 'info' && /register\.json lists the tools \(1\); discovery of tools\/ is off/.test(m.message),
+    ),
+  );
+  t.notOk(
+    report.messages.find((m) => m.file === 'prompts/summary.txt' && /not a prompt/.test(m.message)),
+    'a template register.json names is a prompt',
+  );
+  t.notOk(
+    report.messages.find((m) => m.file === 'prompts/standup.meta.json' && m.level === 'error'),
+    "MCP's list form of arguments is accepted",
+  );
+  t.notOk(
+    report.messages.find((m) => m.file === 'prompts/standup.txt' && /not a declared argument/.test(m.message)),
+    'list-form arguments declare placeholders',
+  );
   t.ok(find(report.messages, 'warning', 'prompts/standup.meta.json', /role "system" is not an MCP role/));
   const bare = await newProject(t, env, 'bare', ['--no-hello']);
   rmSync(join(bare, 'tools'), { recursive: true });
   const noTools = await validateJson(t, bare);
-  t.ok(noTools.report.messages.find((m) => m.level === 'info' && /no tools directory/.test(m.message)), 'a project without tools/ is not warned about it');
+  t.ok(
+    noTools.report.messages.find((m) => m.level === 'info' && /no tools directory/.test(m.message)),
+    'a project without tools/ is not warned about it',
+  );
 });

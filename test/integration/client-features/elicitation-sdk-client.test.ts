@@ -33,26 +33,34 @@ const answers: Record<string, Record<string, unknown>> = {
   'legacy?': { picks: ['x'] },
 };
 
-t.test('the official client accepts the schema of every elicitation helper and their answers reach the tool', async (t) => {
-  const root = mkdtempSync(join(tmpdir(), 'mcpbash-elicit-sdk-'));
-  mkdirSync(join(root, 'server.d'));
-  mkdirSync(join(root, 'tools', 'ask-all'), { recursive: true });
-  writeFileSync(join(root, 'server.d', 'server.meta.json'), '{"name":"elicit-sdk"}');
-  writeFileSync(join(root, 'tools', 'ask-all', 'tool.sh'), tool, { mode: 0o755 });
-  writeFileSync(join(root, 'tools', 'ask-all', 'tool.meta.json'), '{"name":"ask-all","description":"asks every kind of question"}');
-  const { client } = await connectSdkClient({
-    env: sdkEnv(toolEnv({ MCPBASH_PROJECT_ROOT: root })),
-    capabilities: { capabilities: { elicitation: { form: {} } } },
-  });
-  t.teardown(() => client.close());
-  const asked: string[] = [];
-  client.setRequestHandler(ElicitRequestSchema, async (request) => {
-    asked.push(request.params.message);
-    return { action: 'accept', content: answers[request.params.message] as Record<string, string> };
-  });
-  const result = await client.callTool({ name: 'ask-all', arguments: {} });
-  t.equal(result.isError, false);
-  t.same(asked, Object.keys(answers), 'every question reached the client');
-  const expected = Object.fromEntries(Object.entries(answers).map(([question, content]) => [question.replace('?', ''), { action: 'accept', content }]));
-  t.same(result.structuredContent, expected, 'each answer went back to the tool as it was given');
-});
+t.test(
+  'the official client accepts the schema of every elicitation helper and their answers reach the tool',
+  async (t) => {
+    const root = mkdtempSync(join(tmpdir(), 'mcpbash-elicit-sdk-'));
+    mkdirSync(join(root, 'server.d'));
+    mkdirSync(join(root, 'tools', 'ask-all'), { recursive: true });
+    writeFileSync(join(root, 'server.d', 'server.meta.json'), '{"name":"elicit-sdk"}');
+    writeFileSync(join(root, 'tools', 'ask-all', 'tool.sh'), tool, { mode: 0o755 });
+    writeFileSync(
+      join(root, 'tools', 'ask-all', 'tool.meta.json'),
+      '{"name":"ask-all","description":"asks every kind of question"}',
+    );
+    const { client } = await connectSdkClient({
+      env: sdkEnv(toolEnv({ MCPBASH_PROJECT_ROOT: root })),
+      capabilities: { capabilities: { elicitation: { form: {} } } },
+    });
+    t.teardown(() => client.close());
+    const asked: string[] = [];
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      asked.push(request.params.message);
+      return { action: 'accept', content: answers[request.params.message] as Record<string, string> };
+    });
+    const result = await client.callTool({ name: 'ask-all', arguments: {} });
+    t.equal(result.isError, false);
+    t.same(asked, Object.keys(answers), 'every question reached the client');
+    const expected = Object.fromEntries(
+      Object.entries(answers).map(([question, content]) => [question.replace('?', ''), { action: 'accept', content }]),
+    );
+    t.same(result.structuredContent, expected, 'each answer went back to the tool as it was given');
+  },
+);

@@ -1,11 +1,12 @@
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { startInitialized, type Message } from '../../helpers/mcp-process.js';
+import { type Message, startInitialized } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
-const output = (response: Message) => JSON.parse((response.result as { content: Array<{ text: string }> }).content[0]?.text ?? '{}');
+const output = (response: Message) =>
+  JSON.parse((response.result as { content: Array<{ text: string }> }).content[0]?.text ?? '{}');
 
 t.test('without the elicitation capability tools see MCP_ELICIT_SUPPORTED=0', async (t) => {
   const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
@@ -14,7 +15,11 @@ t.test('without the elicitation capability tools see MCP_ELICIT_SUPPORTED=0', as
 });
 
 t.test('a form request becomes elicitation/create and the answer goes back to the tool', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv(), capabilities: { elicitation: { form: {} } } });
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv(),
+    capabilities: { elicitation: { form: {} } },
+  });
   const call = server.request('tools/call', { name: 'elicit' });
   const asked = await server.waitFor((m) => m.method === 'elicitation/create');
   t.same(asked.params, {
@@ -28,7 +33,11 @@ t.test('a form request becomes elicitation/create and the answer goes back to th
 });
 
 t.test('decline, cancel and client errors are normalised', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv(), capabilities: { elicitation: {} } });
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv(),
+    capabilities: { elicitation: {} },
+  });
   const answers: Array<[Record<string, unknown>, unknown]> = [
     [{ result: { action: 'decline' } }, { action: 'decline', content: null }],
     [{ result: { action: 'cancel' } }, { action: 'cancel', content: null }],
@@ -44,32 +53,55 @@ t.test('decline, cancel and client errors are normalised', async (t) => {
   await server.close();
 });
 
-t.test('a client that never answers: the server gives up after MCPBASH_ELICITATION_TIMEOUT + 5 s and the tool gets error', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_ELICITATION_TIMEOUT: '1' }), capabilities: { elicitation: {} } });
-  t.teardown(() => server.close());
-  const started = Date.now();
-  const call = server.request('tools/call', { name: 'elicit' }, undefined, 20_000);
-  const asked = await server.waitFor((m) => m.method === 'elicitation/create');
-  const result = output(await call);
-  const elapsed = Date.now() - started;
-  t.same(result, { supported: true, answer: { action: 'error', content: null } }, 'not the tool\'s own 30 s timeout');
-  t.ok(elapsed >= 5500 && elapsed < 15_000, `answered by the server's timeout (${elapsed} ms)`);
-  server.send({ jsonrpc: '2.0', id: asked.id, result: { action: 'accept', content: { confirmed: true } } });
-  t.same((await server.request('ping')).result, {}, 'a late answer is ignored (D26)');
-});
+t.test(
+  'a client that never answers: the server gives up after MCPBASH_ELICITATION_TIMEOUT + 5 s and the tool gets error',
+  async (t) => {
+    const server = await startInitialized({
+      projectRoot: fixtureProject('tools'),
+      env: toolEnv({ MCPBASH_ELICITATION_TIMEOUT: '1' }),
+      capabilities: { elicitation: {} },
+    });
+    t.teardown(() => server.close());
+    const started = Date.now();
+    const call = server.request('tools/call', { name: 'elicit' }, undefined, 20_000);
+    const asked = await server.waitFor((m) => m.method === 'elicitation/create');
+    const result = output(await call);
+    const elapsed = Date.now() - started;
+    t.same(result, { supported: true, answer: { action: 'error', content: null } }, "not the tool's own 30 s timeout");
+    t.ok(elapsed >= 5500 && elapsed < 15_000, `answered by the server's timeout (${elapsed} ms)`);
+    server.send({ jsonrpc: '2.0', id: asked.id, result: { action: 'accept', content: { confirmed: true } } });
+    t.same((await server.request('ping')).result, {}, 'a late answer is ignored (D26)');
+  },
+);
 
 t.test('a legacy {} capability means form only: a url request is declined without asking', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv(), capabilities: { elicitation: {} } });
-  t.same(output(await server.request('tools/call', { name: 'elicit', arguments: { mode: 'url' } })).answer, { action: 'decline', content: null });
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv(),
+    capabilities: { elicitation: {} },
+  });
+  t.same(output(await server.request('tools/call', { name: 'elicit', arguments: { mode: 'url' } })).answer, {
+    action: 'decline',
+    content: null,
+  });
   t.notOk(server.messages.some((m) => m.method === 'elicitation/create'));
   await server.close();
 });
 
 t.test('url mode carries an elicitationId when the client supports it', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv(), capabilities: { elicitation: { url: {} } } });
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv(),
+    capabilities: { elicitation: { url: {} } },
+  });
   const call = server.request('tools/call', { name: 'elicit', arguments: { mode: 'url' } });
   const asked = await server.waitFor((m) => m.method === 'elicitation/create');
-  t.match(asked.params, { mode: 'url', message: 'Open the page', url: 'https://example.com/auth', elicitationId: /^[0-9a-f-]{36}$/ });
+  t.match(asked.params, {
+    mode: 'url',
+    message: 'Open the page',
+    url: 'https://example.com/auth',
+    elicitationId: /^[0-9a-f-]{36}$/,
+  });
   server.send({ jsonrpc: '2.0', id: asked.id, result: { action: 'accept' } });
   t.same(output(await call).answer, { action: 'accept', content: {} });
   await server.close();
@@ -86,7 +118,10 @@ t.test('the official SDK client answers elicitation/create through its request h
     return { action: 'accept', content: { confirmed: false } };
   });
   const result = await client.callTool({ name: 'elicit' });
-  t.same(JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? '{}'), { supported: true, answer: { action: 'accept', content: { confirmed: false } } });
+  t.same(JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? '{}'), {
+    supported: true,
+    answer: { action: 'accept', content: { confirmed: false } },
+  });
   t.match(seen[0], { message: 'Proceed?' });
   await client.close();
 });

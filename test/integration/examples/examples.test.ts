@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } fr
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { copyProject } from '../../helpers/fixtures.js';
-import { startInitialized, type McpProcess, type Message } from '../../helpers/mcp-process.js';
+import { type McpProcess, type Message, startInitialized } from '../../helpers/mcp-process.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { isolatedEnv, runBinary, toolEnv } from '../../helpers/run-binary.js';
 
@@ -15,7 +15,10 @@ import { isolatedEnv, runBinary, toolEnv } from '../../helpers/run-binary.js';
 type Json = Record<string, any>;
 
 const examplesDir = join(repoRoot, 'assets', 'examples');
-const exampleIds = readdirSync(examplesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+const exampleIds = readdirSync(examplesDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 
 interface Context {
   readonly t: Test;
@@ -37,12 +40,20 @@ const payload = (response: Message): Json => (response.result as Json).structure
 const toolError = (response: Message): Json => (response.result as Json).structuredContent.error as Json;
 
 function logsOf(server: McpProcess, logger: string, from = 0): Json[] {
-  return server.notifications('notifications/message').slice(from).map((m) => m.params as Json).filter((params) => params.logger === logger);
+  return server
+    .notifications('notifications/message')
+    .slice(from)
+    .map((m) => m.params as Json)
+    .filter((params) => params.logger === logger);
 }
 
 /** Answers the next elicitation/create request (the `index`-th of the session) with `reply`. */
 async function answerElicitation(server: McpProcess, index: number, reply: Json): Promise<Json> {
-  await server.waitFor(() => server.messages.filter((m) => m.method === 'elicitation/create').length > index, 10_000, `elicitation #${index + 1}`);
+  await server.waitFor(
+    () => server.messages.filter((m) => m.method === 'elicitation/create').length > index,
+    10_000,
+    `elicitation #${index + 1}`,
+  );
   const asked = server.messages.filter((m) => m.method === 'elicitation/create')[index] as Message;
   server.send({ jsonrpc: '2.0', id: asked.id, ...reply });
   return asked.params as Json;
@@ -57,12 +68,36 @@ const scenarios: Record<string, Scenario> = {
 
   '01-args-and-validation': {
     async run({ t, call }) {
-      t.same(payload(await call('example-repeat', { text: 'hi', count: 2, uppercase: true, separator: '-' })), { result: 'HI-HI', count: 2, uppercase: true });
-      t.same(payload(await call('example-repeat', { text: 'ok' })), { result: 'ok ok ok', count: 3, uppercase: false }, 'defaults');
-      t.match((await call('example-repeat', { text: 'hi', count: 50 })).error, { code: -32602, message: '.count must be <= 10' }, 'mcp_args_int --max');
-      t.match((await call('example-repeat', { text: '' })).error, { code: -32602, message: 'text is required: pass the text to repeat' }, 'mcp_args_require');
-      t.match((await call('example-repeat', { text: '   ' })).error, { code: -32602, message: 'text must contain a non-space character', data: { field: 'text' } }, 'mcp_fail_invalid_args');
-      t.match((await call('example-repeat', { count: 'three' })).error, { code: -32602, message: /Invalid arguments for tool 'example-repeat'/ }, 'inputSchema checked by the server');
+      t.same(payload(await call('example-repeat', { text: 'hi', count: 2, uppercase: true, separator: '-' })), {
+        result: 'HI-HI',
+        count: 2,
+        uppercase: true,
+      });
+      t.same(
+        payload(await call('example-repeat', { text: 'ok' })),
+        { result: 'ok ok ok', count: 3, uppercase: false },
+        'defaults',
+      );
+      t.match(
+        (await call('example-repeat', { text: 'hi', count: 50 })).error,
+        { code: -32602, message: '.count must be <= 10' },
+        'mcp_args_int --max',
+      );
+      t.match(
+        (await call('example-repeat', { text: '' })).error,
+        { code: -32602, message: 'text is required: pass the text to repeat' },
+        'mcp_args_require',
+      );
+      t.match(
+        (await call('example-repeat', { text: '   ' })).error,
+        { code: -32602, message: 'text must contain a non-space character', data: { field: 'text' } },
+        'mcp_fail_invalid_args',
+      );
+      t.match(
+        (await call('example-repeat', { count: 'three' })).error,
+        { code: -32602, message: /Invalid arguments for tool 'example-repeat'/ },
+        'inputSchema checked by the server',
+      );
       t.same(payload(await call('example-divide', { dividend: 17, divisor: 5 })), { quotient: 3, remainder: 2 });
       const zero = await call('example-divide', { dividend: 1, divisor: 0 });
       t.equal(result(zero).isError, true, 'division by zero is an error result, not a protocol error');
@@ -75,13 +110,25 @@ const scenarios: Record<string, Scenario> = {
       await server.request('logging/setLevel', { level: 'warning' });
       let from = server.notifications('notifications/message').length;
       t.same(payload(await call('example-log-levels', { items: 3 })), { processed: 2, skipped: 1 });
-      t.same(logsOf(server, 'example-log-levels', from).map((log) => log.level), ['warning', 'error'], 'at warning: only warning and error');
+      t.same(
+        logsOf(server, 'example-log-levels', from).map((log) => log.level),
+        ['warning', 'error'],
+        'at warning: only warning and error',
+      );
       await server.request('logging/setLevel', { level: 'debug' });
       from = server.notifications('notifications/message').length;
       await call('example-log-levels', { items: 3 });
       const logs = logsOf(server, 'example-log-levels', from);
-      t.same(logs.map((log) => log.level).sort(), ['debug', 'debug', 'debug', 'error', 'info', 'notice', 'warning'], 'at debug: everything');
-      t.same(logs.find((log) => log.level === 'notice')?.data, { items: 3, skipped: 1 }, 'mcp_log sends structured data');
+      t.same(
+        logs.map((log) => log.level).sort(),
+        ['debug', 'debug', 'debug', 'error', 'info', 'notice', 'warning'],
+        'at debug: everything',
+      );
+      t.same(
+        logs.find((log) => log.level === 'notice')?.data,
+        { items: 3, skipped: 1 },
+        'mcp_log sends structured data',
+      );
       t.match(logs.find((log) => log.level === 'info')?.data, /log level is debug/, 'the tool sees the level in force');
     },
   },
@@ -90,8 +137,15 @@ const scenarios: Record<string, Scenario> = {
     async run({ t, server, call }) {
       const done = await call('example-slow-count', { steps: 4, delayMs: 50 }, { _meta: { progressToken: 'count-1' } });
       t.same(payload(done), { counted: 4 });
-      const progress = server.notifications('notifications/progress').map((m) => m.params as Json).filter((p) => p.progressToken === 'count-1');
-      t.same(progress.map((p) => p.progress), [0, 25, 50, 75, 100], 'one notification per step');
+      const progress = server
+        .notifications('notifications/progress')
+        .map((m) => m.params as Json)
+        .filter((p) => p.progressToken === 'count-1');
+      t.same(
+        progress.map((p) => p.progress),
+        [0, 25, 50, 75, 100],
+        'one notification per step',
+      );
       t.match(progress[4], { total: 100, message: 'Step 4 of 4' });
 
       const before = server.notifications('notifications/progress').length;
@@ -99,15 +153,41 @@ const scenarios: Record<string, Scenario> = {
       t.equal(server.notifications('notifications/progress').length, before, 'no progressToken, no progress');
 
       const id = 'count-to-cancel';
-      server.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'example-slow-count', arguments: { steps: 100, delayMs: 100 }, _meta: { progressToken: 'count-2' } } });
-      await server.waitFor((m) => m.method === 'notifications/progress' && (m.params as Json).progressToken === 'count-2' && (m.params as Json).progress >= 2, 10_000, 'progress of the long count');
+      server.send({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: {
+          name: 'example-slow-count',
+          arguments: { steps: 100, delayMs: 100 },
+          _meta: { progressToken: 'count-2' },
+        },
+      });
+      await server.waitFor(
+        (m) =>
+          m.method === 'notifications/progress' &&
+          (m.params as Json).progressToken === 'count-2' &&
+          (m.params as Json).progress >= 2,
+        10_000,
+        'progress of the long count',
+      );
       server.notify('notifications/cancelled', { requestId: id, reason: 'test' });
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const seen = server.notifications('notifications/progress').filter((m) => (m.params as Json).progressToken === 'count-2').length;
+      const seen = server
+        .notifications('notifications/progress')
+        .filter((m) => (m.params as Json).progressToken === 'count-2').length;
       await new Promise((resolve) => setTimeout(resolve, 400));
-      t.equal(server.notifications('notifications/progress').filter((m) => (m.params as Json).progressToken === 'count-2').length, seen, 'the count stopped');
+      t.equal(
+        server.notifications('notifications/progress').filter((m) => (m.params as Json).progressToken === 'count-2')
+          .length,
+        seen,
+        'the count stopped',
+      );
       t.same((await server.request('ping')).result, {});
-      t.notOk(server.messages.some((m) => m.id === id), 'no response for the cancelled call');
+      t.notOk(
+        server.messages.some((m) => m.id === id),
+        'no response for the cancelled call',
+      );
     },
   },
 
@@ -115,16 +195,33 @@ const scenarios: Record<string, Scenario> = {
     async run({ t, project, call }) {
       const sandbox = realpathSync(join(project, 'sandbox'));
       const roots = payload(await call('example-roots-list'));
-      t.match(roots, { count: 1, paths: [sandbox], roots: [{ name: 'Sandbox', path: sandbox }] }, 'config/roots.json gives the roots');
+      t.match(
+        roots,
+        { count: 1, paths: [sandbox], roots: [{ name: 'Sandbox', path: sandbox }] },
+        'config/roots.json gives the roots',
+      );
       const read = payload(await call('example-read-file', { path: 'sandbox/welcome.txt' }));
       t.match(read, { path: join(sandbox, 'welcome.txt'), content: /^Welcome to the sandbox\./ });
-      t.match((await call('example-read-file', { path: 'outside.txt' })).error, { code: -32602, message: '.path is outside configured MCP roots' });
-      t.match((await call('example-read-file', { path: 'sandbox/../../etc/passwd' })).error, { code: -32602 }, 'no way out with ..');
+      t.match((await call('example-read-file', { path: 'outside.txt' })).error, {
+        code: -32602,
+        message: '.path is outside configured MCP roots',
+      });
+      t.match(
+        (await call('example-read-file', { path: 'sandbox/../../etc/passwd' })).error,
+        { code: -32602 },
+        'no way out with ..',
+      );
       const missing = await call('example-read-file', { path: 'sandbox/missing.txt' });
       t.equal(result(missing).isError, true);
       t.match(toolError(missing), { type: 'not_found', hint: /example-roots-list/ });
-      t.same(payload(await call('example-check-path', { path: 'outside.txt' })), { path: join(realpathSync(project), 'outside.txt'), insideRoots: false });
-      t.match(payload(await call('example-check-path', { path: 'sandbox/notes/../notes/todo.txt' })), { path: join(sandbox, 'notes', 'todo.txt'), insideRoots: true });
+      t.same(payload(await call('example-check-path', { path: 'outside.txt' })), {
+        path: join(realpathSync(project), 'outside.txt'),
+        insideRoots: false,
+      });
+      t.match(payload(await call('example-check-path', { path: 'sandbox/notes/../notes/todo.txt' })), {
+        path: join(sandbox, 'notes', 'todo.txt'),
+        insideRoots: true,
+      });
     },
   },
 
@@ -133,10 +230,25 @@ const scenarios: Record<string, Scenario> = {
       const list = result(await server.request('resources/list')).resources as Json[];
       t.same(list.map((r) => r.name).sort(), ['echo-hello', 'greeting', 'settings']);
       const greeting = list.find((r) => r.name === 'greeting') as Json;
-      t.match(greeting, { title: 'Greeting', mimeType: 'text/plain', uri: /^file:\/\/\/.*\/resources\/greeting\.txt$/, annotations: { priority: 0.8 } }, 'default uri: the file\'s own');
+      t.match(
+        greeting,
+        {
+          title: 'Greeting',
+          mimeType: 'text/plain',
+          uri: /^file:\/\/\/.*\/resources\/greeting\.txt$/,
+          annotations: { priority: 0.8 },
+        },
+        "default uri: the file's own",
+      );
       const read = result(await server.request('resources/read', { uri: greeting.uri })).contents as Json[];
-      t.match(read[0], { uri: greeting.uri, mimeType: 'text/plain', text: /^Hello from the example-resources server!/ });
-      const echo = result(await server.request('resources/read', { uri: 'echo://Hello%20from%20the%20echo%20provider' })).contents as Json[];
+      t.match(read[0], {
+        uri: greeting.uri,
+        mimeType: 'text/plain',
+        text: /^Hello from the example-resources server!/,
+      });
+      const echo = result(
+        await server.request('resources/read', { uri: 'echo://Hello%20from%20the%20echo%20provider' }),
+      ).contents as Json[];
       t.equal(echo[0]?.text, 'Hello from the echo provider');
       const settings = result(await server.request('resources/read', { name: 'settings' })).contents as Json[];
       t.match(settings[0], { mimeType: 'application/json' });
@@ -151,7 +263,11 @@ const scenarios: Record<string, Scenario> = {
       t.equal(content[0]?.type, 'text');
       t.match(content[1], {
         type: 'resource',
-        resource: { uri: /^file:\/\/\/.*\/reports\/latest\.txt$/, mimeType: 'text/plain', text: /^Weekly status\n.*\n\n1\. line 1 of 2\n2\. line 2 of 2\n$/ },
+        resource: {
+          uri: /^file:\/\/\/.*\/reports\/latest\.txt$/,
+          mimeType: 'text/plain',
+          text: /^Weekly status\n.*\n\n1\. line 1 of 2\n2\. line 2 of 2\n$/,
+        },
       });
       t.same(readdirSync(join(project, 'reports')), ['latest.txt'], 'the temporary file was renamed');
       t.match(payload(response), { lines: 2, report: /reports\/latest\.txt$/ });
@@ -162,12 +278,33 @@ const scenarios: Record<string, Scenario> = {
     async run({ t, server }) {
       const prompts = result(await server.request('prompts/list')).prompts as Json[];
       t.same(prompts.map((p) => p.name).sort(), ['code-review', 'standup']);
-      t.match(prompts.find((p) => p.name === 'code-review')?.arguments, [{ name: 'code', required: true }, { name: 'language', required: true }]);
-      const got = result(await server.request('prompts/get', { name: 'code-review', arguments: { language: 'bash', code: 'echo "$1" ${HOME}' } }));
-      t.match(got.messages, [{ role: 'user', content: { type: 'text', text: /^Please review the following bash code\./ } }]);
-      t.match(got.messages[0].content.text, /```bash\necho "\$1" \$\{HOME\}\n```/, 'the value is inserted as is, nothing expanded');
-      t.match((await server.request('prompts/get', { name: 'code-review', arguments: { language: 'bash' } })).error, { code: -32602, message: /"code"/ }, 'a required argument is missing');
-      t.match(result(await server.request('prompts/get', { name: 'standup' })).messages[0].content.text, /stand-up update/);
+      t.match(prompts.find((p) => p.name === 'code-review')?.arguments, [
+        { name: 'code', required: true },
+        { name: 'language', required: true },
+      ]);
+      const got = result(
+        await server.request('prompts/get', {
+          name: 'code-review',
+          arguments: { language: 'bash', code: 'echo "$1" ${HOME}' },
+        }),
+      );
+      t.match(got.messages, [
+        { role: 'user', content: { type: 'text', text: /^Please review the following bash code\./ } },
+      ]);
+      t.match(
+        got.messages[0].content.text,
+        /```bash\necho "\$1" \$\{HOME\}\n```/,
+        'the value is inserted as is, nothing expanded',
+      );
+      t.match(
+        (await server.request('prompts/get', { name: 'code-review', arguments: { language: 'bash' } })).error,
+        { code: -32602, message: /"code"/ },
+        'a required argument is missing',
+      );
+      t.match(
+        result(await server.request('prompts/get', { name: 'standup' })).messages[0].content.text,
+        /stand-up update/,
+      );
     },
   },
 
@@ -176,7 +313,11 @@ const scenarios: Record<string, Scenario> = {
     async run({ t, server, call }) {
       const order = call('example-order-coffee', {});
       const first = await answerElicitation(server, 0, { result: { action: 'accept', content: { choice: 'medium' } } });
-      t.match(first, { mode: 'form', message: 'Which size would you like?', requestedSchema: { properties: { choice: { enum: ['small', 'medium', 'large'] } } } });
+      t.match(first, {
+        mode: 'form',
+        message: 'Which size would you like?',
+        requestedSchema: { properties: { choice: { enum: ['small', 'medium', 'large'] } } },
+      });
       const second = await answerElicitation(server, 1, { result: { action: 'accept', content: { name: 'Ada' } } });
       t.match(second, { requestedSchema: { properties: { name: { type: 'string' } }, required: ['name'] } });
       const third = await answerElicitation(server, 2, { result: { action: 'accept', content: { confirmed: true } } });
@@ -201,25 +342,49 @@ const scenarios: Record<string, Scenario> = {
   '09-registry-overrides': {
     async run({ t, server, call }) {
       const tools = result(await server.request('tools/list')).tools as Json[];
-      t.match(tools, [{ name: 'example-clock', title: 'Clock', inputSchema: { properties: { zone: { enum: ['utc', 'local'] } } } }]);
-      t.match(payload(await call('example-clock', { zone: 'utc' })), { zone: 'utc', now: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/ });
+      t.match(tools, [
+        { name: 'example-clock', title: 'Clock', inputSchema: { properties: { zone: { enum: ['utc', 'local'] } } } },
+      ]);
+      t.match(payload(await call('example-clock', { zone: 'utc' })), {
+        zone: 'utc',
+        now: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/,
+      });
       t.match(payload(await call('example-clock', { zone: 'local' })), { zone: 'local' });
       const resources = result(await server.request('resources/list')).resources as Json[];
       t.match(resources, [{ name: 'registry-note', uri: 'echo://Registered%20in%20register.json' }]);
-      t.equal((result(await server.request('resources/read', { uri: 'echo://Registered%20in%20register.json' })).contents as Json[])[0]?.text, 'Registered in register.json');
-      t.match(result(await server.request('prompts/list')).prompts, [{ name: 'summarize', arguments: [{ name: 'topic', required: true }] }]);
-      t.match(result(await server.request('prompts/get', { name: 'summarize', arguments: { topic: 'Bash traps' } })).messages[0].content.text, /^Summarize Bash traps in three short bullet points/);
+      t.equal(
+        (
+          result(await server.request('resources/read', { uri: 'echo://Registered%20in%20register.json' }))
+            .contents as Json[]
+        )[0]?.text,
+        'Registered in register.json',
+      );
+      t.match(result(await server.request('prompts/list')).prompts, [
+        { name: 'summarize', arguments: [{ name: 'topic', required: true }] },
+      ]);
+      t.match(
+        result(await server.request('prompts/get', { name: 'summarize', arguments: { topic: 'Bash traps' } }))
+          .messages[0].content.text,
+        /^Summarize Bash traps in three short bullet points/,
+      );
     },
   },
 
   '10-completions': {
     async run({ t, server }) {
       const complete = async (argument: string, value: string, extra: Json = {}) => {
-        const response = await server.request('completion/complete', { ref: { type: 'ref/prompt', name: 'plan-trip' }, argument: { name: argument, value }, ...extra });
+        const response = await server.request('completion/complete', {
+          ref: { type: 'ref/prompt', name: 'plan-trip' },
+          argument: { name: argument, value },
+          ...extra,
+        });
         t.notOk(response.error, `completion of ${argument}=${value}`);
         return result(response).completion as { values: string[]; hasMore: boolean; nextCursor?: string };
       };
-      t.same(await complete('city', 'b'), { values: ['Barcelona', 'Berlin', 'Bordeaux', 'Bruges', 'Budapest'], hasMore: false });
+      t.same(await complete('city', 'b'), {
+        values: ['Barcelona', 'Berlin', 'Bordeaux', 'Bruges', 'Budapest'],
+        hasMore: false,
+      });
       t.same((await complete('city', 'BER')).values, ['Berlin'], 'case does not matter');
       t.same((await complete('days', '1')).values, ['1', '10', '14'], 'one script, several arguments');
       t.same((await complete('other', 'x')).values, []);
@@ -227,8 +392,16 @@ const scenarios: Record<string, Scenario> = {
       t.same(first.values, ['Amsterdam', 'Athens', 'Barcelona', 'Berlin', 'Bordeaux']);
       t.equal(first.hasMore, true);
       t.type(first.nextCursor, 'string');
-      t.same((await complete('city', '', { cursor: first.nextCursor })).values, ['Bruges', 'Budapest', 'Copenhagen', 'Dublin', 'Edinburgh'], 'the next page');
-      t.match(result(await server.request('prompts/get', { name: 'plan-trip', arguments: { city: 'Porto', days: '3' } })).messages[0].content.text, /^Plan a 3-day trip to Porto:/);
+      t.same(
+        (await complete('city', '', { cursor: first.nextCursor })).values,
+        ['Bruges', 'Budapest', 'Copenhagen', 'Dublin', 'Edinburgh'],
+        'the next page',
+      );
+      t.match(
+        result(await server.request('prompts/get', { name: 'plan-trip', arguments: { city: 'Porto', days: '3' } }))
+          .messages[0].content.text,
+        /^Plan a 3-day trip to Porto:/,
+      );
     },
   },
 
@@ -239,28 +412,50 @@ const scenarios: Record<string, Scenario> = {
         { name: 'echo-message', uriTemplate: 'echo://{message}' },
         { name: 'note', uriTemplate: 'file://./resources/notes/{name}.txt', mimeType: 'text/plain' },
       ]);
-      const note = result(await server.request('resources/read', { uri: 'file://./resources/notes/shopping.txt' })).contents as Json[];
+      const note = result(await server.request('resources/read', { uri: 'file://./resources/notes/shopping.txt' }))
+        .contents as Json[];
       t.match(note[0], { text: /coffee beans/ });
       const echo = result(await server.request('resources/read', { uri: 'echo://Hello%20there' })).contents as Json[];
       t.equal(echo[0]?.text, 'Hello there');
-      t.match((await server.request('resources/read', { uri: 'file://./resources/notes/../../server.d/server.meta.json' })).error,
-        { code: -32603, message: 'Resource outside allowed roots' }, 'a template cannot reach outside resources/');
+      t.match(
+        (await server.request('resources/read', { uri: 'file://./resources/notes/../../server.d/server.meta.json' }))
+          .error,
+        { code: -32603, message: 'Resource outside allowed roots' },
+        'a template cannot reach outside resources/',
+      );
     },
   },
 
   '12-config-and-downloads': {
-    env: { MCPBASH_TOOL_ENV_MODE: 'allowlist', MCPBASH_TOOL_ENV_ALLOWLIST: 'EXAMPLE_CONFIG', EXAMPLE_CONFIG: '{"units":"imperial"}' },
+    env: {
+      MCPBASH_TOOL_ENV_MODE: 'allowlist',
+      MCPBASH_TOOL_ENV_ALLOWLIST: 'EXAMPLE_CONFIG',
+      EXAMPLE_CONFIG: '{"units":"imperial"}',
+    },
     async run({ t, project, call }) {
       t.match(payload(await call('example-show-config')), {
-        greeting: 'Hello', units: 'imperial', maxItems: 5, allowHosts: ['example.com'], sources: ['defaults', 'config.example.json', 'EXAMPLE_CONFIG'],
+        greeting: 'Hello',
+        units: 'imperial',
+        maxItems: 5,
+        allowHosts: ['example.com'],
+        sources: ['defaults', 'config.example.json', 'EXAMPLE_CONFIG'],
       });
       const blocked = await call('example-fetch', { url: 'https://not-allowed.invalid/file.txt' });
       t.equal(result(blocked).isError, true);
       t.match(toolError(blocked), { type: 'host_blocked', message: /not in allow list/, hint: /allowHosts/ });
       t.match(toolError(await call('example-fetch', { url: 'http://example.com/' })), { type: 'invalid_url' });
       writeFileSync(join(project, 'config.json'), JSON.stringify({ greeting: 'Howdy', download: { allowHosts: [] } }));
-      t.match(payload(await call('example-show-config')), { greeting: 'Howdy', units: 'imperial', allowHosts: [], sources: ['defaults', 'config.example.json', 'config.json', 'EXAMPLE_CONFIG'] });
-      t.match(toolError(await call('example-fetch', { url: 'https://example.com/' })), { type: 'host_blocked', message: /no allow list/ }, 'no allow list: every host refused');
+      t.match(payload(await call('example-show-config')), {
+        greeting: 'Howdy',
+        units: 'imperial',
+        allowHosts: [],
+        sources: ['defaults', 'config.example.json', 'config.json', 'EXAMPLE_CONFIG'],
+      });
+      t.match(
+        toolError(await call('example-fetch', { url: 'https://example.com/' })),
+        { type: 'host_blocked', message: /no allow list/ },
+        'no allow list: every host refused',
+      );
     },
   },
 };
@@ -274,16 +469,36 @@ for (const id of exampleIds) {
     }
     const project = copyProject(join(examplesDir, id), id);
     t.ok(existsSync(join(project, 'README.md')), 'has a README.md');
-    t.type(JSON.parse(readFileSync(join(project, 'server.d', 'server.meta.json'), 'utf8')).name, 'string', 'names its server');
+    t.type(
+      JSON.parse(readFileSync(join(project, 'server.d', 'server.meta.json'), 'utf8')).name,
+      'string',
+      'names its server',
+    );
 
     const validation = await runBinary(['validate', '--json', '--project-root', project], { env: isolatedEnv() });
-    const report = JSON.parse(validation.stdout) as { errors: number; messages: Array<{ level: string; message: string }> };
-    t.equal(report.errors, 0, `validate: ${report.messages.filter((m) => m.level === 'error').map((m) => m.message).join('; ')}`);
+    const report = JSON.parse(validation.stdout) as {
+      errors: number;
+      messages: Array<{ level: string; message: string }>;
+    };
+    t.equal(
+      report.errors,
+      0,
+      `validate: ${report.messages
+        .filter((m) => m.level === 'error')
+        .map((m) => m.message)
+        .join('; ')}`,
+    );
     t.equal(validation.code, 0);
 
-    const server = await startInitialized({ projectRoot: project, env: toolEnv(scenario.env), ...(scenario.capabilities ? { capabilities: scenario.capabilities } : {}) });
+    const server = await startInitialized({
+      projectRoot: project,
+      env: toolEnv(scenario.env),
+      ...(scenario.capabilities ? { capabilities: scenario.capabilities } : {}),
+    });
     t.teardown(() => server.close());
-    const listed = ((result(await server.request('tools/list')).tools ?? []) as Json[]).map((tool) => tool.name as string).sort();
+    const listed = ((result(await server.request('tools/list')).tools ?? []) as Json[])
+      .map((tool) => tool.name as string)
+      .sort();
     for (const name of listed) t.match(name, /^[a-zA-Z0-9_-]{1,64}$/, `tool name ${name}`);
     const called = new Set<string>();
     const call = async (name: string, args: Json = {}, extra: Json = {}) => {
@@ -298,16 +513,28 @@ for (const id of exampleIds) {
 }
 
 t.test('08-elicitation without the client capability works from the arguments', async (t) => {
-  const server = await startInitialized({ projectRoot: copyProject(join(examplesDir, '08-elicitation'), '08-elicitation'), env: toolEnv() });
+  const server = await startInitialized({
+    projectRoot: copyProject(join(examplesDir, '08-elicitation'), '08-elicitation'),
+    env: toolEnv(),
+  });
   t.teardown(() => server.close());
-  t.same(payload(await server.request('tools/call', { name: 'example-order-coffee', arguments: { size: 'small', name: 'Bo' } })), { ordered: true, size: 'small', name: 'Bo', confirmed: false });
+  t.same(
+    payload(
+      await server.request('tools/call', { name: 'example-order-coffee', arguments: { size: 'small', name: 'Bo' } }),
+    ),
+    { ordered: true, size: 'small', name: 'Bo', confirmed: false },
+  );
   const missing = await server.request('tools/call', { name: 'example-order-coffee', arguments: { size: 'small' } });
   t.match(toolError(missing), { type: 'validation_error', hint: /size.*name/ });
-  t.notOk(server.messages.some((m) => m.method === 'elicitation/create'), 'nothing was asked');
+  t.notOk(
+    server.messages.some((m) => m.method === 'elicitation/create'),
+    'nothing was asked',
+  );
 });
 
 t.test('running the examples leaves the source tree alone', async (t) => {
   for (const id of exampleIds) {
-    for (const generated of ['.registry', 'reports', 'config.json']) t.notOk(existsSync(join(examplesDir, id, generated)), `${id}/${generated}`);
+    for (const generated of ['.registry', 'reports', 'config.json'])
+      t.notOk(existsSync(join(examplesDir, id, generated)), `${id}/${generated}`);
   }
 });

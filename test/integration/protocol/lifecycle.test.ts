@@ -21,11 +21,19 @@ t.test('each supported version negotiates its own capabilities and instructions'
   ];
   for (const [version, capabilities, hasInstructions] of cases) {
     const server = new McpProcess({ projectRoot: project });
-    const response = await server.request('initialize', { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    const response = await server.request('initialize', {
+      protocolVersion: version,
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    });
     const result = response.result as Record<string, unknown>;
     t.equal(result.protocolVersion, version, `${version}: echoed`);
     t.same(result.capabilities, capabilities, `${version}: capabilities`);
-    t.equal('instructions' in result, hasInstructions, `${version}: instructions ${hasInstructions ? 'present' : 'absent'}`);
+    t.equal(
+      'instructions' in result,
+      hasInstructions,
+      `${version}: instructions ${hasInstructions ? 'present' : 'absent'}`,
+    );
     await server.close();
   }
 });
@@ -36,8 +44,11 @@ t.test('serverInfo and instructions come from server.d', async (t) => {
   t.same(result.result, {});
   const init = server.messages.find((m) => m.id === 1)?.result as Record<string, unknown>;
   t.same(init.serverInfo, {
-    name: 'lifecycle-fixture', version: '1.2.3', title: 'Lifecycle Fixture',
-    description: 'A project with no tools, for protocol tests', websiteUrl: 'https://example.com/lifecycle',
+    name: 'lifecycle-fixture',
+    version: '1.2.3',
+    title: 'Lifecycle Fixture',
+    description: 'A project with no tools, for protocol tests',
+    websiteUrl: 'https://example.com/lifecycle',
   });
   t.equal(init.instructions, 'Use the tools wisely.\n');
   await server.close();
@@ -61,10 +72,17 @@ t.test('gating: -32000 before initialized, ping always answers, a second initial
   t.same((await server.request('ping')).result, {}, 'ping before initialize (D19)');
   t.match((await server.request('tools/list')).error, { code: -32000, message: 'Server not initialized' });
   await server.request('initialize', { protocolVersion: '2025-11-25', capabilities: {} });
-  t.match((await server.request('logging/setLevel', { level: 'debug' })).error, { code: -32000 }, 'still gated before initialized');
+  t.match(
+    (await server.request('logging/setLevel', { level: 'debug' })).error,
+    { code: -32000 },
+    'still gated before initialized',
+  );
   server.notify('notifications/initialized');
   t.same((await server.request('logging/setLevel', { level: 'debug' })).result, {});
-  t.same((await server.request('initialize', { capabilities: {} })).error, { code: -32600, message: 'Server already initialized' });
+  t.same((await server.request('initialize', { capabilities: {} })).error, {
+    code: -32600,
+    message: 'Server already initialized',
+  });
   await server.close();
 });
 
@@ -91,7 +109,10 @@ t.test('logging/setLevel: any case accepted, a missing level means info, a bad o
   const server = await startInitialized({ projectRoot: project });
   t.same((await server.request('logging/setLevel', { level: 'WARNING' })).result, {});
   t.same((await server.request('logging/setLevel', {})).result, {});
-  t.match((await server.request('logging/setLevel', { level: 'verbose' })).error, { code: -32602, message: 'Invalid log level' });
+  t.match((await server.request('logging/setLevel', { level: 'verbose' })).error, {
+    code: -32602,
+    message: 'Invalid log level',
+  });
   await server.close();
 });
 
@@ -105,29 +126,61 @@ t.test('a client notifications/message gets no reply (D11); unknown methods -326
 
 t.test('batches: refused on 2025-11-25, accepted under 2025-03-26 and with MCPBASH_COMPAT_BATCHES', async (t) => {
   const modernServer = await startInitialized({ projectRoot: project });
-  modernServer.send([{ jsonrpc: '2.0', id: 'b1', method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/progress' }, { jsonrpc: '2.0', id: 'b2', method: 'ping' }]);
-  const refused = await modernServer.waitFor((m) => Array.isArray(m)) as unknown as Array<Record<string, unknown>>;
-  const error = { code: -32600, message: 'Invalid Request', data: 'Batch arrays are not allowed for protocol 2025-11-25' };
-  t.same(refused, [{ jsonrpc: '2.0', id: 'b1', error }, { jsonrpc: '2.0', id: 'b2', error }], 'each request gets its own error; the notification none');
+  modernServer.send([
+    { jsonrpc: '2.0', id: 'b1', method: 'ping' },
+    { jsonrpc: '2.0', method: 'notifications/progress' },
+    { jsonrpc: '2.0', id: 'b2', method: 'ping' },
+  ]);
+  const refused = (await modernServer.waitFor((m) => Array.isArray(m))) as unknown as Array<Record<string, unknown>>;
+  const error = {
+    code: -32600,
+    message: 'Invalid Request',
+    data: 'Batch arrays are not allowed for protocol 2025-11-25',
+  };
+  t.same(
+    refused,
+    [
+      { jsonrpc: '2.0', id: 'b1', error },
+      { jsonrpc: '2.0', id: 'b2', error },
+    ],
+    'each request gets its own error; the notification none',
+  );
   await modernServer.close();
 
   const fresh = new McpProcess({ projectRoot: project });
   fresh.send([{ jsonrpc: '2.0', id: 'early', method: 'initialize', params: { capabilities: {} } }]);
-  const early = await fresh.waitFor((m) => Array.isArray(m)) as unknown as Array<Record<string, unknown>>;
-  t.same(early, [{ jsonrpc: '2.0', id: 'early', error: { code: -32600, message: 'Invalid Request', data: 'Batch arrays are disabled' } }], 'before negotiation');
+  const early = (await fresh.waitFor((m) => Array.isArray(m))) as unknown as Array<Record<string, unknown>>;
+  t.same(
+    early,
+    [
+      {
+        jsonrpc: '2.0',
+        id: 'early',
+        error: { code: -32600, message: 'Invalid Request', data: 'Batch arrays are disabled' },
+      },
+    ],
+    'before negotiation',
+  );
   await fresh.close();
 
   const legacyServer = await startInitialized({ projectRoot: project, protocolVersion: '2025-03-26' });
-  legacyServer.send([{ jsonrpc: '2.0', id: 'b1', method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/progress' }, { jsonrpc: '2.0', id: 'b2', method: 'nope' }]);
-  const batch = await legacyServer.waitFor((m) => Array.isArray(m)) as unknown as Array<Record<string, unknown>>;
-  t.same(batch.map((r) => r.id), ['b1', 'b2']);
+  legacyServer.send([
+    { jsonrpc: '2.0', id: 'b1', method: 'ping' },
+    { jsonrpc: '2.0', method: 'notifications/progress' },
+    { jsonrpc: '2.0', id: 'b2', method: 'nope' },
+  ]);
+  const batch = (await legacyServer.waitFor((m) => Array.isArray(m))) as unknown as Array<Record<string, unknown>>;
+  t.same(
+    batch.map((r) => r.id),
+    ['b1', 'b2'],
+  );
   t.match(batch[1], { error: { code: -32601 } });
   await legacyServer.close();
 
   const { isolatedEnv } = await import('../../helpers/run-binary.js');
   const compat = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_COMPAT_BATCHES: 'true' }) });
   compat.send([{ jsonrpc: '2.0', id: 'c1', method: 'ping' }]);
-  const accepted = await compat.waitFor((m) => Array.isArray(m)) as unknown as Array<Record<string, unknown>>;
+  const accepted = (await compat.waitFor((m) => Array.isArray(m))) as unknown as Array<Record<string, unknown>>;
   t.same(accepted, [{ jsonrpc: '2.0', id: 'c1', result: {} }]);
   await compat.close();
 });
@@ -137,10 +190,22 @@ t.test('MCPBASH_FORCE_MINIMAL: logging only; tool, resource, prompt and completi
   const server = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_FORCE_MINIMAL: 'true' }) });
   const init = server.messages.find((m) => m.id === 1)?.result as { capabilities: unknown };
   t.same(init.capabilities, { logging: {} });
-  t.same((await server.request('tools/list')).error, { code: -32601, message: 'Tools capability unavailable in minimal mode' });
-  t.same((await server.request('resources/read', { uri: 'file:///x' })).error, { code: -32601, message: 'Resources capability unavailable in minimal mode' });
-  t.same((await server.request('prompts/list')).error, { code: -32601, message: 'Prompts capability unavailable in minimal mode' });
-  t.same((await server.request('completion/complete', {})).error, { code: -32601, message: 'Completion capability unavailable in minimal mode' });
+  t.same((await server.request('tools/list')).error, {
+    code: -32601,
+    message: 'Tools capability unavailable in minimal mode',
+  });
+  t.same((await server.request('resources/read', { uri: 'file:///x' })).error, {
+    code: -32601,
+    message: 'Resources capability unavailable in minimal mode',
+  });
+  t.same((await server.request('prompts/list')).error, {
+    code: -32601,
+    message: 'Prompts capability unavailable in minimal mode',
+  });
+  t.same((await server.request('completion/complete', {})).error, {
+    code: -32601,
+    message: 'Completion capability unavailable in minimal mode',
+  });
   await server.close();
 });
 

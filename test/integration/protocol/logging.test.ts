@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { startInitialized, type McpProcess } from '../../helpers/mcp-process.js';
+import { type McpProcess, startInitialized } from '../../helpers/mcp-process.js';
 import { eventually } from '../../helpers/processes.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 
@@ -18,7 +18,15 @@ async function logsDebug(server: McpProcess): Promise<boolean> {
 
 t.test('the start-up level comes from MCPBASH_LOG_LEVEL (true/1 mean debug, false/0 info)', async (t) => {
   const project = fixtureProject('lifecycle');
-  for (const [value, debug] of [['debug', true], ['true', true], ['1', true], ['DEBUG', true], ['false', false], ['0', false], ['info', false]] as const) {
+  for (const [value, debug] of [
+    ['debug', true],
+    ['true', true],
+    ['1', true],
+    ['DEBUG', true],
+    ['false', false],
+    ['0', false],
+    ['info', false],
+  ] as const) {
     const server = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_LOG_LEVEL: value }) });
     t.equal(await logsDebug(server), debug, `MCPBASH_LOG_LEVEL=${value}`);
     await server.close();
@@ -44,7 +52,12 @@ t.test('stderr keeps its own threshold whatever the client sets with logging/set
   const ask = await server.waitFor((m) => m.method === 'roots/list');
   t.same((await server.request('logging/setLevel', { level: 'emergency' })).result, {});
   server.send({ jsonrpc: '2.0', id: ask.id, result: { notRoots: true } });
-  t.ok(await eventually(() => /warning: mcp\.roots: the client answered roots\/list without a roots array/.test(server.stderr)), 'the warning reached stderr');
+  t.ok(
+    await eventually(() =>
+      /warning: mcp\.roots: the client answered roots\/list without a roots array/.test(server.stderr),
+    ),
+    'the warning reached stderr',
+  );
   await server.request('ping');
   t.equal(server.notifications('notifications/message').length, 0, 'a client at emergency gets nothing');
 

@@ -30,28 +30,44 @@ t.test('invalid JSON is -32700 with id null, and the server keeps serving', asyn
 
 t.test('valid JSON that is not a request is -32600', async (t) => {
   const server = await startInitialized({ projectRoot: project });
-  for (const line of ['42', '"text"', 'null', '{"jsonrpc":"2.0"}', '{"jsonrpc":"2.0","method":7,"id":3}']) server.writeRaw(line);
+  for (const line of ['42', '"text"', 'null', '{"jsonrpc":"2.0"}', '{"jsonrpc":"2.0","method":7,"id":3}'])
+    server.writeRaw(line);
   const deadline = Date.now() + 5000;
   while (server.messages.filter((m) => m.error?.code === -32600).length < 5 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const invalid = server.messages.filter((m) => m.error?.code === -32600);
   t.equal(invalid.length, 5);
-  t.same(invalid.map((m) => m.id), [null, null, null, null, 3]);
+  t.same(
+    invalid.map((m) => m.id),
+    [null, null, null, null, 3],
+  );
   await server.close();
 });
 
 t.test('invalid UTF-8 is tolerated as 1.x did: bad bytes become U+FFFD and the message is handled', async (t) => {
   const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
-  server.writeRaw(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":77,"method":"ping","params":{"x":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}}')]));
+  server.writeRaw(
+    Buffer.concat([
+      Buffer.from('{"jsonrpc":"2.0","id":77,"method":"ping","params":{"x":"'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}}'),
+    ]),
+  );
   t.same((await server.waitFor((m) => m.id === 77)).result, {});
-  server.writeRaw(Buffer.concat([
-    Buffer.from('{"jsonrpc":"2.0","id":78,"method":"tools/call","params":{"name":"echo-json","arguments":{"text":"caf'),
-    Buffer.from([0xe9]),
-    Buffer.from('!"}}}'),
-  ]));
+  server.writeRaw(
+    Buffer.concat([
+      Buffer.from(
+        '{"jsonrpc":"2.0","id":78,"method":"tools/call","params":{"name":"echo-json","arguments":{"text":"caf',
+      ),
+      Buffer.from([0xe9]),
+      Buffer.from('!"}}}'),
+    ]),
+  );
   const call = await server.waitFor((m) => m.id === 78);
-  t.same(call.result && (call.result as { structuredContent: { args: unknown } }).structuredContent.args, { text: 'caf\uFFFD!' });
+  t.same(call.result && (call.result as { structuredContent: { args: unknown } }).structuredContent.args, {
+    text: 'caf\uFFFD!',
+  });
   await server.close();
 });
 
@@ -62,11 +78,15 @@ t.test('a notification is never answered, however malformed', async (t) => {
     '{"jsonrpc":"1.0","method":"notifications/cancelled"}',
     '{"jsonrpc":"2.0","method":17}',
     '{"jsonrpc":"2.0","method":"no/such/notification","params":[1]}',
-  ]) server.writeRaw(line);
+  ])
+    server.writeRaw(line);
   t.same((await server.request('ping')).result, {});
   await new Promise((resolve) => setTimeout(resolve, 200));
   t.equal(server.messages.filter((m) => m.method === undefined).length, 2, 'only initialize and ping were answered');
-  t.match(server.stderr, /dropped a malformed notification "notifications\/cancelled": params must be an object or an array/);
+  t.match(
+    server.stderr,
+    /dropped a malformed notification "notifications\/cancelled": params must be an object or an array/,
+  );
   t.match(server.stderr, /dropped a malformed notification "notifications\/cancelled": jsonrpc must be "2\.0"/);
   await server.close();
 });
@@ -82,7 +102,10 @@ t.test('a response to an id the server never used is ignored (noted at debug)', 
 });
 
 t.test('a line over the size limit is refused with bounded memory and the server keeps serving', async (t) => {
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_MAX_MESSAGE_BYTES: String(1024 * 1024) }) });
+  const server = await startInitialized({
+    projectRoot: project,
+    env: isolatedEnv({ MCPBASH_MAX_MESSAGE_BYTES: String(1024 * 1024) }),
+  });
   const filler = 'a'.repeat(64 * 1024);
   server.writeRaw('{"jsonrpc":"2.0","id":"huge","method":"ping","params":{"blob":"', true);
   for (let i = 0; i < 8 * 16; i += 1) server.writeRaw(filler, true); // 8 MiB
@@ -108,7 +131,15 @@ t.test('EOF in the middle of a line: the partial line is still answered, then th
 
 t.test('stdout carries only protocol lines, whatever the input', async (t) => {
   const server = new McpProcess({ projectRoot: project });
-  for (const line of ['', 'junk', '{"id":1}', '[1,2]', '\u0000\u0001', '{"jsonrpc":"2.0","id":2,"method":"initialize","params":{}}']) server.writeRaw(line);
+  for (const line of [
+    '',
+    'junk',
+    '{"id":1}',
+    '[1,2]',
+    '\u0000\u0001',
+    '{"jsonrpc":"2.0","id":2,"method":"initialize","params":{}}',
+  ])
+    server.writeRaw(line);
   await server.waitFor((m) => m.id === 2);
   await server.close();
   t.same(server.protocolViolations, []);
@@ -116,7 +147,11 @@ t.test('stdout carries only protocol lines, whatever the input', async (t) => {
 });
 
 t.test('SIGTERM, SIGINT and SIGHUP end the server with 128+signal', async (t) => {
-  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130], ['SIGHUP', 129]] as const) {
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+    ['SIGHUP', 129],
+  ] as const) {
     const server = await startInitialized({ projectRoot: project });
     server.child.kill(signal);
     const ended = await server.exited;

@@ -4,7 +4,10 @@ import { McpProcess } from '../../helpers/mcp-process.js';
 import { isolatedEnv, runBinary, toolEnv } from '../../helpers/run-binary.js';
 
 const TOKEN = '0123456789abcdef0123456789abcdef-remote';
-const withToken = (params: Record<string, unknown> = {}, key = 'mcpbash/remoteToken', token = TOKEN) => ({ ...params, _meta: { [key]: token } });
+const withToken = (params: Record<string, unknown> = {}, key = 'mcpbash/remoteToken', token = TOKEN) => ({
+  ...params,
+  _meta: { [key]: token },
+});
 const initParams = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } };
 
 async function initialized(env: NodeJS.ProcessEnv): Promise<McpProcess> {
@@ -16,11 +19,18 @@ async function initialized(env: NodeJS.ProcessEnv): Promise<McpProcess> {
 }
 
 t.test('MCPBASH_REMOTE_TOKEN: every request, initialize included, must carry the token', async (t) => {
-  const server = new McpProcess({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }) });
+  const server = new McpProcess({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }),
+  });
   const refused = { code: -32602, message: 'Remote token missing or invalid' };
   t.same((await server.request('initialize', initParams)).error, refused, 'initialize without the token');
   t.same((await server.request('ping')).error, refused, 'ping without the token');
-  t.same((await server.request('initialize', withToken(initParams, 'mcpbash/remoteToken', `${TOKEN}x`))).error, refused, 'a wrong token');
+  t.same(
+    (await server.request('initialize', withToken(initParams, 'mcpbash/remoteToken', `${TOKEN}x`))).error,
+    refused,
+    'a wrong token',
+  );
   t.match((await server.request('initialize', withToken(initParams))).result, { protocolVersion: '2025-11-25' });
   server.notify('notifications/initialized', withToken());
   t.same((await server.request('tools/list')).error, refused, 'after initialize too');
@@ -33,20 +43,37 @@ t.test('MCPBASH_REMOTE_TOKEN: every request, initialize included, must carry the
 });
 
 t.test('notifications without a valid token are dropped silently', async (t) => {
-  const server = new McpProcess({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }) });
+  const server = new McpProcess({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }),
+  });
   await server.request('initialize', withToken(initParams));
   server.notify('notifications/initialized');
-  t.match((await server.request('tools/list', withToken())).error, { code: -32000 }, 'an initialized without the token did not count');
+  t.match(
+    (await server.request('tools/list', withToken())).error,
+    { code: -32000 },
+    'an initialized without the token did not count',
+  );
   server.notify('notifications/initialized', withToken());
   t.match((await server.request('tools/list', withToken())).result, { tools: [] });
-  t.equal(server.messages.filter((m) => m.method === undefined && (m.id === undefined || m.id === null)).length, 0, 'nothing answered the notifications');
+  t.equal(
+    server.messages.filter((m) => m.method === undefined && (m.id === undefined || m.id === null)).length,
+    0,
+    'nothing answered the notifications',
+  );
   await server.close();
 });
 
 t.test('tools never see the token in MCP_TOOL_META_JSON', async (t) => {
   const server = await initialized(toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }));
-  const call = await server.request('tools/call', { name: 'echo-json', arguments: { text: 'hi' }, _meta: { 'mcpbash/remoteToken': TOKEN, remoteToken: TOKEN, trace: 'x' } });
-  const echoed = JSON.parse((call.result as { content: Array<{ text: string }> }).content[0]?.text ?? '{}') as { meta: unknown };
+  const call = await server.request('tools/call', {
+    name: 'echo-json',
+    arguments: { text: 'hi' },
+    _meta: { 'mcpbash/remoteToken': TOKEN, remoteToken: TOKEN, trace: 'x' },
+  });
+  const echoed = JSON.parse((call.result as { content: Array<{ text: string }> }).content[0]?.text ?? '{}') as {
+    meta: unknown;
+  };
   t.same(echoed.meta, { trace: 'x' });
   await server.close();
 });
@@ -54,16 +81,24 @@ t.test('tools never see the token in MCP_TOOL_META_JSON', async (t) => {
 t.test('custom keys and the throttle (MCPBASH_REMOTE_TOKEN_MAX_FAILURES_PER_MIN)', async (t) => {
   const server = new McpProcess({
     projectRoot: fixtureProject('tools'),
-    env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN, MCPBASH_REMOTE_TOKEN_KEY: 'acme/token', MCPBASH_REMOTE_TOKEN_MAX_FAILURES_PER_MIN: '2' }),
+    env: toolEnv({
+      MCPBASH_REMOTE_TOKEN: TOKEN,
+      MCPBASH_REMOTE_TOKEN_KEY: 'acme/token',
+      MCPBASH_REMOTE_TOKEN_MAX_FAILURES_PER_MIN: '2',
+    }),
   });
   const messages: string[] = [];
   for (let i = 0; i < 4; i += 1) messages.push((await server.request('ping', withToken())).error?.message ?? 'ok');
-  t.same(messages, [
-    'Remote token missing or invalid',
-    'Remote token missing or invalid',
-    'Remote token missing or invalid (throttled)',
-    'Remote token missing or invalid (throttled)',
-  ], 'the default key no longer counts; the third failure in a minute is throttled');
+  t.same(
+    messages,
+    [
+      'Remote token missing or invalid',
+      'Remote token missing or invalid',
+      'Remote token missing or invalid (throttled)',
+      'Remote token missing or invalid (throttled)',
+    ],
+    'the default key no longer counts; the third failure in a minute is throttled',
+  );
   t.same((await server.request('ping', withToken({}, 'acme/token'))).result, {});
   await server.close();
 });
@@ -83,17 +118,24 @@ t.test('a token shorter than 32 characters is a fatal start-up error; health exi
 });
 
 t.test('in a batch each request is checked on its own', async (t) => {
-  const server = new McpProcess({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }) });
+  const server = new McpProcess({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }),
+  });
   await server.request('initialize', withToken({ ...initParams, protocolVersion: '2025-03-26' }));
   server.notify('notifications/initialized', withToken());
   server.send([
     { jsonrpc: '2.0', id: 'with', method: 'ping', params: withToken() },
     { jsonrpc: '2.0', id: 'without', method: 'ping' },
   ]);
-  const reply = await server.waitFor((m) => Array.isArray(m)) as unknown as Array<Record<string, unknown>>;
-  t.same(reply, [
-    { jsonrpc: '2.0', id: 'with', result: {} },
-    { jsonrpc: '2.0', id: 'without', error: { code: -32602, message: 'Remote token missing or invalid' } },
-  ], 'the request with the token is answered, the one without refused');
+  const reply = (await server.waitFor((m) => Array.isArray(m))) as unknown as Array<Record<string, unknown>>;
+  t.same(
+    reply,
+    [
+      { jsonrpc: '2.0', id: 'with', result: {} },
+      { jsonrpc: '2.0', id: 'without', error: { code: -32602, message: 'Remote token missing or invalid' } },
+    ],
+    'the request with the token is answered, the one without refused',
+  );
   await server.close();
 });

@@ -18,7 +18,9 @@ t.test('orphan detection: when the process that started the server dies, the ser
   });
   await server.initialize();
   const wrapperPid = server.child.pid as number;
-  const serverPid = Number(readFileSync(`/proc/${wrapperPid}/task/${wrapperPid}/children`, 'utf8').trim().split(/\s+/)[0]);
+  const serverPid = Number(
+    readFileSync(`/proc/${wrapperPid}/task/${wrapperPid}/children`, 'utf8').trim().split(/\s+/)[0],
+  );
   t.ok(isAlive(serverPid), `the server ${serverPid} runs under the wrapper ${wrapperPid}`);
   server.child.kill('SIGKILL');
   t.ok(await waitForExit(serverPid, 5000), 'the orphaned server exited within a few check intervals');

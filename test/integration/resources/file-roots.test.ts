@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { startInitialized, type McpProcess } from '../../helpers/mcp-process.js';
+import { type McpProcess, startInitialized } from '../../helpers/mcp-process.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 
 /**
@@ -37,7 +37,9 @@ t.test('a file under a client root outside resources/ is readable; resources/ st
   const read = server.request('resources/read', { uri: `file://${dir}/note.txt` });
   await answerRoots(server, [dir]);
   t.match((await read).result, { contents: [{ text: 'from a client root\n' }] });
-  t.match((await server.request('resources/read', { name: 'notes' })).result, { contents: [{ text: 'hello notes\n\n' }] });
+  t.match((await server.request('resources/read', { name: 'notes' })).result, {
+    contents: [{ text: 'hello notes\n\n' }],
+  });
 });
 
 t.test('without configured roots only resources/ is served, not the implicit project root', async (t) => {
@@ -46,14 +48,28 @@ t.test('without configured roots only resources/ is served, not the implicit pro
   writeFileSync(join(project, 'beside.txt'), 'in the project, outside resources/');
   const silent = await startInitialized({ projectRoot: project, env: isolatedEnv() });
   t.teardown(() => silent.close());
-  t.match((await silent.request('resources/read', { uri: `file://${dir}/note.txt` })).error, outside, 'a client that declared no roots');
-  t.match((await silent.request('resources/read', { uri: `file://${project}/beside.txt` })).error, outside, 'the project root is no root here');
-  t.match((await silent.request('resources/read', { name: 'notes' })).result, { contents: [{ text: 'hello notes\n\n' }] });
+  t.match(
+    (await silent.request('resources/read', { uri: `file://${dir}/note.txt` })).error,
+    outside,
+    'a client that declared no roots',
+  );
+  t.match(
+    (await silent.request('resources/read', { uri: `file://${project}/beside.txt` })).error,
+    outside,
+    'the project root is no root here',
+  );
+  t.match((await silent.request('resources/read', { name: 'notes' })).result, {
+    contents: [{ text: 'hello notes\n\n' }],
+  });
 
   const empty = await startInitialized({ projectRoot: project, env: isolatedEnv(), capabilities: { roots: {} } });
   t.teardown(() => empty.close());
   await answerRoots(empty, []);
-  t.match((await empty.request('resources/read', { uri: `file://${dir}/note.txt` })).error, outside, 'a client that answered no roots');
+  t.match(
+    (await empty.request('resources/read', { uri: `file://${dir}/note.txt` })).error,
+    outside,
+    'a client that answered no roots',
+  );
 });
 
 t.test('MCPBASH_ROOTS and config/roots.json count as configured roots', async (t) => {
@@ -61,16 +77,20 @@ t.test('MCPBASH_ROOTS and config/roots.json count as configured roots', async (t
   const dir = clientDir();
   const byEnv = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_ROOTS: dir }) });
   t.teardown(() => byEnv.close());
-  t.match((await byEnv.request('resources/read', { uri: `file://${dir}/note.txt` })).result, { contents: [{ text: 'from a client root\n' }] });
+  t.match((await byEnv.request('resources/read', { uri: `file://${dir}/note.txt` })).result, {
+    contents: [{ text: 'from a client root\n' }],
+  });
 
   mkdirSync(join(project, 'config'));
   writeFileSync(join(project, 'config', 'roots.json'), JSON.stringify({ roots: [{ path: dir, name: 'Client' }] }));
   const byFile = await startInitialized({ projectRoot: project, env: isolatedEnv() });
   t.teardown(() => byFile.close());
-  t.match((await byFile.request('resources/read', { uri: `file://${dir}/note.txt` })).result, { contents: [{ text: 'from a client root\n' }] });
+  t.match((await byFile.request('resources/read', { uri: `file://${dir}/note.txt` })).result, {
+    contents: [{ text: 'from a client root\n' }],
+  });
 });
 
-t.test('MCP_RESOURCES_ROOTS is the operator\'s scope: it replaces resources/ and the session roots', async (t) => {
+t.test("MCP_RESOURCES_ROOTS is the operator's scope: it replaces resources/ and the session roots", async (t) => {
   const project = fixtureProject('resources');
   const dir = clientDir();
   const server = await startInitialized({
@@ -80,9 +100,15 @@ t.test('MCP_RESOURCES_ROOTS is the operator\'s scope: it replaces resources/ and
   });
   t.teardown(() => server.close());
   await answerRoots(server, [dir]);
-  t.match((await server.request('resources/read', { uri: `file://${dir}/note.txt` })).error, outside, 'the client root is not added');
+  t.match(
+    (await server.request('resources/read', { uri: `file://${dir}/note.txt` })).error,
+    outside,
+    'the client root is not added',
+  );
   t.match((await server.request('resources/read', { name: 'notes' })).error, outside, 'nor is resources/');
-  t.match((await server.request('resources/read', { uri: `file://${project}/resources/docs/nested.txt` })).result, { contents: [{ uri: /nested\.txt$/ }] });
+  t.match((await server.request('resources/read', { uri: `file://${project}/resources/docs/nested.txt` })).result, {
+    contents: [{ uri: /nested\.txt$/ }],
+  });
 });
 
 t.test('no resources directory and no roots: the file provider refuses everything (fails closed)', async (t) => {
@@ -93,5 +119,9 @@ t.test('no resources directory and no roots: the file provider refuses everythin
   t.match(refused.error, { ...outside, data: { detail: /no resource roots/ } });
   const scoped = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_ROOTS: 'data' }) });
   t.teardown(() => scoped.close());
-  t.match((await scoped.request('resources/read', { uri: `file://${project}/data/note.txt` })).result, { contents: [{ uri: /note\.txt$/ }] }, 'a configured root opens it');
+  t.match(
+    (await scoped.request('resources/read', { uri: `file://${project}/data/note.txt` })).result,
+    { contents: [{ uri: /note\.txt$/ }] },
+    'a configured root opens it',
+  );
 });

@@ -19,11 +19,25 @@ t.test('the built-in file provider: roots, traversal, symlink escapes, percent-e
   t.teardown(() => server.close());
   const read = (uri: string) => server.request('resources/read', { uri });
 
-  const { resources: listed } = (await server.request('resources/list', { limit: 200 })).result as { resources: Array<{ name: string; uri: string }> };
-  t.notOk(listed.some((item) => item.name === 'escape' || item.name === 'inner'), 'files whose real path is outside resources/ are not listed');
-  t.ok(listed.some((item) => item.name === 'notes'), 'the rest is');
-  const warnings = server.notifications('notifications/message').map((m) => String(m.params?.data)).join('\n');
-  t.match(warnings, /2 file\(s\) reached through symbolic links lie outside the resources directory and are not listed \(escape\.txt, linked-dir\/inner\.txt\)/);
+  const { resources: listed } = (await server.request('resources/list', { limit: 200 })).result as {
+    resources: Array<{ name: string; uri: string }>;
+  };
+  t.notOk(
+    listed.some((item) => item.name === 'escape' || item.name === 'inner'),
+    'files whose real path is outside resources/ are not listed',
+  );
+  t.ok(
+    listed.some((item) => item.name === 'notes'),
+    'the rest is',
+  );
+  const warnings = server
+    .notifications('notifications/message')
+    .map((m) => String(m.params?.data))
+    .join('\n');
+  t.match(
+    warnings,
+    /2 file\(s\) reached through symbolic links lie outside the resources directory and are not listed \(escape\.txt, linked-dir\/inner\.txt\)/,
+  );
   const spaced = listed.find((item) => item.name === 'My Notes #1');
   t.equal(spaced?.uri, `file://${resources}/My%20Notes%20%231.txt`, 'discovered URIs are percent-encoded');
   t.match((await read(spaced?.uri ?? '')).result, { contents: [{ text: 'spaced\n' }] }, 'and they resolve (D10)');
@@ -34,18 +48,34 @@ t.test('the built-in file provider: roots, traversal, symlink escapes, percent-e
   t.match((await read(`file://${resources}/%2E%2E/secret.txt`)).error, outside, 'nor can an encoded ..');
   t.match((await read(`file://${project}/secret.txt`)).error, outside);
   t.match((await read(`file://${resources}/escape.txt`)).error, outside, 'a symlink to a file outside is refused');
-  t.match((await read(`file://${resources}/linked-dir/inner.txt`)).error, outside, 'a symlinked directory does not widen the roots');
+  t.match(
+    (await read(`file://${resources}/linked-dir/inner.txt`)).error,
+    outside,
+    'a symlinked directory does not widen the roots',
+  );
   t.match((await read(`file://${resources}/missing.txt`)).error, { code: -32002, message: 'Resource not found' });
   t.match((await read(`file://${resources}/docs`)).error, { code: -32002 }, 'a directory is not a resource');
-  t.match((await read('file://./resources/notes.txt')).result, { contents: [{ text: 'hello notes\n\n' }] }, 'relative file URIs start at the project root');
+  t.match(
+    (await read('file://./resources/notes.txt')).result,
+    { contents: [{ text: 'hello notes\n\n' }] },
+    'relative file URIs start at the project root',
+  );
 });
 
 t.test('MCP_RESOURCES_ROOTS widens or narrows what the file provider serves', async (t) => {
   const project = fixtureProject('resources');
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCP_RESOURCES_ROOTS: 'server.d' }) });
+  const server = await startInitialized({
+    projectRoot: project,
+    env: isolatedEnv({ MCP_RESOURCES_ROOTS: 'server.d' }),
+  });
   t.teardown(() => server.close());
-  t.match((await server.request('resources/read', { uri: `file://${project}/server.d/server.meta.json` })).result, { contents: [{ text: /resources-fixture/ }] });
-  t.match((await server.request('resources/read', { name: 'notes' })).error, { code: -32603, message: 'Resource outside allowed roots' });
+  t.match((await server.request('resources/read', { uri: `file://${project}/server.d/server.meta.json` })).result, {
+    contents: [{ text: /resources-fixture/ }],
+  });
+  t.match((await server.request('resources/read', { name: 'notes' })).error, {
+    code: -32603,
+    message: 'Resource outside allowed roots',
+  });
 });
 
 t.test('a project provider overrides the built-in provider of the same name', async (t) => {
@@ -55,10 +85,16 @@ t.test('a project provider overrides the built-in provider of the same name', as
   chmodSync(script, 0o755);
   const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
   t.teardown(() => server.close());
-  t.match((await server.request('resources/read', { name: 'echo-hello' })).result, { contents: [{ text: 'project echo: echo://hello%20world' }] });
+  t.match((await server.request('resources/read', { name: 'echo-hello' })).result, {
+    contents: [{ text: 'project echo: echo://hello%20world' }],
+  });
   writeFileSync(script, 'printf "no shebang, not executable: %s" "$1"\n');
   chmodSync(script, 0o644);
-  t.match((await server.request('resources/read', { name: 'echo-hello' })).result, { contents: [{ text: 'no shebang, not executable: echo://hello%20world' }] }, 'run through bash');
+  t.match(
+    (await server.request('resources/read', { name: 'echo-hello' })).result,
+    { contents: [{ text: 'no shebang, not executable: echo://hello%20world' }] },
+    'run through bash',
+  );
 });
 
 t.test('the official SDK client lists resources and templates and reads text and blobs', async (t) => {
@@ -68,7 +104,10 @@ t.test('the official SDK client lists resources and templates and reads text and
   const { resources } = await client.listResources();
   t.ok(resources.some((item) => item.name === 'readme-doc' && item.title === 'The Readme'));
   const { resourceTemplates } = await client.listResourceTemplates();
-  t.same(resourceTemplates.map((item) => item.name), ['files', 'item']);
+  t.same(
+    resourceTemplates.map((item) => item.name),
+    ['files', 'item'],
+  );
   const text = await client.readResource({ uri: 'myapi://status' });
   t.same(text.contents, [{ uri: 'myapi://status', mimeType: 'application/json', text: '{"ok":true}' }]);
   const blob = await client.readResource({ uri: `file://${project}/resources/image.png` });

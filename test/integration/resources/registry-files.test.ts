@@ -16,29 +16,51 @@ t.test('.registry/resources.json and resource-templates.json: the seed-003 envel
   const listed = names((await server.request('resources/list', { limit: 200 })).result, 'resources');
   const templates = names((await server.request('resources/templates/list')).result, 'resourceTemplates');
   const resourcesFile = checkRegistryEnvelope(t, join(project, '.registry', 'resources.json'));
-  t.same(resourcesFile.items.map((item) => item.name), listed);
-  t.match(resourcesFile.items.find((item) => item.name === 'notes'), { path: 'notes.txt', provider: 'file' }, 'internal fields stay in the cache (D16)');
+  t.same(
+    resourcesFile.items.map((item) => item.name),
+    listed,
+  );
+  t.match(
+    resourcesFile.items.find((item) => item.name === 'notes'),
+    { path: 'notes.txt', provider: 'file' },
+    'internal fields stay in the cache (D16)',
+  );
   const templatesFile = checkRegistryEnvelope(t, join(project, '.registry', 'resource-templates.json'));
-  t.same(templatesFile.items.map((item) => item.name), templates);
+  t.same(
+    templatesFile.items.map((item) => item.name),
+    templates,
+  );
 });
 
-t.test('resources and templates are rescanned only after MCP_RESOURCES_TTL / MCP_RESOURCES_TEMPLATES_TTL', async (t) => {
-  const project = fixtureProject('resources');
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCP_RESOURCES_TTL: '3', MCP_RESOURCES_TEMPLATES_TTL: '3' }) });
-  t.teardown(() => server.close());
-  const resources = async () => names((await server.request('resources/list', { limit: 200 })).result, 'resources');
-  const templates = async () => names((await server.request('resources/templates/list')).result, 'resourceTemplates');
-  t.notOk((await resources()).includes('late'));
-  t.notOk((await templates()).includes('late-items'));
-  const before = checkRegistryEnvelope(t, join(project, '.registry', 'resources.json')).generatedAt;
-  writeFileSync(join(project, 'resources', 'late.txt'), 'late\n');
-  writeFileSync(join(project, 'resources', 'late-items.meta.json'), JSON.stringify({ name: 'late-items', uriTemplate: 'myapi://late/{id}' }));
-  t.notOk((await resources()).includes('late'), 'within the TTL the registry is reused');
-  t.notOk((await templates()).includes('late-items'), 'templates too');
-  await new Promise((resolve) => setTimeout(resolve, 3500));
-  t.ok((await resources()).includes('late'), 'after the TTL the change is found');
-  t.ok((await templates()).includes('late-items'));
-  const after = checkRegistryEnvelope(t, join(project, '.registry', 'resources.json'));
-  t.ok(after.items.some((item) => item.name === 'late'), 'and written to .registry/resources.json');
-  t.ok(Date.parse(after.generatedAt) >= Date.parse(before), 'generatedAt moves on');
-});
+t.test(
+  'resources and templates are rescanned only after MCP_RESOURCES_TTL / MCP_RESOURCES_TEMPLATES_TTL',
+  async (t) => {
+    const project = fixtureProject('resources');
+    const server = await startInitialized({
+      projectRoot: project,
+      env: isolatedEnv({ MCP_RESOURCES_TTL: '3', MCP_RESOURCES_TEMPLATES_TTL: '3' }),
+    });
+    t.teardown(() => server.close());
+    const resources = async () => names((await server.request('resources/list', { limit: 200 })).result, 'resources');
+    const templates = async () => names((await server.request('resources/templates/list')).result, 'resourceTemplates');
+    t.notOk((await resources()).includes('late'));
+    t.notOk((await templates()).includes('late-items'));
+    const before = checkRegistryEnvelope(t, join(project, '.registry', 'resources.json')).generatedAt;
+    writeFileSync(join(project, 'resources', 'late.txt'), 'late\n');
+    writeFileSync(
+      join(project, 'resources', 'late-items.meta.json'),
+      JSON.stringify({ name: 'late-items', uriTemplate: 'myapi://late/{id}' }),
+    );
+    t.notOk((await resources()).includes('late'), 'within the TTL the registry is reused');
+    t.notOk((await templates()).includes('late-items'), 'templates too');
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    t.ok((await resources()).includes('late'), 'after the TTL the change is found');
+    t.ok((await templates()).includes('late-items'));
+    const after = checkRegistryEnvelope(t, join(project, '.registry', 'resources.json'));
+    t.ok(
+      after.items.some((item) => item.name === 'late'),
+      'and written to .registry/resources.json',
+    );
+    t.ok(Date.parse(after.generatedAt) >= Date.parse(before), 'generatedAt moves on');
+  },
+);

@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { startInitialized, type McpProcess } from '../../helpers/mcp-process.js';
+import { type McpProcess, startInitialized } from '../../helpers/mcp-process.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
 const POLL = { MCPBASH_RESOURCES_POLL_INTERVAL_SECS: '0.2' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const updates = (server: McpProcess, uri: string) => server.notifications('notifications/resources/updated').filter((m) => m.params?.uri === uri);
+const updates = (server: McpProcess, uri: string) =>
+  server.notifications('notifications/resources/updated').filter((m) => m.params?.uri === uri);
 
 t.test('a subscribed resource that changes is announced with only its uri; unsubscribe stops that', async (t) => {
   const project = fixtureProject('resources');
@@ -18,7 +19,11 @@ t.test('a subscribed resource that changes is announced with only its uri; unsub
   const server = await startInitialized({ projectRoot: project, env: isolatedEnv(POLL) });
   t.teardown(() => server.close());
   const subscribed = await server.request('resources/subscribe', { uri });
-  t.match(subscribed.result, { _meta: { 'mcpbash/subscriptionId': /^sub-/ } }, 'an empty result; the id only in _meta (D18)');
+  t.match(
+    subscribed.result,
+    { _meta: { 'mcpbash/subscriptionId': /^sub-/ } },
+    'an empty result; the id only in _meta (D18)',
+  );
   t.same(Object.keys(subscribed.result as object), ['_meta']);
   await sleep(500);
   t.equal(updates(server, uri).length, 0, 'nothing changed, nothing announced');
@@ -29,7 +34,10 @@ t.test('a subscribed resource that changes is announced with only its uri; unsub
   writeFileSync(file, 'changed again\n');
   await sleep(700);
   t.equal(updates(server, uri).length, 1, 'no update after unsubscribe');
-  t.match((await server.request('resources/unsubscribe', {})).error, { code: -32602, message: 'Resource uri required' });
+  t.match((await server.request('resources/unsubscribe', {})).error, {
+    code: -32602,
+    message: 'Resource uri required',
+  });
 });
 
 t.test('errors appearing or going away count as changes; 1.x clients may unsubscribe by id', async (t) => {
@@ -41,7 +49,11 @@ t.test('errors appearing or going away count as changes; 1.x clients may unsubsc
   const subscribed = await server.request('resources/subscribe', { uri: 'myapi://counter' });
   const id = (subscribed.result as { _meta: Record<string, string> })._meta['mcpbash/subscriptionId'];
   rmSync(counter);
-  await server.waitFor((m) => m.method === 'notifications/resources/updated' && m.params?.uri === 'myapi://counter', 5000, 'update after the error');
+  await server.waitFor(
+    (m) => m.method === 'notifications/resources/updated' && m.params?.uri === 'myapi://counter',
+    5000,
+    'update after the error',
+  );
   writeFileSync(counter, '2');
   await server.waitFor(() => updates(server, 'myapi://counter').length >= 2, 5000, 'update after recovery');
   t.same((await server.request('resources/unsubscribe', { subscriptionId: id })).result, {});
@@ -54,10 +66,17 @@ t.test('the poller runs only between the first subscribe and the last unsubscrib
   const project = fixtureProject('resources');
   const log = join(project, 'reads.log');
   /** How often the provider read myapi://counted/<name>. */
-  const reads = (name: string) => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line === name).length : 0);
+  const reads = (name: string) =>
+    existsSync(log)
+      ? readFileSync(log, 'utf8')
+          .split('\n')
+          .filter((line) => line === name).length
+      : 0;
   const server = await startInitialized({ projectRoot: project, env: isolatedEnv(POLL) });
   t.teardown(() => server.close());
-  t.match((await server.request('resources/read', { uri: 'myapi://counted/a' })).result, { contents: [{ text: 'counted' }] });
+  t.match((await server.request('resources/read', { uri: 'myapi://counted/a' })).result, {
+    contents: [{ text: 'counted' }],
+  });
   await sleep(1000);
   t.equal(reads('a'), 1, 'a plain read starts no polling');
   await server.request('resources/subscribe', { uri: 'myapi://counted/a' });
@@ -80,14 +99,24 @@ t.test('the poller runs only between the first subscribe and the last unsubscrib
 
 t.test('the first read must succeed; polling can be turned off', async (t) => {
   const project = fixtureProject('resources');
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_RESOURCES_POLL_INTERVAL_SECS: '0' }) });
+  const server = await startInitialized({
+    projectRoot: project,
+    env: isolatedEnv({ MCPBASH_RESOURCES_POLL_INTERVAL_SECS: '0' }),
+  });
   t.teardown(() => server.close());
-  t.match((await server.request('resources/subscribe', { uri: `file://${project}/resources/missing.txt` })).error, { code: -32002, message: 'Resource not found' });
+  t.match((await server.request('resources/subscribe', { uri: `file://${project}/resources/missing.txt` })).error, {
+    code: -32002,
+    message: 'Resource not found',
+  });
   t.match((await server.request('resources/subscribe', {})).error, { code: -32602 });
   t.match((await server.request('resources/subscribe', { name: 'notes' })).result, { _meta: {} }, 'by name too');
   writeFileSync(join(project, 'resources', 'notes.txt'), 'changed\n');
   await sleep(600);
-  t.equal(server.notifications('notifications/resources/updated').length, 0, 'MCPBASH_RESOURCES_POLL_INTERVAL_SECS=0: no polling');
+  t.equal(
+    server.notifications('notifications/resources/updated').length,
+    0,
+    'MCPBASH_RESOURCES_POLL_INTERVAL_SECS=0: no polling',
+  );
 });
 
 t.test('the official SDK client subscribes and receives resources/updated', async (t) => {
@@ -96,7 +125,9 @@ t.test('the official SDK client subscribes and receives resources/updated', asyn
   const { client } = await connectSdkClient({ env: sdkEnv(isolatedEnv({ MCPBASH_PROJECT_ROOT: project, ...POLL })) });
   t.teardown(() => client.close());
   const updated = new Promise<string>((resolve) => {
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => resolve(notification.params.uri));
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) =>
+      resolve(notification.params.uri),
+    );
   });
   const first = await client.subscribeResource({ uri: `file://${file}` });
   t.same(await client.subscribeResource({ uri: `file://${file}` }), first, 'subscribing twice keeps one subscription');

@@ -20,7 +20,10 @@ t.test('a kept state dir shared by two servers, one after the other and side by 
   await first.close();
   const kept = readdirSync(join(stateDir, 'calls')).length;
   t.ok(kept >= 3, `the first run's call directories are kept (${kept})`);
-  const [second, third] = await Promise.all([startInitialized({ projectRoot: project, env }), startInitialized({ projectRoot: project, env })]);
+  const [second, third] = await Promise.all([
+    startInitialized({ projectRoot: project, env }),
+    startInitialized({ projectRoot: project, env }),
+  ]);
   for (const label of ['d', 'e', 'f']) {
     t.match(await call(second, label), expected, `a second run: ${label}`);
     t.match(await call(third, label), expected, `a third run beside it: ${label}`);

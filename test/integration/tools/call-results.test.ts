@@ -1,9 +1,14 @@
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { startInitialized, type McpProcess } from '../../helpers/mcp-process.js';
+import { type McpProcess, startInitialized } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
-type Result = { content: Array<Record<string, unknown>>; structuredContent?: unknown; isError?: boolean; _meta?: Record<string, unknown> };
+type Result = {
+  content: Array<Record<string, unknown>>;
+  structuredContent?: unknown;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+};
 
 let server: McpProcess;
 let project: string;
@@ -13,16 +18,26 @@ t.before(async () => {
 });
 t.teardown(() => server.close());
 
-const call = async (name: string, args?: unknown, extra: Record<string, unknown> = {}) => server.request('tools/call', { name, ...(args === undefined ? {} : { arguments: args }), ...extra });
+const call = async (name: string, args?: unknown, extra: Record<string, unknown> = {}) =>
+  server.request('tools/call', { name, ...(args === undefined ? {} : { arguments: args }), ...extra });
 
 t.test('plain text stdout is the text content, untrimmed', async (t) => {
   const result = (await call('echo-text')).result as Result;
-  t.same(result, { content: [{ type: 'text', text: 'plain text, not trimmed  \n' }], isError: false, _meta: { exitCode: 0 } });
+  t.same(result, {
+    content: [{ type: 'text', text: 'plain text, not trimmed  \n' }],
+    isError: false,
+    _meta: { exitCode: 0 },
+  });
 });
 
 t.test('JSON object stdout becomes structuredContent plus its text; args and _meta reach the tool', async (t) => {
   const result = (await call('echo-json', { text: 'hi', count: 2 }, { _meta: { traceId: 'abc' } })).result as Result;
-  t.same(result.structuredContent, { args: { text: 'hi', count: 2 }, via: 'env', tool: 'echo-json', meta: { traceId: 'abc' } });
+  t.same(result.structuredContent, {
+    args: { text: 'hi', count: 2 },
+    via: 'env',
+    tool: 'echo-json',
+    meta: { traceId: 'abc' },
+  });
   t.equal(result.content[0]?.type, 'text');
   t.same(JSON.parse(result.content[0]?.text as string), result.structuredContent);
   t.equal(result.isError, false);
@@ -63,11 +78,24 @@ t.test('1.x style: an mcp_fail object printed on stdout with a non-zero exit is 
 });
 
 t.test('outputSchema: conforming output passes; violations are -32603 naming the field', async (t) => {
-  t.match((await call('outputs-schema', { mode: 'good' })).result, { structuredContent: { count: 3, label: 'x' }, isError: false });
+  t.match((await call('outputs-schema', { mode: 'good' })).result, {
+    structuredContent: { count: 3, label: 'x' },
+    isError: false,
+  });
   const badType = await call('outputs-schema', { mode: 'bad-type' });
-  t.match(badType.error, { code: -32603, message: /outputSchema: \/count must be integer/, data: { tool: 'outputs-schema', errors: [{ path: '/count', message: 'must be integer' }] } });
-  t.match((await call('outputs-schema', { mode: 'missing' })).error, { code: -32603, message: /must have required property 'count'/ });
-  t.match((await call('outputs-schema', { mode: 'not-json' })).error, { code: -32603, message: 'Tool output is not valid JSON for declared outputSchema' });
+  t.match(badType.error, {
+    code: -32603,
+    message: /outputSchema: \/count must be integer/,
+    data: { tool: 'outputs-schema', errors: [{ path: '/count', message: 'must be integer' }] },
+  });
+  t.match((await call('outputs-schema', { mode: 'missing' })).error, {
+    code: -32603,
+    message: /must have required property 'count'/,
+  });
+  t.match((await call('outputs-schema', { mode: 'not-json' })).error, {
+    code: -32603,
+    message: 'Tool output is not valid JSON for declared outputSchema',
+  });
 });
 
 t.test('an error envelope its outputSchema rejects keeps its text but not its structuredContent', async (t) => {
@@ -81,10 +109,13 @@ t.test('inputSchema violations are -32602 with the validation errors in data', a
   const response = await call('echo-json', { count: -1 });
   t.equal(response.error?.code, -32602);
   t.match(response.error?.message, /Invalid arguments for tool 'echo-json'/);
-  t.same((response.error?.data as { errors: unknown[] }).errors.sort(), [
-    { path: '/', message: "must have required property 'text'" },
-    { path: '/count', message: 'must be >= 0' },
-  ].sort());
+  t.same(
+    (response.error?.data as { errors: unknown[] } | undefined)?.errors.sort(),
+    [
+      { path: '/', message: "must have required property 'text'" },
+      { path: '/count', message: 'must be >= 0' },
+    ].sort(),
+  );
 });
 
 t.test('request validation order: name, arguments, lookup', async (t) => {
@@ -94,7 +125,9 @@ t.test('request validation order: name, arguments, lookup', async (t) => {
   t.same((await call('no-such-tool')).error, {
     code: -32602,
     message: "Tool 'no-such-tool' not found",
-    data: { hint: "tools/list (or 'mcp-bash registry refresh') shows the tools; 'mcp-bash validate' says why a script is not one" },
+    data: {
+      hint: "tools/list (or 'mcp-bash registry refresh') shows the tools; 'mcp-bash validate' says why a script is not one",
+    },
   });
 });
 
@@ -103,9 +136,17 @@ t.test('embedded resources: JSON list, text vs binary, and only files inside the
   t.equal(result.content[0]?.text, 'attached');
   const resources = result.content.slice(1) as Array<{ type: string; resource: Record<string, string> }>;
   t.equal(resources.length, 2, '/etc/hostname (outside the roots) and a missing file are skipped');
-  t.match(resources[0], { type: 'resource', resource: { mimeType: 'text/plain', text: 'hello from a data file\n', uri: /^file:\/\/.*\/data\/note\.txt$/ } });
+  t.match(resources[0], {
+    type: 'resource',
+    resource: { mimeType: 'text/plain', text: 'hello from a data file\n', uri: /^file:\/\/.*\/data\/note\.txt$/ },
+  });
   t.match(resources[1], { type: 'resource', resource: { mimeType: 'image/png', uri: /image\.png$/ } });
-  t.equal(Buffer.from(resources[1]?.resource.blob ?? '', 'base64').subarray(0, 4).toString('latin1'), '\x89PNG');
+  t.equal(
+    Buffer.from(resources[1]?.resource.blob ?? '', 'base64')
+      .subarray(0, 4)
+      .toString('latin1'),
+    '\x89PNG',
+  );
   t.notOk('text' in (resources[1]?.resource ?? {}), 'binary travels as blob');
 });
 
@@ -128,7 +169,39 @@ t.test('a script without exec bit or shebang runs through bash; inline-header to
 t.test('the tool environment: the documented variables, in minimal mode nothing else of ours', async (t) => {
   const text = ((await call('env-dump')).result as Result).content[0]?.text as string;
   const names = text.split('\n').filter(Boolean);
-  for (const name of ['MCP_SDK', 'MCP_TOOL_NAME', 'MCP_TOOL_PATH', 'MCP_TOOL_ARGS_JSON', 'MCP_TOOL_META_JSON', 'MCP_TOOL_METADATA_JSON', 'MCP_TOOL_ERROR_FILE', 'MCP_TOOL_RESOURCES_FILE', 'MCP_PROGRESS_STREAM', 'MCP_PROGRESS_TOKEN', 'MCP_LOG_STREAM', 'MCP_CANCEL_FILE', 'MCP_ELICIT_SUPPORTED', 'MCP_ROOTS_JSON', 'MCP_ROOTS_PATHS', 'MCP_ROOTS_COUNT', 'MCPBASH_JSON_TOOL', 'MCPBASH_JSON_TOOL_BIN', 'MCPBASH_MODE', 'MCPBASH_PROJECT_ROOT', 'MCPBASH_HOME', 'MCPBASH_TOOLS_DIR', 'MCPBASH_FRAMEWORK_VERSION', 'MCPBASH_SERVER_NAME', 'MCPBASH_WORKER_KEY', 'MCPBASH_STATE_DIR', 'MCPBASH_DEBUG_LOG', 'PATH', 'HOME', 'TMPDIR', 'LANG']) {
+  for (const name of [
+    'MCP_SDK',
+    'MCP_TOOL_NAME',
+    'MCP_TOOL_PATH',
+    'MCP_TOOL_ARGS_JSON',
+    'MCP_TOOL_META_JSON',
+    'MCP_TOOL_METADATA_JSON',
+    'MCP_TOOL_ERROR_FILE',
+    'MCP_TOOL_RESOURCES_FILE',
+    'MCP_PROGRESS_STREAM',
+    'MCP_PROGRESS_TOKEN',
+    'MCP_LOG_STREAM',
+    'MCP_CANCEL_FILE',
+    'MCP_ELICIT_SUPPORTED',
+    'MCP_ROOTS_JSON',
+    'MCP_ROOTS_PATHS',
+    'MCP_ROOTS_COUNT',
+    'MCPBASH_JSON_TOOL',
+    'MCPBASH_JSON_TOOL_BIN',
+    'MCPBASH_MODE',
+    'MCPBASH_PROJECT_ROOT',
+    'MCPBASH_HOME',
+    'MCPBASH_TOOLS_DIR',
+    'MCPBASH_FRAMEWORK_VERSION',
+    'MCPBASH_SERVER_NAME',
+    'MCPBASH_WORKER_KEY',
+    'MCPBASH_STATE_DIR',
+    'MCPBASH_DEBUG_LOG',
+    'PATH',
+    'HOME',
+    'TMPDIR',
+    'LANG',
+  ]) {
     t.ok(names.includes(name), `${name} is set`);
   }
   t.notOk(names.includes('USER'), 'ordinary variables of the server are not passed in minimal mode');

@@ -1,20 +1,34 @@
-import { mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { startInitialized } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
-interface ListedTool { name: string; title?: string; description: string; inputSchema: Record<string, unknown>; icons?: Array<{ src: string; mimeType?: string }>; annotations?: Record<string, unknown>; [key: string]: unknown }
+interface ListedTool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  icons?: Array<{ src: string; mimeType?: string }>;
+  annotations?: Record<string, unknown>;
+  [key: string]: unknown;
+}
 
 t.test('tools/list shows the tools D7 recognises, and nothing else', async (t) => {
   const project = fixtureProject('tools');
   const server = await startInitialized({ projectRoot: project, env: toolEnv() });
-  const result = (await server.request('tools/list', { limit: 200 })).result as { tools: ListedTool[]; _meta: Record<string, unknown>; nextCursor?: string };
+  const result = (await server.request('tools/list', { limit: 200 })).result as {
+    tools: ListedTool[];
+    _meta: Record<string, unknown>;
+    nextCursor?: string;
+  };
   const names = result.tools.map((tool) => tool.name);
   t.same(names, [...names].sort(), 'sorted by name');
-  for (const expected of ['echo-text', 'echo-json', 'inline-header', 'noexec', 'slow', 'timeout-max']) t.ok(names.includes(expected), `${expected} is listed`);
-  for (const absent of ['helper', 'tool', 'bad.name', 'hidden', 'root-level']) t.notOk(names.includes(absent), `${absent} is not`);
+  for (const expected of ['echo-text', 'echo-json', 'inline-header', 'noexec', 'slow', 'timeout-max'])
+    t.ok(names.includes(expected), `${expected} is listed`);
+  for (const absent of ['helper', 'tool', 'bad.name', 'hidden', 'root-level'])
+    t.notOk(names.includes(absent), `${absent} is not`);
   t.equal(result._meta['mcpbash/total'], names.length, 'the total is in _meta');
   t.notOk('nextCursor' in result, 'no cursor on the last page');
   t.match(server.stderr, /tool name "bad\.name" is invalid/, 'the bad name is reported on stderr');
@@ -26,12 +40,30 @@ t.test('listed tools carry only MCP fields; metadata, inline headers and icons c
   const server = await startInitialized({ projectRoot: project, env: toolEnv() });
   const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] };
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const allowed = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'icons', '_meta']);
-  for (const tool of tools) t.same(Object.keys(tool).filter((key) => !allowed.has(key)), [], `${tool.name}: no path, timeoutSecs or other internals (D16)`);
+  const allowed = new Set([
+    'name',
+    'title',
+    'description',
+    'inputSchema',
+    'outputSchema',
+    'annotations',
+    'icons',
+    '_meta',
+  ]);
+  for (const tool of tools)
+    t.same(
+      Object.keys(tool).filter((key) => !allowed.has(key)),
+      [],
+      `${tool.name}: no path, timeoutSecs or other internals (D16)`,
+    );
   const echo = byName.get('echo-text');
   t.equal(echo?.title, 'Echo Text', 'title passed through (D21)');
   t.same(echo?.annotations, { readOnlyHint: true, destructiveHint: false });
-  t.match(echo?.icons?.[0], { mimeType: 'image/svg+xml', src: /^data:image\/svg\+xml;base64,/ }, 'a local icon becomes a data URI');
+  t.match(
+    echo?.icons?.[0],
+    { mimeType: 'image/svg+xml', src: /^data:image\/svg\+xml;base64,/ },
+    'a local icon becomes a data URI',
+  );
   t.same(byName.get('inline-header')?.inputSchema, { type: 'object', properties: { x: { type: 'number' } } });
   t.equal(byName.get('inline-header')?.description, 'Metadata from an inline header');
   t.same(byName.get('noexec')?.inputSchema, { type: 'object', properties: {} }, 'no metadata: an empty object schema');
@@ -50,12 +82,17 @@ t.test('title is not sent to clients of versions without it', async (t) => {
 t.test('pagination: limit, an opaque cursor, and refusal of stale or foreign cursors', async (t) => {
   const project = fixtureProject('tools');
   const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCP_TOOLS_TTL: '0' }) });
-  const all = ((await server.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] }).tools.map((tool) => tool.name);
+  const all = ((await server.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] }).tools.map(
+    (tool) => tool.name,
+  );
   const seen: string[] = [];
   let cursor: string | undefined;
   let pages = 0;
   do {
-    const page = (await server.request('tools/list', cursor ? { cursor, limit: 3 } : { limit: 3 })).result as { tools: ListedTool[]; nextCursor?: string };
+    const page = (await server.request('tools/list', cursor ? { cursor, limit: 3 } : { limit: 3 })).result as {
+      tools: ListedTool[];
+      nextCursor?: string;
+    };
     t.ok(page.tools.length <= 3);
     seen.push(...page.tools.map((tool) => tool.name));
     cursor = page.nextCursor;
@@ -64,14 +101,27 @@ t.test('pagination: limit, an opaque cursor, and refusal of stale or foreign cur
   t.same(seen, all, 'pages add up to the whole list, in order');
   t.equal(pages, Math.ceil(all.length / 3));
   const first = (await server.request('tools/list', { limit: 2 })).result as { nextCursor: string };
-  t.match(Buffer.from(first.nextCursor, 'base64url').toString(), /"collection":"tools"/, 'base64url JSON naming its collection');
-  t.match((await server.request('tools/list', { cursor: 'garbage!' })).error, { code: -32602, message: 'Invalid cursor' });
-  const foreign = Buffer.from(JSON.stringify({ ver: 1, collection: 'prompts', offset: 0, hash: 'x' })).toString('base64url');
+  t.match(
+    Buffer.from(first.nextCursor, 'base64url').toString(),
+    /"collection":"tools"/,
+    'base64url JSON naming its collection',
+  );
+  t.match((await server.request('tools/list', { cursor: 'garbage!' })).error, {
+    code: -32602,
+    message: 'Invalid cursor',
+  });
+  const foreign = Buffer.from(JSON.stringify({ ver: 1, collection: 'prompts', offset: 0, hash: 'x' })).toString(
+    'base64url',
+  );
   t.match((await server.request('tools/list', { cursor: foreign })).error, { code: -32602, message: 'Invalid cursor' });
   mkdirSync(join(project, 'tools', 'added'));
   writeFileSync(join(project, 'tools', 'added', 'tool.sh'), '#!/usr/bin/env bash\nprintf added\n');
   chmodSync(join(project, 'tools', 'added', 'tool.sh'), 0o755);
-  t.match((await server.request('tools/list', { cursor: first.nextCursor })).error, { code: -32602, message: 'Invalid cursor', data: /changed since/ }, 'a cursor from before a change is stale');
+  t.match(
+    (await server.request('tools/list', { cursor: first.nextCursor })).error,
+    { code: -32602, message: 'Invalid cursor', data: /changed since/ },
+    'a cursor from before a change is stale',
+  );
   await server.close();
 });
 
@@ -80,9 +130,18 @@ t.test('the registry cache has the seed-003 envelope', async (t) => {
   const server = await startInitialized({ projectRoot: project, env: toolEnv() });
   await server.request('tools/list');
   const cache = JSON.parse(readFileSync(join(project, '.registry', 'tools.json'), 'utf8'));
-  t.match(cache, { format_version: 1, version: 1, generatedAt: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/, hash: /^[0-9a-f]{64}$/ });
+  t.match(cache, {
+    format_version: 1,
+    version: 1,
+    generatedAt: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/,
+    hash: /^[0-9a-f]{64}$/,
+  });
   t.equal(cache.total, cache.items.length);
-  t.match(cache.items.find((item: { name: string }) => item.name === 'slow'), { path: 'slow/tool.sh', timeoutSecs: 120 }, 'internal fields stay in the cache');
+  t.match(
+    cache.items.find((item: { name: string }) => item.name === 'slow'),
+    { path: 'slow/tool.sh', timeoutSecs: 120 },
+    'internal fields stay in the cache',
+  );
   await server.close();
 });
 
@@ -91,7 +150,11 @@ t.test('adding a tool sends exactly one tools/list_changed; 2025-03-26 and 2024-
   const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCP_TOOLS_TTL: '0.2' }) });
   await server.request('tools/list');
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  t.equal(server.notifications('notifications/tools/list_changed').length, 0, 'no notification for lists nobody changed (D28)');
+  t.equal(
+    server.notifications('notifications/tools/list_changed').length,
+    0,
+    'no notification for lists nobody changed (D28)',
+  );
   mkdirSync(join(project, 'tools', 'fresh'));
   writeFileSync(join(project, 'tools', 'fresh', 'tool.sh'), '#!/usr/bin/env bash\nprintf fresh\n');
   chmodSync(join(project, 'tools', 'fresh', 'tool.sh'), 0o755);
@@ -104,15 +167,26 @@ t.test('adding a tool sends exactly one tools/list_changed; 2025-03-26 and 2024-
 
   for (const protocolVersion of ['2025-03-26', '2024-11-05']) {
     const legacyProject = fixtureProject('tools');
-    const legacy = await startInitialized({ projectRoot: legacyProject, env: toolEnv({ MCP_TOOLS_TTL: '0.2' }), protocolVersion });
+    const legacy = await startInitialized({
+      projectRoot: legacyProject,
+      env: toolEnv({ MCP_TOOLS_TTL: '0.2' }),
+      protocolVersion,
+    });
     await legacy.request('tools/list');
     mkdirSync(join(legacyProject, 'tools', 'fresh'));
     writeFileSync(join(legacyProject, 'tools', 'fresh', 'tool.sh'), '#!/usr/bin/env bash\nprintf fresh\n');
     chmodSync(join(legacyProject, 'tools', 'fresh', 'tool.sh'), 0o755);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const { tools } = (await legacy.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] };
-    t.ok(tools.some((tool) => tool.name === 'fresh'), `${protocolVersion}: the change was seen`);
-    t.equal(legacy.notifications('notifications/tools/list_changed').length, 0, `${protocolVersion}: and not announced`);
+    t.ok(
+      tools.some((tool) => tool.name === 'fresh'),
+      `${protocolVersion}: the change was seen`,
+    );
+    t.equal(
+      legacy.notifications('notifications/tools/list_changed').length,
+      0,
+      `${protocolVersion}: and not announced`,
+    );
     await legacy.close();
   }
 });
@@ -134,7 +208,10 @@ t.test('a tools dir override (MCPBASH_TOOLS_DIR) is honoured', async (t) => {
   chmodSync(join(other, 'only', 'tool.sh'), 0o755);
   const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_TOOLS_DIR: 'other-tools' }) });
   const { tools } = (await server.request('tools/list')).result as { tools: ListedTool[] };
-  t.same(tools.map((tool) => tool.name), ['only']);
+  t.same(
+    tools.map((tool) => tool.name),
+    ['only'],
+  );
   t.match((await server.request('tools/call', { name: 'only' })).result, { content: [{ text: 'only' }] });
   await server.close();
 });
@@ -148,7 +225,9 @@ function addTool(project: string, dir: string, meta?: Record<string, unknown>): 
 }
 
 const listNames = async (server: Awaited<ReturnType<typeof startInitialized>>) =>
-  ((await server.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] }).tools.map((tool) => tool.name);
+  ((await server.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] }).tools.map(
+    (tool) => tool.name,
+  );
 
 t.test('list_changed latency: a new tool is announced within the TTL plus about a second', async (t) => {
   const project = fixtureProject('tools');
@@ -192,7 +271,10 @@ t.test('discovery warnings are given once per distinct message, not on every res
 
 t.test('MCPBASH_REGISTRY_REFRESH_PATH limits tools scans to a literal sub-path', async (t) => {
   const fresh = fixtureProject('tools');
-  const only = await startInitialized({ projectRoot: fresh, env: toolEnv({ MCPBASH_REGISTRY_REFRESH_PATH: 'tools/echo-text' }) });
+  const only = await startInitialized({
+    projectRoot: fresh,
+    env: toolEnv({ MCPBASH_REGISTRY_REFRESH_PATH: 'tools/echo-text' }),
+  });
   t.same(await listNames(only), ['echo-text'], 'no previous registry: only the tools under the path');
   await only.close();
 
@@ -201,17 +283,34 @@ t.test('MCPBASH_REGISTRY_REFRESH_PATH limits tools scans to a literal sub-path',
   const before = await listNames(first);
   await first.close();
   addTool(project, 'outside-new');
-  writeFileSync(join(project, 'tools', 'echo-text', 'tool.meta.json'), JSON.stringify({ name: 'echo-text', description: 'changed inside' }));
-  const limited = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_REGISTRY_REFRESH_PATH: 'tools/echo-text' }) });
+  writeFileSync(
+    join(project, 'tools', 'echo-text', 'tool.meta.json'),
+    JSON.stringify({ name: 'echo-text', description: 'changed inside' }),
+  );
+  const limited = await startInitialized({
+    projectRoot: project,
+    env: toolEnv({ MCPBASH_REGISTRY_REFRESH_PATH: 'tools/echo-text' }),
+  });
   const { tools } = (await limited.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] };
-  t.same(tools.map((tool) => tool.name), before, 'entries outside the path are kept from the previous registry; nothing new outside it');
-  t.equal(tools.find((tool) => tool.name === 'echo-text')?.description, 'changed inside', 'entries inside it are rescanned');
+  t.same(
+    tools.map((tool) => tool.name),
+    before,
+    'entries outside the path are kept from the previous registry; nothing new outside it',
+  );
+  t.equal(
+    tools.find((tool) => tool.name === 'echo-text')?.description,
+    'changed inside',
+    'entries inside it are rescanned',
+  );
   await limited.close();
 
   const globbing = fixtureProject('tools');
   addTool(globbing, 'star*', { name: 'literal-star' });
   addTool(globbing, 'stardust');
-  const literal = await startInitialized({ projectRoot: globbing, env: toolEnv({ MCPBASH_REGISTRY_REFRESH_PATH: 'tools/star*' }) });
+  const literal = await startInitialized({
+    projectRoot: globbing,
+    env: toolEnv({ MCPBASH_REGISTRY_REFRESH_PATH: 'tools/star*' }),
+  });
   t.same(await listNames(literal), ['literal-star'], 'the "*" is a literal character, not a glob');
   await literal.close();
 });

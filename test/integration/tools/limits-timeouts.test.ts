@@ -1,15 +1,24 @@
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { startInitialized, type McpProcess } from '../../helpers/mcp-process.js';
+import { type McpProcess, startInitialized } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
-type Result = { content: Array<{ text: string }>; structuredContent?: { success: boolean; error: Record<string, unknown> }; isError?: boolean; _meta?: Record<string, unknown> };
+type Result = {
+  content: Array<{ text: string }>;
+  structuredContent?: { success: boolean; error: Record<string, unknown> };
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+};
 
 let server: McpProcess;
 t.before(async () => {
   server = await startInitialized({
     projectRoot: fixtureProject('tools'),
-    env: toolEnv({ MCPBASH_MAX_TOOL_OUTPUT_SIZE: String(1024 * 1024), MCPBASH_MAX_TOOL_STDERR_SIZE: String(256 * 1024), MCPBASH_KILL_GRACE_SECS: '0.5' }),
+    env: toolEnv({
+      MCPBASH_MAX_TOOL_OUTPUT_SIZE: String(1024 * 1024),
+      MCPBASH_MAX_TOOL_STDERR_SIZE: String(256 * 1024),
+      MCPBASH_KILL_GRACE_SECS: '0.5',
+    }),
   });
 });
 t.teardown(() => server.close());
@@ -17,20 +26,34 @@ t.teardown(() => server.close());
 t.test('a flood of stdout is cut off with -32603, never a partial payload', async (t) => {
   const started = Date.now();
   const response = await server.request('tools/call', { name: 'huge-stdout' });
-  t.same(response.error, { code: -32603, message: 'Tool output exceeded 1048576 bytes', data: { tool: 'huge-stdout', limit: 1048576 } });
+  t.same(response.error, {
+    code: -32603,
+    message: 'Tool output exceeded 1048576 bytes',
+    data: { tool: 'huge-stdout', limit: 1048576 },
+  });
   t.ok(Date.now() - started < 10_000, 'stopped early, not at the timeout');
 });
 
 t.test('a flood of stderr is cut off with -32603', async (t) => {
-  t.match((await server.request('tools/call', { name: 'huge-stderr' })).error, { code: -32603, message: 'Tool stderr exceeded 262144 bytes' });
+  t.match((await server.request('tools/call', { name: 'huge-stderr' })).error, {
+    code: -32603,
+    message: 'Tool stderr exceeded 262144 bytes',
+  });
 });
 
 t.test('timeouts are isError results with the structured reason (D3), all at once', async (t) => {
-  const [fixed, idle, max] = await Promise.all(['timeout-fixed', 'timeout-idle', 'timeout-max'].map((name) => server.request('tools/call', { name }, undefined, 30_000)));
+  const [fixed, idle, max] = await Promise.all(
+    ['timeout-fixed', 'timeout-idle', 'timeout-max'].map((name) =>
+      server.request('tools/call', { name }, undefined, 30_000),
+    ),
+  );
   const fixedResult = fixed?.result as Result;
   t.equal(fixedResult.isError, true);
   t.equal(fixedResult.content[0]?.text, 'Tool timed out after 1s\n\nSuggestion: Ask for less data.');
-  t.match(fixedResult.structuredContent, { success: false, error: { type: 'timeout', reason: 'fixed', timeoutSecs: 1, hint: 'Ask for less data.', exitCode: 143 } });
+  t.match(fixedResult.structuredContent, {
+    success: false,
+    error: { type: 'timeout', reason: 'fixed', timeoutSecs: 1, hint: 'Ask for less data.', exitCode: 143 },
+  });
   t.match(fixedResult._meta, { exitCode: 143, stderr: 'about to hang\n' });
   const idleResult = idle?.result as Result;
   t.equal(idleResult.content[0]?.text, 'Tool timed out after 1s (no progress reported)');
@@ -42,10 +65,21 @@ t.test('timeouts are isError results with the structured reason (D3), all at onc
 });
 
 t.test('the default tools/call timeout (D4) and a per-request timeoutSecs', async (t) => {
-  const quick = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_DEFAULT_TOOL_TIMEOUT: '1' }) });
-  t.match((await quick.request('tools/call', { name: 'inline-header' })).result, { isError: false }, 'quick tools are unaffected');
+  const quick = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv({ MCPBASH_DEFAULT_TOOL_TIMEOUT: '1' }),
+  });
+  t.match(
+    (await quick.request('tools/call', { name: 'inline-header' })).result,
+    { isError: false },
+    'quick tools are unaffected',
+  );
   const withDefault = await quick.request('tools/call', { name: 'progress-live' });
-  t.match(withDefault.result, { isError: true, structuredContent: { error: { type: 'timeout', reason: 'fixed', timeoutSecs: 1 } } }, 'a tool without timeoutSecs gets MCPBASH_DEFAULT_TOOL_TIMEOUT');
+  t.match(
+    withDefault.result,
+    { isError: true, structuredContent: { error: { type: 'timeout', reason: 'fixed', timeoutSecs: 1 } } },
+    'a tool without timeoutSecs gets MCPBASH_DEFAULT_TOOL_TIMEOUT',
+  );
   await quick.close();
   const perRequest = await server.request('tools/call', { name: 'sleeper', arguments: { seconds: 5 }, timeoutSecs: 1 });
   t.match(perRequest.result, { isError: true, structuredContent: { error: { reason: 'fixed', timeoutSecs: 1 } } });

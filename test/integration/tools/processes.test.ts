@@ -14,15 +14,26 @@ const pidOf = (name: string) => Number(readFileSync(`${marker(name)}.pid`, 'utf8
 t.test('notifications/cancelled: no response, the marker first, then the process group is gone (D25)', async (t) => {
   const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
   const id = 'to-cancel';
-  server.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'slow', arguments: { seconds: 60, marker: marker('cancel') } } });
+  server.send({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'slow', arguments: { seconds: 60, marker: marker('cancel') } },
+  });
   t.ok(await eventually(() => existsSync(`${marker('cancel')}.pid`)), 'the tool started');
   const pid = pidOf('cancel');
   server.notify('notifications/cancelled', { requestId: id, reason: 'user pressed stop' });
   t.ok(await waitForExit(pid, 5000), 'the tool process is gone');
-  t.ok(await eventually(() => existsSync(`${marker('cancel')}.cancelled`)), 'it saw mcp_is_cancelled true when TERM arrived');
+  t.ok(
+    await eventually(() => existsSync(`${marker('cancel')}.cancelled`)),
+    'it saw mcp_is_cancelled true when TERM arrived',
+  );
   t.same((await server.request('ping')).result, {});
   await new Promise((resolve) => setTimeout(resolve, 300));
-  t.notOk(server.messages.some((m) => m.id === id), 'no response at all for the cancelled id');
+  t.notOk(
+    server.messages.some((m) => m.id === id),
+    'no response at all for the cancelled id',
+  );
   server.notify('notifications/cancelled', { requestId: 'never-existed' });
   server.notify('notifications/cancelled', { requestId: id });
   t.same((await server.request('ping')).result, {}, 'unknown or finished ids are ignored');
@@ -40,11 +51,22 @@ t.test('a background child the tool leaves behind does not outlive the call', as
 });
 
 t.test('a client that disconnects while tools run leaves no processes behind', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_SHUTDOWN_TIMEOUT: '1' }) });
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv({ MCPBASH_SHUTDOWN_TIMEOUT: '1' }),
+  });
   for (let i = 0; i < 3; i += 1) {
-    server.send({ jsonrpc: '2.0', id: `bg-${i}`, method: 'tools/call', params: { name: 'slow', arguments: { seconds: 60, marker: marker(`disconnect-${i}`) } } });
+    server.send({
+      jsonrpc: '2.0',
+      id: `bg-${i}`,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: { seconds: 60, marker: marker(`disconnect-${i}`) } },
+    });
   }
-  t.ok(await eventually(() => [0, 1, 2].every((i) => existsSync(`${marker(`disconnect-${i}`)}.pid`))), 'all three started');
+  t.ok(
+    await eventually(() => [0, 1, 2].every((i) => existsSync(`${marker(`disconnect-${i}`)}.pid`))),
+    'all three started',
+  );
   const pids = [0, 1, 2].map((i) => pidOf(`disconnect-${i}`));
   server.child.stdout.destroy();
   server.closeInput();
@@ -54,10 +76,19 @@ t.test('a client that disconnects while tools run leaves no processes behind', a
 });
 
 t.test('SIGTERM, SIGINT and SIGHUP during tool calls stop every process group and exit 128+signal', async (t) => {
-  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130], ['SIGHUP', 129]] as const) {
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+    ['SIGHUP', 129],
+  ] as const) {
     const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
     const name = `signal-${signal}`;
-    server.send({ jsonrpc: '2.0', id: name, method: 'tools/call', params: { name: 'slow', arguments: { seconds: 60, marker: marker(name) } } });
+    server.send({
+      jsonrpc: '2.0',
+      id: name,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: { seconds: 60, marker: marker(name) } },
+    });
     t.ok(await eventually(() => existsSync(`${marker(name)}.pid`)));
     const pid = pidOf(name);
     const group = processGroupOf(pid) as number;
@@ -69,8 +100,16 @@ t.test('SIGTERM, SIGINT and SIGHUP during tool calls stop every process group an
 });
 
 t.test('a signal during the drain after end of input stops at once (D30)', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_SHUTDOWN_TIMEOUT: '30' }) });
-  server.send({ jsonrpc: '2.0', id: 'draining', method: 'tools/call', params: { name: 'slow', arguments: { seconds: 60, marker: marker('drain') } } });
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv({ MCPBASH_SHUTDOWN_TIMEOUT: '30' }),
+  });
+  server.send({
+    jsonrpc: '2.0',
+    id: 'draining',
+    method: 'tools/call',
+    params: { name: 'slow', arguments: { seconds: 60, marker: marker('drain') } },
+  });
   t.ok(await eventually(() => existsSync(`${marker('drain')}.pid`)));
   const pid = pidOf('drain');
   const group = processGroupOf(pid) as number;
@@ -81,14 +120,28 @@ t.test('a signal during the drain after end of input stops at once (D30)', async
   server.child.kill('SIGTERM');
   const ended = await server.exited;
   t.equal(ended.code, 143, 'the signal decides the exit status');
-  t.ok(Date.now() - signalled < 4000, `stopped at once (${Date.now() - signalled} ms), not after MCPBASH_SHUTDOWN_TIMEOUT`);
-  t.notOk(isGroupAlive(group), 'the tool\'s process group is gone');
-  t.notOk(server.messages.some((m) => m.id === 'draining'), 'the aborted call gets no answer');
+  t.ok(
+    Date.now() - signalled < 4000,
+    `stopped at once (${Date.now() - signalled} ms), not after MCPBASH_SHUTDOWN_TIMEOUT`,
+  );
+  t.notOk(isGroupAlive(group), "the tool's process group is gone");
+  t.notOk(
+    server.messages.some((m) => m.id === 'draining'),
+    'the aborted call gets no answer',
+  );
 });
 
 t.test('a tool that ignores TERM is KILLed after the grace period when cancelled', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_KILL_GRACE_SECS: '1.5' }) });
-  server.send({ jsonrpc: '2.0', id: 'stubborn', method: 'tools/call', params: { name: 'stubborn', arguments: { marker: marker('stubborn') } } });
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv({ MCPBASH_KILL_GRACE_SECS: '1.5' }),
+  });
+  server.send({
+    jsonrpc: '2.0',
+    id: 'stubborn',
+    method: 'tools/call',
+    params: { name: 'stubborn', arguments: { marker: marker('stubborn') } },
+  });
   t.ok(await eventually(() => existsSync(`${marker('stubborn')}.pid`)));
   const pid = pidOf('stubborn');
   const group = processGroupOf(pid) as number;
@@ -97,14 +150,22 @@ t.test('a tool that ignores TERM is KILLed after the grace period when cancelled
   t.ok(isAlive(pid), 'TERM alone does not stop it');
   t.ok(await eventually(() => !isGroupAlive(group), 5000), 'KILL after the grace period does');
   t.same((await server.request('ping')).result, {});
-  t.notOk(server.messages.some((m) => m.id === 'stubborn'), 'no response for the cancelled call');
+  t.notOk(
+    server.messages.some((m) => m.id === 'stubborn'),
+    'no response for the cancelled call',
+  );
   await server.close();
 });
 
 t.test('end of input lets running calls finish (bounded by MCPBASH_SHUTDOWN_TIMEOUT) before exiting', async (t) => {
   const server = new McpProcess({ projectRoot: fixtureProject('tools'), env: toolEnv() });
   await server.initialize();
-  server.send({ jsonrpc: '2.0', id: 'piped', method: 'tools/call', params: { name: 'sleeper', arguments: { seconds: 0.5 } } });
+  server.send({
+    jsonrpc: '2.0',
+    id: 'piped',
+    method: 'tools/call',
+    params: { name: 'sleeper', arguments: { seconds: 0.5 } },
+  });
   server.closeInput();
   const response = await server.waitFor((m) => m.id === 'piped');
   t.match(response.result, { content: [{ text: 'slept 0.5' }] }, 'printf requests | mcp-bash still gets its answers');

@@ -3,14 +3,27 @@ import { fixtureProject } from '../../helpers/fixtures.js';
 import { startInitialized } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
-t.test('progress reaches the client while the tool runs (D5), with the request\'s own token', async (t) => {
+t.test("progress reaches the client while the tool runs (D5), with the request's own token", async (t) => {
   const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
   const started = Date.now();
   const response = server.request('tools/call', { name: 'progress-live', _meta: { progressToken: 42 } });
   const progress = await server.waitFor((m) => m.method === 'notifications/progress', 5000);
   const arrivedAfter = Date.now() - started;
-  t.same(progress.params, { progressToken: 42, progress: 10, total: 100, message: 'started' }, 'numeric token kept as a number');
-  t.notOk(server.messages.some((m) => m.id !== undefined && m.method === undefined && m.result !== undefined && (m.result as { content?: unknown }).content), 'the result has not come yet');
+  t.same(
+    progress.params,
+    { progressToken: 42, progress: 10, total: 100, message: 'started' },
+    'numeric token kept as a number',
+  );
+  t.notOk(
+    server.messages.some(
+      (m) =>
+        m.id !== undefined &&
+        m.method === undefined &&
+        m.result !== undefined &&
+        (m.result as { content?: unknown }).content,
+    ),
+    'the result has not come yet',
+  );
   t.ok(arrivedAfter < 1500, `arrived after ${arrivedAfter} ms while the tool sleeps 2 s`);
   t.match((await response).result, { content: [{ text: 'done' }] });
   await server.close();
@@ -24,41 +37,68 @@ t.test('no progressToken, no progress notifications', async (t) => {
 });
 
 t.test('MCPBASH_ENABLE_LIVE_PROGRESS=false buffers progress until the tool ends', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_ENABLE_LIVE_PROGRESS: 'false' }) });
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv({ MCPBASH_ENABLE_LIVE_PROGRESS: 'false' }),
+  });
   const response = server.request('tools/call', { name: 'progress-live', _meta: { progressToken: 'p' } });
   await new Promise((resolve) => setTimeout(resolve, 1200));
   t.equal(server.notifications('notifications/progress').length, 0, 'nothing while it runs');
   await response;
   const progress = server.notifications('notifications/progress');
   t.equal(progress.length, 1, 'delivered at the end');
-  t.ok(server.messages.indexOf(progress[0] as never) < server.messages.findIndex((m) => m.id !== undefined && (m.result as { content?: unknown })?.content), 'before the response');
+  t.ok(
+    server.messages.indexOf(progress[0] as never) <
+      server.messages.findIndex((m) => m.id !== undefined && (m.result as { content?: unknown })?.content),
+    'before the response',
+  );
   await server.close();
 });
 
 t.test('tool logs are filtered by the log level and rate limited per request', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_MAX_LOGS_PER_MIN: '5' }) });
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv({ MCPBASH_MAX_LOGS_PER_MIN: '5' }),
+  });
   await server.request('logging/setLevel', { level: 'warning' });
   await server.request('tools/call', { name: 'logger', arguments: { burst: 20 } });
-  const messages = server.notifications('notifications/message').filter((m) => String(m.params?.logger).match(/logger-tool|burst/));
-  t.same(messages.slice(0, 2).map((m) => m.params), [
-    { level: 'warning', logger: 'logger-tool', data: 'at warning' },
-    { level: 'error', logger: 'logger-tool', data: 'at error' },
-  ], 'debug and info are below the level');
+  const messages = server
+    .notifications('notifications/message')
+    .filter((m) => String(m.params?.logger).match(/logger-tool|burst/));
+  t.same(
+    messages.slice(0, 2).map((m) => m.params),
+    [
+      { level: 'warning', logger: 'logger-tool', data: 'at warning' },
+      { level: 'error', logger: 'logger-tool', data: 'at error' },
+    ],
+    'debug and info are below the level',
+  );
   t.equal(messages.length, 5, 'at most MCPBASH_MAX_LOGS_PER_MIN per request');
   await server.close();
 });
 
 t.test('progress is rate limited per request (MCPBASH_MAX_PROGRESS_PER_MIN)', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_MAX_PROGRESS_PER_MIN: '1' }) });
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv({ MCPBASH_MAX_PROGRESS_PER_MIN: '1' }),
+  });
   await server.request('tools/call', { name: 'slow', arguments: { seconds: 1 }, _meta: { progressToken: 'rl' } });
   t.equal(server.notifications('notifications/progress').length, 1);
   await server.close();
 });
 
 t.test('with live progress off, progress still extends the timeout; only delivery waits for the end', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_ENABLE_LIVE_PROGRESS: 'false' }) });
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv({ MCPBASH_ENABLE_LIVE_PROGRESS: 'false' }),
+  });
   const started = Date.now();
-  const response = await server.request('tools/call', { name: 'progress-ticker', _meta: { progressToken: 'tick' } }, undefined, 20_000);
+  const response = await server.request(
+    'tools/call',
+    { name: 'progress-ticker', _meta: { progressToken: 'tick' } },
+    undefined,
+    20_000,
+  );
   t.match(response.result, { content: [{ text: 'ticked' }], isError: false }, 'not timed out after 1 s');
   t.ok(Date.now() - started >= 2500, 'it ran its full 2.7 s');
   const progress = server.notifications('notifications/progress');
@@ -78,11 +118,18 @@ t.test('side-channel lines that are not JSON: one warning on stderr per call', a
 });
 
 t.test('with live progress off, an elicitation is still answered while the tool waits', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_ENABLE_LIVE_PROGRESS: 'false' }), capabilities: { elicitation: { form: {} } } });
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv({ MCPBASH_ENABLE_LIVE_PROGRESS: 'false' }),
+    capabilities: { elicitation: { form: {} } },
+  });
   t.teardown(() => server.close());
   const call = server.request('tools/call', { name: 'elicit' }, undefined, 40_000);
   const asked = await server.waitFor((m) => m.method === 'elicitation/create', 5000);
   server.send({ jsonrpc: '2.0', id: asked.id, result: { action: 'accept', content: { confirmed: true } } });
   const result = (await call).result as { content: Array<{ text: string }> };
-  t.same(JSON.parse(result.content[0]?.text ?? '{}'), { supported: true, answer: { action: 'accept', content: { confirmed: true } } });
+  t.same(JSON.parse(result.content[0]?.text ?? '{}'), {
+    supported: true,
+    answer: { action: 'accept', content: { confirmed: true } },
+  });
 });

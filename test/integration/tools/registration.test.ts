@@ -20,12 +20,29 @@ async function toolNames(project: string, env = toolEnv()) {
 }
 
 t.test('register.json tools replace discovery, normalised, and run', async (t) => {
-  const project = withRegisterJson(JSON.stringify({
-    version: 1,
-    tools: [{ name: 'manual-echo', description: 'registered by hand', path: 'echo-text/tool.sh', timeoutSecs: 5, title: 'Manual' }],
-  }));
+  const project = withRegisterJson(
+    JSON.stringify({
+      version: 1,
+      tools: [
+        {
+          name: 'manual-echo',
+          description: 'registered by hand',
+          path: 'echo-text/tool.sh',
+          timeoutSecs: 5,
+          title: 'Manual',
+        },
+      ],
+    }),
+  );
   const { response, call } = await toolNames(project);
-  t.same((response.result as { tools: unknown[] }).tools, [{ name: 'manual-echo', title: 'Manual', description: 'registered by hand', inputSchema: { type: 'object', properties: {} } }]);
+  t.same((response.result as { tools: unknown[] }).tools, [
+    {
+      name: 'manual-echo',
+      title: 'Manual',
+      description: 'registered by hand',
+      inputSchema: { type: 'object', properties: {} },
+    },
+  ]);
   t.match(call.result, { content: [{ text: 'plain text, not trimmed  \n' }] });
 });
 
@@ -56,7 +73,10 @@ t.test('an invalid register.json fails loudly, with no fallback', async (t) => {
 });
 
 t.test('register.json is size capped (MCPBASH_MAX_MANUAL_REGISTRY_BYTES)', async (t) => {
-  const { response } = await toolNames(withRegisterJson(`{"version":1,"_meta":{"pad":"${'x'.repeat(3000)}"}}`), toolEnv({ MCPBASH_MAX_MANUAL_REGISTRY_BYTES: '1000' }));
+  const { response } = await toolNames(
+    withRegisterJson(`{"version":1,"_meta":{"pad":"${'x'.repeat(3000)}"}}`),
+    toolEnv({ MCPBASH_MAX_MANUAL_REGISTRY_BYTES: '1000' }),
+  );
   t.match(response.error, { code: -32603, message: /over MCPBASH_MAX_MANUAL_REGISTRY_BYTES \(1000\)/ });
 });
 
@@ -80,26 +100,49 @@ t.test('register.sh runs only with MCPBASH_ALLOW_PROJECT_HOOKS=true', async (t) 
   t.ok((off.response.result as { tools: unknown[] }).tools.length > 5, 'hooks off: discovery as usual, not an error');
   t.match(off.stderr, /set MCPBASH_ALLOW_PROJECT_HOOKS=true to run it/);
   const on = await toolNames(withRegisterSh(hook), toolEnv({ MCPBASH_ALLOW_PROJECT_HOOKS: 'true' }));
-  t.same((on.response.result as { tools: Array<{ name: string; description: string }> }).tools.map((tool) => [tool.name, tool.description]), [['manual-echo', 'from register.sh']], 'deduped by name');
+  t.same(
+    (on.response.result as { tools: Array<{ name: string; description: string }> }).tools.map((tool) => [
+      tool.name,
+      tool.description,
+    ]),
+    [['manual-echo', 'from register.sh']],
+    'deduped by name',
+  );
   t.match(on.call.result, { isError: false });
 });
 
 t.test('register.sh may print a JSON object instead of calling helpers', async (t) => {
-  const project = withRegisterSh('#!/usr/bin/env bash\nprintf \'{"tools":[{"name":"manual-echo","path":"echo-text/tool.sh"}]}\'\n');
+  const project = withRegisterSh(
+    '#!/usr/bin/env bash\nprintf \'{"tools":[{"name":"manual-echo","path":"echo-text/tool.sh"}]}\'\n',
+  );
   const { response } = await toolNames(project, toolEnv({ MCPBASH_ALLOW_PROJECT_HOOKS: 'true' }));
-  t.same((response.result as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name), ['manual-echo']);
+  t.same(
+    (response.result as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name),
+    ['manual-echo'],
+  );
 });
 
 t.test('a failing or untrusted register.sh fails every kind; static mode never runs it', async (t) => {
-  const failing = await toolNames(withRegisterSh('#!/usr/bin/env bash\necho boom >&2\nexit 4\n'), toolEnv({ MCPBASH_ALLOW_PROJECT_HOOKS: 'true' }));
+  const failing = await toolNames(
+    withRegisterSh('#!/usr/bin/env bash\necho boom >&2\nexit 4\n'),
+    toolEnv({ MCPBASH_ALLOW_PROJECT_HOOKS: 'true' }),
+  );
   t.match(failing.response.error, { code: -32603, message: /register\.sh is invalid: it exited with status 4: boom/ });
   const project = withRegisterSh(hook);
   chmodSync(join(project, 'server.d', 'register.sh'), 0o777);
   const untrusted = await toolNames(project, toolEnv({ MCPBASH_ALLOW_PROJECT_HOOKS: 'true' }));
   t.match(untrusted.response.error, { code: -32603, message: /not trusted/ });
   const staticProject = withRegisterSh(hook);
-  const staticMode = await toolNames(staticProject, toolEnv({ MCPBASH_ALLOW_PROJECT_HOOKS: 'true', MCPBASH_STATIC_REGISTRY: '1' }));
-  t.notOk((staticMode.response.result as { tools: Array<{ name: string }> }).tools.some((tool) => tool.name === 'manual-echo'), 'static mode skips register.sh');
+  const staticMode = await toolNames(
+    staticProject,
+    toolEnv({ MCPBASH_ALLOW_PROJECT_HOOKS: 'true', MCPBASH_STATIC_REGISTRY: '1' }),
+  );
+  t.notOk(
+    (staticMode.response.result as { tools: Array<{ name: string }> }).tools.some(
+      (tool) => tool.name === 'manual-echo',
+    ),
+    'static mode skips register.sh',
+  );
 });
 
 t.test('static registry mode serves the pre-generated cache without rescanning', async (t) => {
@@ -110,18 +153,29 @@ t.test('static registry mode serves the pre-generated cache without rescanning',
   mkdirSync(join(project, 'tools', 'late'));
   writeFileSync(join(project, 'tools', 'late', 'tool.sh'), '#!/usr/bin/env bash\nprintf late\n');
   chmodSync(join(project, 'tools', 'late', 'tool.sh'), 0o755);
-  const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_STATIC_REGISTRY: '1', MCP_TOOLS_TTL: '0' }) });
+  const server = await startInitialized({
+    projectRoot: project,
+    env: toolEnv({ MCPBASH_STATIC_REGISTRY: '1', MCP_TOOLS_TTL: '0' }),
+  });
   const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: Array<{ name: string }> };
-  t.notOk(tools.some((tool) => tool.name === 'late'), 'the cache is trusted as is');
+  t.notOk(
+    tools.some((tool) => tool.name === 'late'),
+    'the cache is trusted as is',
+  );
   t.match(server.stderr, /static registry mode: serving tools from the pre-generated cache/);
   await server.close();
 });
 
 t.test('register.json in a project root writable by others is not trusted', async (t) => {
-  const project = withRegisterJson(JSON.stringify({ version: 1, tools: [{ name: 'manual-echo', path: 'echo-text/tool.sh' }] }));
+  const project = withRegisterJson(
+    JSON.stringify({ version: 1, tools: [{ name: 'manual-echo', path: 'echo-text/tool.sh' }] }),
+  );
   chmodSync(project, 0o777);
   const { response, call } = await toolNames(project);
-  t.match(response.error, { code: -32603, message: /register\.json is invalid: it is not trusted: .* is writable by group or others/ });
+  t.match(response.error, {
+    code: -32603,
+    message: /register\.json is invalid: it is not trusted: .* is writable by group or others/,
+  });
   t.equal(call.error?.code, -32603);
   chmodSync(project, 0o755);
 });
@@ -139,26 +193,47 @@ async function withCache(edit: (cache: Record<string, unknown>) => void): Promis
   return project;
 }
 
-const ghost = { name: 'ghost', description: 'only in the cache', path: 'echo-text/tool.sh', inputSchema: { type: 'object', properties: {} }, timeoutSecs: null };
+const ghost = {
+  name: 'ghost',
+  description: 'only in the cache',
+  path: 'echo-text/tool.sh',
+  inputSchema: { type: 'object', properties: {} },
+  timeoutSecs: null,
+};
 
 async function staticList(project: string, extra: NodeJS.ProcessEnv = {}) {
-  const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_STATIC_REGISTRY: '1', ...extra }) });
+  const server = await startInitialized({
+    projectRoot: project,
+    env: toolEnv({ MCPBASH_STATIC_REGISTRY: '1', ...extra }),
+  });
   const response = await server.request('tools/list', { limit: 200 });
   const call = await server.request('tools/call', { name: 'manual-echo' });
   await server.close();
-  return { names: ((response.result ?? { tools: [] }) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name), response, call, stderr: server.stderr };
+  return {
+    names: ((response.result ?? { tools: [] }) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name),
+    response,
+    call,
+    stderr: server.stderr,
+  };
 }
 
 t.test('static mode honours register.json even when a cache exists (seed 003)', async (t) => {
-  const project = await withCache((cache) => { (cache.items as unknown[]).push(ghost); });
-  writeFileSync(join(project, 'server.d', 'register.json'), JSON.stringify({ version: 1, tools: [{ name: 'manual-echo', path: 'echo-text/tool.sh' }], prompts: null }));
+  const project = await withCache((cache) => {
+    (cache.items as unknown[]).push(ghost);
+  });
+  writeFileSync(
+    join(project, 'server.d', 'register.json'),
+    JSON.stringify({ version: 1, tools: [{ name: 'manual-echo', path: 'echo-text/tool.sh' }], prompts: null }),
+  );
   const { names, call } = await staticList(project);
   t.same(names, ['manual-echo'], 'register.json tools, not the cache');
   t.match(call.result, { content: [{ text: 'plain text, not trimmed  \n' }] });
 });
 
 t.test('static mode: a register.json kind left null still serves the cache', async (t) => {
-  const project = await withCache((cache) => { (cache.items as unknown[]).push(ghost); });
+  const project = await withCache((cache) => {
+    (cache.items as unknown[]).push(ghost);
+  });
   writeFileSync(join(project, 'server.d', 'register.json'), JSON.stringify({ version: 1, tools: null }));
   const { names } = await staticList(project);
   t.ok(names.includes('ghost'), 'the cache is trusted as is');
@@ -168,15 +243,31 @@ t.test('static mode falls back to discovery without a usable cache', async (t) =
   const missing = await staticList(fixtureProject('tools'));
   t.ok(missing.names.includes('echo-text'), 'no cache: discovery');
   t.match(missing.stderr, /static registry mode: no valid tools cache; discovering instead/);
-  const otherFormat = await staticList(await withCache((cache) => { (cache.items as unknown[]).push(ghost); cache.format_version = 2; }));
+  const otherFormat = await staticList(
+    await withCache((cache) => {
+      (cache.items as unknown[]).push(ghost);
+      cache.format_version = 2;
+    }),
+  );
   t.notOk(otherFormat.names.includes('ghost'), 'format_version 2: not trusted');
   t.ok(otherFormat.names.includes('echo-text'));
-  const noFormat = await staticList(await withCache((cache) => { (cache.items as unknown[]).push(ghost); delete cache.format_version; }));
+  const noFormat = await staticList(
+    await withCache((cache) => {
+      (cache.items as unknown[]).push(ghost);
+      delete cache.format_version;
+    }),
+  );
   t.notOk(noFormat.names.includes('ghost'), 'no format_version: not trusted');
-  const oversized = await withCache((cache) => { (cache.items as unknown[]).push({ ...ghost, description: 'x'.repeat(200_000) }); });
+  const oversized = await withCache((cache) => {
+    (cache.items as unknown[]).push({ ...ghost, description: 'x'.repeat(200_000) });
+  });
   const big = await staticList(oversized, { MCPBASH_REGISTRY_MAX_BYTES: '150000' });
   t.notOk(big.names.includes('ghost'), 'a cache over MCPBASH_REGISTRY_MAX_BYTES is not read');
   t.ok(big.names.includes('echo-text'));
-  const trusted = await staticList(await withCache((cache) => { (cache.items as unknown[]).push(ghost); }));
+  const trusted = await staticList(
+    await withCache((cache) => {
+      (cache.items as unknown[]).push(ghost);
+    }),
+  );
   t.ok(trusted.names.includes('ghost'), 'control: the same cache within the limits is served');
 });

@@ -8,25 +8,45 @@ import { toolEnv } from '../../helpers/run-binary.js';
 
 t.test('the 1.x "arguments" key works as inputSchema and is enforced', async (t) => {
   const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
-  const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: Array<{ name: string; inputSchema: unknown }> };
-  t.same(tools.find((tool) => tool.name === 'legacy-args')?.inputSchema, { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] });
-  t.match((await server.request('tools/call', { name: 'legacy-args', arguments: {} })).error, { code: -32602, message: /must have required property 'id'/ });
-  t.match((await server.request('tools/call', { name: 'legacy-args', arguments: { id: 3 } })).result, { isError: false });
+  const { tools } = (await server.request('tools/list', { limit: 200 })).result as {
+    tools: Array<{ name: string; inputSchema: unknown }>;
+  };
+  t.same(tools.find((tool) => tool.name === 'legacy-args')?.inputSchema, {
+    type: 'object',
+    properties: { id: { type: 'integer' } },
+    required: ['id'],
+  });
+  t.match((await server.request('tools/call', { name: 'legacy-args', arguments: {} })).error, {
+    code: -32602,
+    message: /must have required property 'id'/,
+  });
+  t.match((await server.request('tools/call', { name: 'legacy-args', arguments: { id: 3 } })).result, {
+    isError: false,
+  });
   await server.close();
 });
 
 t.test('a draft-07 inputSchema is validated with draft-07 rules (tuple items)', async (t) => {
   const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
-  t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 1] } })).result, { content: [{ text: 'draft7' }] });
-  t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 'b'] } })).error, { code: -32602, message: /\/items\/1 must be number/ });
-  t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 1, 'extra'] } })).error, { code: -32602 });
+  t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 1] } })).result, {
+    content: [{ text: 'draft7' }],
+  });
+  t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 'b'] } })).error, {
+    code: -32602,
+    message: /\/items\/1 must be number/,
+  });
+  t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 1, 'extra'] } })).error, {
+    code: -32602,
+  });
   await server.close();
 });
 
 t.test('tools run with the project root as working directory', async (t) => {
   const project = fixtureProject('tools');
   const server = await startInitialized({ projectRoot: project, env: toolEnv() });
-  t.match((await server.request('tools/call', { name: 'cwd' })).result, { content: [{ text: `${realpathSync(project)}\n` }] });
+  t.match((await server.request('tools/call', { name: 'cwd' })).result, {
+    content: [{ text: `${realpathSync(project)}\n` }],
+  });
   await server.close();
 });
 
@@ -44,7 +64,20 @@ t.test('an unparsable .registry cache is ignored and rebuilt', async (t) => {
 t.test('a cache written for other files is not trusted: the fingerprint must match', async (t) => {
   const project = fixtureProject('tools');
   mkdirSync(join(project, '.registry'));
-  writeFileSync(join(project, '.registry', 'tools.json'), JSON.stringify({ format_version: 1, version: 1, generatedAt: new Date().toISOString(), items: [{ name: 'ghost', path: 'x/tool.sh', description: '', inputSchema: { type: 'object' }, timeoutSecs: null }], hash: 'abc', total: 1, fingerprint: 'stale' }));
+  writeFileSync(
+    join(project, '.registry', 'tools.json'),
+    JSON.stringify({
+      format_version: 1,
+      version: 1,
+      generatedAt: new Date().toISOString(),
+      items: [
+        { name: 'ghost', path: 'x/tool.sh', description: '', inputSchema: { type: 'object' }, timeoutSecs: null },
+      ],
+      hash: 'abc',
+      total: 1,
+      fingerprint: 'stale',
+    }),
+  );
   const server = await startInitialized({ projectRoot: project, env: toolEnv() });
   const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: Array<{ name: string }> };
   t.notOk(tools.some((tool) => tool.name === 'ghost'));
@@ -64,7 +97,9 @@ t.test('more than 500 tools: a warning suggesting manual registration', async (t
 
 t.test('meta.json beats the inline header, even when it uses the legacy "arguments" key', async (t) => {
   const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
-  const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: Array<{ name: string; description: string; inputSchema: unknown }> };
+  const { tools } = (await server.request('tools/list', { limit: 200 })).result as {
+    tools: Array<{ name: string; description: string; inputSchema: unknown }>;
+  };
   const tool = tools.find((candidate) => candidate.name === 'meta-beats-inline');
   t.same(tool?.inputSchema, { type: 'object', properties: { fromMeta: { type: 'integer' } } }, 'the meta.json schema');
   t.equal(tool?.description, 'from the inline header', 'fields meta.json lacks still come from the header');
@@ -78,13 +113,18 @@ t.test('a cache over MCPBASH_REGISTRY_MAX_BYTES is ignored, even when it matches
   await first.request('tools/list');
   await first.close();
   const file = join(project, '.registry', 'tools.json');
-  const cache = JSON.parse(readFileSync(file, 'utf8')) as { items: Array<{ name: string; description: string }>; hash: string };
+  const cache = JSON.parse(readFileSync(file, 'utf8')) as {
+    items: Array<{ name: string; description: string }>;
+    hash: string;
+  };
   const edited = cache.items.find((item) => item.name === 'echo-text');
   if (edited) edited.description = 'from the cache';
   cache.hash = itemsHash(cache.items);
   const listedDescription = async () => {
     const server = await startInitialized({ projectRoot: project, env });
-    const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: Array<{ name: string; description: string }> };
+    const { tools } = (await server.request('tools/list', { limit: 200 })).result as {
+      tools: Array<{ name: string; description: string }>;
+    };
     await server.close();
     return tools.find((tool) => tool.name === 'echo-text')?.description;
   };

@@ -39,7 +39,10 @@ function project(): { root: string; out: string } {
   mkdirSync(tool, { recursive: true, mode: 0o755 });
   mkdirSync(join(root, 'server.d'), { mode: 0o755 });
   writeFileSync(join(root, 'server.d', 'server.meta.json'), JSON.stringify({ name: 'fds', version: '0.1.0' }));
-  writeFileSync(join(tool, 'tool.meta.json'), JSON.stringify({ name: 'fd-tool', description: 'Uses fds 3-9 itself', timeoutSecs: 30 }));
+  writeFileSync(
+    join(tool, 'tool.meta.json'),
+    JSON.stringify({ name: 'fd-tool', description: 'Uses fds 3-9 itself', timeoutSecs: 30 }),
+  );
   writeFileSync(join(tool, 'tool.sh'), TOOL);
   chmodSync(join(tool, 'tool.sh'), 0o755);
   for (const dir of [base, root, join(root, 'tools'), tool, join(root, 'server.d')]) chmodSync(dir, 0o755);
@@ -52,16 +55,43 @@ t.test('progress and logs arrive while the tool uses fds 3-9 for its own files',
   const { root, out } = project();
   const server = await startInitialized({ projectRoot: root, env: toolEnv() });
   t.teardown(() => server.close());
-  const response = await server.request('tools/call', { name: 'fd-tool', arguments: { dir: out }, _meta: { progressToken: 'fd' } }, undefined, 30_000);
+  const response = await server.request(
+    'tools/call',
+    { name: 'fd-tool', arguments: { dir: out }, _meta: { progressToken: 'fd' } },
+    undefined,
+    30_000,
+  );
   t.match(response.result, { content: [{ type: 'text', text: 'child-out\nfinished' }] }, JSON.stringify(response));
   t.notOk((response.result as { isError?: boolean }).isError, 'the tool succeeded');
 
   const progress = server.notifications('notifications/progress').map((m) => [m.params?.progress, m.params?.message]);
-  t.same(progress, [[25, 'fds 3-9 in use'], [50, '50%'], [100, 'done']], 'every progress line arrived');
-  const logs = server.notifications('notifications/message').filter((m) => m.params?.logger === 'fd-tool').map((m) => [m.params?.level, m.params?.data]);
-  t.same(logs, [['info', 'logged with fds 3-9 in use'], ['warning', 'second log']], 'every log line arrived');
+  t.same(
+    progress,
+    [
+      [25, 'fds 3-9 in use'],
+      [50, '50%'],
+      [100, 'done'],
+    ],
+    'every progress line arrived',
+  );
+  const logs = server
+    .notifications('notifications/message')
+    .filter((m) => m.params?.logger === 'fd-tool')
+    .map((m) => [m.params?.level, m.params?.data]);
+  t.same(
+    logs,
+    [
+      ['info', 'logged with fds 3-9 in use'],
+      ['warning', 'second log'],
+    ],
+    'every log line arrived',
+  );
 
   const files = Object.fromEntries([3, 4, 5, 6, 7, 8, 9].map((fd) => [fd, readFileSync(join(out, `fd${fd}`), 'utf8')]));
-  t.same(files, { 3: 'three\n', 4: '', 5: '', 6: '', 7: 'seven\n', 8: '', 9: 'nine\n' }, 'the fd files hold only what the tool wrote');
+  t.same(
+    files,
+    { 3: 'three\n', 4: '', 5: '', 6: '', 7: 'seven\n', 8: '', 9: 'nine\n' },
+    'the fd files hold only what the tool wrote',
+  );
   t.same(server.protocolViolations, []);
 });

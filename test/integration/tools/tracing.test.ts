@@ -8,7 +8,8 @@ import { toolEnv } from '../../helpers/run-binary.js';
 
 type Result = { content: Array<{ text: string }>; isError?: boolean; _meta?: Record<string, unknown> };
 
-const traceEnv = (stateDir: string, extra: NodeJS.ProcessEnv = {}) => toolEnv({ MCPBASH_TRACE_TOOLS: 'true', MCPBASH_STATE_DIR: stateDir, ...extra });
+const traceEnv = (stateDir: string, extra: NodeJS.ProcessEnv = {}) =>
+  toolEnv({ MCPBASH_TRACE_TOOLS: 'true', MCPBASH_STATE_DIR: stateDir, ...extra });
 
 t.test('MCPBASH_TRACE_TOOLS: bash tools run under xtrace into a per-call file in the state dir', async (t) => {
   const stateDir = mkdtempSync(join(tmpdir(), 'mcpbash-trace-state-'));
@@ -29,10 +30,18 @@ t.test('MCPBASH_TRACE_TOOLS: bash tools run under xtrace into a per-call file in
 
   const failed = (await server.request('tools/call', { name: 'traced', arguments: { fail: true } })).result as Result;
   t.equal(failed.isError, true);
-  t.match(failed._meta, { exitCode: 3, traceLine: /^\+ tool\.sh:\d+: exit 3$/ }, 'a failure carries the last trace line');
+  t.match(
+    failed._meta,
+    { exitCode: 3, traceLine: /^\+ tool\.sh:\d+: exit 3$/ },
+    'a failure carries the last trace line',
+  );
 
   const noexec = (await server.request('tools/call', { name: 'noexec' })).result as Result;
-  t.match(noexec.content[0]?.text, /^ran via bash \d+$/, 'a script run through bash is traced too, its stdout untouched');
+  t.match(
+    noexec.content[0]?.text,
+    /^ran via bash \d+$/,
+    'a script run through bash is traced too, its stdout untouched',
+  );
   const traces = readdirSync(join(stateDir, 'traces'));
   const noexecTrace = traces.find((name) => name.startsWith('noexec.'));
   t.ok(noexecTrace, `a trace for noexec is kept (${traces.join(', ')})`);
@@ -56,7 +65,10 @@ t.test('MCPBASH_TRACE_PS4 and MCPBASH_TRACE_MAX_BYTES', async (t) => {
 
 t.test('without MCPBASH_TRACE_TOOLS nothing is traced', async (t) => {
   const stateDir = mkdtempSync(join(tmpdir(), 'mcpbash-trace-state-'));
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv({ MCPBASH_STATE_DIR: stateDir }) });
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: toolEnv({ MCPBASH_STATE_DIR: stateDir }),
+  });
   t.teardown(() => server.close());
   const result = (await server.request('tools/call', { name: 'traced', arguments: { fail: true } })).result as Result;
   t.match(result.content[0]?.text, /^Tool 'traced' failed with exit status 3/);

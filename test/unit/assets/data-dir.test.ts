@@ -18,7 +18,10 @@ t.test('without XDG_DATA_HOME the default is ~/.local/share', async (t) => {
 });
 
 t.test('Windows uses %LOCALAPPDATA%', async (t) => {
-  t.equal(assetsParentDir({ LOCALAPPDATA: '/c/Users/u/AppData/Local', XDG_DATA_HOME: '/ignored' }, 'win32'), join('/c/Users/u/AppData/Local', 'mcp-bash'));
+  t.equal(
+    assetsParentDir({ LOCALAPPDATA: '/c/Users/u/AppData/Local', XDG_DATA_HOME: '/ignored' }, 'win32'),
+    join('/c/Users/u/AppData/Local', 'mcp-bash'),
+  );
   t.equal(assetsParentDir({ HOME: '/c/Users/u' }, 'win32'), join('/c/Users/u', 'AppData', 'Local', 'mcp-bash'));
 });
 
@@ -26,7 +29,9 @@ t.test('the private temp fallback is a 0700 directory of our own', async (t) => 
   const tmp = t.testdir();
   const saved = process.env.TMPDIR;
   process.env.TMPDIR = tmp;
-  t.teardown(() => { process.env.TMPDIR = saved; });
+  t.teardown(() => {
+    process.env.TMPDIR = saved;
+  });
   const dir = privateTempParent();
   t.equal(dir.startsWith(tmp), true);
   if (process.platform !== 'win32') t.equal(statSync(dir).mode & 0o777, 0o700);
@@ -37,7 +42,9 @@ t.test('the private temp fallback refuses a planted symlink', { skip: process.pl
   const tmp = t.testdir();
   const saved = process.env.TMPDIR;
   process.env.TMPDIR = tmp;
-  t.teardown(() => { process.env.TMPDIR = saved; });
+  t.teardown(() => {
+    process.env.TMPDIR = saved;
+  });
   const elsewhere = join(tmp, 'attacker');
   mkdirSync(elsewhere);
   symlinkSync(elsewhere, join(tmp, `mcp-bash-${process.getuid?.() ?? 'user'}`));

@@ -1,12 +1,29 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import * as tar from 'tar';
 import {
-  ensureExtracted, extractionName, isCompleteExtraction, MARKER_FILE, type AssetBundle,
+  type AssetBundle,
+  ensureExtracted,
+  extractionName,
+  isCompleteExtraction,
+  MARKER_FILE,
 } from '../../../src/assets/extract-archive.js';
 
-function makeBundle(workDir: string, files: Record<string, { content: string; mode?: number }>, hash = 'abc123def456'): AssetBundle {
+function makeBundle(
+  workDir: string,
+  files: Record<string, { content: string; mode?: number }>,
+  hash = 'abc123def456',
+): AssetBundle {
   const source = join(workDir, 'source');
   for (const [path, { content, mode }] of Object.entries(files)) {
     const full = join(source, path);
@@ -17,7 +34,13 @@ function makeBundle(workDir: string, files: Record<string, { content: string; mo
   const archivePath = join(workDir, 'assets.tgz');
   tar.c({ cwd: source, file: archivePath, sync: true, gzip: true, portable: true }, Object.keys(files));
   const archive = readFileSync(archivePath);
-  return { version: '9.9.9', contentHash: hash, fileCount: Object.keys(files).length, sentinel: 'sdk/tool-sdk.sh', archive: () => archive };
+  return {
+    version: '9.9.9',
+    contentHash: hash,
+    fileCount: Object.keys(files).length,
+    sentinel: 'sdk/tool-sdk.sh',
+    archive: () => archive,
+  };
 }
 
 const sampleFiles = {
@@ -44,7 +67,13 @@ t.test('a later run takes the fast path and touches nothing', async (t) => {
   const parent = join(root, 'data');
   let decoded = 0;
   const base = makeBundle(join(root, 'work'), sampleFiles);
-  const bundle = { ...base, archive: () => { decoded += 1; return base.archive(); } };
+  const bundle = {
+    ...base,
+    archive: () => {
+      decoded += 1;
+      return base.archive();
+    },
+  };
   ensureExtracted(parent, bundle);
   const markerMtime = statSync(join(parent, extractionName(bundle), MARKER_FILE)).mtimeMs;
   const again = ensureExtracted(parent, bundle);
@@ -56,15 +85,17 @@ t.test('a later run takes the fast path and touches nothing', async (t) => {
 const leftovers: Record<string, (dir: string) => void> = {
   'an empty directory': () => {},
   'files without a marker (interrupted copy)': (dir) => writeFileSync(join(dir, 'half-written'), 'x'),
-  'a marker for another content hash': (dir) => writeFileSync(join(dir, MARKER_FILE), JSON.stringify({ version: '9.9.9', contentHash: 'other' })),
+  'a marker for another content hash': (dir) =>
+    writeFileSync(join(dir, MARKER_FILE), JSON.stringify({ version: '9.9.9', contentHash: 'other' })),
   'an unparsable marker': (dir) => writeFileSync(join(dir, MARKER_FILE), '{"version":'),
-  'a marker but a deleted SDK': (dir) => writeFileSync(join(dir, MARKER_FILE), JSON.stringify({ version: '9.9.9', contentHash: 'abc123def456' })),
+  'a marker but a deleted SDK': (dir) =>
+    writeFileSync(join(dir, MARKER_FILE), JSON.stringify({ version: '9.9.9', contentHash: 'abc123def456' })),
 };
 
 for (const [name, damage] of Object.entries(leftovers)) {
   t.test(`a leftover with ${name} is replaced by a complete copy`, async (t) => {
     const root = t.testdir();
-  const parent = join(root, 'data');
+    const parent = join(root, 'data');
     const bundle = makeBundle(join(root, 'work'), sampleFiles);
     const target = join(parent, extractionName(bundle));
     mkdirSync(target, { recursive: true });
@@ -100,7 +131,7 @@ t.test('old abandoned staging dirs are cleaned up, recent ones are left alone', 
   const twoHoursAgo = (Date.now() - 2 * 3600_000) / 1000;
   utimesSync(old, twoHoursAgo, twoHoursAgo);
   ensureExtracted(parent, bundle);
-  t.notOk(existsSync(old), 'a crashed run\'s staging dir from two hours ago is removed');
+  t.notOk(existsSync(old), "a crashed run's staging dir from two hours ago is removed");
   t.ok(existsSync(recent), 'a staging dir that may belong to a running extraction is kept');
 });
 

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import t from 'tap';
 import { UsageError } from '../../../src/cli/cli-error.js';
 import type { CommandContext } from '../../../src/cli/command.js';
+import { resultExitCode } from '../../../src/cli/commands/run-tool.js';
 import { redactSecrets } from '../../../src/cli/debug/payload-log.js';
 import { compareVersions } from '../../../src/cli/doctor/doctor-report.js';
 import { inspectShim } from '../../../src/cli/doctor/shim.js';
 import { checkName, sanitizeName } from '../../../src/cli/names.js';
-import { parseToolArguments } from '../../../src/cli/run-tool/tool-arguments.js';
-import { resultExitCode } from '../../../src/cli/commands/run-tool.js';
 import { sourceEnvFiles } from '../../../src/cli/run-tool/sourced-env.js';
+import { parseToolArguments } from '../../../src/cli/run-tool/tool-arguments.js';
 import { renderTemplate } from '../../../src/cli/scaffold/template-files.js';
 import { commandGroup } from '../../../src/cli/subcommands.js';
 
@@ -21,7 +21,11 @@ t.test('names: the 1.x rule, and a usable name from any directory name', async (
 });
 
 t.test('JSON templates escape the values they receive', async (t) => {
-  const rendered = renderTemplate('{"uri": "__URI__", "name": "__NAME__"}', { __URI__: 'file:///a "b"\\c', __NAME__: 'x' }, true);
+  const rendered = renderTemplate(
+    '{"uri": "__URI__", "name": "__NAME__"}',
+    { __URI__: 'file:///a "b"\\c', __NAME__: 'x' },
+    true,
+  );
   t.same(JSON.parse(rendered), { uri: 'file:///a "b"\\c', name: 'x' });
   t.equal(renderTemplate('run __NAME__ __NAME__', { __NAME__: 'y' }), 'run y y');
 });
@@ -37,14 +41,25 @@ t.test('--args: JSON, @file, and the refusals', async (t) => {
 
 t.test('run-tool exit status: 1 only when the tool itself failed', async (t) => {
   t.equal(resultExitCode({ content: [], isError: false }), 0);
-  t.equal(resultExitCode({ content: [], isError: true, _meta: { exitCode: 0 } }), 0, 'mcp_result_error exits 0, as in 1.x');
+  t.equal(
+    resultExitCode({ content: [], isError: true, _meta: { exitCode: 0 } }),
+    0,
+    'mcp_result_error exits 0, as in 1.x',
+  );
   t.equal(resultExitCode({ content: [], isError: true, _meta: { exitCode: 3 } }), 1);
   t.equal(resultExitCode({ content: [], isError: true }), 1);
 });
 
 t.test('env files: set, changed and unset variables; shell-owned ones stay', async (t) => {
-  const dir = t.testdir({ 'one.sh': 'A=1\nexport B="two words"\nunset GONE\n', 'two.sh': 'A=overridden\nPWD=/elsewhere\n' });
-  const merged = await sourceEnvFiles([join(dir, 'one.sh'), join(dir, 'two.sh')], { PATH: process.env.PATH, GONE: 'x', PWD: '/start', KEEP: 'y' }, dir);
+  const dir = t.testdir({
+    'one.sh': 'A=1\nexport B="two words"\nunset GONE\n',
+    'two.sh': 'A=overridden\nPWD=/elsewhere\n',
+  });
+  const merged = await sourceEnvFiles(
+    [join(dir, 'one.sh'), join(dir, 'two.sh')],
+    { PATH: process.env.PATH, GONE: 'x', PWD: '/start', KEEP: 'y' },
+    dir,
+  );
   t.match(merged, { A: 'overridden', B: 'two words', KEEP: 'y', PWD: '/start' });
   t.notOk('GONE' in merged, 'an unset variable is removed');
   await t.rejects(sourceEnvFiles([join(dir, 'missing.sh')], {}, dir), /env file not found/);
@@ -53,9 +68,24 @@ t.test('env files: set, changed and unset variables; shell-owned ones stay', asy
 });
 
 t.test('payload log redaction: secret-named keys and bearer strings, not progress tokens', async (t) => {
-  t.same(redactSecrets({ params: { _meta: { remoteToken: 'abc', progressToken: 7, nested: [{ password: 'p', api_key: 'k' }] }, text: 'Authorization: Bearer abc.def' } }), {
-    params: { _meta: { remoteToken: '[REDACTED]', progressToken: 7, nested: [{ password: '[REDACTED]', api_key: '[REDACTED]' }] }, text: 'Authorization: Bearer [REDACTED]' },
-  });
+  t.same(
+    redactSecrets({
+      params: {
+        _meta: { remoteToken: 'abc', progressToken: 7, nested: [{ password: 'p', api_key: 'k' }] },
+        text: 'Authorization: Bearer abc.def',
+      },
+    }),
+    {
+      params: {
+        _meta: {
+          remoteToken: '[REDACTED]',
+          progressToken: 7,
+          nested: [{ password: '[REDACTED]', api_key: '[REDACTED]' }],
+        },
+        text: 'Authorization: Bearer [REDACTED]',
+      },
+    },
+  );
 });
 
 t.test('versions compare numerically', async (t) => {
@@ -67,7 +97,7 @@ t.test('versions compare numerically', async (t) => {
 });
 
 t.test('the shim: ok, missing, broken, wrong target, a file', async (t) => {
-  const dir = t.testdir({ 'self': '#!/bin/sh\n', 'other': '#!/bin/sh\n', bin: {} });
+  const dir = t.testdir({ self: '#!/bin/sh\n', other: '#!/bin/sh\n', bin: {} });
   const self = join(dir, 'self');
   const shim = (name: string) => join(dir, 'bin', name);
   symlinkSync(self, shim('ok'));
@@ -87,7 +117,9 @@ t.test('a command group: subcommand help, and usage errors for missing or unknow
     name: 'thing',
     summary: 'things',
     usage: 'mcp-bash thing a|b',
-    subcommands: [{ name: 'a', summary: 'does a', usage: 'mcp-bash thing a [--x]', details: 'Options: --x', run: async () => 3 }],
+    subcommands: [
+      { name: 'a', summary: 'does a', usage: 'mcp-bash thing a [--x]', details: 'Options: --x', run: async () => 3 },
+    ],
   });
   t.match(group.details, /Subcommands:\n {2}a {2}does a/);
   t.match(group.helpFor?.(['a', '--help']), /^Usage: mcp-bash thing a \[--x\]\n\ndoes a\n\nOptions: --x/);

@@ -36,7 +36,7 @@ t.test('progress: a spinner after a second of work on a terminal, erased at the 
     await sleep(1400);
     return 42;
   });
-  t.equal(value, 42, 'the work\'s result is returned');
+  t.equal(value, 42, "the work's result is returned");
   t.match(stderr(), /\r. scanning the tools \(1s\)\u001b\[K/, 'label and elapsed seconds');
   t.match(stderr(), /\r\u001b\[K$/, 'the line is erased when the work ends');
 });
@@ -55,10 +55,13 @@ t.test('progress: nothing for quick work, off a terminal, or when quiet', async 
 
 t.test('progress: a failure still erases the line and propagates', async (t) => {
   const { io, stderr } = fakeIo(true);
-  await t.rejects(withProgress(io, 'failing', false, async () => {
-    await sleep(1200);
-    throw new Error('boom');
-  }), /boom/);
+  await t.rejects(
+    withProgress(io, 'failing', false, async () => {
+      await sleep(1200);
+      throw new Error('boom');
+    }),
+    /boom/,
+  );
   t.match(stderr(), /\r\u001b\[K$/);
 });
 

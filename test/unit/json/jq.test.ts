@@ -5,14 +5,19 @@ import { parseJqCommandLine, readsInput } from '../../../src/json/jq-argv.js';
 import { loadJqEngine, locateJqWasm, patchLoaderSource } from '../../../src/json/jq-wasm.js';
 import { repoRoot } from '../../helpers/paths.js';
 
-const args = (argv: string[]) => parseJqCommandLine(argv).items.map((item) => (item.kind === 'arg' ? item.value : item.use));
+const args = (argv: string[]) =>
+  parseJqCommandLine(argv).items.map((item) => (item.kind === 'arg' ? item.value : item.use));
 
 t.test('parseJqCommandLine separates input files from jq arguments', async (t) => {
   const line = parseJqCommandLine(['-r', '--arg', 'a', 'b', '.x', 'in1.json', 'in2.json']);
   t.same(line.inputFiles, ['in1.json', 'in2.json']);
   t.same(args(['-r', '--arg', 'a', 'b', '.x', 'in1.json']), ['-r', '--arg', 'a', 'b', '.x']);
   t.equal(line.program, '.x');
-  t.same(parseJqCommandLine(['-n', '.', '--args', 'p1', '-c', 'p2']).inputFiles, [], 'after --args positionals are values');
+  t.same(
+    parseJqCommandLine(['-n', '.', '--args', 'p1', '-c', 'p2']).inputFiles,
+    [],
+    'after --args positionals are values',
+  );
   t.same(args(['-n', '.', '--args', 'p1', '-c', 'p2']), ['-n', '.', '--args', 'p1', '-c', 'p2']);
   t.same(args(['--', '-1']), ['--', '-1'], 'after -- a filter may start with a dash');
   t.same(args(['--indent', '3', '.']), ['--indent', '3', '.']);
@@ -22,7 +27,10 @@ t.test('parseJqCommandLine separates input files from jq arguments', async (t) =
 
 t.test('file-reading options become file uses', async (t) => {
   t.same(args(['-f', 'prog.jq', 'data.json']), [{ kind: 'program', path: 'prog.jq' }]);
-  t.same(parseJqCommandLine(['-nrf', 'prog.jq']).items, [{ kind: 'arg', value: '-nr' }, { kind: 'file', use: { kind: 'program', path: 'prog.jq' } }]);
+  t.same(parseJqCommandLine(['-nrf', 'prog.jq']).items, [
+    { kind: 'arg', value: '-nr' },
+    { kind: 'file', use: { kind: 'program', path: 'prog.jq' } },
+  ]);
   t.same(args(['--from-file', 'p.jq']), [{ kind: 'program', path: 'p.jq' }]);
   t.same(args(['--slurpfile', 's', 'f.json', '--rawfile', 'r', 'f.txt', '.']), [
     { kind: 'slurpfile', name: 's', path: 'f.json' },
@@ -48,12 +56,19 @@ t.test('the pinned jq-wasm loader still has the code the patches expect', async 
   t.throws(() => patchLoaderSource('module.exports = {}'), /unexpected jq-wasm loader/);
   const engine = await loadJqEngine(files);
   t.same(engine.run(['-r', '.'], '"  x  "'), { stdout: '  x  \n', stderr: '', exitCode: 0 });
-  t.same(engine.run(['-n', '$ARGS.positional', '-c', '--args', 'a'], ''), { stdout: '["a"]\n', stderr: '', exitCode: 0 });
+  t.same(engine.run(['-n', '$ARGS.positional', '-c', '--args', 'a'], ''), {
+    stdout: '["a"]\n',
+    stderr: '',
+    exitCode: 0,
+  });
   t.equal(engine.run(['.'], '{').exitCode, 5, 'jq 1.8 exits 5 on unparsable input');
 });
 
 t.test('locateJqWasm prefers an extracted home', async (t) => {
   const home = t.testdir({ lib: { 'jq-wasm': { 'index.cjs': '', 'jq.wasm': '' } } });
-  t.same(locateJqWasm(home), { loader: join(home, 'lib', 'jq-wasm', 'index.cjs'), wasm: join(home, 'lib', 'jq-wasm', 'jq.wasm') });
+  t.same(locateJqWasm(home), {
+    loader: join(home, 'lib', 'jq-wasm', 'index.cjs'),
+    wasm: join(home, 'lib', 'jq-wasm', 'jq.wasm'),
+  });
   t.equal(locateJqWasm(t.testdir({})), null);
 });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { JsonRpcEngine, type EngineOptions } from '../../../src/jsonrpc/engine.js';
+import { type EngineOptions, JsonRpcEngine } from '../../../src/jsonrpc/engine.js';
 import { RpcError } from '../../../src/jsonrpc/rpc-error.js';
 import { MemoryTransport } from '../../helpers/memory-transport.js';
 
@@ -18,7 +18,7 @@ function setup(options: Partial<EngineOptions> = {}) {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-t.test('a request gets its handler\'s result under its own id', async (t) => {
+t.test("a request gets its handler's result under its own id", async (t) => {
   const { transport, engine } = setup();
   engine.setRequestHandler('echo', ({ params }) => ({ got: params }));
   transport.deliver({ jsonrpc: '2.0', id: 'a', method: 'echo', params: { x: 1 } });
@@ -28,8 +28,13 @@ t.test('a request gets its handler\'s result under its own id', async (t) => {
 t.test('numeric and string ids are different requests', async (t) => {
   const { transport, engine } = setup();
   let release!: () => void;
-  const gate = new Promise<void>((resolve) => { release = resolve; });
-  engine.setRequestHandler('wait', async () => { await gate; return 'done'; });
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  engine.setRequestHandler('wait', async () => {
+    await gate;
+    return 'done';
+  });
   transport.deliver({ jsonrpc: '2.0', id: 1, method: 'wait' });
   transport.deliver({ jsonrpc: '2.0', id: '1', method: 'wait' });
   await tick();
@@ -52,7 +57,9 @@ t.test('an id still in flight is refused as a duplicate', async (t) => {
 t.test('unknown methods get -32601; notifications never get a reply', async (t) => {
   const { transport, engine } = setup();
   let notified = 0;
-  engine.setNotificationHandler('note', () => { notified += 1; });
+  engine.setNotificationHandler('note', () => {
+    notified += 1;
+  });
   transport.deliver({ jsonrpc: '2.0', method: 'note' });
   transport.deliver({ jsonrpc: '2.0', method: 'unknown/notification' });
   transport.deliver({ jsonrpc: '2.0', id: 3, method: 'no/such' });
@@ -65,8 +72,12 @@ t.test('unknown methods get -32601; notifications never get a reply', async (t) 
 
 t.test('RpcErrors keep their code; other exceptions become -32603 with details on the log', async (t) => {
   const { transport, engine, logs } = setup();
-  engine.setRequestHandler('bad-params', () => { throw RpcError.invalidParams('nope', { field: 'x' }); });
-  engine.setRequestHandler('bug', () => { throw new TypeError('boom'); });
+  engine.setRequestHandler('bad-params', () => {
+    throw RpcError.invalidParams('nope', { field: 'x' });
+  });
+  engine.setRequestHandler('bug', () => {
+    throw new TypeError('boom');
+  });
   transport.deliver({ jsonrpc: '2.0', id: 1, method: 'bad-params' });
   transport.deliver({ jsonrpc: '2.0', id: 2, method: 'bug' });
   t.same((await transport.response(1)).error, { code: -32602, message: 'nope', data: { field: 'x' } });
@@ -85,7 +96,16 @@ t.test('malformed messages get -32600 with the id when it is usable', async (t) 
   transport.deliver(42);
   await tick();
   const errors = transport.sent as Array<{ id: unknown; error: { code: number; data: string } }>;
-  t.same(errors.map((e) => [e.id, e.error.code]), [[9, -32600], [10, -32600], [11, -32600], [null, -32600], [null, -32600]]);
+  t.same(
+    errors.map((e) => [e.id, e.error.code]),
+    [
+      [9, -32600],
+      [10, -32600],
+      [11, -32600],
+      [null, -32600],
+      [null, -32600],
+    ],
+  );
   t.match(errors[0]?.error.data, /Missing method/);
 });
 
@@ -93,10 +113,14 @@ t.test('queued handlers respect the concurrency limit and run in arrival order',
   const { transport, engine } = setup({ maxConcurrent: 2 });
   const started: number[] = [];
   const releases: Array<() => void> = [];
-  engine.setRequestHandler('slow', ({ params }) => {
-    started.push((params as { n: number }).n);
-    return new Promise((resolve) => releases.push(() => resolve('ok')));
-  }, { queued: true });
+  engine.setRequestHandler(
+    'slow',
+    ({ params }) => {
+      started.push((params as { n: number }).n);
+      return new Promise((resolve) => releases.push(() => resolve('ok')));
+    },
+    { queued: true },
+  );
   engine.setRequestHandler('ping', () => ({}));
   for (let n = 1; n <= 4; n += 1) transport.deliver({ jsonrpc: '2.0', id: n, method: 'slow', params: { n } });
   transport.deliver({ jsonrpc: '2.0', id: 'p', method: 'ping' });
@@ -117,9 +141,17 @@ t.test('queued handlers respect the concurrency limit and run in arrival order',
 t.test('cancelling a running request aborts its signal and suppresses its response', async (t) => {
   const { transport, engine } = setup();
   let aborted = false;
-  engine.setRequestHandler('slow', ({ signal }) => new Promise((_resolve, reject) => {
-    signal.addEventListener('abort', () => { aborted = true; reject(signal.reason); });
-  }), { queued: true });
+  engine.setRequestHandler(
+    'slow',
+    ({ signal }) =>
+      new Promise((_resolve, reject) => {
+        signal.addEventListener('abort', () => {
+          aborted = true;
+          reject(signal.reason);
+        });
+      }),
+    { queued: true },
+  );
   transport.deliver({ jsonrpc: '2.0', id: 1, method: 'slow' });
   await tick();
   t.ok(engine.cancel(1));
@@ -135,10 +167,16 @@ t.test('cancelling a queued request removes it before it starts', async (t) => {
   const { transport, engine } = setup({ maxConcurrent: 1 });
   const started: number[] = [];
   let release!: () => void;
-  engine.setRequestHandler('slow', ({ params }) => {
-    started.push((params as { n: number }).n);
-    return new Promise((resolve) => { release = () => resolve('ok'); });
-  }, { queued: true });
+  engine.setRequestHandler(
+    'slow',
+    ({ params }) => {
+      started.push((params as { n: number }).n);
+      return new Promise((resolve) => {
+        release = () => resolve('ok');
+      });
+    },
+    { queued: true },
+  );
   transport.deliver({ jsonrpc: '2.0', id: 1, method: 'slow', params: { n: 1 } });
   transport.deliver({ jsonrpc: '2.0', id: 2, method: 'slow', params: { n: 2 } });
   await tick();
@@ -168,13 +206,21 @@ t.test('context.notify is dropped once the request has settled', async (t) => {
 t.test('outgoing requests resolve on the matching response; late or unknown responses are ignored', async (t) => {
   const { transport, engine, logs } = setup();
   const answer = engine.request('roots/list', undefined, { timeoutMs: 1000 });
-  const sent = await transport.next((m) => (m as { method?: string }).method === 'roots/list') as { id: number };
+  const sent = (await transport.next((m) => (m as { method?: string }).method === 'roots/list')) as { id: number };
   transport.deliver({ jsonrpc: '2.0', id: sent.id, result: { roots: [] } });
   t.same(await answer, { roots: [] });
   const failing = engine.request('elicitation/create', {}, { timeoutMs: 1000 });
-  const sent2 = await transport.next((m) => (m as { method?: string }).method === 'elicitation/create') as { id: number };
+  const sent2 = (await transport.next((m) => (m as { method?: string }).method === 'elicitation/create')) as {
+    id: number;
+  };
   transport.deliver({ jsonrpc: '2.0', id: sent2.id, error: { code: -1, message: 'user closed' } });
-  t.match(await failing.then(() => undefined, (e: unknown) => e), { code: -1, message: 'user closed' });
+  t.match(
+    await failing.then(
+      () => undefined,
+      (e: unknown) => e,
+    ),
+    { code: -1, message: 'user closed' },
+  );
   transport.deliver({ jsonrpc: '2.0', id: 12345, result: {} });
   t.match(logs.join('\n'), /unknown request id 12345/);
 });
@@ -182,8 +228,11 @@ t.test('outgoing requests resolve on the matching response; late or unknown resp
 t.test('an outgoing request times out, and its late answer is ignored', async (t) => {
   const { transport, engine } = setup();
   const answer = engine.request('roots/list', undefined, { timeoutMs: 20 });
-  const sent = await transport.next((m) => (m as { method?: string }).method === 'roots/list') as { id: number };
-  const error = await answer.then(() => undefined, (e: Error) => e);
+  const sent = (await transport.next((m) => (m as { method?: string }).method === 'roots/list')) as { id: number };
+  const error = await answer.then(
+    () => undefined,
+    (e: Error) => e,
+  );
   t.match(error?.message, /no response within 20 ms/);
   transport.deliver({ jsonrpc: '2.0', id: sent.id, result: { roots: [] } });
   t.pass('no crash on the late response');
@@ -195,15 +244,21 @@ t.test('batches: refused with -32600 unless allowed; answered as one array when 
   engine.setRequestHandler('echo', ({ params }) => params);
   transport.deliver([{ jsonrpc: '2.0', id: 1, method: 'echo', params: [1] }]);
   await tick();
-  t.same(transport.sent.pop(), [{ jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'Invalid Request', data: 'Batch arrays are disabled' } }]);
+  t.same(transport.sent.pop(), [
+    { jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'Invalid Request', data: 'Batch arrays are disabled' } },
+  ]);
   allow = true;
   transport.deliver([
     { jsonrpc: '2.0', id: 1, method: 'echo', params: [1] },
     { jsonrpc: '2.0', method: 'echo' },
     { jsonrpc: '2.0', id: 2, method: 'missing' },
   ]);
-  const batch = await transport.next(Array.isArray) as Array<{ id: number }>;
-  t.same(batch.map((r) => r.id), [1, 2], 'one reply per request, none for the notification');
+  const batch = (await transport.next(Array.isArray)) as Array<{ id: number }>;
+  t.same(
+    batch.map((r) => r.id),
+    [1, 2],
+    'one reply per request, none for the notification',
+  );
 });
 
 t.test('an oversized response is replaced by -32603', async (t) => {
@@ -215,9 +270,13 @@ t.test('an oversized response is replaced by -32603', async (t) => {
 });
 
 t.test('admit() gates requests and silently drops refused notifications', async (t) => {
-  const { transport, engine } = setup({ admit: (method) => (method === 'open' ? undefined : new RpcError(-32000, 'Server not initialized')) });
+  const { transport, engine } = setup({
+    admit: (method) => (method === 'open' ? undefined : new RpcError(-32000, 'Server not initialized')),
+  });
   let noted = false;
-  engine.setNotificationHandler('closed/note', () => { noted = true; });
+  engine.setNotificationHandler('closed/note', () => {
+    noted = true;
+  });
   engine.setRequestHandler('closed', () => 'should not run');
   transport.deliver({ jsonrpc: '2.0', id: 1, method: 'closed' });
   transport.deliver({ jsonrpc: '2.0', method: 'closed/note' });
@@ -228,9 +287,16 @@ t.test('admit() gates requests and silently drops refused notifications', async 
 t.test('shutdown aborts running handlers and waits for them', async (t) => {
   const { transport, engine } = setup();
   let aborted = false;
-  engine.setRequestHandler('slow', ({ signal }) => new Promise((resolve) => {
-    signal.addEventListener('abort', () => { aborted = true; setTimeout(() => resolve('late'), 10); });
-  }));
+  engine.setRequestHandler(
+    'slow',
+    ({ signal }) =>
+      new Promise((resolve) => {
+        signal.addEventListener('abort', () => {
+          aborted = true;
+          setTimeout(() => resolve('late'), 10);
+        });
+      }),
+  );
   transport.deliver({ jsonrpc: '2.0', id: 1, method: 'slow' });
   await tick();
   await engine.shutdown(1000);
@@ -239,38 +305,57 @@ t.test('shutdown aborts running handlers and waits for them', async (t) => {
   t.equal(transport.sent.length, 0, 'an aborted request is not answered');
 });
 
-t.test('a refused batch answers each request with its own error, in one array; notifications and responses get nothing', async (t) => {
-  const { transport, engine, logs } = setup({ batchRefusal: () => 'Batch arrays are not allowed for protocol 2025-11-25' });
-  let noted = false;
-  engine.setNotificationHandler('note', () => { noted = true; });
-  engine.setRequestHandler('echo', () => 'ran');
-  const refused = { code: -32600, message: 'Invalid Request', data: 'Batch arrays are not allowed for protocol 2025-11-25' };
-  transport.deliver([
-    { jsonrpc: '2.0', id: 'a', method: 'echo' },
-    { jsonrpc: '2.0', method: 'note' },
-    { jsonrpc: '2.0', id: 99, result: {} },
-    { jsonrpc: '2.0', id: 2, method: 'echo' },
-    7,
-  ]);
-  await tick();
-  t.same(transport.sent, [[
-    { jsonrpc: '2.0', id: 'a', error: refused },
-    { jsonrpc: '2.0', id: 2, error: refused },
-    { jsonrpc: '2.0', id: null, error: refused },
-  ]]);
-  t.notOk(noted, 'nothing in a refused batch runs');
-  transport.deliver([{ jsonrpc: '2.0', method: 'note' }]);
-  await tick();
-  t.equal(transport.sent.length, 1, 'a refused batch of notifications is not answered');
-  t.match(logs.join('\n'), /dropped a refused batch/);
-  transport.deliver([]);
-  t.same(transport.sent.pop(), { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request', data: 'Empty batch' } });
-});
+t.test(
+  'a refused batch answers each request with its own error, in one array; notifications and responses get nothing',
+  async (t) => {
+    const { transport, engine, logs } = setup({
+      batchRefusal: () => 'Batch arrays are not allowed for protocol 2025-11-25',
+    });
+    let noted = false;
+    engine.setNotificationHandler('note', () => {
+      noted = true;
+    });
+    engine.setRequestHandler('echo', () => 'ran');
+    const refused = {
+      code: -32600,
+      message: 'Invalid Request',
+      data: 'Batch arrays are not allowed for protocol 2025-11-25',
+    };
+    transport.deliver([
+      { jsonrpc: '2.0', id: 'a', method: 'echo' },
+      { jsonrpc: '2.0', method: 'note' },
+      { jsonrpc: '2.0', id: 99, result: {} },
+      { jsonrpc: '2.0', id: 2, method: 'echo' },
+      7,
+    ]);
+    await tick();
+    t.same(transport.sent, [
+      [
+        { jsonrpc: '2.0', id: 'a', error: refused },
+        { jsonrpc: '2.0', id: 2, error: refused },
+        { jsonrpc: '2.0', id: null, error: refused },
+      ],
+    ]);
+    t.notOk(noted, 'nothing in a refused batch runs');
+    transport.deliver([{ jsonrpc: '2.0', method: 'note' }]);
+    await tick();
+    t.equal(transport.sent.length, 1, 'a refused batch of notifications is not answered');
+    t.match(logs.join('\n'), /dropped a refused batch/);
+    transport.deliver([]);
+    t.same(transport.sent.pop(), {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request', data: 'Empty batch' },
+    });
+  },
+);
 
 t.test('a notification is never answered, even a malformed one; it is noted at debug', async (t) => {
   const { transport, engine, logs } = setup();
   let calls = 0;
-  engine.setNotificationHandler('note', () => { calls += 1; });
+  engine.setNotificationHandler('note', () => {
+    calls += 1;
+  });
   transport.deliver({ jsonrpc: '2.0', method: 'note', params: 'scalar' });
   transport.deliver({ jsonrpc: '1.0', method: 'note' });
   transport.deliver({ jsonrpc: '2.0', method: 42 });
@@ -284,17 +369,28 @@ t.test('a notification is never answered, even a malformed one; it is noted at d
 });
 
 t.test('per-method response limits; an oversized error loses its data, never its code', async (t) => {
-  const { transport, engine, logs } = setup({ maxResponseBytes: 200, maxResponseBytesByMethod: new Map([['list', 10_000]]) });
+  const { transport, engine, logs } = setup({
+    maxResponseBytes: 200,
+    maxResponseBytesByMethod: new Map([['list', 10_000]]),
+  });
   engine.setRequestHandler('list', () => ({ items: 'x'.repeat(1000) }));
   engine.setRequestHandler('other', () => ({ items: 'x'.repeat(1000) }));
-  engine.setRequestHandler('fail', () => { throw new RpcError(-32050, 'custom failure', 'd'.repeat(1000)); });
-  engine.setRequestHandler('fail-long', () => { throw new RpcError(-32050, 'm'.repeat(1000)); });
+  engine.setRequestHandler('fail', () => {
+    throw new RpcError(-32050, 'custom failure', 'd'.repeat(1000));
+  });
+  engine.setRequestHandler('fail-long', () => {
+    throw new RpcError(-32050, 'm'.repeat(1000));
+  });
   transport.deliver({ jsonrpc: '2.0', id: 1, method: 'list' });
   transport.deliver({ jsonrpc: '2.0', id: 2, method: 'other' });
   transport.deliver({ jsonrpc: '2.0', id: 3, method: 'fail' });
   transport.deliver({ jsonrpc: '2.0', id: 4, method: 'fail-long' });
   t.match((await transport.response(1)).result, { items: /^x{1000}$/ }, 'the list has its own, larger limit');
-  t.match((await transport.response(2)).error, { code: -32603, message: 'Response exceeded response size limit', data: { limit: 200 } });
+  t.match((await transport.response(2)).error, {
+    code: -32603,
+    message: 'Response exceeded response size limit',
+    data: { limit: 200 },
+  });
   t.same((await transport.response(3)).error, { code: -32050, message: 'custom failure' });
   t.same((await transport.response(4)).error, { code: -32050, message: 'Error message exceeded response size limit' });
   t.match(logs.join('\n'), /its data was dropped/);

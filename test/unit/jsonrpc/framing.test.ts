@@ -2,7 +2,8 @@ import t from 'tap';
 import { decodeFrame, recoverRequestId } from '../../../src/jsonrpc/frame-decoder.js';
 import { LineSplitter, type SplitEvent } from '../../../src/jsonrpc/line-splitter.js';
 
-const lines = (events: SplitEvent[]) => events.map((e) => (e.kind === 'line' ? e.bytes.toString() : `<oversized ${e.size}>`));
+const lines = (events: SplitEvent[]) =>
+  events.map((e) => (e.kind === 'line' ? e.bytes.toString() : `<oversized ${e.size}>`));
 
 t.test('lines split on \\n across chunk boundaries; the last unterminated line comes at end()', async (t) => {
   const splitter = new LineSplitter(1000);
@@ -30,14 +31,28 @@ t.test('an oversized line is reported once with its start, and the next line is 
 });
 
 t.test('decodeFrame strips BOM, CRLF and whitespace; blank lines are skipped', async (t) => {
-  const frame = (text: string | Buffer) => decodeFrame({ kind: 'line', bytes: Buffer.isBuffer(text) ? text : Buffer.from(text) }, 100);
+  const frame = (text: string | Buffer) =>
+    decodeFrame({ kind: 'line', bytes: Buffer.isBuffer(text) ? text : Buffer.from(text) }, 100);
   t.same(frame('\uFEFF{"a":1}\r'), { kind: 'value', value: { a: 1 } });
-  t.same(frame(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('  [1]  ')])), { kind: 'value', value: [1] });
+  t.same(frame(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('  [1]  ')])), {
+    kind: 'value',
+    value: [1],
+  });
   t.equal(frame('   \r'), null);
 });
 
 t.test('invalid UTF-8 is decoded lossily (U+FFFD), as 1.x did through jq', async (t) => {
-  const bad = decodeFrame({ kind: 'line', bytes: Buffer.concat([Buffer.from('{"id":5,"method":"x","params":{"s":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('b"}}')]) }, 1000);
+  const bad = decodeFrame(
+    {
+      kind: 'line',
+      bytes: Buffer.concat([
+        Buffer.from('{"id":5,"method":"x","params":{"s":"a'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('b"}}'),
+      ]),
+    },
+    1000,
+  );
   t.same(bad, { kind: 'value', value: { id: 5, method: 'x', params: { s: 'a\uFFFD\uFFFDb' } } });
 });
 
@@ -55,6 +70,13 @@ t.test('id recovery only trusts an id that comes before params', async (t) => {
 });
 
 t.test('an oversized frame is an Invalid Request naming the limit', async (t) => {
-  const frame = decodeFrame({ kind: 'oversized', prefix: Buffer.from('{"id":3,"method":"tools/call"'), size: 5000 }, 1024);
-  t.match(frame, { kind: 'invalid', id: 3, error: { code: -32600, message: /5000 bytes exceeds the limit of 1024 bytes/ } });
+  const frame = decodeFrame(
+    { kind: 'oversized', prefix: Buffer.from('{"id":3,"method":"tools/call"'), size: 5000 },
+    1024,
+  );
+  t.match(frame, {
+    kind: 'invalid',
+    id: 3,
+    error: { code: -32600, message: /5000 bytes exceeds the limit of 1024 bytes/ },
+  });
 });

@@ -8,8 +8,18 @@ function guard(env: Record<string, string> = {}) {
   let now = 0;
   const settings = remoteTokenSettings({ MCPBASH_REMOTE_TOKEN: TOKEN, ...env });
   if (!settings) throw new Error('expected the guard to be enabled');
-  const instance = new RemoteTokenGuard(settings, (level, message) => reports.push(`${level}: ${message}`), () => now);
-  return { guard: instance, reports, advance: (ms: number) => { now += ms; } };
+  const instance = new RemoteTokenGuard(
+    settings,
+    (level, message) => reports.push(`${level}: ${message}`),
+    () => now,
+  );
+  return {
+    guard: instance,
+    reports,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 t.test('settings: unset or empty disables; shorter than 32 characters is a problem', async (t) => {
@@ -20,7 +30,10 @@ t.test('settings: unset or empty disables; shorter than 32 characters is a probl
   t.equal(remoteTokenSettings({ MCPBASH_REMOTE_TOKEN: 'short' }), undefined);
   t.equal(remoteTokenProblem({ MCPBASH_REMOTE_TOKEN: 'x'.repeat(32) }), undefined);
   t.same(remoteTokenSettings({ MCPBASH_REMOTE_TOKEN: TOKEN }), {
-    token: TOKEN, key: 'mcpbash/remoteToken', fallbackKey: 'remoteToken', maxFailuresPerMinute: 10,
+    token: TOKEN,
+    key: 'mcpbash/remoteToken',
+    fallbackKey: 'remoteToken',
+    maxFailuresPerMinute: 10,
   });
 });
 
@@ -45,8 +58,20 @@ t.test('custom keys replace the default ones', async (t) => {
 
 t.test('missing, wrong, non-string or misplaced tokens are -32602', async (t) => {
   const { guard: g, reports } = guard();
-  for (const params of [undefined, [], {}, { _meta: null }, { _meta: { remoteToken: 42 } }, { _meta: { remoteToken: `${TOKEN}x` } }, { remoteToken: TOKEN }]) {
-    t.same(g.admit('tools/list', params as never)?.toJSON(), { code: -32602, message: 'Remote token missing or invalid' }, JSON.stringify(params));
+  for (const params of [
+    undefined,
+    [],
+    {},
+    { _meta: null },
+    { _meta: { remoteToken: 42 } },
+    { _meta: { remoteToken: `${TOKEN}x` } },
+    { remoteToken: TOKEN },
+  ]) {
+    t.same(
+      g.admit('tools/list', params as never)?.toJSON(),
+      { code: -32602, message: 'Remote token missing or invalid' },
+      JSON.stringify(params),
+    );
   }
   t.match(reports[0], /^warning: refused tools\/list: remote token missing or invalid$/);
   t.notMatch(reports.join('\n'), new RegExp(TOKEN), 'the secret is never logged');
@@ -56,8 +81,11 @@ t.test('more than MCPBASH_REMOTE_TOKEN_MAX_FAILURES_PER_MIN failures a minute ar
   const { guard: g, reports, advance } = guard({ MCPBASH_REMOTE_TOKEN_MAX_FAILURES_PER_MIN: '3' });
   const messages = [1, 2, 3, 4, 5].map(() => g.admit('ping', {})?.message);
   t.same(messages, [
-    'Remote token missing or invalid', 'Remote token missing or invalid', 'Remote token missing or invalid',
-    'Remote token missing or invalid (throttled)', 'Remote token missing or invalid (throttled)',
+    'Remote token missing or invalid',
+    'Remote token missing or invalid',
+    'Remote token missing or invalid',
+    'Remote token missing or invalid (throttled)',
+    'Remote token missing or invalid (throttled)',
   ]);
   t.match(reports.at(-1), /^debug: /, 'a flood is not logged at warning');
   advance(60_000);

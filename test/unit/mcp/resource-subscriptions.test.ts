@@ -8,9 +8,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A poll whose answers the test releases one by one, recording what was polled and whether it was aborted. */
 function controlledPoll() {
   const started: Array<{ uri: string; signal: AbortSignal; answer: (fingerprint: string) => void }> = [];
-  const poll = (target: ResolvedResource, signal: AbortSignal) => new Promise<string>((resolve) => {
-    started.push({ uri: target.uri, signal, answer: resolve });
-  });
+  const poll = (target: ResolvedResource, signal: AbortSignal) =>
+    new Promise<string>((resolve) => {
+      started.push({ uri: target.uri, signal, answer: resolve });
+    });
   return { started, poll };
 }
 

@@ -6,7 +6,9 @@ import type { LoggingMessageParams } from '../../../src/mcp/types.js';
 function setup(level: 'debug' | 'info' | 'error' = 'info') {
   const stderr = new PassThrough();
   let text = '';
-  stderr.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+  stderr.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
   const log = new ServerLog({ stderr, level, quiet: false, timestamps: false });
   const sent: LoggingMessageParams[] = [];
   log.attachClient((params) => sent.push(params));

@@ -24,7 +24,9 @@ t.test('a failing shutdown step is reported and the session still ends with its 
   if (!home) throw new Error('the source tree is not a framework home');
   const stderr = new PassThrough();
   let diagnostics = '';
-  stderr.on('data', (chunk: Buffer) => { diagnostics += chunk.toString(); });
+  stderr.on('data', (chunk: Buffer) => {
+    diagnostics += chunk.toString();
+  });
   const stateDir = mkdtempSync(join(tmpdir(), 'mcpbash-stop-'));
   const server = new McpServer({
     input: new PassThrough(),

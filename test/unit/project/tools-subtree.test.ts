@@ -3,7 +3,13 @@ import { projectLayout } from '../../../src/project/project-layout.js';
 import type { ToolDefinition } from '../../../src/project/tools/tool-definition.js';
 import { isInSubtree, mergeSubtreeScan, resolveToolsSubtree } from '../../../src/project/tools/tools-subtree.js';
 
-const tool = (name: string, path: string, description = ''): ToolDefinition => ({ name, path, description, inputSchema: { type: 'object' }, timeoutSecs: null });
+const tool = (name: string, path: string, description = ''): ToolDefinition => ({
+  name,
+  path,
+  description,
+  inputSchema: { type: 'object' },
+  timeoutSecs: null,
+});
 
 t.test('a refresh path is a literal path inside the tools directory', async (t) => {
   const layout = projectLayout('/p', {});
@@ -24,9 +30,20 @@ t.test('subtree membership is plain string comparison', async (t) => {
 });
 
 t.test('a subtree scan replaces the previous entries inside it and keeps the rest', async (t) => {
-  const previous = [tool('keep', 'keep/tool.sh'), tool('old', 'sub/old.sh'), { bogus: true } as unknown as ToolDefinition];
+  const previous = [
+    tool('keep', 'keep/tool.sh'),
+    tool('old', 'sub/old.sh'),
+    { bogus: true } as unknown as ToolDefinition,
+  ];
   const warnings: string[] = [];
   const merged = mergeSubtreeScan(previous, [tool('new', 'sub/new.sh')], 'sub', warnings);
-  t.same(merged.map((entry) => entry.name), ['keep', 'new'], 'sorted; malformed cache entries dropped');
-  t.same(mergeSubtreeScan([], [tool('only', 'sub/x.sh')], 'sub', []).map((entry) => entry.name), ['only']);
+  t.same(
+    merged.map((entry) => entry.name),
+    ['keep', 'new'],
+    'sorted; malformed cache entries dropped',
+  );
+  t.same(
+    mergeSubtreeScan([], [tool('only', 'sub/x.sh')], 'sub', []).map((entry) => entry.name),
+    ['only'],
+  );
 });

@@ -34,12 +34,15 @@ t.test('trace redaction: values of *TOKEN*, *SECRET*, *PASSWORD*, *KEY* variable
     '+ curl -H x API_KEY=abc;NEXT=1',
     "+ x='it'\\''s'",
   ].join('\n');
-  t.equal(redactTrace(trace), [
-    '+ API_TOKEN=[REDACTED]',
-    "+ export 'DB_PASSWORD=[REDACTED]'",
-    "+ local 'my_key=[REDACTED]'",
-    '+ SECRET=[REDACTED] other=visible',
-    '+ curl -H x API_KEY=[REDACTED];NEXT=1',
-    "+ x='it'\\''s'",
-  ].join('\n'));
+  t.equal(
+    redactTrace(trace),
+    [
+      '+ API_TOKEN=[REDACTED]',
+      "+ export 'DB_PASSWORD=[REDACTED]'",
+      "+ local 'my_key=[REDACTED]'",
+      '+ SECRET=[REDACTED] other=visible',
+      '+ curl -H x API_KEY=[REDACTED];NEXT=1',
+      "+ x='it'\\''s'",
+    ].join('\n'),
+  );
 });
