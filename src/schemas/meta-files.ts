@@ -71,7 +71,8 @@ export const toolMetaSchema = {
   title: 'mcp-bash tool metadata',
   type: 'object',
   properties: {
-    name: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    // MCP 2025-11-25 (SEP-986); validate warns separately about names some clients reject.
+    name: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$' },
     title: { type: 'string' },
     description: { type: 'string' },
     inputSchema: objectSchemaSchema,

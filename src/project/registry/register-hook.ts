@@ -16,9 +16,21 @@ export interface RegisterHookOptions {
   readonly processes?: ProcessRegistry;
 }
 
-export type HookOutcome = { ok: true; kinds: RawRegistrations; stdout: string } | { ok: false; reason: string };
+export type HookOutcome =
+  | {
+      ok: true;
+      kinds: RawRegistrations;
+      stdout: string;
+      /** Registrations that were not JSON, per kind: each is skipped with a warning. */
+      skipped: Partial<Record<ManualKind, string[]>>;
+    }
+  | { ok: false; reason: string };
 
-function parseRecords(buffer: Buffer, kinds: RawRegistrations): string | undefined {
+function parseRecords(
+  buffer: Buffer,
+  kinds: RawRegistrations,
+  skipped: Partial<Record<ManualKind, string[]>>,
+): string | undefined {
   for (const record of buffer.toString('utf8').split('\0')) {
     if (record === '') continue;
     const tab = record.indexOf('\t');
@@ -31,7 +43,8 @@ function parseRecords(buffer: Buffer, kinds: RawRegistrations): string | undefin
     try {
       list.push(JSON.parse(payload));
     } catch {
-      return `${kind} registration is not valid JSON: ${payload.slice(0, 200)}`;
+      // One broken registration costs only itself.
+      (skipped[kind] ??= []).push(`a registration is not valid JSON (${payload.slice(0, 200)})`);
     }
   }
   return undefined;
@@ -99,9 +112,10 @@ export async function runRegisterHook(options: RegisterHookOptions): Promise<Hoo
         reason: `its registrations exceed ${options.maxBytes} bytes (MCPBASH_MANUAL_BUFFER_MAX_BYTES)`,
       };
     const kinds: RawRegistrations = {};
+    const skipped: Partial<Record<ManualKind, string[]>> = {};
     const stdout = run.stdout.toString('utf8');
-    const problem = parseRecords(records, kinds) ?? mergeStdoutObject(stdout, kinds);
-    return problem ? { ok: false, reason: problem } : { ok: true, kinds, stdout };
+    const problem = parseRecords(records, kinds, skipped) ?? mergeStdoutObject(stdout, kinds);
+    return problem ? { ok: false, reason: problem } : { ok: true, kinds, stdout, skipped };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
