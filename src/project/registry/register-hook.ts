@@ -44,7 +44,7 @@ function parseRecords(
       list.push(JSON.parse(payload));
     } catch {
       // One broken registration costs only itself.
-      (skipped[kind] ??= []).push(`a registration is not valid JSON (${payload.slice(0, 200)})`);
+      skipped[kind] = [...(skipped[kind] ?? []), `a registration is not valid JSON (${payload.slice(0, 200)})`];
     }
   }
   return undefined;
