@@ -48,6 +48,7 @@ t.test('run-tool exit status: 1 only when the tool itself failed', async (t) => 
   );
   t.equal(resultExitCode({ content: [], isError: true, _meta: { exitCode: 3 } }), 1);
   t.equal(resultExitCode({ content: [], isError: true }), 1);
+  t.equal(resultExitCode({ content: [], isError: true, _meta: { exitCode: 143 } }, true), 0, 'a timeout exits 0');
 });
 
 t.test('env files: set, changed and unset variables; shell-owned ones stay', async (t) => {
