@@ -208,7 +208,7 @@ export function checkPathAndShim(report: DoctorReport, env: Env): void {
 
 function linkAction(shim: ReturnType<typeof inspectShim>, self: string) {
   return {
-    id: 'shim.link',
+    id: 'shim.ensure', // 1.x's action id
     message: `link ${shim.path} to ${self}`,
     command: `ln -sf ${shellQuote(self)} ${shellQuote(shim.path)}`,
     apply: () => repairShim(shim, self),

@@ -51,7 +51,7 @@ t.test('doctor --json: schema 1; --dry-run proposes the link, --fix makes it; no
   t.equal(before.report.shim.status, 'missing');
   t.same(
     before.report.proposedActions.map((action) => action.id),
-    ['shim.link'],
+    ['shim.ensure'],
   );
   t.same(before.report.actionsTaken, []);
   t.equal(before.report.project, null);
@@ -61,7 +61,7 @@ t.test('doctor --json: schema 1; --dry-run proposes the link, --fix makes it; no
   t.equal(fixed.code, 0);
   t.same(
     fixed.report.actionsTaken.map((action) => [action.id, action.ok]),
-    [['shim.link', true]],
+    [['shim.ensure', true]],
   );
   t.equal(readlinkSync(shim), self);
   t.equal(fixed.report.shim.status, 'ok', 'the report after the fix');
