@@ -2,9 +2,11 @@ import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import { type Env, envBool, envInt, envNumber, envString } from '../config/env-values.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
+import { hookEnvironment } from '../runner/hook-environment.js';
+import { chooseJsonTool } from '../runner/json-tool.js';
 import type { ProcessRegistry } from '../runner/process-runner.js';
 import { type CompletionRegistration, manualCompletionNormalizer } from './completions/completion-registration.js';
-import { layoutEnvironment, type ProjectLayout } from './project-layout.js';
+import type { ProjectLayout } from './project-layout.js';
 import { manualPromptNormalizer } from './prompts/manual-prompts.js';
 import type { PromptDefinition } from './prompts/prompt-definition.js';
 import { discoverPrompts } from './prompts/prompt-discovery.js';
@@ -85,7 +87,7 @@ export class ProjectRegistries {
       maxBytes: envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 }),
       bufferMaxBytes: envInt(env, 'MCPBASH_MANUAL_BUFFER_MAX_BYTES', 1024 * 1024, { min: 1 }),
       hookDriver: join(options.home.hooksDir, 'register-hook.sh'),
-      hookEnv: { ...env, ...layoutEnvironment(layout), MCPBASH_HOME: options.home.root, MCP_SDK: options.home.sdkDir },
+      hookEnv: hookEnvironment(env, layout, options.home, chooseJsonTool(env, options.scratchDir)),
       scratchDir: options.scratchDir,
       processes: options.processes,
       normalizers: this.normalizers,

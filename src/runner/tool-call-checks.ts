@@ -5,6 +5,7 @@ import { RpcError } from '../jsonrpc/rpc-error.js';
 import type { JsonObject } from '../mcp/types.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
 import { describeArgumentIssue } from '../validation/argument-words.js';
+import { hookEnvironment } from './hook-environment.js';
 import type { ToolEnvMode } from './tool-environment.js';
 import { enforceToolPolicy, resolveToolScript } from './tool-policy.js';
 import type { ToolRuntime } from './tool-runtime.js';
@@ -72,7 +73,8 @@ export async function prepareToolCall(
     implicitlyAllowed: runtime.implicitlyAllowed,
     policyFile: join(runtime.layout.serverDir, 'policy.sh'),
     policyDriver: join(runtime.home.hooksDir, 'policy-check.sh'),
-    env: { ...runtime.env },
+    env: hookEnvironment(runtime.env, runtime.layout, runtime.home, runtime.jsonTool),
+    log: runtime.log,
     projectRoot: runtime.layout.root,
     cwd: runtime.layout.root,
     scratchDir: runtime.stateDir,

@@ -1,5 +1,6 @@
 import { envBool, envString } from '../../config/env-values.js';
 import { remoteTokenProblem } from '../../mcp/remote-token.js';
+import { chooseJsonTool } from '../../runner/json-tool.js';
 import { ProcessRegistry } from '../../runner/process-runner.js';
 import { CliError, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
@@ -39,7 +40,14 @@ async function probe(
     const { counts, errors } = await probeRegistries(
       cliRegistries({ project, home, env: io.env, stateDir, log, writeCache: false, processes }),
     );
-    const projectChecks = await runProjectChecks({ project, home, env: io.env, stderr: io.stderr, signal });
+    const projectChecks = await runProjectChecks({
+      project,
+      home,
+      env: io.env,
+      jsonTool: chooseJsonTool(io.env, stateDir),
+      stderr: io.stderr,
+      signal,
+    });
     const healthy = Object.keys(errors).length === 0 && (projectChecks === 'ok' || projectChecks === 'none');
     const report: Record<string, unknown> = {
       status: healthy ? 'ok' : 'unhealthy',

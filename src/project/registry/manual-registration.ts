@@ -148,6 +148,7 @@ export class ManualRegistrations {
       maxBytes: this.options.bufferMaxBytes,
       timeoutMs: 30_000,
       processes: this.options.processes,
+      log: this.options.log,
     });
     if (!outcome.ok) return this.failAll('register.sh', outcome.reason);
     if (this.options.verbose && outcome.stdout.trim() !== '') {
