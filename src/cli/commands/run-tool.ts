@@ -16,6 +16,7 @@ import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-proj
 import type { CliIo, Command, CommandContext } from '../command.js';
 import { type ParsedOptions, parseOptions } from '../parse-options.js';
 import { withProgress } from '../progress.js';
+import { requireBash } from '../require-bash.js';
 import { parseRootsOption } from '../run-tool/roots-option.js';
 import { runToolRuntime } from '../run-tool/run-tool-runtime.js';
 import { type EnvFiles, envFilesFor, filesToSource, sourceEnvFiles } from '../run-tool/sourced-env.js';
@@ -285,6 +286,7 @@ export const command: Command = {
       printEnv(io, context, request);
       return ExitCode.Ok;
     }
+    requireBash(io.env);
     const log = cliLog(io, io.env, request.project);
     try {
       return await runCall(context, request, log);

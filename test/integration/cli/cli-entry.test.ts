@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { binaryCommand, repoRoot } from '../../helpers/paths.js';
@@ -101,4 +102,20 @@ t.test('a closed stdout pipe does not produce a crash report', async (t) => {
   const code = await new Promise((resolve) => child.on('close', resolve));
   t.notMatch(stderr, /internal error|EPIPE|at /);
   t.ok(code === 0 || code === null, `exit ${String(code)}`);
+});
+
+t.test('without bash on PATH the server and run-tool stop at once, saying what to install', async (t) => {
+  const emptyPath = mkdtempSync(join(tmpdir(), 'mcpbash-nobash-'));
+  const env = isolatedEnv({ PATH: emptyPath });
+  const server = await runBinary([], { env, keepStdinOpen: true, timeoutMs: 15_000 });
+  t.equal(server.code, 1, 'exits instead of serving tools that cannot run');
+  t.equal(server.stdout, '', 'nothing on stdout');
+  t.match(server.stderr, /bash was not found on PATH: mcp-bash runs every tool, resource provider and hook with bash/);
+  t.match(server.stderr, /Git for Windows .*MSYS2.*WSL/);
+  const project = mkdtempSync(join(tmpdir(), 'mcpbash-nobash-project-'));
+  mkdirSync(join(project, 'server.d'));
+  writeFileSync(join(project, 'server.d', 'server.meta.json'), '{"name":"nobash"}');
+  const runTool = await runBinary(['run-tool', 'hello', '--allow-self'], { env, cwd: project });
+  t.equal(runTool.code, 1);
+  t.match(runTool.stderr, /bash was not found on PATH/);
 });
