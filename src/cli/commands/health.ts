@@ -6,6 +6,7 @@ import { CliError, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
 import { probeRegistries, runProjectChecks } from '../health/health-probe.js';
+import { writeJsonReport } from '../json-report.js';
 import { jsonToolInfo } from '../json-tool-info.js';
 import { parseOptions } from '../parse-options.js';
 
@@ -22,7 +23,7 @@ function timeoutSecs(value: string | undefined): number {
 }
 
 function emit(io: CliIo, report: Record<string, unknown>, code: number): number {
-  io.stdout.write(`${JSON.stringify(report)}\n`);
+  writeJsonReport(io.stdout, report);
   return code;
 }
 

@@ -119,3 +119,26 @@ t.test('without bash on PATH the server and run-tool stop at once, saying what t
   t.equal(runTool.code, 1);
   t.match(runTool.stderr, /bash was not found on PATH/);
 });
+
+t.test('no project found: one message; exit 1, but 2 for health and registry (1.x, D128)', async (t) => {
+  const nowhere = mkdtempSync(join(tmpdir(), 'mcpbash-noproject-'));
+  const env = isolatedEnv();
+  const cases: Array<[string[], number]> = [
+    [['validate'], 1],
+    [['run-tool', 'hello'], 1],
+    [['config'], 1],
+    [['scaffold', 'tool', 'x'], 1],
+    [['health'], 2],
+    [['registry', 'refresh'], 2],
+    [['registry', 'status'], 2],
+  ];
+  for (const [args, code] of cases) {
+    const run = await runBinary(args, { env, cwd: nowhere });
+    t.equal(run.code, code, args.join(' '));
+    t.match(
+      run.stderr,
+      /no mcp-bash project found: no server\.d\/server\.meta\.json in .* or above it/,
+      args.join(' '),
+    );
+  }
+});
