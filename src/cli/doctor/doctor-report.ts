@@ -1,4 +1,9 @@
-import { clean, coerce, compare, parse, type SemVer } from 'semver';
+import type { SemVer } from 'semver';
+// Single functions, not the package index: the bundle carries only what is used.
+import clean from 'semver/functions/clean.js';
+import coerce from 'semver/functions/coerce.js';
+import compare from 'semver/functions/compare.js';
+import parse from 'semver/functions/parse.js';
 /** One thing `doctor` noticed; `fixable` ones come with an action `--fix` can take. */
 export interface Finding {
   readonly id: string;
