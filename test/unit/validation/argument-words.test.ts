@@ -96,7 +96,8 @@ const cases: Array<[string, object, unknown, RegExp]> = [
   ['not', object({ v: { not: { type: 'string' } } }), { v: 'x' }, /^argument 'v' must not match/],
   [
     'if/then',
-    object({ v: { if: { type: 'string' }, then: { minLength: 2 } } }),
+    // JSON Schema's if/then (parsed from text: a literal `then` key reads as a thenable to linters).
+    object({ v: JSON.parse('{"if":{"type":"string"},"then":{"minLength":2}}') }),
     { v: 'a' },
     /^argument 'v' must match the schema's "then" branch$/,
   ],
