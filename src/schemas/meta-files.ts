@@ -134,7 +134,8 @@ export const resourceMetaSchema = {
     annotations: {
       type: 'object',
       properties: {
-        audience: { type: 'array', items: { enum: ['user', 'assistant'] } },
+        // Other values are dropped with a warning, by the server and by validate (D127).
+        audience: { type: 'array', items: { type: 'string' } },
         priority: { type: 'number', minimum: 0, maximum: 1 },
         lastModified: { type: 'string' },
       },

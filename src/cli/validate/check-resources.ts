@@ -88,6 +88,20 @@ function checkFileUri(ctx: FileUriContext, meta: string, uri: string): void {
   );
 }
 
+/** annotations.audience: MCP knows "user" and "assistant"; the server drops the rest (D127). */
+function checkAudience(ctx: CheckContext, meta: string, annotations: unknown): void {
+  const audience = (annotations as { audience?: unknown } | undefined)?.audience;
+  if (!Array.isArray(audience)) return;
+  const other = audience.filter((role) => role !== 'user' && role !== 'assistant');
+  if (other.length > 0)
+    ctx.report.add(
+      'warning',
+      'resources',
+      `annotations.audience ${other.map((role) => JSON.stringify(role)).join(', ')} dropped: MCP knows only "user" and "assistant"`,
+      { file: meta, field: '/annotations/audience' },
+    );
+}
+
 interface FileUriContext extends CheckContext {
   readonly layout: ProjectLayout;
   readonly env: Env;
@@ -162,6 +176,7 @@ export function checkResources(check: CheckContext, layout: ProjectLayout, home:
     const value = readJsonObject(ctx, 'resources', meta);
     if (!value || !checkSchema(ctx, 'resources', resourceMetaSchema, value, meta)) continue;
     if (!checkUri(ctx, meta, value, content, providers)) continue;
+    checkAudience(ctx, meta, value.annotations);
     const name =
       typeof value.name === 'string'
         ? value.name

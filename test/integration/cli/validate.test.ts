@@ -390,3 +390,16 @@ t.test('1.x rules: a tool.meta.json without "name" is an error; server.meta.json
     'nothing to say about a server.meta.json without description',
   );
 });
+
+t.test('annotations.audience beyond user/assistant: a warning, as the server drops them (D127)', async (t) => {
+  const root = await newProject(t, env);
+  mkdirSync(join(root, 'resources'));
+  writeFileSync(join(root, 'resources/notes.txt'), 'notes\n');
+  writeFileSync(
+    join(root, 'resources/notes.meta.json'),
+    JSON.stringify({ name: 'notes', annotations: { audience: ['user', 'model'] } }),
+  );
+  const { code, report } = await validateJson(t, root);
+  t.equal(code, 0, 'no error: 1.x projects with other values still pass');
+  t.ok(find(report.messages, 'warning', 'resources/notes.meta.json', /annotations\.audience "model" dropped/));
+});
