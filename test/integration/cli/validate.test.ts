@@ -48,7 +48,7 @@ t.test('a fresh project passes; the human output has the sections and the summar
   const strict = await cli(['validate', '--strict'], env, root);
   t.equal(strict.code, 0, `--strict passes a fresh project: ${strict.stdout}`);
   t.match(strict.stdout, /All checks passed \(warnings: 0\)\./);
-  t.notMatch(strict.stdout, /namespace/, 'no namespace warning on the scaffolded tool (D126)');
+  t.notMatch(strict.stdout, /namespace/, 'no namespace warning on the scaffolded tool (D132)');
 });
 
 t.test('metadata problems are errors naming the file and the field (JSON Schema)', async (t) => {
