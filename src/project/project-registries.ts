@@ -67,6 +67,7 @@ export class ProjectRegistries {
   readonly toolsSubtree: string;
   private readonly normalizers: ManualNormalizers;
   private readonly stores: Array<RegistryStore<unknown>> = [];
+  private readonly completionWarnings = new Set<string>();
 
   constructor(private readonly options: RegistryOptions) {
     const { layout, env } = options;
@@ -150,7 +151,14 @@ export class ProjectRegistries {
   async completions(): Promise<CompletionRegistration[]> {
     const state = await this.manualState<CompletionRegistration>('completions');
     if (state.mode === 'error') throw RpcError.internal(state.message);
-    return state.mode === 'manual' ? state.items : [];
+    if (state.mode !== 'manual') return [];
+    // Completions have no registry store to report skipped entries; warn here, once each.
+    for (const warning of state.warnings ?? []) {
+      if (this.completionWarnings.has(warning)) continue;
+      this.completionWarnings.add(warning);
+      this.options.log.warning('mcp.registry', warning);
+    }
+    return state.items;
   }
 
   /** Every registry of the project (for polling and refresh). */
