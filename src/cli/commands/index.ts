@@ -42,6 +42,11 @@ export const commandTable: readonly CommandEntry[] = [
     load: () => import('./bundle.js').then((m) => m.command),
   },
   {
+    name: 'vendor',
+    summary: 'Copy the mcp-bash runtime into the project (.mcp-bash/) with a run-server.sh',
+    load: () => import('./vendor.js').then((m) => m.command),
+  },
+  {
     name: 'health',
     summary: 'Readiness probe: one JSON line, exit 0 ready, 1 unhealthy, 2 misconfigured',
     load: () => import('./health.js').then((m) => m.command),
