@@ -47,6 +47,11 @@ export const commandTable: readonly CommandEntry[] = [
     load: () => import('./vendor.js').then((m) => m.command),
   },
   {
+    name: 'publish',
+    summary: 'Upload an .mcpb bundle to an MCP registry (MCP_REGISTRY_URL)',
+    load: () => import('./publish.js').then((m) => m.command),
+  },
+  {
     name: 'health',
     summary: 'Readiness probe: one JSON line, exit 0 ready, 1 unhealthy, 2 misconfigured',
     load: () => import('./health.js').then((m) => m.command),
