@@ -196,12 +196,7 @@ function resolveUserConfig(r: Resolver, root: string, meta: JsonObject): UserCon
   });
 }
 
-/**
- * Resolves every manifest field in 1.x's order: command-line flag > mcpb.conf > VERSION
- * (version only) > server.d/server.meta.json > git (author, repository) > defaults.
- */
-export function resolveBundleFields(input: FieldSources): BundleFields {
-  const r = new Resolver(input);
+function resolveIdentity(r: Resolver, input: FieldSources): { name: string; version: string } {
   const { meta, root, flags } = input;
   const name =
     r.pick('name', [text(flags.name), '--name'], r.conf('MCPB_NAME'), [text(meta.name), 'server.meta.json name']) ??
@@ -214,14 +209,12 @@ export function resolveBundleFields(input: FieldSources): BundleFields {
       [readVersionFile(root), 'VERSION'],
       [text(meta.version), 'server.meta.json version'],
     ) ?? '0.1.0';
+  return { name, version };
+}
+
+/** The registry listing fields: license, keywords, links, privacy policies. */
+function resolveListing(r: Resolver, meta: JsonObject): Partial<BundleFields> {
   return {
-    name,
-    version,
-    displayName: r.pick('display_name', [text(meta.title), 'server.meta.json title']) ?? titleFromName(name),
-    description: r.string('description', 'MCPB_DESCRIPTION', 'description') ?? 'MCP server built with mcp-bash',
-    longDescription: readLongDescription(r, root, meta),
-    author: resolveAuthor(r, meta),
-    repository: resolveRepository(r, meta),
     license: r.string('license', 'MCPB_LICENSE', 'license'),
     keywords: r.pick(
       'keywords',
@@ -236,6 +229,26 @@ export function resolveBundleFields(input: FieldSources): BundleFields {
       [words(r.conf('MCPB_PRIVACY_POLICIES')[0]), 'mcpb.conf MCPB_PRIVACY_POLICIES'],
       [words(meta.privacy_policies), 'server.meta.json privacy_policies'],
     ),
+  };
+}
+
+/**
+ * Resolves every manifest field in 1.x's order: command-line flag > mcpb.conf > VERSION
+ * (version only) > server.d/server.meta.json > git (author, repository) > defaults.
+ */
+export function resolveBundleFields(input: FieldSources): BundleFields {
+  const r = new Resolver(input);
+  const { meta, root } = input;
+  const { name, version } = resolveIdentity(r, input);
+  return {
+    name,
+    version,
+    displayName: r.pick('display_name', [text(meta.title), 'server.meta.json title']) ?? titleFromName(name),
+    description: r.string('description', 'MCPB_DESCRIPTION', 'description') ?? 'MCP server built with mcp-bash',
+    longDescription: readLongDescription(r, root, meta),
+    author: resolveAuthor(r, meta),
+    repository: resolveRepository(r, meta),
+    ...resolveListing(r, meta),
     claudeDesktop: r.pick('claude_desktop', r.conf('MCPB_COMPAT_CLAUDE_DESKTOP')),
     runtimeNode: r.pick('runtimes.node', r.conf('MCPB_RUNTIME_NODE')),
     runtimePython: r.pick('runtimes.python', r.conf('MCPB_RUNTIME_PYTHON')),

@@ -80,6 +80,14 @@ function checkEntry(key: string, entry: unknown, problems: string[]): void {
   checkDefault(where, entry, problems);
 }
 
+/** `a, b,,c` -> ['a', 'b', 'c']: the comma lists of mcpb.conf. */
+function commaList(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
 function envPairs(value: unknown, problems: string[]): Array<[string, string]> {
   if (value === undefined) return [];
   if (isObject(value)) return Object.entries(value).map(([key, name]) => [key, String(name)]);
@@ -87,15 +95,11 @@ function envPairs(value: unknown, problems: string[]): Array<[string, string]> {
     problems.push('the user_config env map must be "key=ENV_NAME,..." or an object');
     return [];
   }
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '')
-    .map((item) => {
-      const at = item.indexOf('=');
-      if (at <= 0) problems.push(`env map entry "${item}" is not key=ENV_NAME`);
-      return [item.slice(0, Math.max(at, 0)).trim(), item.slice(at + 1).trim()];
-    });
+  return commaList(value).map((item) => {
+    const at = item.indexOf('=');
+    if (at <= 0) problems.push(`env map entry "${item}" is not key=ENV_NAME`);
+    return [item.slice(0, Math.max(at, 0)).trim(), item.slice(at + 1).trim()];
+  });
 }
 
 function argKeys(value: unknown, problems: string[]): string[] {
@@ -105,10 +109,7 @@ function argKeys(value: unknown, problems: string[]): string[] {
     problems.push('the user_config args map must be "key,..." or a list of keys');
     return [];
   }
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
+  return commaList(value);
 }
 
 function checkEnvMap(pairs: Array<[string, string]>, keys: Set<string>, problems: string[], warnings: string[]): void {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { planBundle } from '../bundle/bundle-plan.js';
+import { type BundlePlan, planBundle } from '../bundle/bundle-plan.js';
 import { bundleSummary, verboseDetails } from '../bundle/bundle-summary.js';
 import { PLATFORMS, type Platform } from '../bundle/runtime-sources.js';
 import type { RuntimeKind } from '../bundle/server-launch.js';
@@ -29,6 +29,26 @@ function printWarnings(io: CliIo, warnings: readonly string[], notes: readonly s
   const colors = palette(colorEnabled(io.stderr, io.env));
   for (const warning of warnings) io.stderr.write(`${colors.yellow('warning:')} ${warning}\n`);
   for (const note of notes) io.stderr.write(`note: ${note}\n`);
+}
+
+/** Writes the planned bundle into `outputDir` (created if missing) and prints the summary. */
+function writeBundle(
+  io: CliIo,
+  plan: BundlePlan,
+  outputDir: string,
+  platforms: readonly Platform[],
+  time: number,
+): void {
+  const path = join(outputDir, plan.fileName);
+  let bytes: number;
+  try {
+    mkdirSync(outputDir, { recursive: true });
+    bytes = writeZip(plan.entries, path, time);
+  } catch (error) {
+    throw new CliError(`cannot write ${path}: ${(error as Error).message}`, ExitCode.Failure);
+  }
+  const colors = palette(colorEnabled(io.stdout, io.env));
+  io.stdout.write(bundleSummary({ ...plan, path, bytes, platforms }, colors));
 }
 
 /** `mcp-bash bundle`: packs the project into an MCP Bundle (.mcpb) for Claude Desktop and other clients. */
@@ -99,17 +119,7 @@ export const command: Command = {
       io.stdout.write(`Validation passed. Bundle would be: ${plan.fileName}\n`);
       return ExitCode.Ok;
     }
-    const outputDir = resolve(io.cwd, options.string('output') ?? '.');
-    const path = join(outputDir, plan.fileName);
-    let bytes: number;
-    try {
-      mkdirSync(outputDir, { recursive: true });
-      bytes = writeZip(plan.entries, path, time);
-    } catch (error) {
-      throw new CliError(`cannot write ${path}: ${(error as Error).message}`, ExitCode.Failure);
-    }
-    const colors = palette(colorEnabled(io.stdout, io.env));
-    io.stdout.write(bundleSummary({ ...plan, path, bytes, platforms }, colors));
+    writeBundle(io, plan, resolve(io.cwd, options.string('output') ?? '.'), platforms, time);
     return ExitCode.Ok;
   },
 };

@@ -73,15 +73,54 @@ function runtimeContent(context: CommandContext, requested: string | undefined):
       'Run the release binary, or use --runtime node.',
     );
   }
+  if (runtime === 'binary') return vendorContent('binary', { binary: self as string }, VERSION);
   const nodeLauncher = readTemplate(context.frameworkHome(), 'runtime', 'node-launcher.sh');
-  return runtime === 'binary'
-    ? vendorContent('binary', { binary: self as string, nodeLauncher }, VERSION)
-    : vendorContent('node', { cjs: serverCjs(context.embeddedServerCjs), nodeLauncher }, VERSION);
+  return vendorContent('node', { cjs: serverCjs(context.embeddedServerCjs), nodeLauncher }, VERSION);
 }
 
 function describe(root: string, path: string): string {
   const rel = relative(root, path);
   return rel.startsWith('..') ? path : rel;
+}
+
+/** `--dry-run`: what would be written. */
+function printPlan(io: CliIo, root: string, vendorDir: string, content: VendorContent, exists: boolean): void {
+  io.stdout.write(
+    `Would ${exists ? 'replace' : 'create'} ${describe(root, vendorDir)}/ (${content.runtime} runtime):\n`,
+  );
+  for (const file of [...content.files.map((entry) => entry.path), VENDOR_MANIFEST])
+    io.stdout.write(`  write ${describe(root, join(vendorDir, file))}\n`);
+  io.stdout.write(
+    existsSync(join(root, 'run-server.sh')) ? '  keep run-server.sh (exists)\n' : '  create run-server.sh\n',
+  );
+}
+
+/** Writes the tree and, when absent, run-server.sh; reports what was written. */
+function install(
+  context: CommandContext,
+  root: string,
+  vendorDir: string,
+  content: VendorContent,
+  verbose: boolean,
+): void {
+  const { io } = context;
+  const manifest = installVendorTree(vendorDir, content, {
+    version: VERSION,
+    vendored_from: selfExecutable(),
+    vendored_at: new Date().toISOString(),
+  });
+  io.stdout.write(`Vendored mcp-bash ${VERSION} (${content.runtime}) into ${vendorDir}\n`);
+  for (const [path, hash] of Object.entries(manifest.files)) {
+    const size = formatBytes(statSync(join(vendorDir, path)).size);
+    io.stdout.write(verbose ? `  ${path} ${size} sha256:${hash}\n` : `  ${path} (${size})\n`);
+  }
+  const wrapper = join(root, 'run-server.sh');
+  if (!existsSync(wrapper)) {
+    const template = readTemplate(context.frameworkHome(), 'runtime', 'run-server.sh');
+    writeNewFile(wrapper, wrapperText(template, root, vendorDir), SCRIPT_MODE);
+    io.stdout.write(`Created ${wrapper}: clients start the server with it (MCPBASH_PROJECT_ROOT is set for them)\n`);
+  }
+  io.stdout.write(`Check it later with 'mcp-bash vendor --verify' (sha256 ${manifest.sha256}).\n`);
 }
 
 /** `mcp-bash vendor`: a self-contained copy of the runtime inside the project. */
@@ -119,15 +158,9 @@ export const command: Command = {
     const verbose = options.boolean('verbose');
     if (options.boolean('verify')) return verify(io, vendorDir, verbose);
     const content = runtimeContent(context, options.string('runtime'));
-    const wrapper = join(root, 'run-server.sh');
     const exists = existsSync(vendorDir);
     if (options.boolean('dry-run')) {
-      io.stdout.write(
-        `Would ${exists ? 'replace' : 'create'} ${describe(root, vendorDir)}/ (${content.runtime} runtime):\n`,
-      );
-      for (const file of [...content.files.map((entry) => entry.path), VENDOR_MANIFEST])
-        io.stdout.write(`  write ${describe(root, join(vendorDir, file))}\n`);
-      io.stdout.write(existsSync(wrapper) ? '  keep run-server.sh (exists)\n' : '  create run-server.sh\n');
+      printPlan(io, root, vendorDir, content, exists);
       return ExitCode.Ok;
     }
     if (exists && !options.boolean('upgrade')) {
@@ -140,27 +173,7 @@ export const command: Command = {
         );
       }
     }
-    const manifest = installVendorTree(vendorDir, content, {
-      version: VERSION,
-      vendored_from: selfExecutable(),
-      vendored_at: new Date().toISOString(),
-    });
-    io.stdout.write(`Vendored mcp-bash ${VERSION} (${content.runtime}) into ${vendorDir}\n`);
-    for (const [path, hash] of Object.entries(manifest.files)) {
-      const size = statSync(join(vendorDir, path)).size;
-      io.stdout.write(
-        verbose ? `  ${path} ${formatBytes(size)} sha256:${hash}\n` : `  ${path} (${formatBytes(size)})\n`,
-      );
-    }
-    if (!existsSync(wrapper)) {
-      writeNewFile(
-        wrapper,
-        wrapperText(readTemplate(context.frameworkHome(), 'runtime', 'run-server.sh'), root, vendorDir),
-        SCRIPT_MODE,
-      );
-      io.stdout.write(`Created ${wrapper}: clients start the server with it (MCPBASH_PROJECT_ROOT is set for them)\n`);
-    }
-    io.stdout.write(`Check it later with 'mcp-bash vendor --verify' (sha256 ${manifest.sha256}).\n`);
+    install(context, root, vendorDir, content, verbose);
     return ExitCode.Ok;
   },
 };

@@ -15,14 +15,14 @@ export interface VendorContent {
 /** The runtime as files: the native binary, or mcp-bash.cjs with a launcher that runs node. */
 export function vendorContent(
   runtime: VendorContent['runtime'],
-  source: { binary?: string; cjs?: Buffer; nodeLauncher: string },
+  source: { binary?: string; cjs?: Buffer; nodeLauncher?: string },
   version: string,
 ): VendorContent {
   const files: ArchiveEntry[] =
     runtime === 'binary'
       ? [{ path: 'bin/mcp-bash', mode: 0o755, source: source.binary as string }]
       : [
-          { path: 'bin/mcp-bash', mode: 0o755, data: Buffer.from(source.nodeLauncher) },
+          { path: 'bin/mcp-bash', mode: 0o755, data: Buffer.from(source.nodeLauncher ?? '') },
           { path: 'lib/mcp-bash.cjs', mode: 0o755, data: source.cjs as Buffer },
         ];
   files.push({ path: 'VERSION', mode: 0o644, data: Buffer.from(`${version}\n`) });
