@@ -84,7 +84,7 @@ t.test('node runtime: the manifest, the layout, and the server under Node 20 and
   t.match(manifest.server, {
     type: 'node',
     entry_point: 'server/mcp-bash.cjs',
-    mcp_config: { command: 'node', args: ['${__dirname}/server/mcp-bash.cjs'] },
+    mcp_config: { command: 'node', args: ['${__dirname}/server/mcp-bash.cjs', '--', '${user_config.workspace}'] },
   });
   t.same(manifest.compatibility.runtimes, { node: '>=20.0.0' }, 'compatibility.runtimes.node declared');
   t.equal(statSync(join(dir, 'server/tools/greet/tool.sh')).mode & 0o777, 0o755, 'exec bits survive');
