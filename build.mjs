@@ -8,7 +8,8 @@
 //   node build.mjs --targets linux-arm64,win-x64   chosen release targets
 //
 // Fully offline once `npm ci` has run: the Node binaries come from the npm registry
-// (release/node-binary.mjs) and pkg runs in SEA mode, which needs no download of its own.
+// (release/node-binary.mjs), pkg is installed from its own lockfile into .cache/pkg
+// (release/pkg-tool.mjs), and pkg runs in SEA mode, which needs no download of its own.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -32,6 +33,7 @@ import * as esbuild from 'esbuild';
 import minimist from 'minimist';
 import * as tar from 'tar';
 import { ensureNodeBinary, hostTarget, nodeBinaries } from './release/node-binary.mjs';
+import { ensurePkg } from './release/pkg-tool.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
@@ -234,7 +236,7 @@ function packBinary(target, outPath) {
     mkdirSync(dirname(outPath), { recursive: true });
     rmSync(outPath, { force: true });
     const args = [
-      join(root, 'node_modules/@yao-pkg/pkg/lib-es5/bin.js'),
+      ensurePkg({ log }),
       '--sea',
       '-t',
       `node${nodeBinaries.version}-${pin.pkgTarget}`,

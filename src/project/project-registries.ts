@@ -2,9 +2,11 @@ import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import { type Env, envBool, envInt, envNumber, envString } from '../config/env-values.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
+import { hookEnvironment } from '../runner/hook-environment.js';
+import { chooseJsonTool } from '../runner/json-tool.js';
 import type { ProcessRegistry } from '../runner/process-runner.js';
 import { type CompletionRegistration, manualCompletionNormalizer } from './completions/completion-registration.js';
-import { layoutEnvironment, type ProjectLayout } from './project-layout.js';
+import type { ProjectLayout } from './project-layout.js';
 import { manualPromptNormalizer } from './prompts/manual-prompts.js';
 import type { PromptDefinition } from './prompts/prompt-definition.js';
 import { discoverPrompts } from './prompts/prompt-discovery.js';
@@ -65,6 +67,7 @@ export class ProjectRegistries {
   readonly toolsSubtree: string;
   private readonly normalizers: ManualNormalizers;
   private readonly stores: Array<RegistryStore<unknown>> = [];
+  private readonly completionWarnings = new Set<string>();
 
   constructor(private readonly options: RegistryOptions) {
     const { layout, env } = options;
@@ -85,7 +88,7 @@ export class ProjectRegistries {
       maxBytes: envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 }),
       bufferMaxBytes: envInt(env, 'MCPBASH_MANUAL_BUFFER_MAX_BYTES', 1024 * 1024, { min: 1 }),
       hookDriver: join(options.home.hooksDir, 'register-hook.sh'),
-      hookEnv: { ...env, ...layoutEnvironment(layout), MCPBASH_HOME: options.home.root, MCP_SDK: options.home.sdkDir },
+      hookEnv: hookEnvironment(env, layout, options.home, chooseJsonTool(env, options.scratchDir)),
       scratchDir: options.scratchDir,
       processes: options.processes,
       normalizers: this.normalizers,
@@ -148,7 +151,14 @@ export class ProjectRegistries {
   async completions(): Promise<CompletionRegistration[]> {
     const state = await this.manualState<CompletionRegistration>('completions');
     if (state.mode === 'error') throw RpcError.internal(state.message);
-    return state.mode === 'manual' ? state.items : [];
+    if (state.mode !== 'manual') return [];
+    // Completions have no registry store to report skipped entries; warn here, once each.
+    for (const warning of state.warnings ?? []) {
+      if (this.completionWarnings.has(warning)) continue;
+      this.completionWarnings.add(warning);
+      this.options.log.warning('mcp.registry', warning);
+    }
+    return state.items;
   }
 
   /** Every registry of the project (for polling and refresh). */

@@ -29,6 +29,8 @@ export interface ToolCallOptions {
   readonly timeoutSecs?: number;
   /** Sends a notification tied to this request (progress, log). */
   readonly notify: (method: string, params: object) => void;
+  /** Told when the call runs out of time (run-tool's exit status depends on it). */
+  readonly onTimedOut?: (reason: TimeoutReason) => void;
 }
 
 /** The effective timeout (decisions D3/D4): request, tool metadata, then the server default. */
@@ -196,6 +198,7 @@ export async function executeToolCall(
     const watchdog = policy
       ? new TimeoutWatchdog(policy, (reason) => {
           timedOut = reason;
+          call.onTimedOut?.(reason);
           stop.abort({ kind: 'timeout', detail: reason } satisfies StopReason);
         })
       : undefined;

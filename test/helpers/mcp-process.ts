@@ -127,6 +127,27 @@ export class McpProcess {
     });
   }
 
+  /** Resolves once the server's stderr so far matches `pattern` (checked on every chunk). */
+  waitForStderr(pattern: RegExp, timeoutMs = 15_000): Promise<void> {
+    if (pattern.test(this.stderr)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onData = () => {
+        if (!pattern.test(this.stderr)) return;
+        clearTimeout(timer);
+        this.child.stderr.off('data', onData);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.child.stderr.off('data', onData);
+        reject(
+          new Error(`timed out after ${timeoutMs} ms waiting for ${pattern} on stderr: ${this.stderr.slice(-2000)}`),
+        );
+      }, timeoutMs);
+      // Registered after the constructor's listener, so this.stderr already holds the chunk.
+      this.child.stderr.on('data', onData);
+    });
+  }
+
   notifications(method: string): Message[] {
     return this.messages.filter((m) => m.method === method && m.id === undefined);
   }

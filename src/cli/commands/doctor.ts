@@ -12,6 +12,7 @@ import {
   checkWindows,
 } from '../doctor/environment-checks.js';
 import { checkMinVersion, checkProject } from '../doctor/project-checks.js';
+import { writeJsonReport } from '../json-report.js';
 import { type ParsedOptions, parseOptions } from '../parse-options.js';
 import { colorEnabled, type Palette, palette } from '../terminal.js';
 
@@ -100,7 +101,6 @@ function jsonReport(
   taken: readonly ActionTaken[],
 ): object {
   return {
-    schemaVersion: 1,
     exitCode,
     findings: report.findings,
     proposedActions: proposed.map(({ id, message, command }) => ({ id, message, command })),
@@ -129,7 +129,7 @@ export const command: Command = {
   usage,
   details: [
     'Options:',
-    '  --json              one JSON document (schemaVersion 1): findings, proposedActions,',
+    '  --json              one JSON line (schemaVersion 1): findings, proposedActions,',
     '                      actionsTaken, framework, runtime, install, shim, macOS, windows,',
     "                      project (1.x's sections), plus binary, assets and optional",
     '  --dry-run           list the repairs --fix would make, change nothing',
@@ -167,8 +167,7 @@ export const command: Command = {
     }
     const failed = report.count('error') > 0 || taken.some((action) => !action.ok);
     const exitCode = failed ? ExitCode.Failure : ExitCode.Ok;
-    if (options.boolean('json'))
-      context.io.stdout.write(`${JSON.stringify(jsonReport(report, exitCode, proposed, taken), null, 2)}\n`);
+    if (options.boolean('json')) writeJsonReport(context.io.stdout, jsonReport(report, exitCode, proposed, taken));
     else
       printHuman(
         context.io,

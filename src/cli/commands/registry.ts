@@ -5,6 +5,7 @@ import { resolveToolsSubtree } from '../../project/tools/tools-subtree.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CommandContext } from '../command.js';
+import { writeJsonReport } from '../json-report.js';
 import { jsonToolInfo } from '../json-tool-info.js';
 import { parseOptions } from '../parse-options.js';
 import { withProgress } from '../progress.js';
@@ -48,7 +49,7 @@ async function refresh(argv: readonly string[], context: CommandContext): Promis
     notificationsSent: false,
     mode: envBool(io.env, 'MCPBASH_FORCE_MINIMAL', false) ? 'minimal' : 'full',
   };
-  io.stdout.write(`${JSON.stringify(report)}\n`);
+  writeJsonReport(io.stdout, report);
   return Object.values(kinds).some((kind) => kind.status === 'failed') ? ExitCode.Failure : ExitCode.Ok;
 }
 
@@ -70,7 +71,7 @@ async function status(argv: readonly string[], context: CommandContext): Promise
     const path = join(layout.registryDir, file);
     report[key] = key === 'ui' ? { status: existsSync(path) ? 'present' : 'missing', path } : cacheStatus(layout, file);
   }
-  io.stdout.write(`${JSON.stringify(report)}\n`);
+  writeJsonReport(io.stdout, report);
   return ExitCode.Ok;
 }
 

@@ -12,6 +12,7 @@ import { createStateDir } from '../../project/state-dir.js';
 import { CliError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { PayloadLogTransport } from '../debug/payload-log.js';
+import { requireBash } from '../require-bash.js';
 
 const SIGNAL_EXIT_CODES: ReadonlyArray<[NodeJS.Signals, number]> = [
   ['SIGHUP', 129],
@@ -48,6 +49,7 @@ export const command: Command = {
         'Use a random secret of 32 or more characters (e.g. `openssl rand -hex 32`), or unset MCPBASH_REMOTE_TOKEN.',
       );
     }
+    requireBash(env);
     const located = resolveProjectRoot({ env, cwd });
     if (located.kind === 'invalid') {
       throw new CliError(

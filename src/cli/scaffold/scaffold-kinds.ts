@@ -105,9 +105,11 @@ export function scaffoldResource(input: ScaffoldInput): ScaffoldResult {
       { template: 'resource.txt', target: content, mode: FILE_MODE },
       { template: 'resource.meta.json', target: join(dir, `${input.name}.meta.json`), mode: FILE_MODE },
     ],
-    { __NAME__: input.name, __RESOURCE_URI__: uri },
+    { __NAME__: input.name },
   );
-  return { created, notes: [`Its URI is ${uri}`] };
+  // No "uri" in the metadata: the server derives it from the file where it is now (D130),
+  // so the resource survives a copied or moved project.
+  return { created, notes: [`Its URI here is ${uri} (derived from the file's location)`] };
 }
 
 /** completions/<name>/completion.sh and README.md, registered in server.d/register.json (D17). */
