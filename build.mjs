@@ -4,8 +4,17 @@
 //   node build.mjs               bundle + a native binary for this machine at dist/mcp-bash
 //   node build.mjs --if-needed   the same, skipped when no input changed since the last build
 //   node build.mjs --no-binary   bundle only (dist/mcp-bash.cjs, runs under plain node)
-//   node build.mjs --all         also every release target under dist/release/, with SHA256SUMS
-//   node build.mjs --targets linux-arm64,win-x64   chosen release targets
+//   node build.mjs --all         also the release of every target in dist/release/ (npm run release)
+//   node build.mjs --targets linux-arm64,win-x64   the release of chosen targets
+//   node build.mjs --release     the release of this machine's target only
+//   --out DIR                    write the release there instead of dist/release/
+//   --if-needed                  with a release: reuse the bundle, and the release too when
+//                                its inputs are unchanged (the tests' host release)
+//
+// A release holds one archive per target (binary, LICENSE, README.md, THIRD-PARTY-NOTICES),
+// install.sh, the Homebrew formula, the Scoop manifest and SHA256SUMS: release/release-build.mjs.
+// SOURCE_DATE_EPOCH (default: the commit time) dates every archive entry, so two builds of one
+// commit give the same SHA256SUMS; MCPBASH_RELEASE_BASE_URL sets the download URL rendered in.
 //
 // Fully offline once `npm ci` has run: the Node binaries come from the npm registry
 // (release/node-binary.mjs) and pkg runs in SEA mode, which needs no download of its own.
@@ -25,18 +34,22 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import minimist from 'minimist';
 import * as tar from 'tar';
 import { ensureNodeBinary, hostTarget, nodeBinaries } from './release/node-binary.mjs';
+import { packageDirsOf } from './release/notices.mjs';
+import { buildRelease, releaseSettings, releaseUpToDate } from './release/release-build.mjs';
+import { stripNodeBinary } from './release/strip.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
 const bundlePath = join(dist, 'mcp-bash.cjs');
 const hostBinaryPath = join(dist, process.platform === 'win32' ? 'mcp-bash.exe' : 'mcp-bash');
 const stampPath = join(dist, '.build-stamp.json');
+const metafilePath = join(dist, 'mcp-bash.meta.json');
 const pkgJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const version = pkgJson.version;
 
@@ -142,7 +155,7 @@ function embeddedAssetsPlugin(archive, hash, fileCount) {
 }
 
 async function bundle(archive, hash, fileCount) {
-  await esbuild.build({
+  const result = await esbuild.build({
     entryPoints: [join(root, 'src/main.ts')],
     outfile: bundlePath,
     bundle: true,
@@ -150,17 +163,23 @@ async function bundle(archive, hash, fileCount) {
     target: 'node20',
     format: 'cjs',
     banner: { js: '#!/usr/bin/env node' },
-    define: { __MCPBASH_VERSION__: JSON.stringify(version) },
+    define: {
+      __MCPBASH_VERSION__: JSON.stringify(version),
+      __MCPBASH_RELEASE_BASE_URL__: JSON.stringify(releaseSettings(root, version, {}).baseUrlTemplate),
+    },
     plugins: [embeddedAssetsPlugin(archive, hash, fileCount)],
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
+    metafile: true,
   });
   chmodSync(bundlePath, 0o755);
+  // The release's THIRD-PARTY-NOTICES lists the packages this metafile names.
+  writeFileSync(metafilePath, JSON.stringify(result.metafile));
 }
 
 /** Seeds pkg's SEA cache (it looks under $HOME/.pkg-cache/sea) with our verified Node binary. */
-function seedPkgCache(pkgHome, target, nodePath) {
+function seedPkgCache(pkgHome, target, nodePath, strip) {
   const seaDir = join(pkgHome, '.pkg-cache', 'sea');
   const base = `node-v${nodeBinaries.version}-${target}`;
   mkdirSync(seaDir, { recursive: true });
@@ -175,6 +194,11 @@ function seedPkgCache(pkgHome, target, nodePath) {
   const binDir = join(seaDir, base, 'bin');
   mkdirSync(binDir, { recursive: true });
   copyFileSync(nodePath, join(binDir, 'node'), fsConstants.COPYFILE_FICLONE);
+  if (strip) {
+    const stripped = stripNodeBinary(join(binDir, 'node'), target, log);
+    if (stripped)
+      log(`${target}: ${stripped.tool} saved ${((stripped.before - stripped.after) / 1048576).toFixed(1)} MiB`);
+  }
   for (const path of [join(seaDir, `${base}.tar.gz`), join(seaDir, `${base}.tar.gz.ok`), join(binDir, 'node.ok')]) {
     touch(path);
   }
@@ -193,7 +217,7 @@ function stripAuthenticode(exe) {
   rmSync(`${exe}.unsigned`, { force: true });
 }
 
-function packBinary(target, outPath) {
+function packBinary(target, outPath, { strip = false } = {}) {
   const pin = nodeBinaries.targets[target];
   const host = hostTarget();
   if (!host)
@@ -205,7 +229,7 @@ function packBinary(target, outPath) {
   const targetNode = ensureNodeBinary(target, { log });
   const pkgHome = mkdtempSync(join(dist, '.pkg-home-'));
   try {
-    seedPkgCache(pkgHome, target, targetNode);
+    seedPkgCache(pkgHome, target, targetNode, strip);
     mkdirSync(dirname(outPath), { recursive: true });
     rmSync(outPath, { force: true });
     const args = [
@@ -283,33 +307,44 @@ function inputFingerprint() {
   return hash.digest('hex');
 }
 
-function releaseName(target) {
-  return `mcp-bash-${target}${target.startsWith('win-') ? '.exe' : ''}`;
-}
-
-async function main() {
-  const args = minimist(process.argv.slice(2), {
+function parseArgs(argv) {
+  return minimist(argv, {
     // `--no-binary` is minimist's negation of `binary`.
-    boolean: ['all', 'if-needed', 'binary', 'help'],
-    string: ['targets'],
+    boolean: ['all', 'release', 'if-needed', 'binary', 'help'],
+    string: ['targets', 'out'],
     default: { binary: true },
     unknown: (flag) => {
       if (flag.startsWith('-')) throw new Error(`unknown option ${flag}; see the header of build.mjs`);
       return true;
     },
   });
-  const wantsBinary = args.binary;
-  const targets = args.all ? Object.keys(nodeBinaries.targets) : args.targets ? args.targets.split(',') : [];
-  const fingerprint = inputFingerprint();
-  const expectedOutputs = [bundlePath, ...(wantsBinary ? [hostBinaryPath] : [])];
-  if (args['if-needed'] && targets.length === 0 && existsSync(stampPath)) {
-    const stamp = JSON.parse(readFileSync(stampPath, 'utf8'));
-    if (stamp.fingerprint === fingerprint && expectedOutputs.every((path) => existsSync(path))) {
-      log('up to date');
-      return;
-    }
-  }
+}
 
+function releaseTargets(args) {
+  if (args.all) return Object.keys(nodeBinaries.targets);
+  if (args.targets) {
+    const targets = args.targets.split(',').filter(Boolean);
+    for (const target of targets)
+      if (!nodeBinaries.targets[target])
+        throw new Error(`unknown target ${target}; known: ${Object.keys(nodeBinaries.targets).join(', ')}`);
+    return targets;
+  }
+  if (!args.release) return [];
+  const host = hostTarget();
+  if (!host) throw new Error(`no release target for ${process.platform}-${process.arch}`);
+  return [host];
+}
+
+/** The assets hash of the current bundle when --if-needed finds it up to date, else undefined. */
+function upToDateBuild(args, fingerprint) {
+  if (!args['if-needed'] || !existsSync(stampPath)) return undefined;
+  const stamp = JSON.parse(readFileSync(stampPath, 'utf8'));
+  const expected = [bundlePath, metafilePath, ...(args.binary ? [hostBinaryPath] : [])];
+  return stamp.fingerprint === fingerprint && expected.every((path) => existsSync(path)) ? stamp.assetsHash : undefined;
+}
+
+/** Bundles and (unless --no-binary) packs the host binary; returns the assets hash. */
+async function buildBundleAndHost(args, fingerprint) {
   mkdirSync(dist, { recursive: true });
   const files = collectAssets();
   const hash = contentHash(files);
@@ -318,32 +353,53 @@ async function main() {
   await bundle(archive, hash, files.length);
   smokeTest(process.execPath, [bundlePath], hash);
   log(`wrote ${relative(root, bundlePath)} (${(statSync(bundlePath).size / 1024).toFixed(0)} KiB)`);
-
-  if (wantsBinary) {
+  if (args.binary) {
     const host = hostTarget();
     if (!host) throw new Error(`no native binary for ${process.platform}-${process.arch}; use --no-binary`);
     packBinary(host, hostBinaryPath);
     smokeTest(hostBinaryPath, [], hash);
     log(`wrote ${relative(root, hostBinaryPath)} (${(statSync(hostBinaryPath).size / 1048576).toFixed(0)} MiB)`);
   }
-
-  if (targets.length > 0) {
-    const releaseDir = join(dist, 'release');
-    mkdirSync(releaseDir, { recursive: true });
-    const sums = [];
-    for (const target of targets) {
-      const out = join(releaseDir, releaseName(target));
-      packBinary(target, out);
-      checkFileType(out, target);
-      if (target === hostTarget()) smokeTest(out, [], hash);
-      else if (target === 'linux-arm64' && canRun('qemu-aarch64')) smokeTest('qemu-aarch64', [out], hash);
-      sums.push(`${createHash('sha256').update(readFileSync(out)).digest('hex')}  ${releaseName(target)}`);
-    }
-    writeFileSync(join(releaseDir, 'SHA256SUMS'), `${sums.join('\n')}\n`);
-    log(`wrote ${targets.length} release binaries and SHA256SUMS to ${relative(root, releaseDir)}`);
-  }
-
   writeFileSync(stampPath, `${JSON.stringify({ fingerprint, version, assetsHash: hash }, null, 2)}\n`);
+  return hash;
+}
+
+/** The release's per-binary check: the right file type, and a run where this machine can. */
+function checkBinary(hash) {
+  return (target, path) => {
+    checkFileType(path, target);
+    if (target === hostTarget()) smokeTest(path, [], hash);
+    else if (target === 'linux-arm64' && canRun('qemu-aarch64')) smokeTest('qemu-aarch64', [path], hash);
+  };
+}
+
+function release(args, targets, fingerprint, hash) {
+  const outDir = args.out ? resolve(args.out) : join(dist, 'release');
+  if (args['if-needed'] && releaseUpToDate(outDir, fingerprint, targets, releaseSettings(root, version))) {
+    log(`release in ${outDir} is up to date`);
+    return;
+  }
+  buildRelease({
+    root,
+    version,
+    targets,
+    outDir,
+    fingerprint,
+    builder: { packBinary, checkBinary: checkBinary(hash) },
+    metafile: JSON.parse(readFileSync(metafilePath, 'utf8')),
+    embeddedPackageDirs: packageDirsOf(dependencyAssets.map((asset) => asset.from)),
+    log,
+  });
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const targets = releaseTargets(args);
+  const fingerprint = inputFingerprint();
+  let hash = upToDateBuild(args, fingerprint);
+  if (hash === undefined) hash = await buildBundleAndHost(args, fingerprint);
+  else log('bundle up to date');
+  if (targets.length > 0) release(args, targets, fingerprint, hash);
 }
 
 main().catch((error) => {

