@@ -340,7 +340,11 @@ function upToDateBuild(args, fingerprint) {
   if (!args['if-needed'] || !existsSync(stampPath)) return undefined;
   const stamp = JSON.parse(readFileSync(stampPath, 'utf8'));
   const expected = [bundlePath, metafilePath, ...(args.binary ? [hostBinaryPath] : [])];
-  return stamp.fingerprint === fingerprint && expected.every((path) => existsSync(path)) ? stamp.assetsHash : undefined;
+  // A bundle-only build (--no-binary) leaves an older host binary behind: not up to date for a build that wants it.
+  const binaryBuilt = stamp.binary !== false || !args.binary;
+  return stamp.fingerprint === fingerprint && binaryBuilt && expected.every((path) => existsSync(path))
+    ? stamp.assetsHash
+    : undefined;
 }
 
 /** Bundles and (unless --no-binary) packs the host binary; returns the assets hash. */
@@ -360,7 +364,8 @@ async function buildBundleAndHost(args, fingerprint) {
     smokeTest(hostBinaryPath, [], hash);
     log(`wrote ${relative(root, hostBinaryPath)} (${(statSync(hostBinaryPath).size / 1048576).toFixed(0)} MiB)`);
   }
-  writeFileSync(stampPath, `${JSON.stringify({ fingerprint, version, assetsHash: hash }, null, 2)}\n`);
+  const stamp = { fingerprint, version, assetsHash: hash, binary: args.binary };
+  writeFileSync(stampPath, `${JSON.stringify(stamp, null, 2)}\n`);
   return hash;
 }
 

@@ -7,3 +7,6 @@ declare module 'virtual:embedded-assets' {
   export const contentHash: string;
   export const fileCount: number;
 }
+
+/** Replaced by esbuild with release/release.json's download URL template (`{version}` inside). */
+declare const __MCPBASH_RELEASE_BASE_URL__: string | undefined;
