@@ -1,101 +1,24 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import t from 'tap';
 import { writeTarGz } from '../../../release/archive.mjs';
 import { type HostRelease, hostRelease } from '../../helpers/host-release.js';
+import { INSTALLER_TOOLS, runCommand, Scratch, which } from '../../helpers/installer-env.js';
 import { serveDirectory } from '../../helpers/static-server.js';
 
 // install.sh from the host target's release (test/helpers/host-release.ts), served on
 // 127.0.0.1 as a release download directory would be.
 const unixHost = process.platform === 'linux' || process.platform === 'darwin';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function which(name: string): string | undefined {
-  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-  return found.status === 0 ? found.stdout.trim() : undefined;
-}
-
-/** A PATH of only these commands (symlinked): what the installer may use and nothing else. */
-function toolPath(names: string[]): string {
-  const dir = scratch('mcpbash-tools-');
-  for (const name of names) {
-    const path = which(name);
-    if (path) symlinkSync(path, join(dir, name));
-  }
-  return dir;
-}
-
-const BASIC_TOOLS = [
-  'uname',
-  'mktemp',
-  'tar',
-  'gzip',
-  'sha256sum',
-  'shasum',
-  'cut',
-  'awk',
-  'sed',
-  'tr',
-  'cp',
-  'mv',
-  'chmod',
-  'mkdir',
-  'rm',
-  'rmdir',
-  'cat',
-  'sysctl',
-  'xattr',
-  'codesign',
-];
-
-// Every install writes a ~110 MB binary: the test removes what it made.
-const made: string[] = [];
-function scratch(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-}
-t.teardown(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-function freshHome(): string {
-  return scratch('mcpbash-install-home-');
-}
+const scratch = new Scratch();
+t.teardown(() => scratch.cleanup());
+const run = runCommand;
+const toolPath = (names: readonly string[]) => scratch.toolPath(names);
+const freshHome = () => scratch.dir('mcpbash-install-home-');
+const BASIC_TOOLS = INSTALLER_TOOLS;
 
 function installerEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: home, TMPDIR: tmpdir(), ...extra };
@@ -163,7 +86,7 @@ t.test('install.sh', { skip: unixHost ? false : 'install.sh is for Linux and mac
       ['FreeBSD', 'amd64'],
       ['Linux', 'riscv64'],
     ]) {
-      const fake = scratch('mcpbash-uname-');
+      const fake = scratch.dir('mcpbash-uname-');
       writeFileSync(join(fake, 'uname'), `#!/bin/sh\ncase "$1" in -m) echo ${machine} ;; *) echo ${system} ;; esac\n`);
       chmodSync(join(fake, 'uname'), 0o755);
       const home = freshHome();
@@ -236,7 +159,7 @@ t.test('install.sh', { skip: unixHost ? false : 'install.sh is for Linux and mac
     const firstInode = statSync(binary).ino;
     // A newer release whose "binary" is a script that answers --version.
     const newer = '9.9.9';
-    const newerDir = scratch('mcpbash-newer-');
+    const newerDir = scratch.dir('mcpbash-newer-');
     const name = `mcp-bash-${newer}-${os}-${arch}.tar.gz`;
     const script = Buffer.from(`#!/bin/sh\necho "mcp-bash ${newer}"\n`);
     writeTarGz(
