@@ -374,7 +374,11 @@ function checkBinary(hash) {
   return (target, path) => {
     checkFileType(path, target);
     if (target === hostTarget()) smokeTest(path, [], hash);
-    else if (target === 'linux-arm64' && canRun('qemu-aarch64')) smokeTest('qemu-aarch64', [path], hash);
+    else if (target === 'linux-arm64' && canRun('qemu-aarch64')) {
+      // Debian's libc6-arm64-cross puts the arm64 loader and libraries there.
+      const libs = existsSync('/usr/aarch64-linux-gnu') ? ['-L', '/usr/aarch64-linux-gnu'] : [];
+      smokeTest('qemu-aarch64', [...libs, path], hash);
+    }
   };
 }
 

@@ -6,8 +6,11 @@
 // sha512 integrity). `npm ci` runs this for the host target (the `prepare` script), so a
 // later `npm run build` needs no network; `--all` fetches the other targets on demand.
 //
-// Usage: node release/node-binary.mjs [--host] [--all] [target...]
-import { spawnSync } from 'node:child_process';
+// Usage: node release/node-binary.mjs [--prepare] [--host] [--all] [target...]
+//   --prepare (npm ci's `prepare` script): every target, fetched in parallel, so that
+//   `npm run release` needs no network afterwards; only the host's when CI=true (CI builds
+//   and tests the host target's release only).
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
@@ -78,6 +81,18 @@ function npmPack(spec, destination) {
   return join(destination, packed.filename);
 }
 
+// The marker names what the cache entry holds; `license`: Node's LICENSE was kept beside it.
+const okMarker = (pin) => `${pin.integrity} license`;
+
+/** True when the verified binary of `target` (and its LICENSE, if its package has one) is cached. */
+export function isCached(target, cacheDir = defaultCacheDir) {
+  const path = cachedNodePath(target, cacheDir);
+  const ok = `${path}.ok`;
+  return (
+    existsSync(path) && existsSync(ok) && readFileSync(ok, 'utf8').trim() === okMarker(nodeBinaries.targets[target])
+  );
+}
+
 /**
  * Returns the path of a verified Node binary for `target`, downloading it from the npm
  * registry first when the cache lacks it. Throws when the download does not match the pin.
@@ -86,14 +101,7 @@ export function ensureNodeBinary(target, { cacheDir = defaultCacheDir, log = () 
   const pin = nodeBinaries.targets[target];
   if (!pin) throw new Error(`unknown target ${target}; known: ${Object.keys(nodeBinaries.targets).join(', ')}`);
   const finalPath = cachedNodePath(target, cacheDir);
-  const okFile = `${finalPath}.ok`;
-  if (
-    existsSync(finalPath) &&
-    existsSync(okFile) &&
-    readFileSync(okFile, 'utf8').trim() === `${pin.integrity} license`
-  ) {
-    return finalPath;
-  }
+  if (isCached(target, cacheDir)) return finalPath;
   const spec = `${pin.package}@${nodeBinaries.version}`;
   log(`fetching ${spec} from the npm registry`);
   mkdirSync(cacheDir, { recursive: true });
@@ -114,14 +122,44 @@ export function ensureNodeBinary(target, { cacheDir = defaultCacheDir, log = () 
     const license = join(work, 'package', 'LICENSE');
     if (existsSync(license)) renameSync(license, join(dirname(finalPath), 'LICENSE'));
     renameSync(extracted, finalPath);
-    writeFileSync(okFile, `${pin.integrity} license\n`);
+    writeFileSync(`${finalPath}.ok`, `${okMarker(pin)}\n`);
     return finalPath;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-function main(argv) {
+/** Fetches each target in its own process, all at once: the downloads overlap. */
+function fetchInParallel(targets) {
+  const self = fileURLToPath(import.meta.url);
+  const children = targets.map(
+    (target) =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, [self, target], { stdio: 'inherit' });
+        child.on('close', (code) => resolve(code === 0 ? null : target));
+        child.on('error', () => resolve(target));
+      }),
+  );
+  return Promise.all(children).then((failed) => {
+    const names = failed.filter(Boolean);
+    if (names.length > 0) throw new Error(`could not fetch Node for ${names.join(', ')}`);
+  });
+}
+
+function prepareTargets() {
+  if (process.env.CI === 'true' || process.env.CI === '1') {
+    const host = hostTarget();
+    return host ? [host] : [];
+  }
+  return Object.keys(nodeBinaries.targets);
+}
+
+async function main(argv) {
+  if (argv.includes('--prepare')) {
+    const missing = prepareTargets().filter((target) => !isCached(target));
+    await fetchInParallel(missing);
+    return;
+  }
   const wanted = new Set();
   for (const arg of argv) {
     if (arg === '--host') {
@@ -141,10 +179,8 @@ function main(argv) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  try {
-    main(process.argv.slice(2));
-  } catch (error) {
+  main(process.argv.slice(2)).catch((error) => {
     console.error(`node-binary: ${error.message}`);
     process.exitCode = 1;
-  }
+  });
 }
