@@ -22,9 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
-  copyFileSync,
   existsSync,
-  constants as fsConstants,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -39,10 +37,10 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import minimist from 'minimist';
 import * as tar from 'tar';
-import { ensureNodeBinary, hostTarget, nodeBinaries } from './release/node-binary.mjs';
+import { hostTarget, nodeBinaries } from './release/node-binary.mjs';
 import { packageDirsOf } from './release/notices.mjs';
+import { canRun, checkFileType, packSeaBinary } from './release/pkg-binary.mjs';
 import { buildRelease, releaseSettings, releaseUpToDate } from './release/release-build.mjs';
-import { stripNodeBinary } from './release/strip.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
@@ -178,81 +176,9 @@ async function bundle(archive, hash, fileCount) {
   writeFileSync(metafilePath, JSON.stringify(result.metafile));
 }
 
-/** Seeds pkg's SEA cache (it looks under $HOME/.pkg-cache/sea) with our verified Node binary. */
-function seedPkgCache(pkgHome, target, nodePath, strip) {
-  const seaDir = join(pkgHome, '.pkg-cache', 'sea');
-  const base = `node-v${nodeBinaries.version}-${target}`;
-  mkdirSync(seaDir, { recursive: true });
-  const touch = (path) => writeFileSync(path, '');
-  if (target.startsWith('win-')) {
-    const exe = join(seaDir, `${base}.exe`);
-    copyFileSync(nodePath, exe, fsConstants.COPYFILE_FICLONE);
-    stripAuthenticode(exe);
-    for (const path of [`${exe}.ok`, join(seaDir, `${base}.zip`), join(seaDir, `${base}.zip.ok`)]) touch(path);
-    return;
-  }
-  const binDir = join(seaDir, base, 'bin');
-  mkdirSync(binDir, { recursive: true });
-  copyFileSync(nodePath, join(binDir, 'node'), fsConstants.COPYFILE_FICLONE);
-  if (strip) {
-    const stripped = stripNodeBinary(join(binDir, 'node'), target, log);
-    if (stripped)
-      log(`${target}: ${stripped.tool} saved ${((stripped.before - stripped.after) / 1048576).toFixed(1)} MiB`);
-  }
-  for (const path of [join(seaDir, `${base}.tar.gz`), join(seaDir, `${base}.tar.gz.ok`), join(binDir, 'node.ok')]) {
-    touch(path);
-  }
-}
-
-// A stale Authenticode directory would survive injection and make the .exe look tampered with.
-function stripAuthenticode(exe) {
-  const run = spawnSync('osslsigncode', ['remove-signature', '-in', exe, '-out', `${exe}.unsigned`], {
-    encoding: 'utf8',
-  });
-  if (run.error || run.status !== 0) {
-    log("warning: osslsigncode unavailable or failed; the Windows binary keeps node.exe's stale signature");
-    return;
-  }
-  copyFileSync(`${exe}.unsigned`, exe);
-  rmSync(`${exe}.unsigned`, { force: true });
-}
-
+/** pkg (release/pkg-binary.mjs) with this build's bundle, work dir and log. */
 function packBinary(target, outPath, { strip = false } = {}) {
-  const pin = nodeBinaries.targets[target];
-  const host = hostTarget();
-  if (!host)
-    throw new Error(
-      `cannot run pkg here: no Node ${nodeBinaries.version} binary for ${process.platform}-${process.arch}`,
-    );
-  // pkg >= 6.14 needs Node >= 22 to run, so it runs on the pinned host binary, not on our Node.
-  const runner = ensureNodeBinary(host, { log });
-  const targetNode = ensureNodeBinary(target, { log });
-  const pkgHome = mkdtempSync(join(dist, '.pkg-home-'));
-  try {
-    seedPkgCache(pkgHome, target, targetNode, strip);
-    mkdirSync(dirname(outPath), { recursive: true });
-    rmSync(outPath, { force: true });
-    const args = [
-      join(root, 'node_modules/@yao-pkg/pkg/lib-es5/bin.js'),
-      '--sea',
-      '-t',
-      `node${nodeBinaries.version}-${pin.pkgTarget}`,
-      '-o',
-      outPath,
-      bundlePath,
-    ];
-    if (target.startsWith('darwin-')) args.push('--no-signature');
-    const run = spawnSync(runner, args, {
-      cwd: dist,
-      env: { ...process.env, HOME: pkgHome, USERPROFILE: pkgHome },
-      encoding: 'utf8',
-    });
-    if (run.status !== 0 || !existsSync(outPath)) {
-      throw new Error(`pkg failed for ${target} (exit ${run.status}):\n${run.stdout}${run.stderr}`);
-    }
-  } finally {
-    rmSync(pkgHome, { recursive: true, force: true });
-  }
+  packSeaBinary({ target, outPath, bundlePath, root, workDir: dist, strip, log });
 }
 
 /** pkg can exit 0 after a failed step, so every binary we can run is run. */
@@ -276,21 +202,6 @@ function smokeTest(command, prefixArgs, hash) {
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
-}
-
-function checkFileType(path, target) {
-  const run = spawnSync('file', ['-b', path], { encoding: 'utf8' });
-  if (run.error) {
-    log(`warning: 'file' is not installed; ${target} binary not inspected`);
-    return;
-  }
-  const pattern = new RegExp(nodeBinaries.targets[target].fileType);
-  if (!pattern.test(run.stdout)) throw new Error(`${path} is not a ${target} executable: ${run.stdout.trim()}`);
-  log(`${target}: ${run.stdout.trim().slice(0, 80)}`);
-}
-
-function canRun(command) {
-  return !spawnSync(command, ['--version'], { encoding: 'utf8' }).error;
 }
 
 function inputFingerprint() {
@@ -372,7 +283,7 @@ async function buildBundleAndHost(args, fingerprint) {
 /** The release's per-binary check: the right file type, and a run where this machine can. */
 function checkBinary(hash) {
   return (target, path) => {
-    checkFileType(path, target);
+    checkFileType(path, target, log);
     if (target === hostTarget()) smokeTest(path, [], hash);
     else if (target === 'linux-arm64' && canRun('qemu-aarch64')) {
       // Debian's libc6-arm64-cross puts the arm64 loader and libraries there.

@@ -1,12 +1,21 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { writeTarGz } from '../../../release/archive.mjs';
 import { releaseArchiveName } from '../../../src/cli/doctor/upgrade/release-location.js';
 import { hostRelease } from '../../helpers/host-release.js';
+import { runCommand } from '../../helpers/installer-env.js';
 import { binaryPath, repoRoot } from '../../helpers/paths.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 import { serveDirectory } from '../../helpers/static-server.js';
@@ -22,34 +31,22 @@ t.teardown(() => {
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+const run = runCommand;
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** A copy of the built binary in its own directory, as an installed mcp-bash. */
+/**
+ * The built binary in a directory of its own, as an installed mcp-bash. A hard link (beside
+ * dist/, so on the same filesystem) costs nothing, and is safe: doctor replaces the directory
+ * entry by rename and never writes into the file.
+ */
 function installedCopy(): { dir: string; binary: string; env: NodeJS.ProcessEnv } {
-  const dir = mkdtempSync(join(tmpdir(), 'mcpbash-upgrade-'));
+  const dir = mkdtempSync(join(repoRoot, 'dist', '.test-upgrade-'));
   made.push(dir);
   const binary = join(dir, 'mcp-bash');
-  copyFileSync(binaryPath, binary);
+  try {
+    linkSync(binaryPath, binary);
+  } catch {
+    copyFileSync(binaryPath, binary);
+  }
   return { dir, binary, env: isolatedEnv({ MCPBASH_DOCTOR_LOCK_TIMEOUT_SECS: '2' }) };
 }
 
