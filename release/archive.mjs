@@ -73,13 +73,17 @@ export function writeTarGz(outPath, entries, mtime) {
   }
 }
 
+// The earliest time a zip entry can carry (DOS dates start in 1980).
+const ZIP_EPOCH_MS = Date.UTC(1980, 0, 1);
+
 // Zip times are local wall-clock fields; shift so the fields read as UTC wherever we build.
 function zipTime(mtime) {
-  return new Date(mtime.getTime() + mtime.getTimezoneOffset() * 60_000);
+  const utc = new Date(Math.max(mtime.getTime(), ZIP_EPOCH_MS));
+  return new Date(utc.getTime() + utc.getTimezoneOffset() * 60_000);
 }
 
 /**
- * Writes a zip of `entries` to `outPath`, every entry dated `mtime` (UTC fields).
+ * Writes a zip of `entries` to `outPath`, every entry dated `mtime` (UTC fields; 1980 at the earliest).
  * @param {string} outPath
  * @param {ArchiveEntry[]} entries
  * @param {Date} mtime
