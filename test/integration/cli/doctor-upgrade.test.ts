@@ -174,6 +174,21 @@ t.test(
       t.match(unknown.stdout, /cannot download .*\/v9\.3\.0\/SHA256SUMS: HTTP 404/);
     });
 
+    t.test('--version of the running release changes nothing and fetches nothing', async (t) => {
+      const { binary, env } = installedCopy();
+      const before = hashOf(binary);
+      const result = await run(binary, ['doctor', '--fix', '--json', '--version', `v${current}`], {
+        ...env,
+        MCPBASH_RELEASE_BASE_URL: 'http://127.0.0.1:9/unreachable/v{version}',
+      });
+      t.equal(result.code, 0);
+      t.match(JSON.parse(result.stdout).actionsTaken[0], {
+        ok: true,
+        message: `mcp-bash ${current} is already installed`,
+      });
+      t.equal(hashOf(binary), before);
+    });
+
     t.test('without --fix the upgrade is only listed', async (t) => {
       const { binary, env } = installedCopy();
       const before = hashOf(binary);
