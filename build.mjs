@@ -40,7 +40,7 @@ import * as tar from 'tar';
 import { hostTarget, nodeBinaries } from './release/node-binary.mjs';
 import { packageDirsOf } from './release/notices.mjs';
 import { canRun, checkFileType, packSeaBinary } from './release/pkg-binary.mjs';
-import { buildRelease, releaseSettings, releaseUpToDate } from './release/release-build.mjs';
+import { buildRelease, releaseSettings, releaseUpToDate, sourceDateEpoch } from './release/release-build.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
@@ -295,7 +295,8 @@ function checkBinary(hash) {
 
 function release(args, targets, fingerprint, hash) {
   const outDir = args.out ? resolve(args.out) : join(dist, 'release');
-  if (args['if-needed'] && releaseUpToDate(outDir, fingerprint, targets, releaseSettings(root, version))) {
+  const epoch = sourceDateEpoch(root);
+  if (args['if-needed'] && releaseUpToDate(outDir, fingerprint, targets, releaseSettings(root, version), epoch)) {
     log(`release in ${outDir} is up to date`);
     return;
   }

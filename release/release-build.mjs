@@ -54,14 +54,15 @@ export function releaseSettings(root, version, env = process.env) {
   };
 }
 
-/** True when `outDir` already holds the release of these inputs (`--if-needed`). */
-export function releaseUpToDate(outDir, fingerprint, targets, settings) {
+/** True when `outDir` already holds the release of these inputs and this time (`--if-needed`). */
+export function releaseUpToDate(outDir, fingerprint, targets, settings, epoch) {
   const stampPath = join(outDir, STAMP);
   if (!existsSync(stampPath)) return false;
   const stamp = JSON.parse(readFileSync(stampPath, 'utf8'));
   return (
     stamp.fingerprint === fingerprint &&
     stamp.baseUrlTemplate === settings.baseUrlTemplate &&
+    stamp.sourceDateEpoch === epoch &&
     JSON.stringify(stamp.targets) === JSON.stringify(targets) &&
     existsSync(join(outDir, 'SHA256SUMS'))
   );
