@@ -1,8 +1,16 @@
+import { isObject } from '../json/objects.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import { ErrorCode } from './error-codes.js';
 import type { InboundFrame } from './frame-decoder.js';
 import { classifyMessage } from './message-kind.js';
-import { type JsonRpcErrorObject, type JsonRpcParams, type RequestId, requestKey } from './messages.js';
+import {
+  isRequestId,
+  type JsonRpcErrorObject,
+  type JsonRpcParams,
+  type RequestId,
+  requestKey,
+  serializeId,
+} from './messages.js';
 import { type OutgoingRequestOptions, OutgoingRequests } from './outgoing-requests.js';
 import { serializeError, serializeSuccess } from './response-serializer.js';
 import { RpcError } from './rpc-error.js';
@@ -70,6 +78,26 @@ type Responder = (json: string | undefined) => void;
 
 function invalidRequest(detail: string): RpcError {
   return new RpcError(ErrorCode.InvalidRequest, 'Invalid Request', detail);
+}
+
+const INTERNAL_ERROR: JsonRpcErrorObject = {
+  code: ErrorCode.InternalError,
+  message: 'Internal error; the server log (stderr) has the details',
+};
+
+/** An error's stack for the log; never throws, whatever was thrown. */
+function describeError(error: unknown): string {
+  try {
+    return error instanceof Error ? (error.stack ?? error.message) : String(error);
+  } catch {
+    return 'an exception that cannot be described';
+  }
+}
+
+/** The id a message asks to be answered under, if it is a request; undefined for anything else. */
+function requestIdOf(value: unknown): RequestId | null | undefined {
+  if (!isObject(value) || typeof value.method !== 'string' || !('id' in value)) return undefined;
+  return isRequestId(value.id) ? value.id : null;
 }
 
 /**
@@ -165,14 +193,31 @@ export class JsonRpcEngine {
   }
 
   private write(payload: unknown): void {
-    this.transport.send(JSON.stringify(payload));
+    let json: string;
+    try {
+      json = JSON.stringify(payload);
+    } catch (error) {
+      // A tool's log data, for instance, may be too deep or cyclic: drop it, keep serving.
+      this.options.log('warning', `dropped an outgoing message that cannot be serialised: ${describeError(error)}`);
+      return;
+    }
+    this.transport.send(json);
   }
 
   private send(json: string): void {
     this.transport.send(json);
   }
 
+  /** The last-resort guard: nothing a peer sends may throw out of here and end the process. */
   private receive(frame: InboundFrame): void {
+    try {
+      this.receiveFrame(frame);
+    } catch (error) {
+      this.options.log('error', `failed to handle an incoming message: ${describeError(error)}`);
+    }
+  }
+
+  private receiveFrame(frame: InboundFrame): void {
     if (frame.kind === 'invalid') {
       this.send(this.errorResponse(frame.id, frame.error.toJSON()));
       return;
@@ -225,7 +270,28 @@ export class JsonRpcEngine {
     else this.options.log('debug', `dropped a refused batch of notifications and responses: ${refusal}`);
   }
 
+  /**
+   * Routes one message; `respond` is called exactly once, with undefined when there is
+   * nothing to answer. A bug met on the way costs only this message: a request gets a
+   * -32603 reply (details on stderr) and the session goes on.
+   */
   private receiveMessage(value: unknown, respond: Responder): void {
+    let answered = false;
+    const once: Responder = (json) => {
+      if (answered) return;
+      answered = true;
+      respond(json);
+    };
+    try {
+      this.routeMessage(value, once);
+    } catch (error) {
+      this.options.log('error', `failed to handle a message: ${describeError(error)}`);
+      const id = requestIdOf(value);
+      once(id === undefined ? undefined : this.errorResponse(id, INTERNAL_ERROR));
+    }
+  }
+
+  private routeMessage(value: unknown, respond: Responder): void {
     const message = classifyMessage(value);
     switch (message.kind) {
       case 'request':
@@ -238,6 +304,12 @@ export class JsonRpcEngine {
         this.options.log(
           'debug',
           `dropped a malformed notification ${JSON.stringify(message.method)}: ${message.problem}`,
+        );
+        break;
+      case 'unusable-response':
+        this.options.log(
+          'debug',
+          `ignored a response to ${serializeId(message.id as RequestId | null)}: ${message.problem}`,
         );
         break;
       case 'response':
@@ -253,7 +325,7 @@ export class JsonRpcEngine {
   private receiveResponse(id: RequestId, value: Record<string, unknown>): void {
     // A late answer (after a timeout) or one never ours is harmless, so only noted (D26).
     if (!this.outgoing.settle(id, value))
-      this.options.log('debug', `ignoring a response to unknown request id ${JSON.stringify(id)}`);
+      this.options.log('debug', `ignoring a response to unknown request id ${serializeId(id)}`);
   }
 
   private dispatchNotification(method: string, params: JsonRpcParams | undefined): void {
@@ -267,7 +339,7 @@ export class JsonRpcEngine {
     try {
       handler(params, method);
     } catch (error) {
-      this.options.log('error', `notification ${method} failed: ${(error as Error).stack ?? String(error)}`);
+      this.options.log('error', `notification ${method} failed: ${describeError(error)}`);
     }
   }
 
@@ -294,22 +366,24 @@ export class JsonRpcEngine {
       respond(
         this.errorResponse(
           id,
-          invalidRequest(
-            `Duplicate request id ${JSON.stringify(id)}: a request with this id is still running`,
-          ).toJSON(),
+          invalidRequest(`Duplicate request id ${serializeId(id)}: a request with this id is still running`).toJSON(),
         ),
       );
       return;
     }
     const entry: InFlight = { controller: new AbortController(), settled: false, cancelled: false };
     this.inFlight.set(key, entry);
-    const run = this.runHandler(id, method, params, registered, entry).then((response) => {
-      entry.settled = true;
-      this.inFlight.delete(key);
-      this.running.delete(run);
-      respond(entry.cancelled ? undefined : response);
-      if (this.inFlight.size === 0) this.wakeIdleWaiters();
-    });
+    const run = this.runHandler(id, method, params, registered, entry)
+      .then((response) => {
+        entry.settled = true;
+        this.inFlight.delete(key);
+        this.running.delete(run);
+        respond(entry.cancelled ? undefined : response);
+        if (this.inFlight.size === 0) this.wakeIdleWaiters();
+      })
+      .catch((error: unknown) =>
+        this.options.log('error', `${method}: failed to send the reply: ${describeError(error)}`),
+      );
     this.running.add(run);
   }
 
@@ -337,12 +411,8 @@ export class JsonRpcEngine {
     } catch (error) {
       if (entry.cancelled) return undefined;
       if (error instanceof RpcError) return this.errorResponse(id, error.toJSON(), method);
-      this.options.log('error', `${method} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
-      return this.errorResponse(
-        id,
-        { code: ErrorCode.InternalError, message: 'Internal error; the server log (stderr) has the details' },
-        method,
-      );
+      this.options.log('error', `${method} failed unexpectedly: ${describeError(error)}`);
+      return this.errorResponse(id, INTERNAL_ERROR, method);
     } finally {
       release?.();
     }

@@ -145,7 +145,13 @@ export class McpServer {
     this.transport.onframe = (frame) => {
       this.touchIdle();
       onFrame?.(frame);
-      for (const listener of this.inputListeners) listener();
+      for (const listener of this.inputListeners) {
+        try {
+          listener();
+        } catch (error) {
+          this.log.error('mcp.core', `input listener failed: ${(error as Error).stack ?? String(error)}`);
+        }
+      }
     };
     this.transport.onclose = () => void this.stop(0, 'drain');
     const done = new Promise<number>((resolve) => {
