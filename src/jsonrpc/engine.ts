@@ -134,6 +134,14 @@ export class JsonRpcEngine {
     this.transport.start();
   }
 
+  /**
+   * Waits for a concurrency slot, as queued handlers do, for work the server starts on its
+   * own (polling); the caller must call the returned release once.
+   */
+  acquireSlot(signal?: AbortSignal): Promise<() => void> {
+    return this.limiter.acquire(signal);
+  }
+
   /** Requests currently running or waiting for a slot. */
   get activeRequests(): number {
     return this.inFlight.size;
