@@ -1,3 +1,4 @@
+import { isSystemError, systemErrorCause, systemErrorLine } from '../fs/system-errors.js';
 import { isObject } from '../json/objects.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import { ErrorCode } from './error-codes.js';
@@ -419,6 +420,12 @@ export class JsonRpcEngine {
     } catch (error) {
       if (entry.cancelled) return undefined;
       if (error instanceof RpcError) return this.errorResponse(id, error.toJSON(), method);
+      if (isSystemError(error)) {
+        // A full disk or a missing permission is the machine's state, not a bug: one line.
+        this.options.log('error', `${method}: ${systemErrorLine(error)}`);
+        const message = `Internal error: ${systemErrorCause(error)}; the server log (stderr) has the details`;
+        return this.errorResponse(id, { code: ErrorCode.InternalError, message }, method);
+      }
       this.options.log('error', `${method} failed unexpectedly: ${describeError(error)}`);
       return this.errorResponse(id, INTERNAL_ERROR, method);
     } finally {
