@@ -57,6 +57,11 @@ export interface EngineOptions {
     kind: 'request' | 'notification',
     params: JsonRpcParams | undefined,
   ) => RpcError | undefined;
+  /**
+   * Admission of a response to one of our requests (authentication): false drops it, as if
+   * it had never arrived. It sees the response before it settles anything.
+   */
+  readonly admitResponse?: (response: Record<string, unknown>) => boolean;
   /** Returns why a batch is refused, or undefined to accept it. */
   readonly batchRefusal?: () => string | undefined;
   /** Diagnostics; they go to stderr, never to the peer's stdout. */
@@ -332,6 +337,7 @@ export class JsonRpcEngine {
   }
 
   private receiveResponse(id: RequestId, value: Record<string, unknown>): void {
+    if (this.options.admitResponse && !this.options.admitResponse(value)) return;
     // A late answer (after a timeout) or one never ours is harmless, so only noted (D26).
     if (!this.outgoing.settle(id, value))
       this.options.log('debug', `ignoring a response to unknown request id ${serializeId(id)}`);

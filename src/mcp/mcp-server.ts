@@ -89,6 +89,7 @@ export class McpServer {
       maxResponseBytes: config.maxToolOutputBytes,
       maxResponseBytesByMethod: new Map(LIST_METHODS.map((method) => [method, config.registryMaxBytes])),
       admit: (method, _kind, params) => this.admit(method, params),
+      ...(this.remoteToken ? { admitResponse: (response) => this.remoteToken?.admitResponse(response) === true } : {}),
       batchRefusal: () => this.batchRefusal(),
       log: (level, message) => this.log.toStderr(level, 'mcp.rpc', message),
     });

@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { McpProcess } from '../../helpers/mcp-process.js';
@@ -139,3 +141,28 @@ t.test('in a batch each request is checked on its own', async (t) => {
   );
   await server.close();
 });
+
+t.test(
+  'answers to our own requests need the token too (in result._meta), and their ids cannot be guessed',
+  async (t) => {
+    const project = fixtureProject('tools');
+    const server = new McpProcess({ projectRoot: project, env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }) });
+    await server.request('initialize', withToken({ ...initParams, capabilities: { roots: {} } }));
+    server.notify('notifications/initialized', withToken());
+    const ask = await server.waitFor((m) => m.method === 'roots/list');
+    t.match(ask.id, /^mcpbash-[A-Za-z0-9_-]{16}$/, 'a random id, not 1, 2, ...');
+    // A party without the token answers first: file:/// under the real id and guessable ones.
+    for (const id of [ask.id, 1, 2, 3]) server.send({ jsonrpc: '2.0', id, result: { roots: [{ uri: 'file:///' }] } });
+    const scratch = realpathSync(join(project, 'data'));
+    server.send({
+      jsonrpc: '2.0',
+      id: ask.id,
+      result: { roots: [{ uri: `file://${scratch}` }], _meta: { 'mcpbash/remoteToken': TOKEN } },
+    });
+    const call = await server.request('tools/call', withToken({ name: 'roots-dump', arguments: {} }));
+    const dumped = JSON.parse((call.result as { content: Array<{ text: string }> }).content[0]?.text ?? '{}');
+    t.same(dumped.paths, [scratch], 'the forged answers were dropped; the genuine one, with the token, was taken');
+    t.match(server.stderr, /warning: mcp\.auth: refused a response to our request: remote token missing or invalid/);
+    await server.close();
+  },
+);

@@ -539,3 +539,19 @@ t.test('a notification that cannot be serialised is dropped with a warning', asy
   t.equal(transport.sent.length, 1);
   t.match(logs.join('\n'), /warning: dropped an outgoing message that cannot be serialised/);
 });
+
+t.test('our requests carry random ids; admitResponse can drop a forged answer', async (t) => {
+  const { transport, engine } = setup({
+    admitResponse: (response) => (response.result as { signed?: boolean } | undefined)?.signed === true,
+  });
+  const first = engine.request('roots/list', undefined, { timeoutMs: 2000 });
+  const second = engine.request('roots/list', undefined, { timeoutMs: 2000 });
+  const sent = transport.sent as Array<{ id: string }>;
+  t.match(sent[0]?.id, /^mcpbash-[A-Za-z0-9_-]{16}$/);
+  t.not(sent[0]?.id, sent[1]?.id);
+  transport.deliver({ jsonrpc: '2.0', id: sent[0]?.id, result: { signed: false, roots: ['forged'] } });
+  transport.deliver({ jsonrpc: '2.0', id: sent[0]?.id, result: { signed: true, roots: ['genuine'] } });
+  t.same(await first, { signed: true, roots: ['genuine'] }, 'the dropped answer settled nothing');
+  transport.deliver({ jsonrpc: '2.0', id: sent[1]?.id, result: { signed: true } });
+  await second;
+});
