@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { withoutServerSecrets } from '../config/server-secrets.js';
 import { StreamCapture, TailCapture } from './output-capture.js';
 import { ProcessGroup, type ProcessRegistry } from './process-group.js';
 
@@ -71,7 +72,8 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
     try {
       child = spawn(options.command, [...options.args], {
         cwd: options.cwd,
-        env: options.env,
+        // Every process we start comes through here: none gets the server's own secrets.
+        env: withoutServerSecrets(options.env),
         // No stdin: a tool that reads it gets EOF at once instead of hanging the call.
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: process.platform !== 'win32',
