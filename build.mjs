@@ -27,6 +27,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import minimist from 'minimist';
 import * as tar from 'tar';
@@ -141,20 +142,44 @@ function embeddedAssetsPlugin(archive, hash, fileCount) {
   };
 }
 
-async function bundle(archive, hash, fileCount) {
-  await esbuild.build({
+// The bundle carries a gzipped copy of itself minus that copy (the "server" build), so the
+// native binary can write mcp-bash.cjs into .mcpb bundles and vendored trees: the SEA cannot
+// read its own script back. Built twice: first without the copy, then with it.
+function serverCjsPlugin(serverCjs) {
+  return {
+    name: 'server-cjs',
+    setup(build) {
+      build.onResolve({ filter: /^virtual:server-cjs$/ }, (args) => ({ path: args.path, namespace: 'server-cjs' }));
+      build.onLoad({ filter: /.*/, namespace: 'server-cjs' }, () => ({
+        loader: 'js',
+        contents: `export const serverCjsGzipBase64 = ${JSON.stringify(serverCjs ? gzipSync(serverCjs, { level: 9 }).toString('base64') : '')};`,
+      }));
+    },
+  };
+}
+
+function esbuildOptions(archive, hash, fileCount, serverCjs) {
+  return {
     entryPoints: [join(root, 'src/main.ts')],
-    outfile: bundlePath,
     bundle: true,
     platform: 'node',
     target: 'node20',
     format: 'cjs',
     banner: { js: '#!/usr/bin/env node' },
     define: { __MCPBASH_VERSION__: JSON.stringify(version) },
-    plugins: [embeddedAssetsPlugin(archive, hash, fileCount)],
-    sourcemap: 'linked',
+    plugins: [embeddedAssetsPlugin(archive, hash, fileCount), serverCjsPlugin(serverCjs)],
     legalComments: 'none',
     logLevel: 'warning',
+  };
+}
+
+async function bundle(archive, hash, fileCount) {
+  const server = await esbuild.build({ ...esbuildOptions(archive, hash, fileCount, null), write: false });
+  const serverCjs = Buffer.from(server.outputFiles[0].contents);
+  await esbuild.build({
+    ...esbuildOptions(archive, hash, fileCount, serverCjs),
+    outfile: bundlePath,
+    sourcemap: 'linked',
   });
   chmodSync(bundlePath, 0o755);
 }

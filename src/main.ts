@@ -1,4 +1,5 @@
 import { embeddedAssets } from './assets/embedded-assets.js';
+import { embeddedServerCjs } from './assets/embedded-server-cjs.js';
 import { runCli } from './cli/dispatch.js';
 
 // A closed pipe on stdout (`mcp-bash --help | head -1`) is not an error worth a stack trace.
@@ -17,6 +18,6 @@ const io = {
 };
 
 // Never process.exit(): it would drop queued stdout writes. The loop drains, then exits.
-runCli(process.argv.slice(2), { io, assets: embeddedAssets }).then((code) => {
+runCli(process.argv.slice(2), { io, assets: embeddedAssets, embeddedServerCjs }).then((code) => {
   process.exitCode = code;
 });

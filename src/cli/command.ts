@@ -17,6 +17,8 @@ export interface CommandContext {
   frameworkHome(): FrameworkHome;
   /** The framework files embedded in this binary (doctor compares and re-extracts them). */
   readonly assets: AssetBundle;
+  /** The mcp-bash.cjs embedded in this binary (bundle, vendor), when the build put one in. */
+  readonly embeddedServerCjs?: (() => Buffer | undefined) | undefined;
 }
 
 /** One CLI command, in a module of its own, loaded only when it runs. */

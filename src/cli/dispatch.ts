@@ -13,6 +13,7 @@ export interface CliDependencies {
   readonly assets: AssetBundle;
   readonly commands?: readonly CommandEntry[];
   readonly server?: CommandEntry | undefined;
+  readonly embeddedServerCjs?: (() => Buffer | undefined) | undefined;
 }
 
 const GLOBAL_HELP = ['--help', '-h'];
@@ -31,6 +32,7 @@ function makeContext(deps: CliDependencies): CommandContext {
   return {
     io: deps.io,
     assets: deps.assets,
+    embeddedServerCjs: deps.embeddedServerCjs,
     frameworkHome() {
       if (!home) {
         try {

@@ -46,14 +46,16 @@ export interface SdkClientOptions {
   readonly protocolVersion?: string;
   readonly capabilities?: ConstructorParameters<typeof Client>[1];
   readonly cwd?: string;
+  /** Starts this instead of the binary under test (an unpacked bundle's server, say). */
+  readonly launch?: { readonly command: string; readonly args: readonly string[] };
 }
 
 /** The official MCP TypeScript SDK client, connected to the binary over stdio. */
 export async function connectSdkClient(options: SdkClientOptions): Promise<{ client: Client; stderr: () => string }> {
   const { command, prefix } = binaryCommand();
   const stdio = new StdioClientTransport({
-    command,
-    args: prefix,
+    command: options.launch?.command ?? command,
+    args: options.launch ? [...options.launch.args] : prefix,
     env: options.env,
     stderr: 'pipe',
     ...(options.cwd ? { cwd: options.cwd } : {}),

@@ -37,6 +37,21 @@ export const commandTable: readonly CommandEntry[] = [
     load: () => import('./registry.js').then((m) => m.command),
   },
   {
+    name: 'bundle',
+    summary: 'Pack the project into an MCP Bundle (.mcpb) for Claude Desktop',
+    load: () => import('./bundle.js').then((m) => m.command),
+  },
+  {
+    name: 'vendor',
+    summary: 'Copy the mcp-bash runtime into the project (.mcp-bash/) with a run-server.sh',
+    load: () => import('./vendor.js').then((m) => m.command),
+  },
+  {
+    name: 'publish',
+    summary: 'Upload an .mcpb bundle to an MCP registry (MCP_REGISTRY_URL)',
+    load: () => import('./publish.js').then((m) => m.command),
+  },
+  {
     name: 'health',
     summary: 'Readiness probe: one JSON line, exit 0 ready, 1 unhealthy, 2 misconfigured',
     load: () => import('./health.js').then((m) => m.command),

@@ -38,7 +38,21 @@ async function run(argv: string[]): Promise<{ code: number; stdout: string; stde
   return { code, stdout: out, stderr: err };
 }
 
-const commands = ['init', 'new', 'scaffold', 'run-tool', 'validate', 'config', 'registry', 'health', 'doctor', 'debug'];
+const commands = [
+  'init',
+  'new',
+  'scaffold',
+  'run-tool',
+  'validate',
+  'config',
+  'registry',
+  'bundle',
+  'vendor',
+  'publish',
+  'health',
+  'doctor',
+  'debug',
+];
 
 t.test('the global help lists every command, not the ready alias', async (t) => {
   const help = await run(['--help']);
@@ -85,6 +99,9 @@ t.test(
       ['config', '--nope'],
       ['registry', 'refresh', '--nope'],
       ['registry', 'status', '--nope'],
+      ['bundle', '--nope'],
+      ['vendor', '--nope'],
+      ['publish', 'x.mcpb', '--nope'],
       ['health', '--nope'],
       ['doctor', '--nope'],
       ['debug', '--nope'],

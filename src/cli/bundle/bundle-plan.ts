@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FrameworkHome } from '../../assets/framework-home.js';
+import type { Env } from '../../config/env-values.js';
+import { isObject } from '../../json/objects.js';
+import type { JsonObject } from '../../mcp/types.js';
+import { projectLayout } from '../../project/project-layout.js';
+import { CliError, ExitCode } from '../cli-error.js';
+import { withStateDir } from '../cli-project.js';
+import { readTemplate } from '../scaffold/template-files.js';
+import { type BundleFields, type BundleFlags, resolveBundleFields } from './bundle-fields.js';
+import { type BundleImages, collectImages } from './bundle-images.js';
+import { buildManifest } from './manifest.js';
+import { readMcpbConf } from './mcpb-conf.js';
+import { collectProjectFiles } from './project-files.js';
+import { type ProjectInventory, scanProject } from './project-inventory.js';
+import { type Platform, selfNativeBinary, serverCjs } from './runtime-sources.js';
+import { binaryLaunch, nodeLaunch, type RuntimeKind, type ServerLaunch } from './server-launch.js';
+import type { ArchiveEntry } from './zip-writer.js';
+
+/** What `bundle` was asked to do. */
+export interface BundleRequest {
+  readonly root: string;
+  readonly flags: BundleFlags;
+  readonly platforms: readonly Platform[];
+  readonly runtime: RuntimeKind;
+  readonly binariesDir: string | undefined;
+  readonly env: Env;
+  readonly home: FrameworkHome;
+  readonly embeddedServerCjs: (() => Buffer | undefined) | undefined;
+  /** The time of every archive entry and of the static registry (seconds since the epoch). */
+  readonly time: number;
+}
+
+/** A bundle ready to be written: its manifest, its files and what to tell the user. */
+export interface BundlePlan {
+  readonly fileName: string;
+  readonly fields: BundleFields;
+  readonly inventory: ProjectInventory;
+  readonly images: BundleImages;
+  readonly launch: ServerLaunch;
+  readonly manifest: JsonObject;
+  readonly entries: ArchiveEntry[];
+  readonly warnings: string[];
+  readonly notes: string[];
+}
+
+/** server.d/server.meta.json as an object; a bundle cannot be made without one (1.x's rule). */
+export function readServerMeta(root: string): JsonObject {
+  const path = join(root, 'server.d', 'server.meta.json');
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new CliError(
+      `${path} is missing: a bundle needs the server's metadata`,
+      ExitCode.Failure,
+      "Create it with 'mcp-bash init'.",
+    );
+  }
+  try {
+    const meta: unknown = JSON.parse(text);
+    if (isObject(meta)) return meta;
+  } catch (error) {
+    throw new CliError(`${path} is not valid JSON: ${(error as Error).message}`, ExitCode.Failure);
+  }
+  throw new CliError(`${path} must hold a JSON object`, ExitCode.Failure);
+}
+
+function launchFor(request: BundleRequest): ServerLaunch {
+  if (request.runtime === 'node') return nodeLaunch(serverCjs(request.embeddedServerCjs));
+  return binaryLaunch({
+    platforms: request.platforms,
+    self: selfNativeBinary(),
+    binariesDir: request.binariesDir,
+    launcher: readTemplate(request.home, 'runtime', 'bundle-launcher.sh'),
+  });
+}
+
+/**
+ * Resolves, scans and checks everything a bundle is made of, without writing anything:
+ * `--validate` stops here. Throws a CliError (exit 1) for anything that would make an
+ * invalid bundle.
+ */
+export async function planBundle(request: BundleRequest): Promise<BundlePlan> {
+  const { root } = request;
+  const meta = readServerMeta(root);
+  const conf = readMcpbConf(root);
+  const fields = resolveBundleFields({ root, flags: request.flags, conf, meta, env: request.env });
+  const files = collectProjectFiles(root, fields.include);
+  const inventory = await withStateDir(request.env, false, (scratchDir) =>
+    scanProject({
+      root,
+      home: request.home,
+      env: request.env,
+      scratchDir,
+      staticRegistry: fields.staticRegistry,
+      generatedAt: new Date(request.time * 1000),
+    }),
+  );
+  const images = collectImages(root, join(root, 'server.d'), meta);
+  const launch = launchFor(request);
+  const warnings = [...conf.warnings, ...fields.userConfig.warnings, ...files.warnings, ...inventory.warnings];
+  warnings.push(...images.warnings, ...launch.warnings);
+  if (fields.userConfig.argsKeys.length > 0)
+    warnings.push(
+      'user_config args map: the values reach the server command line, which tools cannot read; map them to environment variables (MCPB_USER_CONFIG_ENV_MAP) instead',
+    );
+  const input = { fields, images, inventory, launch, platforms: request.platforms };
+  const manifest = buildManifest({ ...input, promptsDir: projectLayout(root, {}).promptsDir }, warnings);
+  if (
+    inventory.tools.length +
+      inventory.resources.length +
+      inventory.resourceTemplates.length +
+      inventory.prompts.length ===
+    0
+  )
+    warnings.push('the project offers no tools, resources or prompts');
+  const entries: ArchiveEntry[] = [
+    { path: 'manifest.json', mode: 0o644, data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) },
+    ...images.entries,
+    ...files.entries,
+    ...inventory.registryEntries,
+    ...launch.entries,
+  ];
+  return {
+    ...input,
+    fileName: `${fields.name}-${fields.version}.mcpb`,
+    manifest,
+    entries,
+    warnings,
+    notes: inventory.notes,
+  };
+}

@@ -1,0 +1,122 @@
+import { closeSync, existsSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { CliError, ExitCode } from '../cli-error.js';
+import type { ArchiveEntry } from './zip-writer.js';
+
+/** What a bundle's `server/` holds by default (D15 adds `ui/`); `VERSION` is a file. */
+export const DEFAULT_DIRS = ['tools', 'resources', 'prompts', 'completions', 'server.d', 'lib', 'providers', 'ui'];
+const DEFAULT_FILES = ['VERSION'];
+/** Never bundled: editor and OS litter, version control, and the registry we rebuild. */
+const SKIPPED_NAMES = new Set(['.DS_Store', 'Thumbs.db', '.git', '.svn', '.hg']);
+
+/** The project files going into `server/`, and what was left out with a reason. */
+export interface CollectedFiles {
+  readonly entries: ArchiveEntry[];
+  readonly warnings: string[];
+}
+
+function startsWithShebang(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && head.toString() === '#!';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** 0755 for executables (the x bit, or a shebang: Windows checkouts lose bits), else 0644. */
+export function normalizedMode(path: string, mode: number): number {
+  return (mode & 0o111) !== 0 || startsWithShebang(path) ? 0o755 : 0o644;
+}
+
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+class Walker {
+  readonly entries: ArchiveEntry[] = [];
+  readonly warnings: string[] = [];
+  private readonly visited = new Set<string>();
+  private readonly paths = new Set<string>();
+
+  constructor(
+    private readonly root: string,
+    private readonly realRoot: string,
+  ) {}
+
+  /** Adds `rel` (a file or a directory, recursively) under `server/`. */
+  add(rel: string): void {
+    const abs = join(this.root, rel);
+    let real: string;
+    try {
+      real = realpathSync(abs);
+    } catch {
+      this.warnings.push(`${rel}: a broken symlink; left out`);
+      return;
+    }
+    // Symlinks are followed inside the project only: one to ~/.ssh must not ship.
+    if (!isInside(this.realRoot, real)) {
+      this.warnings.push(`${rel}: a symlink out of the project; left out`);
+      return;
+    }
+    const stat = statSync(real);
+    if (stat.isDirectory()) this.addDirectory(rel, real);
+    else if (stat.isFile()) this.addFile(`server/${rel.split(sep).join('/')}`, real, stat.mode);
+  }
+
+  /** Once per archive path: MCPB_INCLUDE entries may overlap ("config config/a.json"). */
+  private addFile(path: string, real: string, mode: number): void {
+    if (this.paths.has(path)) return;
+    this.paths.add(path);
+    this.entries.push({ path, mode: normalizedMode(real, mode), source: real });
+  }
+
+  private addDirectory(rel: string, real: string): void {
+    if (this.visited.has(real)) return;
+    this.visited.add(real);
+    for (const name of readdirSync(join(this.root, rel)).sort()) {
+      if (!SKIPPED_NAMES.has(name)) this.add(join(rel, name));
+    }
+  }
+}
+
+/** Problems of MCPB_INCLUDE entries, each naming the entry; empty when all are usable. */
+export function includeProblems(root: string, include: readonly string[]): string[] {
+  const problems: string[] = [];
+  const realRoot = realpathSync(root);
+  for (const item of include) {
+    const segments = item.split(/[\\/]+/).filter((segment) => segment !== '');
+    if (isAbsolute(item) || /^[A-Za-z]:/.test(item))
+      problems.push(`${item}: an absolute path (give one relative to the project)`);
+    else if (item.startsWith('./') || item.startsWith('../'))
+      problems.push(`${item}: starts with ./ or ../ (give the bare relative path)`);
+    else if (segments.includes('..') || segments.includes('.')) problems.push(`${item}: path traversal is not allowed`);
+    else if ([...DEFAULT_DIRS, ...DEFAULT_FILES, '.registry'].includes(segments[0] ?? ''))
+      problems.push(`${item}: ${segments[0]} is bundled already`);
+    else if (!existsSync(join(root, item))) problems.push(`${item}: not found in the project`);
+    else if (!isInside(realRoot, realpathSync(join(root, item)))) problems.push(`${item}: leads out of the project`);
+  }
+  return problems;
+}
+
+/**
+ * The project's files for `server/`: the default directories and VERSION that exist,
+ * then MCPB_INCLUDE's (checked first: a bad entry fails the bundle, naming it).
+ */
+export function collectProjectFiles(root: string, include: readonly string[]): CollectedFiles {
+  const problems = includeProblems(root, include);
+  if (problems.length > 0) {
+    throw new CliError(
+      `MCPB_INCLUDE is not valid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+      ExitCode.Failure,
+      'MCPB_INCLUDE lists extra directories or files of the project, relative to its root, e.g. MCPB_INCLUDE="config data".',
+    );
+  }
+  const walker = new Walker(root, realpathSync(root));
+  for (const rel of [...DEFAULT_DIRS, ...DEFAULT_FILES, ...include]) {
+    if (existsSync(join(root, rel))) walker.add(rel);
+  }
+  return { entries: walker.entries, warnings: walker.warnings };
+}

@@ -1,0 +1,125 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type BundlePlan, planBundle } from '../bundle/bundle-plan.js';
+import { bundleSummary, verboseDetails } from '../bundle/bundle-summary.js';
+import { PLATFORMS, type Platform } from '../bundle/runtime-sources.js';
+import type { RuntimeKind } from '../bundle/server-launch.js';
+import { archiveTime, writeZip } from '../bundle/zip-writer.js';
+import { CliError, ExitCode, UsageError } from '../cli-error.js';
+import { requireProject } from '../cli-project.js';
+import type { CliIo, Command } from '../command.js';
+import { parseOptions } from '../parse-options.js';
+import { colorEnabled, palette } from '../terminal.js';
+
+const usage =
+  'mcp-bash bundle [--output DIR] [--name N] [--version V] [--platform darwin|linux|win32|all] [--runtime node|binary] [--binaries DIR] [--validate] [--verbose] [--project-root DIR]';
+
+function platformsOf(value: string | undefined): Platform[] {
+  if (value === undefined || value === 'all') return [...PLATFORMS];
+  if ((PLATFORMS as readonly string[]).includes(value)) return [value as Platform];
+  throw new UsageError(`unknown platform "${value}": use darwin, linux, win32 or all`, usage);
+}
+
+function runtimeOf(value: string | undefined): RuntimeKind {
+  if (value === undefined || value === 'node' || value === 'binary') return value ?? 'node';
+  throw new UsageError(`unknown runtime "${value}": use node or binary`, usage);
+}
+
+function printWarnings(io: CliIo, warnings: readonly string[], notes: readonly string[]): void {
+  const colors = palette(colorEnabled(io.stderr, io.env));
+  for (const warning of warnings) io.stderr.write(`${colors.yellow('warning:')} ${warning}\n`);
+  for (const note of notes) io.stderr.write(`note: ${note}\n`);
+}
+
+/** Writes the planned bundle into `outputDir` (created if missing) and prints the summary. */
+function writeBundle(
+  io: CliIo,
+  plan: BundlePlan,
+  outputDir: string,
+  platforms: readonly Platform[],
+  time: number,
+): void {
+  const path = join(outputDir, plan.fileName);
+  let bytes: number;
+  try {
+    mkdirSync(outputDir, { recursive: true });
+    bytes = writeZip(plan.entries, path, time);
+  } catch (error) {
+    throw new CliError(`cannot write ${path}: ${(error as Error).message}`, ExitCode.Failure);
+  }
+  const colors = palette(colorEnabled(io.stdout, io.env));
+  io.stdout.write(bundleSummary({ ...plan, path, bytes, platforms }, colors));
+}
+
+/** `mcp-bash bundle`: packs the project into an MCP Bundle (.mcpb) for Claude Desktop and other clients. */
+export const command: Command = {
+  name: 'bundle',
+  summary: 'Pack the project into an MCP Bundle (.mcpb) that Claude Desktop installs',
+  usage,
+  details: [
+    'Options:',
+    '  --output DIR       where to write <name>-<version>.mcpb (default: the current directory;',
+    '                     created if missing; an existing bundle of that name is replaced)',
+    '  --name N           the bundle name (default: MCPB_NAME in mcpb.conf, else server.meta.json name)',
+    '  --version V        a semantic version (default: MCPB_VERSION, VERSION, server.meta.json version, 0.1.0)',
+    '  --platform P       darwin, linux, win32 or all (default all): compatibility.platforms',
+    '  --runtime R        node (default): mcp-bash.cjs, run by the Node the client ships (small,',
+    '                     every OS); binary: native mcp-bash binaries, for hosts without Node',
+    '  --binaries DIR     release binaries (mcp-bash-linux-x64, ... as `npm run release` names them)',
+    '                     for --runtime binary; the running binary provides its own platform',
+    '  --validate         check everything and print the bundle name, without writing it',
+    '  --verbose          show where each field came from and every file in the bundle',
+    '  --include-gojq     accepted for 1.x scripts; adds nothing: 2.x tools need no jq (built-in jq)',
+    '  --project-root DIR the project (default: MCPBASH_PROJECT_ROOT, or found from here)',
+    '',
+    'Each field comes from the first of: the flag, mcpb.conf (KEY="value" lines, never run),',
+    'VERSION (version only), server.d/server.meta.json, git (author, repository), a default.',
+    'The archive is reproducible: sorted entries, one timestamp (SOURCE_DATE_EPOCH, else',
+    '1980-01-01), modes 0644/0755. docs/BUNDLES.md lists every mcpb.conf key.',
+    '',
+    'Exit status: 0 written (or valid with --validate), 1 the project cannot make a valid',
+    'bundle (the message says what to set), 2 a malformed command line.',
+  ].join('\n'),
+  async run(argv, context) {
+    const options = parseOptions(
+      argv,
+      {
+        string: ['output', 'name', 'version', 'platform', 'runtime', 'binaries', 'project-root'],
+        boolean: ['validate', 'verbose', 'include-gojq'],
+      },
+      usage,
+    );
+    if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
+    const { io } = context;
+    const platforms = platformsOf(options.string('platform'));
+    const runtime = runtimeOf(options.string('runtime'));
+    const binaries = options.string('binaries');
+    if (binaries !== undefined && runtime !== 'binary')
+      throw new UsageError('--binaries goes with --runtime binary', usage);
+    if (options.boolean('include-gojq'))
+      io.stderr.write(
+        'note: --include-gojq adds nothing in 2.x: tools use jq or gojq when installed, else the jq built into mcp-bash\n',
+      );
+    const project = requireProject(io, options.string('project-root'));
+    const time = archiveTime(io.env);
+    const plan = await planBundle({
+      root: project.layout.root,
+      flags: { name: options.string('name'), version: options.string('version') },
+      platforms,
+      runtime,
+      binariesDir: binaries === undefined ? undefined : resolve(io.cwd, binaries),
+      env: io.env,
+      home: context.frameworkHome(),
+      embeddedServerCjs: context.embeddedServerCjs,
+      time,
+    });
+    printWarnings(io, plan.warnings, plan.notes);
+    if (options.boolean('verbose')) io.stderr.write(verboseDetails(plan.fields, plan.entries));
+    if (options.boolean('validate')) {
+      io.stdout.write(`Validation passed. Bundle would be: ${plan.fileName}\n`);
+      return ExitCode.Ok;
+    }
+    writeBundle(io, plan, resolve(io.cwd, options.string('output') ?? '.'), platforms, time);
+    return ExitCode.Ok;
+  },
+};
