@@ -1,20 +1,12 @@
-import { isSystemError, systemErrorCause, systemErrorLine } from '../fs/system-errors.js';
-import { isObject } from '../json/objects.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import { ErrorCode } from './error-codes.js';
 import type { InboundFrame } from './frame-decoder.js';
 import { classifyMessage } from './message-kind.js';
-import {
-  isRequestId,
-  type JsonRpcErrorObject,
-  type JsonRpcParams,
-  type RequestId,
-  requestKey,
-  serializeId,
-} from './messages.js';
+import { type JsonRpcErrorObject, type JsonRpcParams, type RequestId, requestKey, serializeId } from './messages.js';
 import { type OutgoingRequestOptions, OutgoingRequests } from './outgoing-requests.js';
 import { serializeError, serializeSuccess } from './response-serializer.js';
 import { RpcError } from './rpc-error.js';
+import { describeError, INTERNAL_ERROR, replyToThrown, requestIdOf } from './thrown-errors.js';
 import type { Transport } from './transport.js';
 
 /** What a request handler gets: its params, a cancellation signal, a way to notify the peer. */
@@ -84,26 +76,6 @@ type Responder = (json: string | undefined) => void;
 
 function invalidRequest(detail: string): RpcError {
   return new RpcError(ErrorCode.InvalidRequest, 'Invalid Request', detail);
-}
-
-const INTERNAL_ERROR: JsonRpcErrorObject = {
-  code: ErrorCode.InternalError,
-  message: 'Internal error; the server log (stderr) has the details',
-};
-
-/** An error's stack for the log; never throws, whatever was thrown. */
-function describeError(error: unknown): string {
-  try {
-    return error instanceof Error ? (error.stack ?? error.message) : String(error);
-  } catch {
-    return 'an exception that cannot be described';
-  }
-}
-
-/** The id a message asks to be answered under, if it is a request; undefined for anything else. */
-function requestIdOf(value: unknown): RequestId | null | undefined {
-  if (!isObject(value) || typeof value.method !== 'string' || !('id' in value)) return undefined;
-  return isRequestId(value.id) ? value.id : null;
 }
 
 /**
@@ -425,15 +397,9 @@ export class JsonRpcEngine {
       return serializeSuccess(id, result === undefined ? {} : result, this.responseLimit(method), this.reportOversize);
     } catch (error) {
       if (entry.cancelled) return undefined;
-      if (error instanceof RpcError) return this.errorResponse(id, error.toJSON(), method);
-      if (isSystemError(error)) {
-        // A full disk or a missing permission is the machine's state, not a bug: one line.
-        this.options.log('error', `${method}: ${systemErrorLine(error)}`);
-        const message = `Internal error: ${systemErrorCause(error)}; the server log (stderr) has the details`;
-        return this.errorResponse(id, { code: ErrorCode.InternalError, message }, method);
-      }
-      this.options.log('error', `${method} failed unexpectedly: ${describeError(error)}`);
-      return this.errorResponse(id, INTERNAL_ERROR, method);
+      const reply = replyToThrown(error, method);
+      if (reply.log) this.options.log('error', reply.log);
+      return this.errorResponse(id, reply.error, method);
     } finally {
       release?.();
     }
