@@ -76,9 +76,10 @@ to_local_path() {
 	printf '%s' "${path}"
 }
 
-# physical_dir DIR: prints DIR with symlinks resolved; status 1 when it is not a directory.
+# physical_dir DIR: prints DIR with symlinks resolved, as the kernel reports it (a separate
+# pwd, as for the file's own directory below); status 1 when it is not a directory.
 physical_dir() {
-	(cd -P -- "${1}" 2>/dev/null && pwd -P)
+	(cd -P -- "${1}" 2>/dev/null && env pwd -P)
 }
 
 # within ROOT PATH: status 0 when PATH is ROOT or below it (literal prefix comparison).
