@@ -1,6 +1,7 @@
 import type { AssetBundle } from '../assets/extract-archive.js';
 import { type FrameworkHome, resolveFrameworkHome } from '../assets/framework-home.js';
 import { VERSION } from '../build-info.js';
+import { isSystemError, systemErrorLine } from '../fs/system-errors.js';
 import { CliError, ExitCode, UsageError } from './cli-error.js';
 import type { CliIo, CommandContext, CommandEntry } from './command.js';
 import { commandTable, serverEntry } from './commands/index.js';
@@ -95,6 +96,12 @@ function reportError(error: unknown, io: CliIo, name: string): number {
     if (error instanceof UsageError) io.stderr.write(`Usage: ${error.usage}\n`);
     if (error.hint) io.stderr.write(`${error.hint}\n`);
     return error.exitCode;
+  }
+  if (isSystemError(error)) {
+    // A full disk, a missing permission, a file where a directory should be: the machine's
+    // state, said in one line, not a bug.
+    io.stderr.write(`mcp-bash${name ? ` ${name}` : ''}: ${systemErrorLine(error)}\n`);
+    return ExitCode.Failure;
   }
   // Anything else is a bug in mcp-bash, reported as one.
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -77,8 +77,25 @@ export function pickJsonTool(env: Env): JsonToolChoice {
   return { name: 'jq', bin: '', builtin: true };
 }
 
-/** pickJsonTool, with the built-in jq's wrapper script written into the state dir. */
+/**
+ * pickJsonTool, with the built-in jq's wrapper script written into the state dir when a
+ * tool first needs it (`bin` is read when a call starts). A wrapper that cannot be written
+ * (a full TMPDIR) is tried again on the next call; meanwhile `bin` is empty.
+ */
 export function chooseJsonTool(env: Env, stateDir: string): JsonToolChoice {
   const choice = pickJsonTool(env);
-  return choice.builtin ? { ...choice, bin: builtinWrapper(stateDir) } : choice;
+  if (!choice.builtin) return choice;
+  let written: string | undefined;
+  return {
+    name: choice.name,
+    builtin: true,
+    get bin() {
+      try {
+        written ??= builtinWrapper(stateDir);
+      } catch {
+        // The call itself needs the state dir too, and reports why it cannot have it.
+      }
+      return written ?? '';
+    },
+  };
 }

@@ -31,6 +31,8 @@ export interface StartOptions {
 export class McpProcess {
   readonly child: ChildProcessWithoutNullStreams;
   readonly messages: Message[] = [];
+  /** Every stdout line as received (ids beyond 2^53 survive only here). */
+  readonly lines: string[] = [];
   readonly protocolViolations: string[] = [];
   stderr = '';
   private buffered = '';
@@ -60,6 +62,7 @@ export class McpProcess {
       const line = this.buffered.slice(0, newline);
       this.buffered = this.buffered.slice(newline + 1);
       newline = this.buffered.indexOf('\n');
+      this.lines.push(line);
       let message: Message;
       try {
         message = JSON.parse(line) as Message;
