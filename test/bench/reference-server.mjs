@@ -90,7 +90,7 @@ function runTool(tool, args) {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
         TMPDIR: process.env.TMPDIR ?? '/tmp',
-        LANG: 'C',
+        LANG: process.env.LANG ?? 'C',
         MCP_SDK: process.env.MCP_SDK,
         MCPBASH_MODE: 'full',
         MCPBASH_JSON_TOOL: process.env.MCPBASH_JSON_TOOL ?? 'gojq',
