@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -124,4 +124,30 @@ t.test('no resources directory and no roots: the file provider refuses everythin
     { contents: [{ uri: /note\.txt$/ }] },
     'a configured root opens it',
   );
+});
+
+t.test('file:// reads are served in-process: no bash needed to read a file', async (t) => {
+  const root = t.testdir({
+    'server.d': { 'server.meta.json': '{"name":"in-process"}' },
+    resources: { 'note.txt': 'served without a process\n' },
+  });
+  const noBash = mkdtempSync(join(tmpdir(), 'mcpbash-no-bash-'));
+  const server = await startInitialized({ projectRoot: root, env: isolatedEnv({ PATH: noBash }) });
+  t.teardown(() => server.close());
+  const uri = `file://${realpathSync(root)}/resources/note.txt`;
+  const read = await server.request('resources/read', { uri });
+  t.match(read.result, { contents: [{ uri, text: 'served without a process\n' }] }, 'read with no bash on PATH');
+});
+
+t.test("a project's own providers/file.sh still serves file:// reads", async (t) => {
+  const root = t.testdir({
+    'server.d': { 'server.meta.json': '{"name":"own-file-provider"}' },
+    providers: { 'file.sh': '#!/usr/bin/env bash\nprintf "from the project provider"\n' },
+    resources: { 'note.txt': 'not this' },
+  });
+  chmodSync(join(root, 'providers', 'file.sh'), 0o755);
+  const server = await startInitialized({ projectRoot: root, env: isolatedEnv() });
+  t.teardown(() => server.close());
+  const read = await server.request('resources/read', { uri: `file://${realpathSync(root)}/resources/note.txt` });
+  t.match(read.result, { contents: [{ text: 'from the project provider' }] });
 });
