@@ -23,7 +23,7 @@ function openedPath(fd: number): string | undefined {
 }
 
 /** Whether the open file is the one now at canonical `path`, reached through no symbolic link. */
-function isStillAt(fd: number, path: string, stats: Stats): boolean {
+export function isStillAt(fd: number, path: string, stats: Stats): boolean {
   const kernelPath = openedPath(fd);
   if (kernelPath !== undefined) return kernelPath === path;
   // Elsewhere (macOS): the path must still be canonical and name this very file.

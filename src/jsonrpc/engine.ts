@@ -383,7 +383,10 @@ export class JsonRpcEngine {
   ): Promise<string | undefined> {
     let release: (() => void) | undefined;
     try {
-      if (registered.options.queued) release = await this.limiter.acquire(entry.controller.signal);
+      if (registered.options.queued) {
+        release = await this.limiter.acquire(entry.controller.signal);
+        await this.peerCaughtUp(entry.controller.signal);
+      }
       const context: RequestContext = {
         id,
         method,
@@ -403,6 +406,24 @@ export class JsonRpcEngine {
     } finally {
       release?.();
     }
+  }
+
+  /** Waits while the peer is behind on reading (backpressure), or until the request is aborted. */
+  private peerCaughtUp(signal: AbortSignal): Promise<void> {
+    const writable = this.transport.whenWritable?.();
+    if (!writable) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      if (signal.aborted) {
+        onAbort();
+        return;
+      }
+      signal.addEventListener('abort', onAbort, { once: true });
+      void writable.then(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      });
+    });
   }
 
   private wakeIdleWaiters(): void {

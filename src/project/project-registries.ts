@@ -6,6 +6,7 @@ import { hookEnvironment } from '../runner/hook-environment.js';
 import { chooseJsonTool } from '../runner/json-tool.js';
 import type { ProcessRegistry } from '../runner/process-runner.js';
 import { type CompletionRegistration, manualCompletionNormalizer } from './completions/completion-registration.js';
+import type { TreeWalk } from './discovery-files.js';
 import type { ProjectLayout } from './project-layout.js';
 import { manualPromptNormalizer } from './prompts/manual-prompts.js';
 import type { PromptDefinition } from './prompts/prompt-definition.js';
@@ -101,7 +102,7 @@ export class ProjectRegistries {
       cacheFile: join(layout.registryDir, 'tools.json'),
       ttlMs: ttlMs(env, 'MCP_TOOLS_TTL'),
       watchedPaths: [layout.toolsDir, join(layout.serverDir, 'register.json'), join(layout.serverDir, 'register.sh')],
-      scan: (previous) => this.scanTools(previous),
+      scan: (previous, tree) => this.scanTools(previous, tree.walkOf(layout.toolsDir)),
       manual: () => this.manualState<ToolDefinition>('tools'),
     });
     const sourceOptions = {
@@ -116,14 +117,14 @@ export class ProjectRegistries {
       cacheFile: join(layout.registryDir, 'prompts.json'),
       ttlMs: ttlMs(env, 'MCP_PROMPTS_TTL'),
       watchedPaths: [layout.promptsDir, join(layout.serverDir, 'register.json'), join(layout.serverDir, 'register.sh')],
-      scan: () => discoverPrompts(layout.promptsDir, layout.root),
+      scan: (_previous, tree) => discoverPrompts(layout.promptsDir, layout.root, tree.walkOf(layout.promptsDir)),
       manual: () => this.manualState<PromptDefinition>('prompts'),
     });
   }
 
   /** A tools scan: everything, or only the subtree merged into the previous registry. */
-  private scanTools(previous: () => readonly ToolDefinition[]): ToolScan {
-    const scan = discoverTools(this.options.layout.toolsDir, this.toolsSubtree);
+  private scanTools(previous: () => readonly ToolDefinition[], tree: TreeWalk | undefined): ToolScan {
+    const scan = discoverTools(this.options.layout.toolsDir, this.toolsSubtree, tree);
     if (this.toolsSubtree === '') {
       this.lastToolScan = scan;
     } else {

@@ -42,14 +42,28 @@ export function selfInvocation(): string[] {
   return [process.execPath];
 }
 
-/** A `jq` wrapper that runs `mcp-bash jq "$@"`, written once into the state dir. */
+/**
+ * A `jq` wrapper, written once into the state dir: the server's warm built-in jq when the
+ * tool has MCPBASH_JQ_SERVICE (the SDK's client), else `mcp-bash jq "$@"` (decision D6).
+ */
 function builtinWrapper(stateDir: string): string {
   const dir = join(stateDir, 'bin');
   const path = join(dir, 'jq');
   mkdirSync(dir, { recursive: true });
+  const self = `${selfInvocation().map(shellQuote).join(' ')} jq "$@"`;
   writeFileSync(
     path,
-    `#!/bin/sh\n# mcp-bash's built-in jq (decision D6)\nexec ${selfInvocation().map(shellQuote).join(' ')} jq "$@"\n`,
+    [
+      '#!/usr/bin/env bash',
+      "# mcp-bash's built-in jq (decision D6)",
+      'if [ -n "${MCPBASH_JQ_SERVICE-}" ] && [ -r "${MCP_SDK-}/lib/jq-service.sh" ]; then',
+      '  . "${MCP_SDK}/lib/jq-service.sh"',
+      `  MCPBASH_JSON_TOOL_BIN=${shellQuote(path)} _mcp_jq_service "$@"`,
+      '  exit',
+      'fi',
+      `exec ${self}`,
+      '',
+    ].join('\n'),
   );
   chmodSync(path, 0o755);
   return path;

@@ -136,6 +136,7 @@ function toolLaunch(
   key: string,
   paths: CallPaths,
   roots: readonly RootEntry[],
+  jqService: string | undefined,
 ): { env: NodeJS.ProcessEnv; command: ScriptCommand; trace: ToolTrace | undefined } {
   const { tool } = prepared;
   const env = buildToolEnvironment({
@@ -147,6 +148,7 @@ function toolLaunch(
     identity: runtime.identity,
     stateDir: runtime.stateDir,
     jsonTool: runtime.jsonTool,
+    jqService,
     minimalMode: runtime.config.forceMinimal,
     toolName: tool.name,
     toolPath: prepared.scriptPath,
@@ -191,7 +193,8 @@ export async function executeToolCall(
   const paths = runtime.callDirectories.create();
   try {
     const roots = await runtime.roots();
-    const { env, command, trace } = toolLaunch(prepared, call, runtime, key, paths, roots);
+    const jqService = runtime.jsonTool.builtin ? await runtime.jqService() : undefined;
+    const { env, command, trace } = toolLaunch(prepared, call, runtime, key, paths, roots, jqService);
     const stop = new AbortController();
     let timedOut: TimeoutReason | undefined;
     const policy = timeoutPolicy(prepared, runtime, call.timeoutSecs);

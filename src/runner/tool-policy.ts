@@ -152,8 +152,8 @@ export function resolveToolScript(toolsDir: string, relativePath: string, toolNa
   let root: string;
   let script: string;
   try {
-    root = realpathSync(toolsDir);
-    script = realpathSync(join(toolsDir, relativePath));
+    root = realpathSync.native(toolsDir);
+    script = realpathSync.native(join(toolsDir, relativePath));
   } catch {
     throw rejected(`${relativePath} does not exist in the tools directory`);
   }
