@@ -1,11 +1,11 @@
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
 import { ServerLog, serverLogOptions } from '../mcp/logging.js';
+import type { ProcessRegistry } from '../process/process-runner.js';
 import { openProject, type ProjectContext } from '../project/project-context.js';
 import { ProjectRegistries } from '../project/project-registries.js';
 import { resolveProjectRoot } from '../project/project-root.js';
 import { createStateDir, removeStateDir } from '../project/state-dir.js';
-import type { ProcessRegistry } from '../runner/process-runner.js';
 import { CliError, ExitCode } from './cli-error.js';
 import type { CliIo } from './command.js';
 

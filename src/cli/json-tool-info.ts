@@ -1,5 +1,5 @@
 import type { Env } from '../config/env-values.js';
-import { pickJsonTool } from '../runner/json-tool.js';
+import { pickJsonTool } from '../process/json-tool.js';
 
 /** The JSON processor tools would get, as CLI reports show it. */
 export interface JsonToolInfo {

@@ -2,20 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { type Env, envBool, envString } from '../config/env-values.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
-import { LOGGING_LEVELS, type LoggingLevel, type LoggingMessageParams } from './types.js';
-
-/** RFC 5424 severities as MCP names them, ranked from least to most severe. */
-export function levelRank(level: LoggingLevel): number {
-  return LOGGING_LEVELS.indexOf(level);
-}
-
-/** A level name in any case, or undefined when it is not one. */
-export function parseLoggingLevel(value: unknown): LoggingLevel | undefined {
-  if (typeof value !== 'string') return undefined;
-  const lower = value.trim().toLowerCase();
-  return (LOGGING_LEVELS as readonly string[]).includes(lower) ? (lower as LoggingLevel) : undefined;
-}
+import { type LoggingLevel, levelRank, parseLoggingLevel } from '../spec/logging-levels.js';
+import type { LoggingMessageParams } from '../spec/types.js';
 
 /**
  * The level at start-up: MCPBASH_LOG_LEVEL (`true`/`1` mean debug, `false`/`0` info); when
@@ -32,17 +20,6 @@ export function initialLoggingLevel(env: Env, serverDir: string | undefined): Lo
     return 'debug';
   }
   return parseLoggingLevel(envString(env, 'MCPBASH_LOG_LEVEL_DEFAULT')) ?? 'info';
-}
-
-/** Reads `logging/setLevel` params; a missing level means info (as 1.x did). */
-export function levelFromSetLevelParams(params: unknown): LoggingLevel {
-  const raw = typeof params === 'object' && params !== null ? (params as { level?: unknown }).level : undefined;
-  if (raw === undefined || raw === null) return 'info';
-  const level = parseLoggingLevel(raw);
-  if (!level) {
-    throw RpcError.invalidParams('Invalid log level', { level: raw, valid: LOGGING_LEVELS });
-  }
-  return level;
 }
 
 export interface ServerLogOptions {

@@ -1,5 +1,3 @@
-import type { ServerCapabilities } from './types.js';
-
 /** The MCP versions we speak, newest first; the first is the default. */
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
 export type ProtocolVersion = (typeof SUPPORTED_PROTOCOL_VERSIONS)[number];
@@ -29,19 +27,4 @@ export function featuresOf(version: ProtocolVersion): ProtocolFeatures {
     instructions: version !== '2024-11-05',
     batches: version === '2025-03-26',
   };
-}
-
-/** The capabilities we advertise for a version (original-behaviour §2.3). */
-export function serverCapabilities(version: ProtocolVersion, minimal: boolean): ServerCapabilities {
-  if (minimal) return { logging: {} };
-  if (featuresOf(version).listChanged) {
-    return {
-      logging: {},
-      tools: { listChanged: true },
-      resources: { subscribe: true, listChanged: true },
-      prompts: { listChanged: true },
-      completions: {},
-    };
-  }
-  return { logging: {}, tools: {}, resources: { subscribe: true }, prompts: {} };
 }

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { type Env, envInt, envString } from '../config/env-values.js';
 import { isObject } from '../json/objects.js';
 import type { JsonRpcParams } from '../jsonrpc/messages.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
+import { RpcError } from '../spec/rpc-error.js';
 import { SlidingWindowLimiter } from './rate-limiter.js';
 
 /** The shortest shared secret accepted: shorter ones are guessable through a proxy. */

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import { type Env, envBool, envInt, envNumber, envString } from '../config/env-values.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
-import { hookEnvironment } from '../runner/hook-environment.js';
-import { chooseJsonTool } from '../runner/json-tool.js';
-import type { ProcessRegistry } from '../runner/process-runner.js';
+import { chooseJsonTool } from '../process/json-tool.js';
+import type { ProcessRegistry } from '../process/process-runner.js';
 import { type CompletionRegistration, manualCompletionNormalizer } from './completions/completion-registration.js';
 import type { TreeWalk } from './discovery-files.js';
+import { hookEnvironment } from './hook-environment.js';
+import { ProjectError } from './project-error.js';
 import type { ProjectLayout } from './project-layout.js';
 import { manualPromptNormalizer } from './prompts/manual-prompts.js';
 import type { PromptDefinition } from './prompts/prompt-definition.js';
@@ -151,7 +151,7 @@ export class ProjectRegistries {
   /** Completion scripts registered by hand (none unless register.json / register.sh list some). */
   async completions(): Promise<CompletionRegistration[]> {
     const state = await this.manualState<CompletionRegistration>('completions');
-    if (state.mode === 'error') throw RpcError.internal(state.message);
+    if (state.mode === 'error') throw ProjectError.failed(state.message);
     if (state.mode !== 'manual') return [];
     // Completions have no registry store to report skipped entries; warn here, once each.
     for (const warning of state.warnings ?? []) {

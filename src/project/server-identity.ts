@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Icon, Implementation } from '../mcp/types.js';
+import type { Icon, Implementation } from '../spec/types.js';
 import type { ProjectLayout } from './project-layout.js';
 
 /** Who the server says it is (serverInfo) and what it tells the model (instructions). */

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import { type Env, envBool, envList, envString } from '../config/env-values.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
+import { ProjectError } from '../project/project-error.js';
 import { layoutEnvironment, type ProjectLayout } from '../project/project-layout.js';
 
 /** MCPBASH_PROVIDER_ENV_MODE: what providers and completion scripts inherit from the server. */
@@ -59,7 +59,7 @@ export function providerEnvMode(env: Env): ProviderEnvMode {
   const mode = (envString(env, 'MCPBASH_PROVIDER_ENV_MODE') ?? 'isolate').toLowerCase();
   if (mode === 'inherit') {
     if (!envBool(env, 'MCPBASH_PROVIDER_ENV_INHERIT_ALLOW', false)) {
-      throw RpcError.internal(
+      throw ProjectError.failed(
         'Server misconfigured: MCPBASH_PROVIDER_ENV_MODE=inherit gives providers the whole server environment; set MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true in the server environment to confirm, or use MCPBASH_PROVIDER_ENV_MODE=allowlist',
       );
     }

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
+import type { ProcessRegistry } from '../process/process-runner.js';
+import { ProjectError } from '../project/project-error.js';
 import type { ProjectLayout } from '../project/project-layout.js';
-import type { ProcessRegistry } from '../runner/process-runner.js';
 import { NeedsScript, readFileUri } from './file-provider.js';
 import { buildProviderEnvironment, providerEnvMode, resourceRoots } from './provider-environment.js';
 import { providerFailure } from './provider-errors.js';
@@ -45,7 +45,7 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
     framework: host.home.providersDir,
   });
   if (!script) {
-    throw RpcError.internal('Unsupported resource provider', {
+    throw ProjectError.failed('Unsupported resource provider', {
       provider: read.provider,
       uri: read.uri,
       hint: `no providers/${read.provider}.sh in the project or the framework; set "provider" in the resource metadata or add the script`,
@@ -79,21 +79,21 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
     registry: host.processes,
   });
   if (run.spawnError)
-    throw RpcError.internal(
+    throw ProjectError.failed(
       `Resource provider ${read.provider} could not be started: ${run.spawnError.message}`,
       context,
     );
   if (run.stopped?.kind === 'timeout') {
-    throw RpcError.internal(`Resource provider ${read.provider} timed out after ${read.timeoutSecs}s`, {
+    throw ProjectError.failed(`Resource provider ${read.provider} timed out after ${read.timeoutSecs}s`, {
       ...context,
       timeoutSecs: read.timeoutSecs,
     });
   }
   if (run.stopped?.kind === 'cancelled' || run.stopped?.kind === 'shutdown')
-    throw RpcError.internal('Resource read cancelled', context);
+    throw ProjectError.failed('Resource read cancelled', context);
   if (run.stdoutOverflow) throw tooLarge(host, context);
   if (run.stderrOverflow)
-    throw RpcError.internal(
+    throw ProjectError.failed(
       `Resource provider ${read.provider} wrote more than ${host.maxStderrBytes} bytes to stderr`,
       context,
     );
@@ -101,8 +101,8 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
   return run.stdout;
 }
 
-function tooLarge(host: ProviderHost, context: { provider: string; uri: string }): RpcError {
-  return RpcError.internal(`Resource exceeded MCPBASH_MAX_RESOURCE_BYTES (${host.maxResourceBytes} bytes)`, {
+function tooLarge(host: ProviderHost, context: { provider: string; uri: string }): ProjectError {
+  return ProjectError.failed(`Resource exceeded MCPBASH_MAX_RESOURCE_BYTES (${host.maxResourceBytes} bytes)`, {
     ...context,
     limit: host.maxResourceBytes,
   });
@@ -119,7 +119,7 @@ async function readInProcess(
 ): Promise<Buffer | undefined> {
   const { layout } = host;
   const context = { provider: read.provider, uri: read.uri };
-  if (read.signal?.aborted) throw RpcError.internal('Resource read cancelled', context);
+  if (read.signal?.aborted) throw ProjectError.failed('Resource read cancelled', context);
   try {
     const outcome = await readFileUri({
       uri: read.uri,

@@ -1,5 +1,5 @@
-import { type ProcessRegistry, type RunProcessResult, runProcess, type StopReason } from '../runner/process-runner.js';
-import { scriptCommand } from '../runner/script-command.js';
+import { type ProcessRegistry, type RunProcessResult, runProcess, type StopReason } from '../process/process-runner.js';
+import { scriptCommand } from '../process/script-command.js';
 
 export interface ScriptRunOptions {
   readonly script: string;

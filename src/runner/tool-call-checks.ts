@@ -1,11 +1,10 @@
 import { join } from 'node:path';
 import { envBool, envList, envString } from '../config/env-values.js';
-import { isObject } from '../json/objects.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
-import type { JsonObject } from '../mcp/types.js';
+import { hookEnvironment } from '../project/hook-environment.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
+import { RpcError } from '../spec/rpc-error.js';
+import type { JsonObject } from '../spec/types.js';
 import { describeArgumentIssue } from '../validation/argument-words.js';
-import { hookEnvironment } from './hook-environment.js';
 import type { ToolEnvMode } from './tool-environment.js';
 import { enforceToolPolicy, resolveToolScript } from './tool-policy.js';
 import type { ToolRuntime } from './tool-runtime.js';
@@ -46,19 +45,17 @@ export function toolEnvMode(runtime: ToolRuntime): ToolEnvMode {
 }
 
 /**
- * The checks before a tool runs, in 1.x's order (original-behaviour §3.1): name,
- * arguments, lookup, policy (policy.sh or the allowlist), script path safety, environment
- * mode; then, new in 2.x, the arguments against the tool's inputSchema.
+ * The checks before a tool runs, in 1.x's order (original-behaviour §3.1), after the
+ * request's name and arguments object (checked by the caller: tools/call's params parser,
+ * run-tool's options): lookup, policy (policy.sh or the allowlist), script path safety,
+ * environment mode; then, new in 2.x, the arguments against the tool's inputSchema.
  */
 export async function prepareToolCall(
-  name: unknown,
-  rawArguments: unknown,
+  name: string,
+  args: JsonObject,
   loadTools: () => Promise<readonly ToolDefinition[]>,
   runtime: ToolRuntime,
 ): Promise<PreparedToolCall> {
-  if (typeof name !== 'string' || name === '') throw RpcError.invalidParams('Tool name is required');
-  const args = rawArguments === undefined || rawArguments === null ? {} : rawArguments;
-  if (!isObject(args)) throw RpcError.invalidParams('Invalid arguments JSON', 'arguments must be a JSON object');
   const tool = (await loadTools()).find((candidate) => candidate.name === name);
   if (!tool) {
     throw RpcError.invalidParams(`Tool '${name}' not found`, {
@@ -78,7 +75,7 @@ export async function prepareToolCall(
     projectRoot: runtime.layout.root,
     cwd: runtime.layout.root,
     scratchDir: runtime.stateDir,
-    context: runtime.context,
+    wording: runtime.policyWording,
   });
   const scriptPath = resolveToolScript(runtime.layout.toolsDir, tool.path, name);
   const envMode = toolEnvMode(runtime);

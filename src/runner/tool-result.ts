@@ -1,11 +1,11 @@
 import { constants as osConstants } from 'node:os';
 import { isObject } from '../json/objects.js';
-import { ErrorCode } from '../jsonrpc/error-codes.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
-import type { CallToolResult, ContentBlock, EmbeddedResource, JsonObject } from '../mcp/types.js';
+import type { RunProcessResult } from '../process/process-runner.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
+import { ErrorCode } from '../spec/error-codes.js';
+import { RpcError } from '../spec/rpc-error.js';
+import type { CallToolResult, ContentBlock, EmbeddedResource, JsonObject } from '../spec/types.js';
 import { describeIssues, type SchemaValidator } from '../validation/json-schema.js';
-import type { RunProcessResult } from './process-runner.js';
 import type { TimeoutPolicy, TimeoutReason } from './timeout-watchdog.js';
 
 export interface ResultInputs {

@@ -1,7 +1,7 @@
 import { envBool, envString } from '../../config/env-values.js';
 import { remoteTokenProblem } from '../../mcp/remote-token.js';
-import { chooseJsonTool } from '../../runner/json-tool.js';
-import { ProcessRegistry } from '../../runner/process-runner.js';
+import { chooseJsonTool } from '../../process/json-tool.js';
+import { ProcessRegistry } from '../../process/process-runner.js';
 import { CliError, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';

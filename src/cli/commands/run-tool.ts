@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { envBool } from '../../config/env-values.js';
-import { RpcError } from '../../jsonrpc/rpc-error.js';
 import type { ServerLog } from '../../mcp/logging.js';
-import type { CallToolResult } from '../../mcp/types.js';
+import { toWireError } from '../../mcp/wire-errors.js';
 import type { ProjectContext } from '../../project/project-context.js';
 import { readRegistryCache } from '../../project/registry/registry-cache.js';
 import { fallbackRoots, type RootEntry } from '../../project/roots.js';
@@ -11,6 +10,8 @@ import type { ToolDefinition } from '../../project/tools/tool-definition.js';
 import { type PreparedToolCall, prepareToolCall } from '../../runner/tool-call-checks.js';
 import { executeToolCall, timeoutPolicy } from '../../runner/tool-execution.js';
 import type { ToolRuntime } from '../../runner/tool-runtime.js';
+import { RpcError } from '../../spec/rpc-error.js';
+import type { CallToolResult } from '../../spec/types.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
@@ -290,7 +291,9 @@ export const command: Command = {
     const log = cliLog(io, io.env, request.project);
     try {
       return await runCall(context, request, log);
-    } catch (error) {
+    } catch (thrown) {
+      // Registry failures are the project's; they print as the server would answer them.
+      const error = toWireError(thrown);
       if (!(error instanceof RpcError)) throw error;
       io.stdout.write(`${JSON.stringify(error.toJSON())}\n`);
       io.stderr.write(`mcp-bash run-tool: ${error.message}\n`);

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from '../../build-info.js';
 import type { Env } from '../../config/env-values.js';
+import { findOnPath } from '../../process/json-tool.js';
 import { openProject } from '../../project/project-context.js';
 import { resolveProjectRoot } from '../../project/project-root.js';
 import { discoverTools } from '../../project/tools/tool-discovery.js';
-import { findOnPath } from '../../runner/json-tool.js';
 import { compareVersions, type DoctorReport } from './doctor-report.js';
 
 /**

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import type { Env } from '../../config/env-values.js';
+import type { JsonToolChoice } from '../../process/json-tool.js';
+import { runProcess } from '../../process/process-runner.js';
+import { hookEnvironment } from '../../project/hook-environment.js';
 import type { ProjectContext } from '../../project/project-context.js';
 import type { ProjectRegistries } from '../../project/project-registries.js';
 import { insecureFileReason } from '../../project/secure-file.js';
-import { hookEnvironment } from '../../runner/hook-environment.js';
-import type { JsonToolChoice } from '../../runner/json-tool.js';
-import { runProcess } from '../../runner/process-runner.js';
 
 /** What `server.d/health-checks.sh` said: absent, passed, failed, or not run because it is not trusted. */
 export type ProjectChecks = 'none' | 'ok' | 'failed' | 'untrusted';

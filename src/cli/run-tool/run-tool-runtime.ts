@@ -4,11 +4,12 @@ import { VERSION } from '../../build-info.js';
 import type { Env } from '../../config/env-values.js';
 import { loadServerConfig } from '../../config/server-config.js';
 import type { ServerLog } from '../../mcp/logging.js';
+import { SlidingWindowLimiter } from '../../mcp/rate-limiter.js';
+import { chooseJsonTool } from '../../process/json-tool.js';
+import { ProcessRegistry } from '../../process/process-runner.js';
 import type { ProjectContext } from '../../project/project-context.js';
 import type { RootEntry } from '../../project/roots.js';
 import { CallDirectoryPool } from '../../runner/call-directory.js';
-import { chooseJsonTool } from '../../runner/json-tool.js';
-import { ProcessRegistry } from '../../runner/process-runner.js';
 import type { ToolRuntime } from '../../runner/tool-runtime.js';
 import { SchemaValidator } from '../../validation/json-schema.js';
 
@@ -53,7 +54,12 @@ export function runToolRuntime(input: RunToolRuntimeInput): ToolRuntime {
     version: VERSION,
     implicitlyAllowed: [],
     extraAllowed: input.extraAllowed,
-    context: 'run-tool',
+    policyWording: {
+      denied: (toolName) =>
+        `Tool '${toolName}' blocked by policy. Try: mcp-bash run-tool ${toolName} --allow-self ... (or --allow-all)`,
+      hookContext: 'run-tool',
+    },
+    rateLimit: (perMinute) => new SlidingWindowLimiter(perMinute),
     roots: async () => input.roots,
     logLevel: () => input.log.level,
     isLogLevelEnabled: (level) => input.log.isEnabled(level),

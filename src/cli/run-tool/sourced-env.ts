@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { Env } from '../../config/env-values.js';
-import { runProcess } from '../../runner/process-runner.js';
+import { runProcess } from '../../process/process-runner.js';
 import { CliError, ExitCode } from '../cli-error.js';
 
 /** Variables bash sets on its own; a sourced file did not choose them. */

@@ -1,5 +1,5 @@
 import { isObject } from '../../json/objects.js';
-import type { Icon, JsonObject } from '../../mcp/types.js';
+import type { Icon, JsonObject } from '../../spec/types.js';
 import { resolveIcons } from '../icons.js';
 
 /** MCP prompt messages have these roles only. */

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { forwardHookLog, type HookLogSink, stderrForLog } from '../../runner/hook-log.js';
-import { type ProcessRegistry, runProcess } from '../../runner/process-runner.js';
+import { type ProcessRegistry, runProcess } from '../../process/process-runner.js';
+import { forwardHookLog, type HookLogSink, stderrForLog } from '../hook-log.js';
 import { MANUAL_KINDS, type ManualKind, type RawRegistrations } from './manual-kinds.js';
 
 export interface RegisterHookOptions {

@@ -1,8 +1,8 @@
 import { mimeFromPath } from '../../content/mime.js';
 import { isObject } from '../../json/objects.js';
-import type { Annotations, Icon, JsonObject } from '../../mcp/types.js';
-import { isValidProviderName, providerForUri } from '../../providers/provider-names.js';
+import type { Annotations, Icon, JsonObject } from '../../spec/types.js';
 import { resolveIcons } from '../icons.js';
+import { isValidProviderName, providerForUri } from './provider-names.js';
 
 /** A resource as the registry keeps it (`.registry/resources.json` items). */
 export interface ResourceDefinition {

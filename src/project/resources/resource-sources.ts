@@ -1,6 +1,6 @@
 import { join } from 'node:path';
+import { sha256Hex } from '../../json/canonical-json.js';
 import type { ProjectLayout } from '../project-layout.js';
-import { sha256Hex } from '../registry/canonical-json.js';
 import type { ManualKind } from '../registry/manual-kinds.js';
 import type { ManualState, RegistrySource, RegistryStore } from '../registry/registry-store.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from './resource-definition.js';

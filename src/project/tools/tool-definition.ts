@@ -1,5 +1,5 @@
 import { isObject } from '../../json/objects.js';
-import type { Icon, JsonObject, ToolAnnotations } from '../../mcp/types.js';
+import type { Icon, JsonObject, ToolAnnotations } from '../../spec/types.js';
 import { resolveIcons } from '../icons.js';
 import { toolNameProblem } from './tool-name.js';
 

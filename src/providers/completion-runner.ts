@@ -1,13 +1,13 @@
-import type { FrameworkHome } from '../../assets/framework-home.js';
-import type { Env } from '../../config/env-values.js';
-import { RpcError } from '../../jsonrpc/rpc-error.js';
-import type { JsonObject } from '../../mcp/types.js';
-import { buildProviderEnvironment, providerEnvMode } from '../../providers/provider-environment.js';
-import { runScript } from '../../providers/script-run.js';
-import type { ProcessRegistry } from '../../runner/process-runner.js';
-import type { ProjectLayout } from '../project-layout.js';
-import { type CompletionPage, parseCompletionOutput } from './completion-output.js';
-import type { CompletionSource } from './completion-source.js';
+import type { FrameworkHome } from '../assets/framework-home.js';
+import type { Env } from '../config/env-values.js';
+import type { ProcessRegistry } from '../process/process-runner.js';
+import { type CompletionPage, parseCompletionOutput } from '../project/completions/completion-output.js';
+import type { CompletionSource } from '../project/completions/completion-source.js';
+import { ProjectError } from '../project/project-error.js';
+import type { ProjectLayout } from '../project/project-layout.js';
+import type { JsonObject } from '../spec/types.js';
+import { buildProviderEnvironment, providerEnvMode } from './provider-environment.js';
+import { runScript } from './script-run.js';
 
 /** Completion output is a short list; more than this is a broken script. */
 const MAX_OUTPUT_BYTES = 1024 * 1024;
@@ -102,17 +102,20 @@ export async function runCompletionScript(
   });
   const data = { name: request.name, script: source.key };
   if (run.spawnError)
-    throw RpcError.internal(`Completion script could not be started: ${run.spawnError.message}`, data);
+    throw ProjectError.failed(`Completion script could not be started: ${run.spawnError.message}`, data);
   if (run.stopped?.kind === 'timeout')
-    throw RpcError.internal(`Completion script timed out after ${timeoutSecs}s`, data);
-  if (run.stopped) throw RpcError.internal('Completion cancelled', data);
+    throw ProjectError.failed(`Completion script timed out after ${timeoutSecs}s`, data);
+  if (run.stopped) throw ProjectError.failed('Completion cancelled', data);
   if (run.stdoutOverflow || run.stderrOverflow)
-    throw RpcError.internal(`Completion script wrote more than ${MAX_OUTPUT_BYTES} bytes`, data);
+    throw ProjectError.failed(`Completion script wrote more than ${MAX_OUTPUT_BYTES} bytes`, data);
   if (run.exitCode !== 0)
-    throw RpcError.internal(run.stderrTail.trim() || 'Completion provider failed', { ...data, exitCode: run.exitCode });
+    throw ProjectError.failed(run.stderrTail.trim() || 'Completion provider failed', {
+      ...data,
+      exitCode: run.exitCode,
+    });
   try {
     return parseCompletionOutput(run.stdout.toString('utf8'), request.limit);
   } catch (error) {
-    throw RpcError.internal((error as Error).message, data);
+    throw ProjectError.failed((error as Error).message, data);
   }
 }
