@@ -1,5 +1,6 @@
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
+import { type FailureWording, failureMessage, processFailure } from '../process/process-result.js';
 import type { ProcessRegistry } from '../process/process-runner.js';
 import { type CompletionPage, parseCompletionOutput } from '../project/completions/completion-output.js';
 import type { CompletionSource } from '../project/completions/completion-source.js';
@@ -59,6 +60,16 @@ function sourceVariables(source: ScriptSource, layout: ProjectLayout): Record<st
   return {};
 }
 
+/** How a completion script's failures read: "Completion script timed out after 5s", "Completion cancelled". */
+function completionWording(timeoutSecs: number): FailureWording {
+  return {
+    subject: 'Completion script',
+    timeoutSecs,
+    limits: { stdout: MAX_OUTPUT_BYTES, stderr: MAX_OUTPUT_BYTES },
+    override: (failure) => (failure.kind === 'cancelled' ? 'Completion cancelled' : undefined),
+  };
+}
+
 /**
  * Runs a completion script (original-behaviour §8.2): cwd = project root, the curated
  * provider environment plus MCP_COMPLETION_*, a timeout; its stdout is one page.
@@ -101,18 +112,13 @@ export async function runCompletionScript(
     registry: host.processes,
   });
   const data = { name: request.name, script: source.key };
-  if (run.spawnError)
-    throw ProjectError.failed(`Completion script could not be started: ${run.spawnError.message}`, data);
-  if (run.stopped?.kind === 'timeout')
-    throw ProjectError.failed(`Completion script timed out after ${timeoutSecs}s`, data);
-  if (run.stopped) throw ProjectError.failed('Completion cancelled', data);
-  if (run.stdoutOverflow || run.stderrOverflow)
-    throw ProjectError.failed(`Completion script wrote more than ${MAX_OUTPUT_BYTES} bytes`, data);
-  if (run.exitCode !== 0)
+  const failure = processFailure(run);
+  if (failure?.kind === 'exit')
     throw ProjectError.failed(run.stderrTail.trim() || 'Completion provider failed', {
       ...data,
       exitCode: run.exitCode,
     });
+  if (failure) throw ProjectError.failed(failureMessage(failure, completionWording(timeoutSecs)), data);
   try {
     return parseCompletionOutput(run.stdout.toString('utf8'), request.limit);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
+import { type FailureWording, failureMessage, type ProcessFailure, processFailure } from '../process/process-result.js';
 import type { ProcessRegistry } from '../process/process-runner.js';
 import { ProjectError } from '../project/project-error.js';
 import type { ProjectLayout } from '../project/project-layout.js';
@@ -78,31 +79,43 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
     ...(read.signal ? { signal: read.signal } : {}),
     registry: host.processes,
   });
-  if (run.spawnError)
-    throw ProjectError.failed(
-      `Resource provider ${read.provider} could not be started: ${run.spawnError.message}`,
-      context,
-    );
-  if (run.stopped?.kind === 'timeout') {
-    throw ProjectError.failed(`Resource provider ${read.provider} timed out after ${read.timeoutSecs}s`, {
-      ...context,
-      timeoutSecs: read.timeoutSecs,
-    });
-  }
-  if (run.stopped?.kind === 'cancelled' || run.stopped?.kind === 'shutdown')
-    throw ProjectError.failed('Resource read cancelled', context);
-  if (run.stdoutOverflow) throw tooLarge(host, context);
-  if (run.stderrOverflow)
-    throw ProjectError.failed(
-      `Resource provider ${read.provider} wrote more than ${host.maxStderrBytes} bytes to stderr`,
-      context,
-    );
-  if (run.exitCode !== 0) throw providerFailure(run.exitCode ?? -1, run.stderrTail, context);
+  const failure = processFailure(run);
+  if (failure?.kind === 'exit') throw providerFailure(failure.status, run.stderrTail, context);
+  if (failure)
+    throw ProjectError.failed(failureMessage(failure, providerWording(host, read)), failureData(failure, host, read));
   return run.stdout;
 }
 
+/**
+ * How a provider's failures read (original-behaviour §6.1): the size cap names
+ * MCPBASH_MAX_RESOURCE_BYTES, a cancelled read is "Resource read cancelled".
+ */
+function providerWording(host: ProviderHost, read: ProviderRead): FailureWording {
+  return {
+    subject: `Resource provider ${read.provider}`,
+    timeoutSecs: read.timeoutSecs,
+    limits: { stdout: host.maxResourceBytes, stderr: host.maxStderrBytes },
+    override: (failure) => {
+      if (failure.kind === 'cancelled') return 'Resource read cancelled';
+      if (failure.kind === 'overflow' && failure.stream === 'stdout') return tooLargeMessage(host);
+      return undefined;
+    },
+  };
+}
+
+function failureData(failure: ProcessFailure, host: ProviderHost, read: ProviderRead): Record<string, unknown> {
+  const context = { provider: read.provider, uri: read.uri };
+  if (failure.kind === 'timed-out') return { ...context, timeoutSecs: read.timeoutSecs };
+  if (failure.kind === 'overflow' && failure.stream === 'stdout') return { ...context, limit: host.maxResourceBytes };
+  return context;
+}
+
+function tooLargeMessage(host: ProviderHost): string {
+  return `Resource exceeded MCPBASH_MAX_RESOURCE_BYTES (${host.maxResourceBytes} bytes)`;
+}
+
 function tooLarge(host: ProviderHost, context: { provider: string; uri: string }): ProjectError {
-  return ProjectError.failed(`Resource exceeded MCPBASH_MAX_RESOURCE_BYTES (${host.maxResourceBytes} bytes)`, {
+  return ProjectError.failed(tooLargeMessage(host), {
     ...context,
     limit: host.maxResourceBytes,
   });

@@ -1,10 +1,14 @@
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type RunProcessResult, runProcess } from '../process/process-runner.js';
+import { failureMessage, type ProcessResult, processFailure } from '../process/process-result.js';
+import { runProcess } from '../process/process-runner.js';
 import { forwardHookLog, type HookLogSink, stderrForLog } from '../project/hook-log.js';
 import { insecureFileReason } from '../project/secure-file.js';
 import { ErrorCode } from '../spec/error-codes.js';
 import { RpcError } from '../spec/rpc-error.js';
+
+/** How long policy.sh may take to decide; past it the call is denied. */
+const POLICY_TIMEOUT_MS = 10_000;
 
 export interface PolicySettings {
   /** MCPBASH_TOOL_ALLOWLIST names; `*` or `all` allow every tool. */
@@ -86,9 +90,13 @@ function policyError(file: string, toolName: string): RpcError {
  * output such as "command not found" - as a warning with the status and stderr, since it
  * usually means the hook itself is broken.
  */
-function reportDenial(toolName: string, run: RunProcessResult, chosenError: boolean, log: HookLogSink): void {
-  const status = run.exitCode ?? run.signal ?? 'unknown';
-  const message = `server.d/policy.sh denied tool '${toolName}': mcp_tools_policy_check returned ${String(status)} (${stderrForLog(run.stderrTail)})`;
+function reportDenial(toolName: string, run: ProcessResult, chosenError: boolean, log: HookLogSink): void {
+  const failure = processFailure(run);
+  const why =
+    failure === undefined || failure.kind === 'exit'
+      ? `mcp_tools_policy_check returned ${String(run.exitCode ?? run.signal)}`
+      : failureMessage(failure, { subject: 'it', timeoutSecs: POLICY_TIMEOUT_MS / 1000 });
+  const message = `server.d/policy.sh denied tool '${toolName}': ${why} (${stderrForLog(run.stderrTail)})`;
   if (run.stderrTail.trim() === '' && (chosenError || run.exitCode === 1)) log.debug('mcp.tools.policy', message);
   else log.warning('mcp.tools.policy', message);
 }
@@ -133,7 +141,7 @@ export async function enforceToolPolicy(toolName: string, metadata: unknown, set
       maxStderrBytes: 64 * 1024,
       stderrTailBytes: 1024,
       killGraceMs: 500,
-      signal: AbortSignal.timeout(10_000),
+      timeoutMs: POLICY_TIMEOUT_MS,
     });
     forwardHookLog(logFile, settings.log);
     if (run.exitCode === 100) {
