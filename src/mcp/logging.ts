@@ -1,25 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { type Env, envBool, envString } from '../config/env-values.js';
-import { type LoggingLevel, levelRank, parseLoggingLevel } from '../spec/logging-levels.js';
+import type { LogConfig } from '../config/slices.js';
+import { type LoggingLevel, levelRank } from '../spec/logging-levels.js';
 import type { LoggingMessageParams } from '../spec/types.js';
 
 /**
  * The level at start-up: MCPBASH_LOG_LEVEL (`true`/`1` mean debug, `false`/`0` info); when
- * unset, a `server.d/.debug` file means debug; then MCPBASH_LOG_LEVEL_DEFAULT; then info.
+ * unset (or not a level), a `server.d/.debug` file means debug; then MCPBASH_LOG_LEVEL_DEFAULT (info).
  */
-export function initialLoggingLevel(env: Env, serverDir: string | undefined): LoggingLevel {
-  const configured = envString(env, 'MCPBASH_LOG_LEVEL')?.trim().toLowerCase();
-  if (configured !== undefined) {
-    if (configured === 'true' || configured === '1') return 'debug';
-    if (configured === 'false' || configured === '0') return 'info';
-    const level = parseLoggingLevel(configured);
-    if (level) return level;
-  } else if (serverDir && existsSync(join(serverDir, '.debug'))) {
-    return 'debug';
-  }
-  return parseLoggingLevel(envString(env, 'MCPBASH_LOG_LEVEL_DEFAULT')) ?? 'info';
+export function initialLoggingLevel(log: LogConfig, serverDir: string | undefined): LoggingLevel {
+  if (log.level) return log.level;
+  if (serverDir && existsSync(join(serverDir, '.debug'))) return 'debug';
+  return log.levelDefault;
 }
 
 export interface ServerLogOptions {
@@ -32,12 +25,12 @@ export interface ServerLogOptions {
   readonly timestamps: boolean;
 }
 
-export function serverLogOptions(env: Env, stderr: Writable, serverDir: string | undefined): ServerLogOptions {
+export function serverLogOptions(log: LogConfig, stderr: Writable, serverDir: string | undefined): ServerLogOptions {
   return {
     stderr,
-    level: initialLoggingLevel(env, serverDir),
-    quiet: envBool(env, 'MCPBASH_QUIET', false),
-    timestamps: envBool(env, 'MCPBASH_LOG_TIMESTAMP', false),
+    level: initialLoggingLevel(log, serverDir),
+    quiet: log.quiet,
+    timestamps: log.timestamps,
   };
 }
 

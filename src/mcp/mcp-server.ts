@@ -71,9 +71,9 @@ export class McpServer {
 
   constructor(private readonly options: McpServerOptions) {
     const { config, env } = options;
-    this.log = new ServerLog(serverLogOptions(env, options.stderr, options.project.layout.serverDir));
+    this.log = new ServerLog(serverLogOptions(config.log, options.stderr, options.project.layout.serverDir));
     this.transport = options.transport ?? new StdioTransport(options.input, options.output, config.maxMessageBytes);
-    const tokenSettings = remoteTokenSettings(env);
+    const tokenSettings = remoteTokenSettings(config.remoteToken);
     this.remoteToken = tokenSettings
       ? new RemoteTokenGuard(tokenSettings, (level, message) => this.log.toStderr(level, 'mcp.auth', message))
       : undefined;
@@ -93,6 +93,8 @@ export class McpServer {
     const registries = new ProjectRegistries({
       layout,
       home: options.home,
+      config: config.registry,
+      jsonTool: config.jsonTool,
       env,
       scratchDir: options.stateDir,
       log: this.log,
@@ -100,7 +102,7 @@ export class McpServer {
       onHash: (kind, hash) => lists.observe(kind === 'resourceTemplates' ? 'resources' : kind, hash, kind),
     });
     const roots = new RootsState(
-      configuredRoots(layout, env, (message) => this.log.warning('mcp.roots', message)),
+      configuredRoots(layout, config.paths.roots, (message) => this.log.warning('mcp.roots', message)),
       implicitRoot(layout),
     );
     this.modules = [...CORE_MODULES, ...(options.modules ?? [])];

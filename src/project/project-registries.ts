@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
-import { type Env, envBool, envInt, envNumber, envString } from '../config/env-values.js';
+import type { Env } from '../config/env-values.js';
+import type { JsonToolConfig, RegistryConfig } from '../config/slices.js';
 import { chooseJsonTool } from '../process/json-tool.js';
 import type { ProcessRegistry } from '../process/process-runner.js';
 import { type CompletionRegistration, manualCompletionNormalizer } from './completions/completion-registration.js';
@@ -25,6 +26,11 @@ import { mergeSubtreeScan, resolveToolsSubtree } from './tools/tools-subtree.js'
 export interface RegistryOptions {
   readonly layout: ProjectLayout;
   readonly home: FrameworkHome;
+  /** Caching, trust and bounds (MCP_*_TTL, MCPBASH_STATIC_REGISTRY, ...). */
+  readonly config: RegistryConfig;
+  /** Which JSON tool register.sh gets. */
+  readonly jsonTool: JsonToolConfig;
+  /** The environment register.sh starts from. */
   readonly env: Env;
   readonly scratchDir: string;
   readonly log: RegistryLog;
@@ -41,16 +47,6 @@ export interface RegistryOptions {
 }
 
 const POLL_INTERVAL_MS = 1000;
-
-/** A kind's TTL in ms from its variable (seconds; 1.x's default 5). */
-export function ttlMs(env: Env, variable: string): number {
-  return envNumber(env, variable, 5, { min: 0 }) * 1000;
-}
-
-/** Whether MCPBASH_STATIC_REGISTRY asks to trust pre-generated caches. */
-export function staticRegistryMode(env: Env): boolean {
-  return envBool(env, 'MCPBASH_STATIC_REGISTRY', false);
-}
 
 /**
  * The registries of one project (tools, resources, resource templates, prompts, and the
@@ -71,8 +67,8 @@ export class ProjectRegistries {
   private readonly completionWarnings = new Set<string>();
 
   constructor(private readonly options: RegistryOptions) {
-    const { layout, env } = options;
-    const staticMode = staticRegistryMode(env);
+    const { layout, env, config } = options;
+    const staticMode = config.staticMode;
     this.normalizers = {
       tools: manualToolNormalizer(layout.toolsDir),
       resources: manualResourceNormalizer(layout.resourcesDir),
@@ -83,31 +79,31 @@ export class ProjectRegistries {
     this.manual = new ManualRegistrations({
       serverDir: layout.serverDir,
       projectRoot: layout.root,
-      allowHooks: envBool(env, 'MCPBASH_ALLOW_PROJECT_HOOKS', false),
+      allowHooks: config.allowHooks,
       staticMode,
-      ttlMs: ttlMs(env, 'MCPBASH_REGISTER_TTL'),
-      maxBytes: envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 }),
-      bufferMaxBytes: envInt(env, 'MCPBASH_MANUAL_BUFFER_MAX_BYTES', 1024 * 1024, { min: 1 }),
+      ttlMs: config.ttlMs.register,
+      maxBytes: config.maxManualBytes,
+      bufferMaxBytes: config.bufferMaxBytes,
       hookDriver: join(options.home.hooksDir, 'register-hook.sh'),
-      hookEnv: hookEnvironment(env, layout, options.home, chooseJsonTool(env, options.scratchDir)),
+      hookEnv: hookEnvironment(env, layout, options.home, chooseJsonTool(options.jsonTool, env, options.scratchDir)),
       scratchDir: options.scratchDir,
       processes: options.processes,
       normalizers: this.normalizers,
       log: options.log,
-      verbose: envBool(env, 'MCPBASH_LOG_VERBOSE', false),
+      verbose: config.verbose,
     });
-    this.toolsSubtree = options.toolsSubtree ?? this.subtreeFromEnv();
+    this.toolsSubtree = options.toolsSubtree ?? this.subtreeFromConfig();
     this.tools = this.store({
       kind: 'tools',
       cacheFile: join(layout.registryDir, 'tools.json'),
-      ttlMs: ttlMs(env, 'MCP_TOOLS_TTL'),
+      ttlMs: config.ttlMs.tools,
       watchedPaths: [layout.toolsDir, join(layout.serverDir, 'register.json'), join(layout.serverDir, 'register.sh')],
       scan: (previous, tree) => this.scanTools(previous, tree.walkOf(layout.toolsDir)),
       manual: () => this.manualState<ToolDefinition>('tools'),
     });
     const sourceOptions = {
       layout,
-      ttlMs: (variable: string) => ttlMs(env, variable),
+      ttlMs: config.ttlMs,
       manualState: <T>(kind: ManualKind) => this.manualState<T>(kind),
     };
     this.resources = this.store(resourcesSource(sourceOptions));
@@ -115,7 +111,7 @@ export class ProjectRegistries {
     this.prompts = this.store({
       kind: 'prompts',
       cacheFile: join(layout.registryDir, 'prompts.json'),
-      ttlMs: ttlMs(env, 'MCP_PROMPTS_TTL'),
+      ttlMs: config.ttlMs.prompts,
       watchedPaths: [layout.promptsDir, join(layout.serverDir, 'register.json'), join(layout.serverDir, 'register.sh')],
       scan: (_previous, tree) => discoverPrompts(layout.promptsDir, layout.root, tree.walkOf(layout.promptsDir)),
       manual: () => this.manualState<PromptDefinition>('prompts'),
@@ -139,8 +135,8 @@ export class ProjectRegistries {
   }
 
   /** MCPBASH_REGISTRY_REFRESH_PATH; one outside the tools directory is ignored with a warning (1.x ignored it). */
-  private subtreeFromEnv(): string {
-    const value = envString(this.options.env, 'MCPBASH_REGISTRY_REFRESH_PATH');
+  private subtreeFromConfig(): string {
+    const value = this.options.config.refreshPath;
     if (value === undefined) return '';
     const subtree = resolveToolsSubtree(this.options.layout, value);
     if (typeof subtree === 'string') return subtree;
@@ -178,11 +174,11 @@ export class ProjectRegistries {
 
   /** A store with this project's shared settings. */
   store<T>(source: ConstructorParameters<typeof RegistryStore<T>>[0]): RegistryStore<T> {
-    const { env } = this.options;
+    const { config } = this.options;
     const store = new RegistryStore<T>(source, {
       log: this.options.log,
-      maxBytes: envInt(env, 'MCPBASH_REGISTRY_MAX_BYTES', 100 * 1024 * 1024, { min: 1 }),
-      staticMode: staticRegistryMode(env),
+      maxBytes: config.maxBytes,
+      staticMode: config.staticMode,
       writeCache: this.options.writeCache ?? true,
       ...(this.options.onHash ? { onHash: this.options.onHash } : {}),
     });

@@ -1,5 +1,6 @@
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
+import type { ProviderConfig } from '../config/slices.js';
 import { type FailureWording, failureMessage, processFailure } from '../process/process-result.js';
 import type { ProcessRegistry } from '../process/process-runner.js';
 import { type CompletionPage, parseCompletionOutput } from '../project/completions/completion-output.js';
@@ -17,6 +18,8 @@ export interface CompletionHost {
   readonly layout: ProjectLayout;
   readonly home: FrameworkHome;
   readonly env: Env;
+  /** What completion scripts inherit (the providers' rules). */
+  readonly config: ProviderConfig;
   readonly jsonTool: { readonly name: string; readonly bin: string };
   /** MCPBASH_COMPLETION_TIMEOUT_SECS: for scripts whose registration sets no timeoutSecs (0: none). */
   readonly defaultTimeoutSecs: number;
@@ -83,7 +86,8 @@ export async function runCompletionScript(
   const timeoutSecs = (source.kind === 'manual' ? source.timeoutSecs : undefined) ?? host.defaultTimeoutSecs;
   const env = buildProviderEnvironment({
     serverEnv: host.env,
-    mode: providerEnvMode(host.env),
+    config: host.config,
+    mode: providerEnvMode(host.config),
     layout: host.layout,
     home: host.home,
     extra: {

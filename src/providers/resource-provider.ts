@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
+import type { ProviderConfig } from '../config/slices.js';
 import { type FailureWording, failureMessage, type ProcessFailure, processFailure } from '../process/process-result.js';
 import type { ProcessRegistry } from '../process/process-runner.js';
 import { ProjectError } from '../project/project-error.js';
@@ -15,6 +16,9 @@ import { runScript } from './script-run.js';
 export interface ProviderHost {
   readonly layout: ProjectLayout;
   readonly home: FrameworkHome;
+  /** What providers inherit, and MCP_RESOURCES_ROOTS. */
+  readonly config: ProviderConfig;
+  /** The environment providers start from. */
   readonly env: Env;
   /** MCPBASH_MAX_RESOURCE_BYTES: a larger payload fails the read (never partial). */
   readonly maxResourceBytes: number;
@@ -58,10 +62,10 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
     const served = await readInProcess(host, read, sessionRoots);
     if (served) return served;
   }
-  const mode = providerEnvMode(host.env);
   const env = buildProviderEnvironment({
     serverEnv: host.env,
-    mode,
+    config: host.config,
+    mode: providerEnvMode(host.config),
     layout: host.layout,
     home: host.home,
     sessionRoots,
@@ -137,7 +141,7 @@ async function readInProcess(
     const outcome = await readFileUri({
       uri: read.uri,
       cwd: layout.root,
-      rootsSpec: [resourceRoots(host.env, layout, sessionRoots), layout.resourcesDir, layout.root],
+      rootsSpec: [resourceRoots(host.config, layout, sessionRoots), layout.resourcesDir, layout.root],
       maxBytes: host.maxResourceBytes,
     });
     if (outcome.overflow) throw tooLarge(host, context);

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { envBool, envList, envString } from '../config/env-values.js';
 import { hookEnvironment } from '../project/hook-environment.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
 import { RpcError } from '../spec/rpc-error.js';
@@ -25,9 +24,9 @@ const inheritWarned = new WeakSet<ToolRuntime>();
  * warned about once per server (as 1.x did): tools then see every secret the server has.
  */
 export function toolEnvMode(runtime: ToolRuntime): ToolEnvMode {
-  const mode = (envString(runtime.env, 'MCPBASH_TOOL_ENV_MODE') ?? 'minimal').toLowerCase();
+  const { envMode: mode, inheritAllowed } = runtime.config.tools;
   if (mode === 'inherit') {
-    if (!envBool(runtime.env, 'MCPBASH_TOOL_ENV_INHERIT_ALLOW', false)) {
+    if (!inheritAllowed) {
       throw RpcError.invalidParams(
         'MCPBASH_TOOL_ENV_MODE=inherit gives tools the whole server environment; set MCPBASH_TOOL_ENV_INHERIT_ALLOW=true to confirm, or use allowlist mode',
       );
@@ -41,7 +40,7 @@ export function toolEnvMode(runtime: ToolRuntime): ToolEnvMode {
     }
     return 'inherit';
   }
-  return mode === 'allowlist' ? 'allowlist' : 'minimal';
+  return mode;
 }
 
 /**
@@ -63,10 +62,8 @@ export async function prepareToolCall(
     });
   }
   await enforceToolPolicy(name, tool, {
-    allowlist: [...envList(runtime.env, 'MCPBASH_TOOL_ALLOWLIST'), ...runtime.extraAllowed],
-    allowWhenEmpty: ['allow', 'all'].includes(
-      (envString(runtime.env, 'MCPBASH_TOOL_ALLOW_DEFAULT') ?? '').toLowerCase(),
-    ),
+    allowlist: [...runtime.config.tools.allowlist, ...runtime.extraAllowed],
+    allowWhenEmpty: runtime.config.tools.allowWhenEmpty,
     implicitlyAllowed: runtime.implicitlyAllowed,
     policyFile: join(runtime.layout.serverDir, 'policy.sh'),
     policyDriver: join(runtime.home.hooksDir, 'policy-check.sh'),

@@ -1,6 +1,5 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { envList } from '../config/env-values.js';
 import { runProcess, type StopReason } from '../process/process-runner.js';
 import { type ScriptCommand, scriptCommand } from '../process/script-command.js';
 import type { RootEntry } from '../project/roots.js';
@@ -141,7 +140,7 @@ function toolLaunch(
   const env = buildToolEnvironment({
     serverEnv: runtime.env,
     mode: prepared.envMode,
-    allowlist: envList(runtime.env, 'MCPBASH_TOOL_ENV_ALLOWLIST'),
+    allowlist: runtime.config.tools.envAllowlist,
     layout: runtime.layout,
     home: runtime.home,
     identity: runtime.identity,

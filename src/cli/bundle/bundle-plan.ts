@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameworkHome } from '../../assets/framework-home.js';
+import { loadConfig } from '../../config/config.js';
 import type { Env } from '../../config/env-values.js';
 import { isObject } from '../../json/objects.js';
 import { projectLayout } from '../../project/project-layout.js';
@@ -88,7 +89,7 @@ export async function planBundle(request: BundleRequest): Promise<BundlePlan> {
   const conf = readMcpbConf(root);
   const fields = resolveBundleFields({ root, flags: request.flags, conf, meta, env: request.env });
   const files = collectProjectFiles(root, fields.include);
-  const inventory = await withStateDir(request.env, false, (scratchDir) =>
+  const inventory = await withStateDir(loadConfig(request.env), false, (scratchDir) =>
     scanProject({
       root,
       home: request.home,

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { type Env, envBool, envInt } from '../../config/env-values.js';
+import type { Config } from '../../config/config.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { manualPromptNormalizer } from '../../project/prompts/manual-prompts.js';
 import type { EntryNormalizer, RawRegistrations } from '../../project/registry/manual-kinds.js';
@@ -131,14 +131,14 @@ export interface RegisterJsonFile {
 }
 
 /** Reads server.d/register.json (undefined when there is none). */
-export function readRegisterJsonFile(layout: ProjectLayout, env: Env): RegisterJsonFile | undefined {
+export function readRegisterJsonFile(layout: ProjectLayout, config: Config): RegisterJsonFile | undefined {
   const file = join(layout.serverDir, 'register.json');
   if (!existsSync(file)) return undefined;
   const bytes = readFileSync(file);
   return {
     file,
     bytes,
-    parsed: parseRegisterJson(bytes, envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 })),
+    parsed: parseRegisterJson(bytes, config.values.MCPBASH_MAX_MANUAL_REGISTRY_BYTES),
   };
 }
 
@@ -210,7 +210,7 @@ function checkHookFile(ctx: CheckContext, layout: ProjectLayout, name: string, c
 export function checkRegistrations(
   ctx: CheckContext,
   layout: ProjectLayout,
-  env: Env,
+  config: Config,
   registerJson: RegisterJsonFile | undefined,
 ): void {
   const sh = join(layout.serverDir, 'register.sh');
@@ -223,7 +223,7 @@ export function checkRegistrations(
         'ignored: server.d/register.json exists and replaces register.sh entirely',
         { file: sh },
       );
-    else if (!envBool(env, 'MCPBASH_ALLOW_PROJECT_HOOKS', false))
+    else if (!config.values.MCPBASH_ALLOW_PROJECT_HOOKS)
       ctx.report.add(
         'warning',
         'registrations',

@@ -1,4 +1,3 @@
-import { envInt } from '../../config/env-values.js';
 import { canonicalJson, sha256Hex } from '../../json/canonical-json.js';
 import { chooseJsonTool } from '../../process/json-tool.js';
 import {
@@ -122,8 +121,9 @@ export const completionModule: HandlerModule = {
         layout: context.project.layout,
         home: context.home,
         env,
-        jsonTool: chooseJsonTool(env, context.stateDir),
-        defaultTimeoutSecs: envInt(env, 'MCPBASH_COMPLETION_TIMEOUT_SECS', 5, { min: 0 }),
+        config: config.providers,
+        jsonTool: chooseJsonTool(config.jsonTool, env, context.stateDir),
+        defaultTimeoutSecs: config.completionTimeoutSecs,
         stderrTailBytes: Math.max(config.stderrTailBytes, 1024),
         killGraceMs: config.killGraceMs,
         processes: context.processes,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { envNumber } from '../../config/env-values.js';
 import type { ElicitationBridge } from '../../runner/tool-runtime.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
 
@@ -84,7 +83,7 @@ function elicitationParams(context: ServerContext, request: ToolElicitation): Re
 export const elicitationModule: HandlerModule = {
   name: 'elicitation',
   register(context) {
-    const timeoutMs = (envNumber(context.env, 'MCPBASH_ELICITATION_TIMEOUT', 30, { min: 1 }) + 5) * 1000;
+    const timeoutMs = context.config.elicitationTimeoutMs;
     const bridge: ElicitationBridge = {
       get supported() {
         return clientElicitationModes(context.session.clientCapabilities.elicitation).size > 0;

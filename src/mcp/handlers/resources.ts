@@ -1,4 +1,3 @@
-import { envInt, envNumber } from '../../config/env-values.js';
 import { sha256Hex } from '../../json/canonical-json.js';
 import type { ProviderHost } from '../../providers/resource-provider.js';
 import { RpcError } from '../../spec/rpc-error.js';
@@ -18,6 +17,7 @@ function providerHost(context: ServerContext): ProviderHost {
   return {
     layout: context.project.layout,
     home: context.home,
+    config: config.providers,
     env,
     maxResourceBytes: config.maxResourceBytes,
     maxStderrBytes: config.maxToolStderrBytes,
@@ -74,11 +74,11 @@ function registerLists(context: ServerContext): void {
  * off while nothing changes) send resources/updated {uri}. Returns the subscriptions, to stop.
  */
 function registerSubscriptions(context: ServerContext, reader: ResourceReader): ResourceSubscriptions {
-  const { methods, engine, env, config } = context;
-  const subscribeTimeout = envInt(env, 'MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT', 120, { min: 0 });
+  const { methods, engine, config } = context;
+  const subscribeTimeout = config.subscribeTimeoutSecs;
   const subscriptions = new ResourceSubscriptions({
-    intervalMs: envNumber(env, 'MCPBASH_RESOURCES_POLL_INTERVAL_SECS', 2, { min: 0 }) * 1000,
-    maxSubscriptions: envInt(env, 'MCPBASH_MAX_SUBSCRIPTIONS', 64, { min: 1 }),
+    intervalMs: config.resourcesPollIntervalMs,
+    maxSubscriptions: config.maxSubscriptions,
     poll: async (target: ResolvedResource, signal: AbortSignal) => {
       let release: (() => void) | undefined;
       try {

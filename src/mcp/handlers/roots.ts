@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { envNumber } from '../../config/env-values.js';
 import { canonicalRoot, type RootEntry, rootEntry } from '../../project/roots.js';
 import { ignoreParams } from '../params/lifecycle-params.js';
 import type { HandlerModule } from '../server-context.js';
@@ -52,9 +51,9 @@ export function rootsFromResult(result: unknown, warn: (message: string) => void
 export const rootsModule: HandlerModule = {
   name: 'roots',
   register(context) {
-    const { env, session, roots, log } = context;
-    const timeoutMs = envNumber(env, 'MCPBASH_ROOTS_REQUEST_TIMEOUT', 5, { min: 0.1 }) * 1000;
-    const debounceMs = envNumber(env, 'MCPBASH_ROOTS_DEBOUNCE_INTERVAL', 1, { min: 0 }) * 1000;
+    const { session, roots, log } = context;
+    const timeoutMs = context.config.rootsRequestTimeoutMs;
+    const debounceMs = context.config.rootsDebounceMs;
     let generation = 0;
     let debounce: NodeJS.Timeout | undefined;
 

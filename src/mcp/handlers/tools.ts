@@ -29,7 +29,7 @@ export function serverToolRuntime(context: ServerContext): ToolRuntime {
     config,
     stateDir: context.stateDir,
     callDirectories: new CallDirectoryPool(context.stateDir),
-    jsonTool: chooseJsonTool(context.env, context.stateDir),
+    jsonTool: chooseJsonTool(config.jsonTool, context.env, context.stateDir),
     jqService: () => {
       jqService ??= startJqService(context.env, (message) => context.log.warning('mcp.tools', message));
       return jqService;
