@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { serverMeta } from '../schemas/meta-files.js';
 import type { Icon, Implementation } from '../spec/types.js';
+import { screenMetadata } from '../validation/metadata-check.js';
 import type { ProjectLayout } from './project-layout.js';
 
 /** Who the server says it is (serverInfo) and what it tells the model (instructions). */
@@ -41,6 +43,9 @@ export function projectVersion(root: string): string {
   return '0.0.0';
 }
 
+/** server.meta.json as the server reads it: the same format, but without a name it is named after its directory. */
+const SERVED_META = { ...serverMeta, schema: { ...serverMeta.schema, required: [] } };
+
 function stringField(meta: Record<string, unknown>, key: string): string | undefined {
   const value = meta[key];
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
@@ -58,9 +63,11 @@ export function loadServerIdentity(layout: ProjectLayout, options: { gettingStar
   if (text !== undefined) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
-        meta = parsed as Record<string, unknown>;
-      else warnings.push(`${metaPath} is not a JSON object; using defaults`);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+        const screen = screenMetadata(SERVED_META, parsed as Record<string, unknown>);
+        warnings.push(...screen.warnings.map((warning) => `${metaPath}: ${warning}`));
+        meta = screen.value ?? {};
+      } else warnings.push(`${metaPath} is not a JSON object; using defaults`);
     } catch (error) {
       warnings.push(`${metaPath} is not valid JSON (${(error as Error).message}); using defaults`);
     }

@@ -27,9 +27,10 @@ const sources = files(join(repoRoot, 'src'), (path) => path.endsWith('.ts')).map
   file: relative(repoRoot, file),
   text: readFileSync(file, 'utf8'),
 }));
-const bash = SHIPPED_BASH.flatMap((dir) => files(join(repoRoot, dir), (path) => path.endsWith('.sh'))).map(
-  (file) => ({ file: relative(repoRoot, file), text: readFileSync(file, 'utf8') }),
-);
+const bash = SHIPPED_BASH.flatMap((dir) => files(join(repoRoot, dir), (path) => path.endsWith('.sh'))).map((file) => ({
+  file: relative(repoRoot, file),
+  text: readFileSync(file, 'utf8'),
+}));
 const rows = Object.entries(SETTINGS as Record<string, AnySetting>);
 
 /** Names in the first column of the hand-written tables of `## heading` in ENV.md. */
@@ -76,13 +77,15 @@ t.test('every variable the code or the shipped Bash names is a setting or docume
   t.same(
     [...unknown].map(([name, file]) => `${name} (${file})`),
     [],
-    'add a row to src/config/settings/ (or to ENV.md\'s list of variables the server sets)',
+    "add a row to src/config/settings/ (or to ENV.md's list of variables the server sets)",
   );
 });
 
 t.test('every setting is read: by the binary through the table, or by the shipped Bash', async (t) => {
   // Read through the parsed values (`values.NAME`), or by another setting's default (`read('NAME')`).
-  const code = sources.map(({ file, text }) => (file.startsWith('src/config/settings') ? text.replace(/^\s*[A-Z]\w*: /gm, '') : text));
+  const code = sources.map(({ file, text }) =>
+    file.startsWith('src/config/settings') ? text.replace(/^\s*[A-Z]\w*: /gm, '') : text,
+  );
   const shellText = bash.map(({ text }) => text).join('\n');
   const unused = rows.filter(([name, setting]) => {
     if (name.endsWith('*')) return false;
@@ -103,7 +106,9 @@ t.test('nothing outside src/config/ reads a setting from the environment', async
   const reads: string[] = [];
   for (const { file, text } of sources) {
     if (file.startsWith('src/config/')) continue;
-    for (const match of text.matchAll(/\benv\??\.([A-Z][A-Z0-9_]+)\b(?!\s*=[^=])|\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]/g)) {
+    for (const match of text.matchAll(
+      /\benv\??\.([A-Z][A-Z0-9_]+)\b(?!\s*=[^=])|\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]/g,
+    )) {
       const name = (match[1] ?? match[2]) as string;
       const before = text.slice(Math.max(0, (match.index ?? 0) - 7), match.index);
       if (before.endsWith('delete ') || !(name in SETTINGS)) continue;

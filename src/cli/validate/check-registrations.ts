@@ -10,22 +10,18 @@ import { insecureFileReason } from '../../project/secure-file.js';
 import { manualToolNormalizer } from '../../project/tools/manual-tools.js';
 import { toolNamePortability } from '../../project/tools/tool-name.js';
 import {
-  completionEntrySchema,
-  promptMetaSchema,
-  resourceMetaSchema,
-  toolMetaSchema,
+  completionRegistration,
+  type MetaFormat,
+  promptMeta,
+  resourceMeta,
+  strictFormat,
+  toolRegistration,
 } from '../../schemas/meta-files.js';
 import { registerJsonSchema } from '../../schemas/register-json.js';
+import { screenMetadata } from '../../validation/metadata-check.js';
 import { listProjectFiles } from './project-files.js';
 import { checkScriptFile } from './script-checks.js';
 import { type CheckContext, checkSchema } from './validation-report.js';
-
-/** A register.json tool entry: tool metadata plus the script's `path` (relative to the tools directory). */
-const toolRegistrationSchema = {
-  ...toolMetaSchema,
-  required: ['name', 'path'],
-  properties: { ...toolMetaSchema.properties, path: { type: 'string', minLength: 1 } },
-} as const;
 
 /**
  * Entries of one kind: their metadata schema, then the server's own normalisation; an
@@ -36,13 +32,14 @@ function checkEntries(
   file: string,
   kind: string,
   entries: unknown[] | null | undefined,
-  schema: object,
+  format: MetaFormat,
   normalize: EntryNormalizer,
 ): void {
   for (const [index, entry] of (entries ?? []).entries()) {
     const field = `/${kind}/${index}`;
-    if (!checkSchema(ctx, 'registrations', schema, entry, file, field)) continue;
-    const result = normalize([entry]);
+    if (!checkSchema(ctx, 'registrations', format, entry, file, field)) continue;
+    // The format's problems are reported above; the normalizer adds the server's own checks.
+    const result = normalize([screenMetadata(format, entry as Record<string, unknown>).value]);
     const owner = (text: string) => text.replace(`${kind}[0]`, `${kind}[${index}]`);
     for (const error of result.errors)
       ctx.report.add('error', 'registrations', `${owner(error)}; the server skips this entry`, { file, field });
@@ -58,7 +55,7 @@ function checkCompletionEntries(
 ): Set<string> {
   const registered = new Set<string>();
   entries?.forEach((entry, index) => {
-    if (!checkSchema(ctx, 'registrations', completionEntrySchema, entry, file, `/completions/${index}`)) return;
+    if (!checkSchema(ctx, 'registrations', completionRegistration, entry, file, `/completions/${index}`)) return;
     const path = (entry as { path: string }).path;
     const script = isAbsolute(path) ? path : resolve(layout.root, path);
     if (!script.startsWith(`${layout.root}/`)) {
@@ -94,8 +91,9 @@ function checkToolEntries(
   const seen = new Map<string, number>();
   entries?.forEach((entry, index) => {
     const field = `/tools/${index}`;
-    if (!checkSchema(ctx, 'registrations', toolRegistrationSchema, entry, file, field)) return;
-    const result = manualToolNormalizer(layout.toolsDir)([entry]);
+    if (!checkSchema(ctx, 'registrations', toolRegistration, entry, file, field)) return;
+    const usable = screenMetadata(toolRegistration, entry as Record<string, unknown>).value;
+    const result = manualToolNormalizer(layout.toolsDir)([usable]);
     for (const error of result.errors)
       ctx.report.add(
         'error',
@@ -160,27 +158,20 @@ function checkRegisterJson(
       ctx.report.add('error', 'registrations', 'does not match the register.json format, so every kind fails', {
         file,
       });
-      checkSchema(ctx, 'registrations', registerJsonSchema, value, file);
+      checkSchema(ctx, 'registrations', strictFormat(registerJsonSchema), value, file);
     }
     return new Set();
   }
   const kinds: RawRegistrations = parsed.kinds;
   checkToolEntries(ctx, file, layout, kinds.tools);
-  checkEntries(ctx, file, 'prompts', kinds.prompts, promptMetaSchema, manualPromptNormalizer(layout.promptsDir));
-  checkEntries(
-    ctx,
-    file,
-    'resources',
-    kinds.resources,
-    resourceMetaSchema,
-    manualResourceNormalizer(layout.resourcesDir),
-  );
+  checkEntries(ctx, file, 'prompts', kinds.prompts, promptMeta, manualPromptNormalizer(layout.promptsDir));
+  checkEntries(ctx, file, 'resources', kinds.resources, resourceMeta, manualResourceNormalizer(layout.resourcesDir));
   checkEntries(
     ctx,
     file,
     'resourceTemplates',
     kinds.resourceTemplates,
-    resourceMetaSchema,
+    resourceMeta,
     manualTemplateNormalizer(layout.resourcesDir),
   );
   const listed = Object.entries(kinds)

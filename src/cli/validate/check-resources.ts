@@ -7,7 +7,7 @@ import { providerConfig } from '../../config/slices.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { canonicalRoot, configuredRoots, implicitRoot, isInsideRoots } from '../../project/roots.js';
 import { resourceRoots } from '../../providers/provider-environment.js';
-import { resourceMetaSchema } from '../../schemas/meta-files.js';
+import { resourceMeta } from '../../schemas/meta-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
 
@@ -175,7 +175,7 @@ export function checkResources(check: CheckContext, layout: ProjectLayout, home:
     const content = contentFor(meta, files);
     if (content) described.add(content);
     const value = readJsonObject(ctx, 'resources', meta);
-    if (!value || !checkSchema(ctx, 'resources', resourceMetaSchema, value, meta)) continue;
+    if (!value || !checkSchema(ctx, 'resources', resourceMeta, value, meta)) continue;
     if (!checkUri(ctx, meta, value, content, providers)) continue;
     checkAudience(ctx, meta, value.annotations);
     const name =
