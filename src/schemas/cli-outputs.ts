@@ -88,7 +88,7 @@ export const validateReportSchema = {
         required: ['level', 'section', 'message'],
         properties: {
           level: { enum: ['error', 'warning', 'info'] },
-          section: { enum: ['server', 'tools', 'prompts', 'resources', 'registrations'] },
+          section: { enum: ['server', 'tools', 'prompts', 'resources', 'ui', 'registrations'] },
           message: { type: 'string' },
           file: { type: 'string' },
           field: { type: 'string' },
