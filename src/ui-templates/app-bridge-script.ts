@@ -4,7 +4,8 @@
  * (`ui/initialize`, then `ui/notifications/initialized`), applies the host's theme, style
  * variables and fonts, reports its size (`ui/notifications/size-changed`), receives the tool's
  * input and result, and lets the page call tools (`tools/call`), post to the chat
- * (`ui/message`) and update the model's context (`ui/update-model-context`).
+ * (`ui/message`) and update the model's context (`ui/update-model-context`, when the host
+ * declares `hostCapabilities.updateModelContext`).
  *
  * It defines `window.mcpApp`; templates register their handlers, then call `connect()`.
  * Plain ES2019 without modules or imports: it runs under the host's default CSP.
@@ -18,6 +19,7 @@ export const APP_BRIDGE_SCRIPT = String.raw`(function () {
   var listeners = {};
   var last = {};
   var hostContext = {};
+  var hostCapabilities = {};
   var configNode = document.getElementById('mcp-app-config');
   var config = {};
   try { config = JSON.parse((configNode && configNode.textContent) || '{}') || {}; } catch (e) { config = {}; }
@@ -144,6 +146,7 @@ export const APP_BRIDGE_SCRIPT = String.raw`(function () {
       protocolVersion: PROTOCOL_VERSION,
     }).then(function (result) {
       result = result || {};
+      hostCapabilities = result.hostCapabilities || {};
       applyHostContext(result.hostContext || {});
       notify('ui/notifications/initialized', {});
       if (window.ResizeObserver) new ResizeObserver(queueSize).observe(document.documentElement);
@@ -201,8 +204,11 @@ export const APP_BRIDGE_SCRIPT = String.raw`(function () {
     onToolResult: function (handler) { on('ui/notifications/tool-result', handler); },
     onToolCancelled: function (handler) { on('ui/notifications/tool-cancelled', handler); },
     callTool: function (name, args) { return request('tools/call', { name: name, arguments: args || {} }); },
+    hostCapabilities: function () { return hostCapabilities; },
     sendMessage: function (text) { return request('ui/message', { role: 'user', content: [{ type: 'text', text: text }] }); },
     updateModelContext: function (text, structured) {
+      // Only hosts that declare it take model context; for the others it is a no-op.
+      if (!hostCapabilities.updateModelContext) return Promise.resolve({});
       var params = { content: [{ type: 'text', text: text }] };
       if (structured && typeof structured === 'object') params.structuredContent = structured;
       return request('ui/update-model-context', params);

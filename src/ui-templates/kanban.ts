@@ -22,7 +22,7 @@ function columnsOf(config: Record<string, unknown>): Column[] {
 
 const CSS = `
 .kanban-container { display: flex; gap: 12px; overflow-x: auto; align-items: flex-start; padding-bottom: 8px; }
-.kanban-column { flex: 0 0 240px; background: var(--color-background-secondary); border-radius: var(--border-radius-lg); }
+.kanban-column { flex: 1 0 200px; background: var(--color-background-secondary); border-radius: var(--border-radius-lg); }
 .kanban-column-header { display: flex; justify-content: space-between; padding: 10px 12px; font-weight: var(--font-weight-semibold); border-bottom: var(--border-width-regular) solid var(--color-border-secondary); }
 .kanban-column-count { padding: 0 8px; border-radius: var(--border-radius-full); font-size: var(--font-text-xs-size); color: var(--color-text-tertiary); background: var(--color-background-primary); }
 .kanban-column-body { min-height: 60px; padding: 8px; }

@@ -12,6 +12,10 @@ const CSS = `
 .tree-node-content.selected { background: var(--color-background-info); color: var(--color-text-info); }
 .tree-toggle { width: 18px; padding: 0; border: 0; background: none; color: var(--color-text-tertiary); }
 .tree-toggle.leaf { visibility: hidden; }
+/* Drawn with CSS: emoji fonts are missing on many machines, and these follow the theme. */
+.tree-icon { display: inline-block; flex: none; width: 11px; height: 13px; border: 1.5px solid var(--color-text-tertiary); border-radius: 2px; }
+.tree-icon.folder { width: 14px; height: 10px; border-top-width: 3px; background: var(--color-background-tertiary); }
+.tree-icon.folder.open { background: transparent; }
 .tree-meta { margin-left: 6px; font-size: var(--font-text-xs-size); color: var(--color-text-tertiary); }
 .collapsed > ul { display: none; }
 mark { background: var(--color-background-warning); color: inherit; }
@@ -44,8 +48,8 @@ const SCRIPT = `(function (app) {
   }
   function icon(node, open) {
     if (!config.showIcons) return null;
-    if (node.icon) return app.el('span', { className: 'tree-icon', text: node.icon });
-    return app.el('span', { className: 'tree-icon', 'aria-hidden': 'true', text: childrenOf(node).length ? (open ? '📂' : '📁') : '📄' });
+    if (node.icon) return app.el('span', { className: 'tree-icon-text', text: node.icon });
+    return app.el('span', { className: 'tree-icon ' + (childrenOf(node).length ? 'folder' + (open ? ' open' : '') : 'file'), 'aria-hidden': 'true' });
   }
   function select(content, node, path) {
     if (!config.selectable) return;
