@@ -21,7 +21,7 @@ i=0
 current=""
 for name in ${names}; do
 	if [ "${i}" -lt "${step}" ]; then
-		steps="${steps:+${steps},}$(mcp_json_obj label "${name}" status done)"
+		steps="${steps:+${steps},}$(mcp_json_obj label "${name}" status "done")"
 	elif [ -z "${current}" ]; then
 		current="${name}"
 	fi

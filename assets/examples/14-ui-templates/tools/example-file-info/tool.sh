@@ -3,7 +3,7 @@
 set -euo pipefail
 # shellcheck source=/dev/null
 source "${MCP_SDK:?MCP_SDK is set by mcp-bash}/tool-sdk.sh"
-# shellcheck source=../../lib/sample-path.sh
+# shellcheck source=SCRIPTDIR/../../lib/sample-path.sh
 source "${MCPBASH_PROJECT_ROOT:?}/lib/sample-path.sh"
 
 name="$(mcp_args_require '.nodeId')"
