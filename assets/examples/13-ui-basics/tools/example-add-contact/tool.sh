@@ -33,4 +33,5 @@ esac
 
 printf '%s\t%s\t%s\n' "${name}" "${email}" "${team}" >>"${MCPBASH_PROJECT_ROOT:?}/data/contacts.tsv"
 mcp_log_info "example-add-contact" "added ${email}"
-mcp_result_with_ui "" "Added ${name} <${email}> to ${team}." "$(mcp_json_obj name "${name}" email "${email}" team "${team}")"
+mcp_result_with_ui "" "$(printf 'Added %s <%s> to %s.' "${name}" "${email}" "${team}")" \
+	"$(mcp_json_obj name "${name}" email "${email}" team "${team}")"

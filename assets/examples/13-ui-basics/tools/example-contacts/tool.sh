@@ -20,7 +20,7 @@ while IFS=$'\t' read -r name email member_of; do
 	*) continue ;;
 	esac
 	items="${items:+${items},}$(mcp_json_obj name "${name}" email "${email}" team "${member_of}")"
-	lines="${lines}${name} <${email}> (${member_of})"$'\n'
+	lines="${lines}$(printf '%s <%s> (%s)' "${name}" "${email}" "${member_of}")"$'\n'
 	count=$((count + 1))
 done <"${MCPBASH_PROJECT_ROOT:?}/data/contacts.tsv"
 
