@@ -26,12 +26,3 @@ export function record(config: Record<string, unknown>, key: string): Record<str
   const value = config[key];
   return isObject(value) ? value : {};
 }
-
-/** `my_field-name` → `My Field Name` (1.x's label for a field without one). */
-export function labelFromName(name: string): string {
-  return name
-    .split(/[-_\s]+/)
-    .filter((word) => word !== '')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}

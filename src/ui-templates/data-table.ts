@@ -1,5 +1,5 @@
 import { flag, objects, text } from './config-values.js';
-import { escapeHtml, type TemplateParts } from './html.js';
+import { escapeHtml, heading, type TemplateParts } from './html.js';
 
 interface Column {
   key: string;
@@ -108,7 +108,7 @@ export function dataTableTemplate(config: Record<string, unknown>): TemplatePart
   const columns = columnsOf(config);
   const headers = columns.map((column) => `<th scope="col">${escapeHtml(column.label)}</th>`).join('');
   const body = [
-    `<h2>${escapeHtml(title)}</h2>`,
+    heading(title),
     '<div class="toolbar"><input type="search" id="filter" placeholder="Filter rows" aria-label="Filter rows"></div>',
     '<table id="dataTable">',
     `<thead id="tableHead"><tr>${headers}</tr></thead>`,

@@ -1,5 +1,5 @@
 import { flag, text } from './config-values.js';
-import { escapeHtml, type TemplateParts } from './html.js';
+import { heading, type TemplateParts } from './html.js';
 
 const CSS = `
 .diff-header { display: flex; align-items: center; gap: 8px; margin-bottom: 8px; }
@@ -151,7 +151,7 @@ export function diffViewerTemplate(config: Record<string, unknown>): TemplatePar
   const title = text(config, 'title', 'Diff Viewer');
   const viewMode = text(config, 'viewMode') === 'unified' ? 'unified' : 'split';
   const body = [
-    `<h2>${escapeHtml(title)}</h2>`,
+    heading(title),
     '<div class="diff-header"><span id="diffStats"></span>',
     `<button type="button" id="splitBtn"${viewMode === 'split' ? ' class="active"' : ''}>Split</button>`,
     `<button type="button" id="unifiedBtn"${viewMode === 'unified' ? ' class="active"' : ''}>Unified</button></div>`,

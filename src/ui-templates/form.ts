@@ -1,5 +1,6 @@
-import { flag, labelFromName, objects, record, text } from './config-values.js';
-import { escapeHtml, type TemplateParts } from './html.js';
+import { titleFromName } from '../project/server-identity.js';
+import { flag, objects, record, text } from './config-values.js';
+import { escapeHtml, heading, MESSAGE_BOX, type TemplateParts } from './html.js';
 import { FORM_FIELD_TYPES } from './template-names.js';
 
 const INPUT_TYPES: ReadonlySet<string> = new Set(FORM_FIELD_TYPES);
@@ -36,7 +37,7 @@ function fieldOf(raw: Record<string, unknown>): Field | undefined {
   return {
     name,
     type: INPUT_TYPES.has(type) ? type : 'text',
-    label: text(raw, 'label') || labelFromName(name),
+    label: text(raw, 'label') || titleFromName(name),
     required: flag(raw, 'required', false),
     placeholder: text(raw, 'placeholder'),
     default: fallback === undefined || fallback === null ? '' : String(fallback),
@@ -152,9 +153,9 @@ export function formTemplate(config: Record<string, unknown>): TemplateParts {
   const description = text(config, 'description');
   const cancelable = flag(config, 'cancelable', false);
   const body = [
-    `<h2>${escapeHtml(title)}</h2>`,
+    heading(title),
     description ? `<p class="lead">${escapeHtml(description)}</p>` : '',
-    '<div id="message" class="message hidden" role="status" aria-live="polite"></div>',
+    MESSAGE_BOX,
     '<form id="form">',
     ...fields.map(fieldMarkup),
     '<div class="actions">',

@@ -22,6 +22,14 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The page's heading. */
+export function heading(title: string): string {
+  return `<h2>${escapeHtml(title)}</h2>`;
+}
+
+/** Where templates show a tool's answer or an error (`mcpApp.showMessage`). */
+export const MESSAGE_BOX = '<div id="message" class="message hidden" role="status" aria-live="polite"></div>';
+
 /** What a template contributes to its document. */
 export interface TemplateParts {
   readonly title: string;

@@ -1,5 +1,5 @@
 import { flag, objects, text } from './config-values.js';
-import { escapeHtml, type TemplateParts } from './html.js';
+import { escapeHtml, heading, MESSAGE_BOX, type TemplateParts } from './html.js';
 
 interface Column {
   id: string;
@@ -141,8 +141,8 @@ export function kanbanTemplate(config: Record<string, unknown>): TemplateParts {
   const title = text(config, 'title', 'Kanban Board');
   const columns = columnsOf(config);
   const body = [
-    `<h2>${escapeHtml(title)}</h2>`,
-    '<div id="message" class="message hidden" role="status" aria-live="polite"></div>',
+    heading(title),
+    MESSAGE_BOX,
     `<div id="kanbanBoard" class="kanban-container">${columns.map(columnMarkup).join('')}</div>`,
   ];
   return {

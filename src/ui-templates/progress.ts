@@ -1,5 +1,5 @@
 import { count, flag, record, text } from './config-values.js';
-import { escapeHtml, type TemplateParts } from './html.js';
+import { heading, MESSAGE_BOX, type TemplateParts } from './html.js';
 
 const CSS = `
 .progress-bar { height: 10px; background: var(--color-background-tertiary); border-radius: var(--border-radius-full); overflow: hidden; }
@@ -112,8 +112,8 @@ export function progressTemplate(config: Record<string, unknown>): TemplateParts
   const showCurrentStep = flag(config, 'showCurrentStep', true);
   const cancelTool = text(config, 'cancelTool');
   const body = [
-    `<h2>${escapeHtml(title)}</h2>`,
-    '<div id="message" class="message hidden" role="status" aria-live="polite"></div>',
+    heading(title),
+    MESSAGE_BOX,
     '<div class="progress-container">',
     '<div class="progress-bar" id="progressBar" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0"><div class="progress-fill" id="progressFill"></div></div>',
     showPercentage ? '<div class="progress-text"><span id="progressPercent">0</span>% complete</div>' : '',

@@ -1,4 +1,4 @@
-import { escapeHtml, htmlDocument } from './html.js';
+import { heading, htmlDocument } from './html.js';
 
 const CSS = `
 pre { margin: 0; padding: 10px; overflow: auto; font-family: var(--font-mono); font-size: var(--font-text-sm-size); background: var(--color-background-secondary); border-radius: var(--border-radius-md); }
@@ -35,7 +35,7 @@ export function starterPage(title: string): string {
     title,
     css: CSS,
     body: [
-      `<h2>${escapeHtml(title)}</h2>`,
+      heading(title),
       '<section><h3>Result</h3><pre id="toolResult">Waiting for the tool…</pre></section>',
       '<section><h3>Input</h3><pre id="toolInput">{}</pre></section>',
     ].join('\n'),

@@ -1,5 +1,5 @@
 import { count, flag, text } from './config-values.js';
-import { escapeHtml, type TemplateParts } from './html.js';
+import { heading, MESSAGE_BOX, type TemplateParts } from './html.js';
 
 const CSS = `
 .tree-search { margin-bottom: 10px; }
@@ -113,8 +113,8 @@ export function treeViewTemplate(config: Record<string, unknown>): TemplateParts
   const title = text(config, 'title', 'Tree View');
   const searchable = flag(config, 'searchable', true);
   const body = [
-    `<h2>${escapeHtml(title)}</h2>`,
-    '<div id="message" class="message hidden" role="status" aria-live="polite"></div>',
+    heading(title),
+    MESSAGE_BOX,
     searchable
       ? '<div class="tree-search"><input type="search" id="searchInput" placeholder="Search" aria-label="Search the tree"></div>'
       : '',
