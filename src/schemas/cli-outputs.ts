@@ -273,6 +273,8 @@ export const healthReportSchema = {
         resources: { type: ['integer', 'null'] },
         resourceTemplates: { type: ['integer', 'null'] },
         prompts: { type: ['integer', 'null'] },
+        /** MCP Apps views (2.x; not in 1.x's report). */
+        ui: { type: ['integer', 'null'] },
         projectChecks: { enum: ['none', 'ok', 'failed', 'untrusted'] },
         errors: { type: 'object', additionalProperties: { type: 'string' } },
       },

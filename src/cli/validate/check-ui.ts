@@ -1,11 +1,17 @@
-import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Env } from '../../config/env-values.js';
 import { loadServerConfig } from '../../config/server-config.js';
 import { isObject } from '../../json/objects.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { discoverTools } from '../../project/tools/tool-discovery.js';
-import { scanUiResources, toolUiDir, UI_META_FILE } from '../../project/ui/ui-discovery.js';
+import {
+  isDirectory,
+  scanUiResources,
+  subdirectories,
+  toolUiDir,
+  UI_META_FILE,
+} from '../../project/ui/ui-discovery.js';
 import { DEFAULT_ENTRYPOINT, safeEntrypoint } from '../../project/ui/ui-metadata.js';
 import { uiResourceUri } from '../../project/ui/ui-uri.js';
 import { templateConfigSchemas, toolUiMetaSchema, uiMetaSchema } from '../../schemas/ui-files.js';
@@ -19,21 +25,11 @@ interface UiDir {
   readonly source: 'tool' | 'standalone';
 }
 
-function subdirectories(dir: string): string[] {
-  try {
-    return readdirSync(dir)
-      .filter((name) => !name.startsWith('.') && statSync(join(dir, name)).isDirectory())
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
 /** Tool UI directories (`tools/<tool>/ui/`) and standalone ones (`ui/<name>/`). */
 function uiDirectories(layout: ProjectLayout): UiDir[] {
   const tools = subdirectories(layout.toolsDir)
     .map((name) => ({ dir: toolUiDir(layout.toolsDir, name), name, source: 'tool' as const }))
-    .filter((entry) => existsSync(entry.dir) && statSync(entry.dir).isDirectory());
+    .filter((entry) => isDirectory(entry.dir));
   const standalone = subdirectories(layout.uiDir).map((name) => ({
     dir: join(layout.uiDir, name),
     name,

@@ -17,7 +17,7 @@ export interface UiScanOptions {
   readonly serverName: string;
 }
 
-function isDirectory(path: string): boolean {
+export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {
@@ -26,7 +26,7 @@ function isDirectory(path: string): boolean {
 }
 
 /** The non-hidden sub-directories of `dir`, sorted (symlinks followed). */
-function subdirectories(dir: string): string[] {
+export function subdirectories(dir: string): string[] {
   let names: string[];
   try {
     names = readdirSync(dir);

@@ -113,7 +113,7 @@ t.test('health: 0 with one JSON line, 1 when health-checks.sh fails, 2 without a
   t.equal(ok.code, 0, ok.stderr);
   const report = parseJson(t, ok.stdout, 'health');
   matchesSchema(t, report, healthReportSchema, 'health');
-  t.match(report, { status: 'ok', tools: 1, projectChecks: 'none' });
+  t.match(report, { status: 'ok', tools: 1, ui: 0, projectChecks: 'none' });
   t.notOk(existsSync(join(root, '.registry')), 'a probe writes no cache');
   const checks = join(root, 'server.d/health-checks.sh');
   writeFileSync(checks, 'mcp_health_check_command bash "Bash"\nmcp_health_check_env HEALTH_TEST_VAR "the API key"\n', {
