@@ -43,7 +43,10 @@ function exchange(
   });
 }
 
-async function withService(t: { teardown(fn: () => void): void }, options: Partial<ConstructorParameters<typeof JqService>[0]> = {}) {
+async function withService(
+  t: { teardown(fn: () => void): void },
+  options: Partial<ConstructorParameters<typeof JqService>[0]> = {},
+) {
   const service = new JqService({ token: TOKEN, engine: sharedEngine, ...options });
   const port = await service.listen();
   t.teardown(() => service.close());
