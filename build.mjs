@@ -4,18 +4,26 @@
 //   node build.mjs               bundle + a native binary for this machine at dist/mcp-bash
 //   node build.mjs --if-needed   the same, skipped when no input changed since the last build
 //   node build.mjs --no-binary   bundle only (dist/mcp-bash.cjs, runs under plain node)
-//   node build.mjs --all         also every release target under dist/release/, with SHA256SUMS
-//   node build.mjs --targets linux-arm64,win-x64   chosen release targets
+//   node build.mjs --all         also the release of every target in dist/release/ (npm run release)
+//   node build.mjs --targets linux-arm64,win-x64   the release of chosen targets
+//   node build.mjs --release     the release of this machine's target only
+//   --out DIR                    write the release there instead of dist/release/
+//   --if-needed                  with a release: reuse the bundle, and the release too when
+//                                its inputs are unchanged (the tests' host release)
+//
+// A release holds one archive per target (binary, LICENSE, README.md, THIRD-PARTY-NOTICES),
+// install.sh, the Homebrew formula, the Scoop manifest and SHA256SUMS: release/release-build.mjs.
+// SOURCE_DATE_EPOCH (default: the commit time) dates every archive entry, so two builds of one
+// commit give the same SHA256SUMS; MCPBASH_RELEASE_BASE_URL sets the download URL rendered in.
 //
 // Fully offline once `npm ci` has run: the Node binaries come from the npm registry
-// (release/node-binary.mjs) and pkg runs in SEA mode, which needs no download of its own.
+// (release/node-binary.mjs), pkg is installed from its own lockfile into .cache/pkg
+// (release/pkg-tool.mjs), and pkg runs in SEA mode, which needs no download of its own.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
-  copyFileSync,
   existsSync,
-  constants as fsConstants,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -25,19 +33,23 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import minimist from 'minimist';
 import * as tar from 'tar';
-import { ensureNodeBinary, hostTarget, nodeBinaries } from './release/node-binary.mjs';
+import { hostTarget, nodeBinaries } from './release/node-binary.mjs';
+import { packageDirsOf } from './release/notices.mjs';
+import { canRun, checkFileType, packSeaBinary } from './release/pkg-binary.mjs';
+import { buildRelease, releaseSettings, releaseUpToDate, sourceDateEpoch } from './release/release-build.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
 const bundlePath = join(dist, 'mcp-bash.cjs');
 const hostBinaryPath = join(dist, process.platform === 'win32' ? 'mcp-bash.exe' : 'mcp-bash');
 const stampPath = join(dist, '.build-stamp.json');
+const metafilePath = join(dist, 'mcp-bash.meta.json');
 const pkgJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const version = pkgJson.version;
 
@@ -166,7 +178,10 @@ function esbuildOptions(archive, hash, fileCount, serverCjs) {
     target: 'node20',
     format: 'cjs',
     banner: { js: '#!/usr/bin/env node' },
-    define: { __MCPBASH_VERSION__: JSON.stringify(version) },
+    define: {
+      __MCPBASH_VERSION__: JSON.stringify(version),
+      __MCPBASH_RELEASE_BASE_URL__: JSON.stringify(releaseSettings(root, version, {}).baseUrlTemplate),
+    },
     plugins: [embeddedAssetsPlugin(archive, hash, fileCount), serverCjsPlugin(serverCjs)],
     legalComments: 'none',
     logLevel: 'warning',
@@ -176,84 +191,20 @@ function esbuildOptions(archive, hash, fileCount, serverCjs) {
 async function bundle(archive, hash, fileCount) {
   const server = await esbuild.build({ ...esbuildOptions(archive, hash, fileCount, null), write: false });
   const serverCjs = Buffer.from(server.outputFiles[0].contents);
-  await esbuild.build({
+  const result = await esbuild.build({
     ...esbuildOptions(archive, hash, fileCount, serverCjs),
     outfile: bundlePath,
     sourcemap: 'linked',
+    metafile: true,
   });
   chmodSync(bundlePath, 0o755);
+  // The release's THIRD-PARTY-NOTICES lists the packages this metafile names.
+  writeFileSync(metafilePath, JSON.stringify(result.metafile));
 }
 
-/** Seeds pkg's SEA cache (it looks under $HOME/.pkg-cache/sea) with our verified Node binary. */
-function seedPkgCache(pkgHome, target, nodePath) {
-  const seaDir = join(pkgHome, '.pkg-cache', 'sea');
-  const base = `node-v${nodeBinaries.version}-${target}`;
-  mkdirSync(seaDir, { recursive: true });
-  const touch = (path) => writeFileSync(path, '');
-  if (target.startsWith('win-')) {
-    const exe = join(seaDir, `${base}.exe`);
-    copyFileSync(nodePath, exe, fsConstants.COPYFILE_FICLONE);
-    stripAuthenticode(exe);
-    for (const path of [`${exe}.ok`, join(seaDir, `${base}.zip`), join(seaDir, `${base}.zip.ok`)]) touch(path);
-    return;
-  }
-  const binDir = join(seaDir, base, 'bin');
-  mkdirSync(binDir, { recursive: true });
-  copyFileSync(nodePath, join(binDir, 'node'), fsConstants.COPYFILE_FICLONE);
-  for (const path of [join(seaDir, `${base}.tar.gz`), join(seaDir, `${base}.tar.gz.ok`), join(binDir, 'node.ok')]) {
-    touch(path);
-  }
-}
-
-// A stale Authenticode directory would survive injection and make the .exe look tampered with.
-function stripAuthenticode(exe) {
-  const run = spawnSync('osslsigncode', ['remove-signature', '-in', exe, '-out', `${exe}.unsigned`], {
-    encoding: 'utf8',
-  });
-  if (run.error || run.status !== 0) {
-    log("warning: osslsigncode unavailable or failed; the Windows binary keeps node.exe's stale signature");
-    return;
-  }
-  copyFileSync(`${exe}.unsigned`, exe);
-  rmSync(`${exe}.unsigned`, { force: true });
-}
-
-function packBinary(target, outPath) {
-  const pin = nodeBinaries.targets[target];
-  const host = hostTarget();
-  if (!host)
-    throw new Error(
-      `cannot run pkg here: no Node ${nodeBinaries.version} binary for ${process.platform}-${process.arch}`,
-    );
-  // pkg >= 6.14 needs Node >= 22 to run, so it runs on the pinned host binary, not on our Node.
-  const runner = ensureNodeBinary(host, { log });
-  const targetNode = ensureNodeBinary(target, { log });
-  const pkgHome = mkdtempSync(join(dist, '.pkg-home-'));
-  try {
-    seedPkgCache(pkgHome, target, targetNode);
-    mkdirSync(dirname(outPath), { recursive: true });
-    rmSync(outPath, { force: true });
-    const args = [
-      join(root, 'node_modules/@yao-pkg/pkg/lib-es5/bin.js'),
-      '--sea',
-      '-t',
-      `node${nodeBinaries.version}-${pin.pkgTarget}`,
-      '-o',
-      outPath,
-      bundlePath,
-    ];
-    if (target.startsWith('darwin-')) args.push('--no-signature');
-    const run = spawnSync(runner, args, {
-      cwd: dist,
-      env: { ...process.env, HOME: pkgHome, USERPROFILE: pkgHome },
-      encoding: 'utf8',
-    });
-    if (run.status !== 0 || !existsSync(outPath)) {
-      throw new Error(`pkg failed for ${target} (exit ${run.status}):\n${run.stdout}${run.stderr}`);
-    }
-  } finally {
-    rmSync(pkgHome, { recursive: true, force: true });
-  }
+/** pkg (release/pkg-binary.mjs) with this build's bundle, work dir and log. */
+function packBinary(target, outPath, { strip = false } = {}) {
+  packSeaBinary({ target, outPath, bundlePath, workDir: dist, strip, log });
 }
 
 /** pkg can exit 0 after a failed step, so every binary we can run is run. */
@@ -279,21 +230,6 @@ function smokeTest(command, prefixArgs, hash) {
   }
 }
 
-function checkFileType(path, target) {
-  const run = spawnSync('file', ['-b', path], { encoding: 'utf8' });
-  if (run.error) {
-    log(`warning: 'file' is not installed; ${target} binary not inspected`);
-    return;
-  }
-  const pattern = new RegExp(nodeBinaries.targets[target].fileType);
-  if (!pattern.test(run.stdout)) throw new Error(`${path} is not a ${target} executable: ${run.stdout.trim()}`);
-  log(`${target}: ${run.stdout.trim().slice(0, 80)}`);
-}
-
-function canRun(command) {
-  return !spawnSync(command, ['--version'], { encoding: 'utf8' }).error;
-}
-
 function inputFingerprint() {
   const hash = createHash('sha256');
   for (const input of buildInputs) {
@@ -308,33 +244,48 @@ function inputFingerprint() {
   return hash.digest('hex');
 }
 
-function releaseName(target) {
-  return `mcp-bash-${target}${target.startsWith('win-') ? '.exe' : ''}`;
-}
-
-async function main() {
-  const args = minimist(process.argv.slice(2), {
+function parseArgs(argv) {
+  return minimist(argv, {
     // `--no-binary` is minimist's negation of `binary`.
-    boolean: ['all', 'if-needed', 'binary', 'help'],
-    string: ['targets'],
+    boolean: ['all', 'release', 'if-needed', 'binary', 'help'],
+    string: ['targets', 'out'],
     default: { binary: true },
     unknown: (flag) => {
       if (flag.startsWith('-')) throw new Error(`unknown option ${flag}; see the header of build.mjs`);
       return true;
     },
   });
-  const wantsBinary = args.binary;
-  const targets = args.all ? Object.keys(nodeBinaries.targets) : args.targets ? args.targets.split(',') : [];
-  const fingerprint = inputFingerprint();
-  const expectedOutputs = [bundlePath, ...(wantsBinary ? [hostBinaryPath] : [])];
-  if (args['if-needed'] && targets.length === 0 && existsSync(stampPath)) {
-    const stamp = JSON.parse(readFileSync(stampPath, 'utf8'));
-    if (stamp.fingerprint === fingerprint && expectedOutputs.every((path) => existsSync(path))) {
-      log('up to date');
-      return;
-    }
-  }
+}
 
+function releaseTargets(args) {
+  if (args.all) return Object.keys(nodeBinaries.targets);
+  if (args.targets) {
+    const targets = args.targets.split(',').filter(Boolean);
+    for (const target of targets)
+      if (!nodeBinaries.targets[target])
+        throw new Error(`unknown target ${target}; known: ${Object.keys(nodeBinaries.targets).join(', ')}`);
+    return targets;
+  }
+  if (!args.release) return [];
+  const host = hostTarget();
+  if (!host) throw new Error(`no release target for ${process.platform}-${process.arch}`);
+  return [host];
+}
+
+/** The assets hash of the current bundle when --if-needed finds it up to date, else undefined. */
+function upToDateBuild(args, fingerprint) {
+  if (!args['if-needed'] || !existsSync(stampPath)) return undefined;
+  const stamp = JSON.parse(readFileSync(stampPath, 'utf8'));
+  const expected = [bundlePath, metafilePath, ...(args.binary ? [hostBinaryPath] : [])];
+  // A bundle-only build (--no-binary) leaves an older host binary behind: not up to date for a build that wants it.
+  const binaryBuilt = stamp.binary !== false || !args.binary;
+  return stamp.fingerprint === fingerprint && binaryBuilt && expected.every((path) => existsSync(path))
+    ? stamp.assetsHash
+    : undefined;
+}
+
+/** Bundles and (unless --no-binary) packs the host binary; returns the assets hash. */
+async function buildBundleAndHost(args, fingerprint) {
   mkdirSync(dist, { recursive: true });
   const files = collectAssets();
   const hash = contentHash(files);
@@ -343,32 +294,59 @@ async function main() {
   await bundle(archive, hash, files.length);
   smokeTest(process.execPath, [bundlePath], hash);
   log(`wrote ${relative(root, bundlePath)} (${(statSync(bundlePath).size / 1024).toFixed(0)} KiB)`);
-
-  if (wantsBinary) {
+  if (args.binary) {
     const host = hostTarget();
     if (!host) throw new Error(`no native binary for ${process.platform}-${process.arch}; use --no-binary`);
     packBinary(host, hostBinaryPath);
     smokeTest(hostBinaryPath, [], hash);
     log(`wrote ${relative(root, hostBinaryPath)} (${(statSync(hostBinaryPath).size / 1048576).toFixed(0)} MiB)`);
   }
+  const stamp = { fingerprint, version, assetsHash: hash, binary: args.binary };
+  writeFileSync(stampPath, `${JSON.stringify(stamp, null, 2)}\n`);
+  return hash;
+}
 
-  if (targets.length > 0) {
-    const releaseDir = join(dist, 'release');
-    mkdirSync(releaseDir, { recursive: true });
-    const sums = [];
-    for (const target of targets) {
-      const out = join(releaseDir, releaseName(target));
-      packBinary(target, out);
-      checkFileType(out, target);
-      if (target === hostTarget()) smokeTest(out, [], hash);
-      else if (target === 'linux-arm64' && canRun('qemu-aarch64')) smokeTest('qemu-aarch64', [out], hash);
-      sums.push(`${createHash('sha256').update(readFileSync(out)).digest('hex')}  ${releaseName(target)}`);
+/** The release's per-binary check: the right file type, and a run where this machine can. */
+function checkBinary(hash) {
+  return (target, path) => {
+    checkFileType(path, target, log);
+    if (target === hostTarget()) smokeTest(path, [], hash);
+    else if (target === 'linux-arm64' && canRun('qemu-aarch64')) {
+      // Debian's libc6-arm64-cross puts the arm64 loader and libraries there.
+      const libs = existsSync('/usr/aarch64-linux-gnu') ? ['-L', '/usr/aarch64-linux-gnu'] : [];
+      smokeTest('qemu-aarch64', [...libs, path], hash);
     }
-    writeFileSync(join(releaseDir, 'SHA256SUMS'), `${sums.join('\n')}\n`);
-    log(`wrote ${targets.length} release binaries and SHA256SUMS to ${relative(root, releaseDir)}`);
-  }
+  };
+}
 
-  writeFileSync(stampPath, `${JSON.stringify({ fingerprint, version, assetsHash: hash }, null, 2)}\n`);
+function release(args, targets, fingerprint, hash) {
+  const outDir = args.out ? resolve(args.out) : join(dist, 'release');
+  const epoch = sourceDateEpoch(root);
+  if (args['if-needed'] && releaseUpToDate(outDir, fingerprint, targets, releaseSettings(root, version), epoch)) {
+    log(`release in ${outDir} is up to date`);
+    return;
+  }
+  buildRelease({
+    root,
+    version,
+    targets,
+    outDir,
+    fingerprint,
+    builder: { packBinary, checkBinary: checkBinary(hash) },
+    metafile: JSON.parse(readFileSync(metafilePath, 'utf8')),
+    embeddedPackageDirs: packageDirsOf(dependencyAssets.map((asset) => asset.from)),
+    log,
+  });
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const targets = releaseTargets(args);
+  const fingerprint = inputFingerprint();
+  let hash = upToDateBuild(args, fingerprint);
+  if (hash === undefined) hash = await buildBundleAndHost(args, fingerprint);
+  else log('bundle up to date');
+  if (targets.length > 0) release(args, targets, fingerprint, hash);
 }
 
 main().catch((error) => {

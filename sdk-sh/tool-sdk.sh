@@ -44,6 +44,8 @@ export MCP_TOOL_CANCELLATION_FILE
 
 # shellcheck source=lib/core.sh
 . "${_MCPBASH_SDK_DIR}/lib/core.sh"
+# shellcheck source=lib/jq-service.sh
+. "${_MCPBASH_SDK_DIR}/lib/jq-service.sh"
 # shellcheck source=lib/json.sh
 . "${_MCPBASH_SDK_DIR}/lib/json.sh"
 # shellcheck source=lib/args.sh

@@ -4,7 +4,11 @@
 # Each helper appends a NUL-terminated "<kind><TAB><json>" record to the registrations
 # file. Whatever the script prints on stdout is returned too: it may be a JSON object
 # {"tools":[...],"resources":[...],...} instead of (or besides) helper calls.
+# The hook also has 1.x's helpers ($MCP_SDK/hook-helpers.sh: mcp_logging_*, mcp_json_*, ...).
 set -u
+
+# shellcheck source=/dev/null
+. "${MCP_SDK:?MCP_SDK must name the SDK directory}/hook-helpers.sh" || exit 101
 
 _MCPBASH_REGISTER_OUT="${2:?registrations file required}"
 

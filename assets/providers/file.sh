@@ -18,6 +18,9 @@
 # the session's configured MCP roots (client roots, MCPBASH_ROOTS, config/roots.json). Roots
 # that do not exist are ignored. Containment is checked on physical paths (symlinks
 # resolved) with literal prefix comparison, so glob characters in roots are not patterns.
+# The file is opened before it is checked, and what is read is what was checked: swapping a
+# file or directory for a symbolic link while a read runs never serves a file outside the
+# roots (docs/SECURITY.md).
 set -euo pipefail
 
 uri="${1-}"
@@ -73,9 +76,10 @@ to_local_path() {
 	printf '%s' "${path}"
 }
 
-# physical_dir DIR: prints DIR with symlinks resolved; status 1 when it is not a directory.
+# physical_dir DIR: prints DIR with symlinks resolved, as the kernel reports it (a separate
+# pwd, as for the file's own directory below); status 1 when it is not a directory.
 physical_dir() {
-	(cd -P -- "${1}" 2>/dev/null && pwd -P)
+	(cd -P -- "${1}" 2>/dev/null && env pwd -P)
 }
 
 # within ROOT PATH: status 0 when PATH is ROOT or below it (literal prefix comparison).
@@ -121,7 +125,7 @@ if [ "${#roots[@]}" -eq 0 ]; then
 	exit 2
 fi
 
-# Resolve the directory physically; the last component stays as named.
+# The file's directory and name; the last component stays as named (never followed).
 case "${path}" in
 */*) dir="${path%/*}" ;;
 *) dir="." ;;
@@ -132,8 +136,19 @@ if [ -z "${name}" ] || [ "${name}" = "." ] || [ "${name}" = ".." ]; then
 	printf 'file provider: not a file: %s\n' "${path}" >&2
 	exit 3
 fi
-if ! real_dir="$(physical_dir "${dir}")"; then
+
+# Open first, then check what was opened: a local writer may swap a file or a directory on
+# the path for a symbolic link at any moment. Going into the directory pins it (swapping a
+# component of its path afterwards changes nothing); `pwd -P` of a separate program asks the
+# kernel where we really are (the shell's own `pwd -P` re-reads the path, which may have
+# changed since); the file is opened by its name in that directory, and the open file must
+# be the regular file now at that name, not something a link led to meanwhile.
+if ! cd -- "${dir}" 2>/dev/null; then
 	printf 'file provider: not found: %s\n' "${path}" >&2
+	exit 3
+fi
+if ! real_dir="$(env pwd -P 2>/dev/null)" || [ -z "${real_dir}" ]; then
+	printf 'file provider: cannot tell where %s is\n' "${path}" >&2
 	exit 3
 fi
 if [ "${real_dir}" = "/" ]; then target="/${name}"; else target="${real_dir}/${name}"; fi
@@ -149,24 +164,34 @@ if [ "${allowed}" != true ]; then
 	printf 'file provider: outside allowed roots: %s\n' "${path}" >&2
 	exit 2
 fi
-if [ -L "${target}" ]; then
+if [ -L "./${name}" ]; then
 	printf 'file provider: symbolic links are not served: %s\n' "${path}" >&2
 	exit 2
 fi
-if [ ! -f "${target}" ]; then
+if [ ! -f "./${name}" ]; then
 	printf 'file provider: not found or not a regular file: %s\n' "${path}" >&2
 	exit 3
 fi
-if [ ! -r "${target}" ]; then
+if [ ! -r "./${name}" ] || ! { exec 3<"./${name}"; } 2>/dev/null; then
 	printf 'file provider: not readable: %s\n' "${path}" >&2
 	exit 3
 fi
 
-cat -- "${target}"
-
-# Checked again after reading: a swap to a symlink (or of a parent directory) in between
-# fails the read; the server never returns partial or unchecked content.
-if [ -L "${target}" ] || [ "$(physical_dir "${dir}" || true)" != "${real_dir}" ]; then
-	printf 'file provider: file changed into a symbolic link while being read: %s\n' "${path}" >&2
+# file_id [-L] PATH: prints PATH's device and inode ("dev:ino"), of a symbolic link itself
+# unless -L; GNU stat (Linux, MSYS) or BSD stat (macOS).
+if stat -c '%i' / >/dev/null 2>&1; then stat_format=(-c '%d:%i'); else stat_format=(-f '%d:%i'); fi
+file_id() {
+	if [ "${1}" = "-L" ]; then
+		stat -L "${stat_format[@]}" -- "${2}" 2>/dev/null
+	else
+		stat "${stat_format[@]}" -- "${1}" 2>/dev/null
+	fi
+}
+opened="$(file_id -L /dev/fd/3)" || opened=""
+named="$(file_id "./${name}")" || named=""
+if [ -z "${opened}" ] || [ "${opened}" != "${named}" ] || [ ! -f /dev/fd/3 ]; then
+	printf 'file provider: file changed while being opened (a symbolic link was swapped in?): %s\n' "${path}" >&2
 	exit 2
 fi
+
+cat <&3

@@ -31,16 +31,23 @@ _mcp_payload_print() {
 # stderr, no output, status 1 (or jq's status).
 _mcp_payload_query() {
 	local _mcp_kind="${1-}" _mcp_fn="${2-}" _mcp_filter="${3-}" _mcp_x=0 _mcp_rc=0 _mcp_out="" _mcp_file=""
+	local _mcp_inline="" _mcp_default='{}'
 	if ! _mcp_json_ok; then
 		_mcp_warn "${_mcp_fn}: JSON tooling unavailable; use ${_mcp_fn%_get}_raw instead"
 		return 1
 	fi
 	_mcp_xtrace_pause
-	if [ "${_mcp_kind}" = "meta" ]; then _mcp_file="${MCP_TOOL_META_FILE-}"; else _mcp_file="${MCP_TOOL_ARGS_FILE-}"; fi
+	if [ "${_mcp_kind}" = "meta" ]; then
+		_mcp_file="${MCP_TOOL_META_FILE-}"
+		_mcp_inline="${MCP_TOOL_META_JSON:-${_mcp_default}}"
+	else
+		_mcp_file="${MCP_TOOL_ARGS_FILE-}"
+		_mcp_inline="${MCP_TOOL_ARGS_JSON:-${_mcp_default}}"
+	fi
 	if [ -n "${_mcp_file}" ] && [ -f "${_mcp_file}" ]; then
 		_mcp_out="$(_mcp_jq -rc "${_mcp_filter}" <"${_mcp_file}" 2>/dev/null)" || _mcp_rc=$?
 	else
-		_mcp_out="$(_mcp_payload_print "${_mcp_kind}" | _mcp_jq -rc "${_mcp_filter}" 2>/dev/null)" || _mcp_rc=$?
+		_mcp_out="$(_mcp_jq_data "${_mcp_inline}" -rc "${_mcp_filter}" 2>/dev/null)" || _mcp_rc=$?
 	fi
 	if [ "${_mcp_rc}" -ne 0 ]; then
 		_mcp_warn "${_mcp_fn}: jq error (rc=${_mcp_rc}) filter=${_mcp_filter}"

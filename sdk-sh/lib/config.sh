@@ -7,7 +7,7 @@
 _mcp_config_is_json() {
 	local _mcp_re='^[[:space:]]*[{[]'
 	if _mcp_json_ok; then
-		printf '%s' "${1-}" | _mcp_jq -e -s 'length == 1' >/dev/null 2>&1
+		_mcp_jq_data "${1-}" -e -s 'length == 1' >/dev/null 2>&1
 	else
 		[[ "${1-}" =~ ${_mcp_re} ]]
 	fi
@@ -19,7 +19,7 @@ _mcp_config_is_json() {
 _mcp_config_merge_to() {
 	local _mcp_cm_merged=""
 	if _mcp_json_ok; then
-		_mcp_cm_merged="$(printf '%s\n%s' "${2-}" "${3-}" | _mcp_jq -c -s '
+		_mcp_cm_merged="$(_mcp_jq_data "${2-}"$'\n'"${3-}" -c -s '
 			if (.[0] | type) == "object" and (.[1] | type) == "object" then .[0] + .[1]
 			elif .[0] == {} then .[1]
 			else .[0] end' 2>/dev/null)" || _mcp_cm_merged=""
@@ -130,7 +130,7 @@ mcp_config_get() {
 	[ -n "${_mcp_config}" ] || _mcp_config='{}'
 	if _mcp_json_ok; then
 		# "n" = missing/null; "v<value>" otherwise (false and "" are values, not defaults).
-		_mcp_out="$(printf '%s' "${_mcp_config}" | _mcp_jq -r "(${_mcp_path}) as \$v
+		_mcp_out="$(_mcp_jq_data "${_mcp_config}" -r "(${_mcp_path}) as \$v
 			| if \$v == null then \"n\" else \"v\" + (\$v | if type == \"string\" then . else tojson end) end" 2>/dev/null)" || _mcp_out="n"
 		case "${_mcp_out}" in
 		v*)

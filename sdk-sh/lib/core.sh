@@ -17,9 +17,26 @@ _mcp_json_ok() {
 	command -v "${MCPBASH_JSON_TOOL_BIN}" >/dev/null 2>&1
 }
 
-# _mcp_jq ARGS...: runs the JSON processor.
+# _mcp_jq ARGS...: runs the JSON processor: the server's warm built-in jq when it offers one
+# (MCPBASH_JQ_SERVICE, hosts without jq or gojq), else MCPBASH_JSON_TOOL_BIN.
 _mcp_jq() {
-	"${MCPBASH_JSON_TOOL_BIN}" "$@"
+	if [ -n "${MCPBASH_JQ_SERVICE-}" ]; then
+		_mcp_jq_service "$@"
+	else
+		"${MCPBASH_JSON_TOOL_BIN}" "$@"
+	fi
+}
+
+# _mcp_jq_data TEXT ARGS...: runs the JSON processor with TEXT as its input. With the warm
+# built-in jq the text travels in the request itself: one round trip, no process started.
+_mcp_jq_data() {
+	if [ -n "${MCPBASH_JQ_SERVICE-}" ]; then
+		_mcp_jq_service_run D "$@"
+	else
+		local _mcp_jd_text="${1-}"
+		shift
+		printf '%s' "${_mcp_jd_text}" | "${MCPBASH_JSON_TOOL_BIN}" "$@"
+	fi
 }
 
 # _mcp_json_quote_to VAR STRING: sets VAR to STRING as a JSON string literal (quotes

@@ -50,7 +50,7 @@ mcp_is_valid_json() {
 	if ! _mcp_json_ok; then
 		return 0
 	fi
-	if printf '%s' "${1-}" | _mcp_jq -e -s 'length == 1' >/dev/null 2>&1; then
+	if _mcp_jq_data "${1-}" -e -s 'length == 1' >/dev/null 2>&1; then
 		return 0
 	fi
 	return 1
@@ -78,7 +78,7 @@ mcp_emit_text() {
 mcp_emit_json() {
 	local _mcp_in="${1-}" _mcp_out=""
 	if _mcp_json_ok; then
-		_mcp_out="$(printf '%s' "${_mcp_in}" | _mcp_jq -c '.' 2>/dev/null)" || _mcp_out=""
+		_mcp_out="$(_mcp_jq_data "${_mcp_in}" -c '.' 2>/dev/null)" || _mcp_out=""
 		if [ -n "${_mcp_out}" ]; then
 			printf '%s' "${_mcp_out}"
 			return 0

@@ -32,7 +32,7 @@ _mcp_rwp_handle_line() {
 	_mcp_b="${BASH_REMATCH[2]-}"
 	case "${_mcp_extract}" in
 	json)
-		_mcp_pair="$(printf '%s' "${_mcp_line}" | _mcp_jq -r \
+		_mcp_pair="$(_mcp_jq_data "${_mcp_line}" -r \
 			'select(.progress != null) | [(.progress | tostring), (.message // "Working...")] | @tsv' 2>/dev/null)" || _mcp_pair=""
 		_mcp_pct="${_mcp_pair%%$'\t'*}"
 		_mcp_msg="${_mcp_pair#*$'\t'}"

@@ -28,7 +28,7 @@ mcp_fail() {
 	[ -n "${_mcp_message}" ] || _mcp_message="Tool failed"
 	if [ -n "${_mcp_data_in}" ]; then
 		if _mcp_json_ok; then
-			_mcp_data="$(printf '%s' "${_mcp_data_in}" | _mcp_jq -c -s 'if length == 1 then .[0] else null end' 2>/dev/null)" || _mcp_data=""
+			_mcp_data="$(_mcp_jq_data "${_mcp_data_in}" -c -s 'if length == 1 then .[0] else null end' 2>/dev/null)" || _mcp_data=""
 			[ -n "${_mcp_data}" ] || _mcp_data=null
 		else
 			_mcp_data="${_mcp_data_in}"
@@ -74,7 +74,7 @@ mcp_result_success() {
 	if _mcp_json_ok; then
 		# One pass: validate (a single value), wrap, summarise. Input goes through stdin.
 		# shellcheck disable=SC2016 # $data, $envelope... are jq variables
-		printf '%s' "${_mcp_data}" | _mcp_jq -c -s --argjson max "${_mcp_max}" '
+		_mcp_jq_data "${_mcp_data}" -c -s --argjson max "${_mcp_max}" '
 			if length != 1 then
 				{content: [{type: "text", text: "Error: input must be single JSON value"}],
 				 structuredContent: {success: false, error: {type: "internal_error", message: "Input contained multiple JSON values", count: length}},
@@ -119,7 +119,7 @@ mcp_result_error() {
 	local _mcp_msg_re='"message"[[:space:]]*:[[:space:]]*"([^"]*)"'
 	[ -n "${_mcp_in}" ] || _mcp_in='{"type":"internal_error","message":"Unknown error (empty error object)"}'
 	if _mcp_json_ok; then
-		_mcp_err="$(printf '%s' "${_mcp_in}" | _mcp_jq -c -s '
+		_mcp_err="$(_mcp_jq_data "${_mcp_in}" -c -s '
 			if length != 1 then {type: "internal_error", message: "Error payload must be single JSON value", raw: ("multiple values: \(length)")}
 			elif (.[0] | type) != "object" then {type: "internal_error", message: "Error payload must be an object", raw: (.[0] | tostring)}
 			else .[0] + {type: (.[0].type // "internal_error"), message: (.[0].message // "Unknown error")}
@@ -128,7 +128,7 @@ mcp_result_error() {
 			_mcp_json_quote_to _mcp_raw "${_mcp_in}"
 			_mcp_err="{\"type\":\"internal_error\",\"message\":\"Invalid error JSON passed to mcp_result_error\",\"raw\":${_mcp_raw}}"
 		fi
-		printf '%s' "${_mcp_err}" | _mcp_jq -c '
+		_mcp_jq_data "${_mcp_err}" -c '
 			{content: [{type: "text", text: ((.message // "Unknown error") | tostring)}],
 			 structuredContent: {success: false, error: .},
 			 isError: true}'
@@ -178,7 +178,7 @@ mcp_error() {
 	fi
 	if [ "${_mcp_has_data}" = true ] && [ -n "${_mcp_data}" ]; then
 		if _mcp_json_ok; then
-			_mcp_data_json="$(printf '%s' "${_mcp_data}" | _mcp_jq -c -s 'if length == 1 then .[0] else error("not one value") end' 2>/dev/null)" || _mcp_data_json=""
+			_mcp_data_json="$(_mcp_jq_data "${_mcp_data}" -c -s 'if length == 1 then .[0] else error("not one value") end' 2>/dev/null)" || _mcp_data_json=""
 		elif _mcp_json_check_bash "${_mcp_data}"; then
 			_mcp_data_json="${_mcp_data}"
 		fi
@@ -299,7 +299,7 @@ _mcp_text_as_json_to() {
 mcp_extract_cli_error() {
 	local _mcp_stdout="${1-}" _mcp_stderr="${2-}" _mcp_code="${3-}" _mcp_found="" _mcp_line=""
 	if _mcp_json_ok && [ -n "${_mcp_stdout}" ] && mcp_is_valid_json "${_mcp_stdout}"; then
-		_mcp_found="$(printf '%s' "${_mcp_stdout}" | _mcp_jq -r '
+		_mcp_found="$(_mcp_jq_data "${_mcp_stdout}" -r '
 			first(
 				(select(.error | type == "object") | .error.message | values),
 				(select(.error | type == "string") | .error),

@@ -120,7 +120,7 @@ mcp_json_truncate() {
 		fi
 		_mcp_path_keys_to _mcp_keys "${_mcp_path}"
 	fi
-	_mcp_out="$(printf '%s' "${_mcp_json}" | _mcp_jq -c -s --argjson max "${_mcp_max}" --argjson p "${_mcp_keys}" \
+	_mcp_out="$(_mcp_jq_data "${_mcp_json}" -c -s --argjson max "${_mcp_max}" --argjson p "${_mcp_keys}" \
 		--arg path "${_mcp_path}" "${_MCPBASH_TRUNCATE_JQ}" 2>/dev/null)" || _mcp_out=""
 	case "${_mcp_out}" in
 	'')

@@ -1,9 +1,11 @@
 import type { AssetBundle } from '../assets/extract-archive.js';
 import { type FrameworkHome, resolveFrameworkHome } from '../assets/framework-home.js';
 import { VERSION } from '../build-info.js';
+import { isSystemError, systemErrorLine } from '../fs/system-errors.js';
 import { CliError, ExitCode, UsageError } from './cli-error.js';
 import type { CliIo, CommandContext, CommandEntry } from './command.js';
 import { commandTable, serverEntry } from './commands/index.js';
+import { didYouMean } from './did-you-mean.js';
 import { commandHelp } from './help-text.js';
 import { wantsHelp } from './parse-options.js';
 
@@ -18,6 +20,7 @@ export interface CliDependencies {
 const GLOBAL_HELP = ['--help', '-h'];
 const GLOBAL_VERSION = ['--version', '-v'];
 const HEALTH_FLAGS = ['--health', '--ready'];
+const GLOBAL_FLAGS = [...GLOBAL_HELP, ...GLOBAL_VERSION, ...HEALTH_FLAGS];
 
 function isTrue(value: string | undefined): boolean {
   return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
@@ -94,10 +97,34 @@ function reportError(error: unknown, io: CliIo, name: string): number {
     if (error.hint) io.stderr.write(`${error.hint}\n`);
     return error.exitCode;
   }
+  if (isSystemError(error)) {
+    // A full disk, a missing permission, a file where a directory should be: the machine's
+    // state, said in one line, not a bug.
+    io.stderr.write(`mcp-bash${name ? ` ${name}` : ''}: ${systemErrorLine(error)}\n`);
+    return ExitCode.Failure;
+  }
   // Anything else is a bug in mcp-bash, reported as one.
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   io.stderr.write(`mcp-bash: internal error (please report this bug): ${detail}\n`);
   return ExitCode.Failure;
+}
+
+/**
+ * A leading flag that is not a global one. 1.x started the server for any such flag, and a
+ * client may launch us with one 1.x ignored, so it still does - unless the flag is a typo of
+ * a global flag (`--verison`, `-V`, `--helth`), or a person is at the terminal (stdin is a
+ * TTY: no client would start us that way). Then it is an error with a suggestion, exit 2
+ * (decision D131). Returns the exit status, or undefined to start the server.
+ */
+function refuseUnknownFlag(flag: string, io: CliIo): number | undefined {
+  const suggestion = didYouMean(flag, GLOBAL_FLAGS);
+  const interactive = (io.stdin as { isTTY?: boolean }).isTTY === true;
+  if (suggestion === '' && !interactive) {
+    io.stderr.write(`mcp-bash: ignoring unknown option ${flag} (as 1.x did) and starting the server\n`);
+    return undefined;
+  }
+  io.stderr.write(`mcp-bash: unknown option ${flag}${suggestion}\nRun 'mcp-bash --help' to list the options.\n`);
+  return ExitCode.Usage;
 }
 
 /** Dispatches a command line (without the program name) and resolves to the exit status. */
@@ -129,14 +156,20 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
       name = 'health';
       return await runEntry(healthEntry, rest, context);
     }
-    // No command, or a leading flag that is not a global one: the server (as the original does).
+    // No command: the server. A leading flag that is not a global one: see refuseUnknownFlag.
     if ((first === '' || first.startsWith('-')) && server) {
+      const refused = first === '' ? undefined : refuseUnknownFlag(first, deps.io);
+      if (refused !== undefined) return refused;
       return await runEntry(server, argv, context);
     }
     const entry = commands.find((candidate) => candidate.name === first);
     if (!entry) {
+      const suggestion = didYouMean(
+        first,
+        commands.map((candidate) => candidate.name),
+      );
       deps.io.stderr.write(
-        `mcp-bash: Unknown command: ${first || '(none)'}\nRun 'mcp-bash --help' to list the commands.\n`,
+        `mcp-bash: Unknown command: ${first || '(none)'}${suggestion}\nRun 'mcp-bash --help' to list the commands.\n`,
       );
       return ExitCode.Usage;
     }

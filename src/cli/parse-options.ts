@@ -1,5 +1,6 @@
 import minimist from 'minimist';
 import { UsageError } from './cli-error.js';
+import { didYouMean } from './did-you-mean.js';
 
 /** The flags a command accepts. Value flags are always strings (minimist would turn `0123` into 123). */
 export interface OptionSpec {
@@ -47,7 +48,8 @@ export function parseOptions(argv: readonly string[], spec: OptionSpec, usage: s
     const name = flagName(token);
     const canonical = spec.alias?.[name] ?? name;
     if (!known.has(name) && !(token.startsWith('--no-') && known.has(token.slice(5)))) {
-      throw new UsageError(`unknown option ${token}`, usage);
+      const flags = [...known].map((flag) => (flag.length === 1 ? `-${flag}` : `--${flag}`));
+      throw new UsageError(`unknown option ${token}${didYouMean(token.split('=')[0] ?? token, flags)}`, usage);
     }
     if (valueFlags.has(canonical) && !token.includes('=')) {
       const next = flagPart[index + 1];

@@ -71,16 +71,18 @@ export function patchLoaderSource(source: string): string {
 }
 
 /**
- * Loads jq from files on disk. Only `mcp-bash jq` calls this, so the 1 MB WebAssembly module
- * is never read or compiled when the server starts. Inside a Node single-executable binary
- * plain `require` loads only built-in modules, hence the compile from source with a
- * `createRequire` rooted at the loader's real path.
+ * Loads jq from files on disk. Only `mcp-bash jq` and `mcp-bash jq-service` call this, so the
+ * 1 MB WebAssembly module is never read or compiled when the server starts. Inside a Node
+ * single-executable binary plain `require` loads only built-in modules, hence the compile
+ * from source with a `createRequire` rooted at the loader's real path.
+ *
+ * `oneShot`: for a process that runs jq once, V8's optimising tier for WebAssembly costs
+ * more (about 35 ms of compilation, and waiting for it at exit) than it saves, so only the
+ * baseline tier is used; a long-lived service wants the optimised code.
  */
-export async function loadJqEngine(files: JqWasmFiles): Promise<JqEngine> {
-  // A jq run is short: V8's optimising tier for WebAssembly costs more (about 35 ms of
-  // compilation, and waiting for it at exit) than it saves; large inputs run as fast on the
-  // baseline tier. This process only runs jq, so the flag affects nothing else.
-  setFlagsFromString('--liftoff-only');
+export async function loadJqEngine(files: JqWasmFiles, { oneShot = true } = {}): Promise<JqEngine> {
+  // This process only runs jq, so the flag affects nothing else.
+  if (oneShot) setFlagsFromString('--liftoff-only');
   const source = patchLoaderSource(readFileSync(files.loader, 'utf8'));
   const module = { exports: {} as JqWasmModule };
   const factory = compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname'], {

@@ -2,10 +2,11 @@ import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import { ErrorCode } from './error-codes.js';
 import type { InboundFrame } from './frame-decoder.js';
 import { classifyMessage } from './message-kind.js';
-import { type JsonRpcErrorObject, type JsonRpcParams, type RequestId, requestKey } from './messages.js';
+import { type JsonRpcErrorObject, type JsonRpcParams, type RequestId, requestKey, serializeId } from './messages.js';
 import { type OutgoingRequestOptions, OutgoingRequests } from './outgoing-requests.js';
 import { serializeError, serializeSuccess } from './response-serializer.js';
 import { RpcError } from './rpc-error.js';
+import { describeError, INTERNAL_ERROR, replyToThrown, requestIdOf } from './thrown-errors.js';
 import type { Transport } from './transport.js';
 
 /** What a request handler gets: its params, a cancellation signal, a way to notify the peer. */
@@ -48,6 +49,11 @@ export interface EngineOptions {
     kind: 'request' | 'notification',
     params: JsonRpcParams | undefined,
   ) => RpcError | undefined;
+  /**
+   * Admission of a response to one of our requests (authentication): false drops it, as if
+   * it had never arrived. It sees the response before it settles anything.
+   */
+  readonly admitResponse?: (response: Record<string, unknown>) => boolean;
   /** Returns why a batch is refused, or undefined to accept it. */
   readonly batchRefusal?: () => string | undefined;
   /** Diagnostics; they go to stderr, never to the peer's stdout. */
@@ -104,6 +110,14 @@ export class JsonRpcEngine {
 
   start(): void {
     this.transport.start();
+  }
+
+  /**
+   * Waits for a concurrency slot, as queued handlers do, for work the server starts on its
+   * own (polling); the caller must call the returned release once.
+   */
+  acquireSlot(signal?: AbortSignal): Promise<() => void> {
+    return this.limiter.acquire(signal);
   }
 
   /** Requests currently running or waiting for a slot. */
@@ -165,14 +179,31 @@ export class JsonRpcEngine {
   }
 
   private write(payload: unknown): void {
-    this.transport.send(JSON.stringify(payload));
+    let json: string;
+    try {
+      json = JSON.stringify(payload);
+    } catch (error) {
+      // A tool's log data, for instance, may be too deep or cyclic: drop it, keep serving.
+      this.options.log('warning', `dropped an outgoing message that cannot be serialised: ${describeError(error)}`);
+      return;
+    }
+    this.transport.send(json);
   }
 
   private send(json: string): void {
     this.transport.send(json);
   }
 
+  /** The last-resort guard: nothing a peer sends may throw out of here and end the process. */
   private receive(frame: InboundFrame): void {
+    try {
+      this.receiveFrame(frame);
+    } catch (error) {
+      this.options.log('error', `failed to handle an incoming message: ${describeError(error)}`);
+    }
+  }
+
+  private receiveFrame(frame: InboundFrame): void {
     if (frame.kind === 'invalid') {
       this.send(this.errorResponse(frame.id, frame.error.toJSON()));
       return;
@@ -225,7 +256,28 @@ export class JsonRpcEngine {
     else this.options.log('debug', `dropped a refused batch of notifications and responses: ${refusal}`);
   }
 
+  /**
+   * Routes one message; `respond` is called exactly once, with undefined when there is
+   * nothing to answer. A bug met on the way costs only this message: a request gets a
+   * -32603 reply (details on stderr) and the session goes on.
+   */
   private receiveMessage(value: unknown, respond: Responder): void {
+    let answered = false;
+    const once: Responder = (json) => {
+      if (answered) return;
+      answered = true;
+      respond(json);
+    };
+    try {
+      this.routeMessage(value, once);
+    } catch (error) {
+      this.options.log('error', `failed to handle a message: ${describeError(error)}`);
+      const id = requestIdOf(value);
+      once(id === undefined ? undefined : this.errorResponse(id, INTERNAL_ERROR));
+    }
+  }
+
+  private routeMessage(value: unknown, respond: Responder): void {
     const message = classifyMessage(value);
     switch (message.kind) {
       case 'request':
@@ -240,6 +292,12 @@ export class JsonRpcEngine {
           `dropped a malformed notification ${JSON.stringify(message.method)}: ${message.problem}`,
         );
         break;
+      case 'unusable-response':
+        this.options.log(
+          'debug',
+          `ignored a response to ${serializeId(message.id as RequestId | null)}: ${message.problem}`,
+        );
+        break;
       case 'response':
         this.receiveResponse(message.id, message.message);
         break;
@@ -251,9 +309,10 @@ export class JsonRpcEngine {
   }
 
   private receiveResponse(id: RequestId, value: Record<string, unknown>): void {
+    if (this.options.admitResponse && !this.options.admitResponse(value)) return;
     // A late answer (after a timeout) or one never ours is harmless, so only noted (D26).
     if (!this.outgoing.settle(id, value))
-      this.options.log('debug', `ignoring a response to unknown request id ${JSON.stringify(id)}`);
+      this.options.log('debug', `ignoring a response to unknown request id ${serializeId(id)}`);
   }
 
   private dispatchNotification(method: string, params: JsonRpcParams | undefined): void {
@@ -267,7 +326,7 @@ export class JsonRpcEngine {
     try {
       handler(params, method);
     } catch (error) {
-      this.options.log('error', `notification ${method} failed: ${(error as Error).stack ?? String(error)}`);
+      this.options.log('error', `notification ${method} failed: ${describeError(error)}`);
     }
   }
 
@@ -294,22 +353,24 @@ export class JsonRpcEngine {
       respond(
         this.errorResponse(
           id,
-          invalidRequest(
-            `Duplicate request id ${JSON.stringify(id)}: a request with this id is still running`,
-          ).toJSON(),
+          invalidRequest(`Duplicate request id ${serializeId(id)}: a request with this id is still running`).toJSON(),
         ),
       );
       return;
     }
     const entry: InFlight = { controller: new AbortController(), settled: false, cancelled: false };
     this.inFlight.set(key, entry);
-    const run = this.runHandler(id, method, params, registered, entry).then((response) => {
-      entry.settled = true;
-      this.inFlight.delete(key);
-      this.running.delete(run);
-      respond(entry.cancelled ? undefined : response);
-      if (this.inFlight.size === 0) this.wakeIdleWaiters();
-    });
+    const run = this.runHandler(id, method, params, registered, entry)
+      .then((response) => {
+        entry.settled = true;
+        this.inFlight.delete(key);
+        this.running.delete(run);
+        respond(entry.cancelled ? undefined : response);
+        if (this.inFlight.size === 0) this.wakeIdleWaiters();
+      })
+      .catch((error: unknown) =>
+        this.options.log('error', `${method}: failed to send the reply: ${describeError(error)}`),
+      );
     this.running.add(run);
   }
 
@@ -322,7 +383,10 @@ export class JsonRpcEngine {
   ): Promise<string | undefined> {
     let release: (() => void) | undefined;
     try {
-      if (registered.options.queued) release = await this.limiter.acquire(entry.controller.signal);
+      if (registered.options.queued) {
+        release = await this.limiter.acquire(entry.controller.signal);
+        await this.peerCaughtUp(entry.controller.signal);
+      }
       const context: RequestContext = {
         id,
         method,
@@ -336,16 +400,30 @@ export class JsonRpcEngine {
       return serializeSuccess(id, result === undefined ? {} : result, this.responseLimit(method), this.reportOversize);
     } catch (error) {
       if (entry.cancelled) return undefined;
-      if (error instanceof RpcError) return this.errorResponse(id, error.toJSON(), method);
-      this.options.log('error', `${method} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
-      return this.errorResponse(
-        id,
-        { code: ErrorCode.InternalError, message: 'Internal error; the server log (stderr) has the details' },
-        method,
-      );
+      const reply = replyToThrown(error, method);
+      if (reply.log) this.options.log('error', reply.log);
+      return this.errorResponse(id, reply.error, method);
     } finally {
       release?.();
     }
+  }
+
+  /** Waits while the peer is behind on reading (backpressure), or until the request is aborted. */
+  private peerCaughtUp(signal: AbortSignal): Promise<void> {
+    const writable = this.transport.whenWritable?.();
+    if (!writable) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      if (signal.aborted) {
+        onAbort();
+        return;
+      }
+      signal.addEventListener('abort', onAbort, { once: true });
+      void writable.then(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      });
+    });
   }
 
   private wakeIdleWaiters(): void {

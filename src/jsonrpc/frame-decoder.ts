@@ -1,7 +1,39 @@
+import { isObject } from '../json/objects.js';
 import { ErrorCode } from './error-codes.js';
 import type { SplitEvent } from './line-splitter.js';
-import { isRequestId, type RequestId } from './messages.js';
+import { type ScannedMessage, scanLine } from './message-scan.js';
+import { isRequestId, RawNumberId, type RequestId } from './messages.js';
 import { RpcError } from './rpc-error.js';
+
+/**
+ * How deeply a message's containers may nest. Far beyond any real MCP message (schemas and
+ * arguments nest a few dozen levels), far below where recursive code (JSON.stringify among
+ * it) runs out of stack, at about 5,000 levels. Deeper messages are refused, not walked.
+ */
+export const MAX_NESTING_DEPTH = 256;
+
+/**
+ * A message nested deeper than MAX_NESTING_DEPTH. Only what is needed to answer it is kept
+ * (scalars of its top level); its contents never reach a handler.
+ */
+export class OverNestedMessage {
+  readonly hasId: boolean;
+  readonly id: unknown;
+  readonly method: string | undefined;
+  readonly hasMethod: boolean;
+  readonly isResponse: boolean;
+
+  constructor(
+    message: Record<string, unknown>,
+    readonly depth: number,
+  ) {
+    this.hasId = 'id' in message;
+    this.id = isRequestId(message.id) ? message.id : null;
+    this.hasMethod = 'method' in message;
+    this.method = typeof message.method === 'string' ? message.method : undefined;
+    this.isResponse = 'result' in message || 'error' in message;
+  }
+}
 
 /** One decoded input line: a JSON value, or an error to answer (with the id if recoverable). */
 export type InboundFrame =
@@ -22,12 +54,53 @@ export function recoverRequestId(text: string): RequestId | null {
   if (!match) return null;
   const paramsAt = text.indexOf('"params"');
   if (paramsAt !== -1 && paramsAt < match.index) return null;
+  const idText = match[1] as string;
   try {
-    const id: unknown = JSON.parse(match[1] as string);
+    const id = exactNumber(JSON.parse(idText), idText);
     return isRequestId(id) ? id : null;
   } catch {
     return null;
   }
+}
+
+/** Whether a parsed message may need the scan: a numeric id (exact text) or a long line (depth). */
+function mayNeedScan(value: unknown, text: string): boolean {
+  if (Array.isArray(value) || text.length >= 2 * MAX_NESTING_DEPTH) return true;
+  if (!isObject(value)) return false;
+  return typeof value.id === 'number' || (isObject(value.params) && typeof value.params.requestId === 'number');
+}
+
+/** A number as sent, when JavaScript would write it differently (precision lost, `1.0`). */
+function exactNumber(parsed: unknown, text: string | undefined): unknown {
+  return typeof parsed === 'number' && text !== undefined && JSON.stringify(parsed) !== text
+    ? new RawNumberId(text)
+    : parsed;
+}
+
+/** One message with its ids exact, or an OverNestedMessage. */
+function refineMessage(value: unknown, scanned: ScannedMessage | undefined): unknown {
+  if (!scanned) return value;
+  if (isObject(value)) {
+    const id = exactNumber(value.id, scanned.idText);
+    if (id !== value.id) value.id = id;
+    const { params } = value;
+    const requestId = isObject(params) ? exactNumber(params.requestId, scanned.requestIdText) : undefined;
+    if (isObject(params) && requestId !== params.requestId) params.requestId = requestId;
+  }
+  if (scanned.depth <= MAX_NESTING_DEPTH) return value;
+  return new OverNestedMessage(isObject(value) ? value : {}, scanned.depth);
+}
+
+/**
+ * What JSON.parse loses, restored: ids exactly as written (a number beyond 2^53 would come
+ * back changed), and messages nested too deeply to handle replaced by OverNestedMessage.
+ * Short lines without a numeric id skip the scan.
+ */
+function refineLine(value: unknown, text: string): unknown {
+  if (!mayNeedScan(value, text)) return value;
+  const scan = scanLine(text);
+  if (!scan.batch) return refineMessage(value, scan.messages[0]);
+  return (value as unknown[]).map((element, index) => refineMessage(element, scan.messages[index]));
 }
 
 /**
@@ -51,7 +124,7 @@ export function decodeFrame(event: SplitEvent, maxLineBytes: number): InboundFra
   const text = lossyUtf8.decode(bytes).trim();
   if (text === '') return null;
   try {
-    return { kind: 'value', value: JSON.parse(text) };
+    return { kind: 'value', value: refineLine(JSON.parse(text), text) };
   } catch (error) {
     return {
       kind: 'invalid',

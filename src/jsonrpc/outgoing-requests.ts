@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ErrorCode } from './error-codes.js';
 import { type RequestId, requestKey } from './messages.js';
 import { RpcError } from './rpc-error.js';
@@ -21,12 +22,13 @@ interface Pending {
 }
 
 /**
- * The requests we send to the peer (roots/list, elicitation/create): ids of our own, each
- * settled once by its response, its timeout, its abort signal or the end of the session.
+ * The requests we send to the peer (roots/list, elicitation/create), each settled once by
+ * its response, its timeout, its abort signal or the end of the session. Their ids are
+ * random (`mcpbash-` and 96 random bits), so nobody but the peer that received a request
+ * can answer it: a forged answer to a guessed id would otherwise be taken for the client's.
  */
 export class OutgoingRequests {
   private readonly pending = new Map<string, Pending>();
-  private nextId = 1;
   private closed = false;
 
   /** `send` writes the request; the promise settles with the peer's result (RpcError for an error reply). */
@@ -37,8 +39,7 @@ export class OutgoingRequests {
     send: (message: object) => void,
   ): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('the session has ended'));
-    const id = this.nextId;
-    this.nextId += 1;
+    const id = `mcpbash-${randomBytes(12).toString('base64url')}`;
     const key = requestKey(id);
     return new Promise((resolve, reject) => {
       const finish = () => {

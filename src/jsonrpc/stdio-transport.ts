@@ -13,6 +13,8 @@ export class StdioTransport implements Transport {
   onclose?: Transport['onclose'];
   private readonly splitter: LineSplitter;
   private closed = false;
+  /** Set while the peer reads slower than we write: settles on 'drain'. */
+  private backlog: Promise<void> | undefined;
 
   constructor(
     private readonly input: Readable,
@@ -35,7 +37,30 @@ export class StdioTransport implements Transport {
 
   send(json: string): void {
     if (this.output.destroyed || this.output.writableEnded) return;
-    this.output.write(`${json}\n`);
+    if (!this.output.write(`${json}\n`) && !this.backlog) this.holdInputUntilDrained();
+  }
+
+  whenWritable(): Promise<void> {
+    return this.backlog ?? Promise.resolve();
+  }
+
+  /**
+   * The peer is behind (stdout's buffer is over its high-water mark): stop reading requests
+   * until it catches up, so queued output stays bounded by the work already running.
+   */
+  private holdInputUntilDrained(): void {
+    this.input.pause();
+    this.backlog = new Promise((resolve) => {
+      const caughtUp = () => {
+        this.output.off('drain', caughtUp);
+        this.output.off('close', caughtUp);
+        this.backlog = undefined;
+        if (!this.closed) this.input.resume();
+        resolve();
+      };
+      this.output.on('drain', caughtUp);
+      this.output.on('close', caughtUp);
+    });
   }
 
   close(): Promise<void> {

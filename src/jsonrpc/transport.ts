@@ -12,6 +12,11 @@ export interface Transport {
   start(): void;
   /** Writes one serialised payload (no newline inside) as one line; never interleaved. */
   send(json: string): void;
+  /**
+   * Resolves when the peer has read what was sent so far, at once when nothing is waiting
+   * (backpressure: the engine starts no new heavy work while the peer is behind).
+   */
+  whenWritable?(): Promise<void>;
   /** Stops reading and resolves once every queued line has been written. */
   close(): Promise<void>;
 }

@@ -89,6 +89,7 @@ export class McpServer {
       maxResponseBytes: config.maxToolOutputBytes,
       maxResponseBytesByMethod: new Map(LIST_METHODS.map((method) => [method, config.registryMaxBytes])),
       admit: (method, _kind, params) => this.admit(method, params),
+      ...(this.remoteToken ? { admitResponse: (response) => this.remoteToken?.admitResponse(response) === true } : {}),
       batchRefusal: () => this.batchRefusal(),
       log: (level, message) => this.log.toStderr(level, 'mcp.rpc', message),
     });
@@ -146,7 +147,13 @@ export class McpServer {
     this.transport.onframe = (frame) => {
       this.touchIdle();
       onFrame?.(frame);
-      for (const listener of this.inputListeners) listener();
+      for (const listener of this.inputListeners) {
+        try {
+          listener();
+        } catch (error) {
+          this.log.error('mcp.core', `input listener failed: ${(error as Error).stack ?? String(error)}`);
+        }
+      }
     };
     this.transport.onclose = () => void this.stop(0, 'drain');
     const done = new Promise<number>((resolve) => {

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type Env, envInt, envString } from '../config/env-values.js';
+import { isObject } from '../json/objects.js';
 import type { JsonRpcParams } from '../jsonrpc/messages.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import { SlidingWindowLimiter } from './rate-limiter.js';
@@ -53,9 +54,16 @@ function metaOf(params: JsonRpcParams | undefined): Record<string, unknown> | un
     : undefined;
 }
 
+/** Where an answer to our request carries its `_meta`: in its result, or in its error's data. */
+function responseMetaOf(response: Record<string, unknown>): Record<string, unknown> | undefined {
+  const { result, error } = response;
+  if (isObject(result)) return metaOf(result);
+  return isObject(error) && isObject(error.data) ? metaOf(error.data) : undefined;
+}
+
 /**
  * The shared-secret check for a server reached through an HTTP/SSE proxy: every message
- * must carry the token in `params._meta`. Comparison is constant-time (SHA-256 digests of
+ * must carry the token in `params._meta` (answers to our requests: in `result._meta`). Comparison is constant-time (SHA-256 digests of
  * equal length through `timingSafeEqual`), so response timing says nothing about the secret.
  */
 export class RemoteTokenGuard {
@@ -78,22 +86,42 @@ export class RemoteTokenGuard {
    * answer, marked ` (throttled)` past the per-minute failure budget.
    */
   admit(method: string, params: JsonRpcParams | undefined): RpcError | undefined {
-    const meta = metaOf(params);
+    if (this.accepts(metaOf(params))) return undefined;
+    const throttled = this.refuse(method);
+    return RpcError.invalidParams(`Remote token missing or invalid${throttled ? ' (throttled)' : ''}`);
+  }
+
+  /**
+   * Checks an answer to one of our own requests (roots/list, elicitation/create): a response
+   * has no params, so the token rides in `result._meta` (or `error.data._meta`). An answer
+   * without it is dropped: a stranger cannot answer for the client.
+   */
+  admitResponse(response: Record<string, unknown>): boolean {
+    if (this.accepts(responseMetaOf(response))) return true;
+    this.refuse('a response to our request');
+    return false;
+  }
+
+  /** Whether `meta` holds the token; if so it is removed from there. */
+  private accepts(meta: Record<string, unknown> | undefined): boolean {
     const candidates = [meta?.[this.settings.key], meta?.[this.settings.fallbackKey]];
     // Every candidate is compared, so timing does not reveal which key held a match.
     const matches = candidates.map(
       (candidate) => typeof candidate === 'string' && timingSafeEqual(digest(candidate), this.expected),
     );
-    if (matches.includes(true) && meta) {
-      delete meta[this.settings.key];
-      delete meta[this.settings.fallbackKey];
-      return undefined;
-    }
+    if (!matches.includes(true) || !meta) return false;
+    delete meta[this.settings.key];
+    delete meta[this.settings.fallbackKey];
+    return true;
+  }
+
+  /** Counts and reports a refusal; returns whether the failure budget is spent. */
+  private refuse(what: string): boolean {
     const throttled = !this.failures.tryTake();
     this.report(
       throttled ? 'debug' : 'warning',
-      `refused ${method}: remote token missing or invalid${throttled ? ' (throttled)' : ''}`,
+      `refused ${what}: remote token missing or invalid${throttled ? ' (throttled)' : ''}`,
     );
-    return RpcError.invalidParams(`Remote token missing or invalid${throttled ? ' (throttled)' : ''}`);
+    return throttled;
   }
 }

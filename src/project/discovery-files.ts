@@ -1,10 +1,26 @@
 // How discovery (tools, resources, prompts) finds and reads files on disk.
-import { closeSync, type Dirent, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, type Dirent, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonObject } from '../mcp/types.js';
 
 /** Deep enough for any real layout; a symlink cycle stops here instead of looping. */
 const MAX_DEPTH = 8;
+
+/** A regular file found by a walk, with what a fingerprint and discovery need of its stat. */
+export interface FileEntry {
+  readonly path: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly mode: number;
+  /** Directories between the walk's root and the file (0: directly in the root). */
+  readonly depth: number;
+}
+
+/** Everything a walk of one directory found: files and directories, each sorted by path. */
+export interface TreeWalk {
+  readonly files: readonly FileEntry[];
+  readonly dirs: readonly string[];
+}
 
 /** Where a walk starts and which files it keeps. */
 export interface WalkOptions {
@@ -14,7 +30,7 @@ export interface WalkOptions {
   readonly minFileDepth?: number;
 }
 
-function walk(dir: string, out: string[], depth: number, minFileDepth: number): void {
+function walk(dir: string, out: { files: FileEntry[]; dirs: string[] }, depth: number, visited: Set<string>): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -24,39 +40,89 @@ function walk(dir: string, out: string[], depth: number, minFileDepth: number): 
   for (const entry of entries) {
     if (entry.name.startsWith('.')) continue;
     const path = join(dir, entry.name);
-    let isDirectory = entry.isDirectory();
-    let isFile = entry.isFile();
-    if (entry.isSymbolicLink()) {
-      try {
-        const target = statSync(path);
-        isDirectory = target.isDirectory();
-        isFile = target.isFile();
-      } catch {
-        continue;
-      }
+    // Directories need no stat (their listing is what counts); files need theirs anyway.
+    if (entry.isDirectory()) {
+      out.dirs.push(path);
+      if (depth < MAX_DEPTH) walk(path, out, depth + 1, visited);
+      continue;
     }
-    if (isDirectory && depth < MAX_DEPTH) walk(path, out, depth + 1, minFileDepth);
-    else if (isFile && depth >= minFileDepth) out.push(path);
+    if (!entry.isFile() && !entry.isSymbolicLink()) continue;
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) continue;
+    if (stat.isDirectory()) {
+      // A symlinked directory is entered once: a link cycle cannot loop the walk.
+      const real = realpathOrUndefined(path);
+      if (real === undefined || visited.has(real)) continue;
+      visited.add(real);
+      out.dirs.push(path);
+      if (depth < MAX_DEPTH) walk(path, out, depth + 1, visited);
+    } else if (stat.isFile()) {
+      out.files.push({ path, size: stat.size, mtimeMs: stat.mtimeMs, mode: stat.mode, depth });
+    }
   }
+}
+
+function realpathOrUndefined(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
+}
+
+const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+/**
+ * Every regular, non-hidden file and directory under `dir` (hidden entries skipped,
+ * symlinks followed, depth-limited), with each file's stat. One walk serves both the
+ * registry's fingerprint and discovery of every kind; undefined when `dir` is no directory.
+ */
+export function walkTree(dir: string): TreeWalk | undefined {
+  const out = { files: [] as FileEntry[], dirs: [] as string[] };
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return undefined;
+  const visited = new Set<string>();
+  const real = realpathOrUndefined(dir);
+  if (real !== undefined) visited.add(real);
+  walk(dir, out, 0, visited);
+  out.files.sort(byPath);
+  out.dirs.sort();
+  return out;
+}
+
+/** The files of a walk that `listFiles` keeps: at least `minFileDepth` deep (counted from `startDepth`). */
+export function filesOf(tree: TreeWalk | undefined, options: WalkOptions = {}): FileEntry[] {
+  const minimum = (options.minFileDepth ?? 0) - (options.startDepth ?? 0);
+  return (tree?.files ?? []).filter((file) => file.depth >= minimum);
 }
 
 /**
  * Every regular, non-hidden file under `dir` (hidden directories skipped, symlinks
- * followed, depth-limited), sorted by path. Discovery of every kind walks with this.
+ * followed, depth-limited), sorted by path.
  */
 export function listFiles(dir: string, options: WalkOptions = {}): string[] {
-  const out: string[] = [];
-  walk(dir, out, options.startDepth ?? 0, options.minFileDepth ?? 0);
-  return out.sort();
+  return filesOf(walkTree(dir), options).map((file) => file.path);
 }
 
-/** The first `bytes` of a file (a shebang, an inline `# mcp:` header); throws when unreadable. */
-export function readHead(path: string, bytes = 4096): string {
+/** One buffer for every head read: discovery reads thousands of them, one at a time. */
+let headBuffer = Buffer.alloc(4096);
+
+/** Files this small are read whole: one call instead of open, read and close. */
+const SMALL_FILE = 16 * 1024;
+
+/**
+ * The first `bytes` of a file (a shebang, an inline `# mcp:` header); throws when unreadable.
+ * `size` (from a walk) lets a small file be read in one call.
+ */
+export function readHead(path: string, bytes = 4096, size?: number): string {
+  if (size !== undefined && size <= SMALL_FILE) {
+    const whole = readFileSync(path);
+    return whole.toString('utf8', 0, Math.min(bytes, whole.length));
+  }
+  if (headBuffer.length < bytes) headBuffer = Buffer.alloc(bytes);
   const fd = openSync(path, 'r');
   try {
-    const buffer = Buffer.alloc(bytes);
-    const read = readSync(fd, buffer, 0, bytes, 0);
-    return buffer.subarray(0, read).toString('utf8');
+    const read = readSync(fd, headBuffer, 0, bytes, 0);
+    return headBuffer.toString('utf8', 0, read);
   } finally {
     closeSync(fd);
   }

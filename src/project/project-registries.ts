@@ -2,9 +2,12 @@ import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import { type Env, envBool, envInt, envNumber, envString } from '../config/env-values.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
+import { hookEnvironment } from '../runner/hook-environment.js';
+import { chooseJsonTool } from '../runner/json-tool.js';
 import type { ProcessRegistry } from '../runner/process-runner.js';
 import { type CompletionRegistration, manualCompletionNormalizer } from './completions/completion-registration.js';
-import { layoutEnvironment, type ProjectLayout } from './project-layout.js';
+import type { TreeWalk } from './discovery-files.js';
+import type { ProjectLayout } from './project-layout.js';
 import { manualPromptNormalizer } from './prompts/manual-prompts.js';
 import type { PromptDefinition } from './prompts/prompt-definition.js';
 import { discoverPrompts } from './prompts/prompt-discovery.js';
@@ -73,6 +76,7 @@ export class ProjectRegistries {
   readonly toolsSubtree: string;
   private readonly normalizers: ManualNormalizers;
   private readonly stores: Array<RegistryStore<unknown>> = [];
+  private readonly completionWarnings = new Set<string>();
 
   constructor(private readonly options: RegistryOptions) {
     const { layout, env } = options;
@@ -93,7 +97,7 @@ export class ProjectRegistries {
       maxBytes: envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 }),
       bufferMaxBytes: envInt(env, 'MCPBASH_MANUAL_BUFFER_MAX_BYTES', 1024 * 1024, { min: 1 }),
       hookDriver: join(options.home.hooksDir, 'register-hook.sh'),
-      hookEnv: { ...env, ...layoutEnvironment(layout), MCPBASH_HOME: options.home.root, MCP_SDK: options.home.sdkDir },
+      hookEnv: hookEnvironment(env, layout, options.home, chooseJsonTool(env, options.scratchDir)),
       scratchDir: options.scratchDir,
       processes: options.processes,
       normalizers: this.normalizers,
@@ -112,7 +116,7 @@ export class ProjectRegistries {
         join(layout.serverDir, 'register.sh'),
         join(layout.serverDir, 'server.meta.json'),
       ],
-      scan: (previous) => this.scanTools(previous),
+      scan: (previous, tree) => this.scanTools(previous, tree.walkOf(layout.toolsDir)),
       manual: () => this.manualState<ToolDefinition>('tools'),
     });
     const sourceOptions = {
@@ -127,7 +131,7 @@ export class ProjectRegistries {
       cacheFile: join(layout.registryDir, 'prompts.json'),
       ttlMs: ttlMs(env, 'MCP_PROMPTS_TTL'),
       watchedPaths: [layout.promptsDir, join(layout.serverDir, 'register.json'), join(layout.serverDir, 'register.sh')],
-      scan: () => discoverPrompts(layout.promptsDir, layout.root),
+      scan: (_previous, tree) => discoverPrompts(layout.promptsDir, layout.root, tree.walkOf(layout.promptsDir)),
       manual: () => this.manualState<PromptDefinition>('prompts'),
     });
     this.ui = this.store(uiResourcesSource(layout, ttlMs(env, 'MCP_UI_TTL'), () => this.serverName()));
@@ -139,8 +143,8 @@ export class ProjectRegistries {
   }
 
   /** A tools scan: everything, or only the subtree merged into the previous registry. */
-  private scanTools(previous: () => readonly ToolDefinition[]): ToolScan {
-    const discovered = discoverTools(this.options.layout.toolsDir, this.toolsSubtree);
+  private scanTools(previous: () => readonly ToolDefinition[], tree: TreeWalk | undefined): ToolScan {
+    const discovered = discoverTools(this.options.layout.toolsDir, this.toolsSubtree, tree);
     const uiOptions = { ...this.options.layout, serverName: this.serverName() };
     const scan = { ...discovered, items: discovered.items.map((tool) => withInferredUi(tool, uiOptions)) };
     if (this.toolsSubtree === '') {
@@ -170,7 +174,14 @@ export class ProjectRegistries {
   async completions(): Promise<CompletionRegistration[]> {
     const state = await this.manualState<CompletionRegistration>('completions');
     if (state.mode === 'error') throw RpcError.internal(state.message);
-    return state.mode === 'manual' ? state.items : [];
+    if (state.mode !== 'manual') return [];
+    // Completions have no registry store to report skipped entries; warn here, once each.
+    for (const warning of state.warnings ?? []) {
+      if (this.completionWarnings.has(warning)) continue;
+      this.completionWarnings.add(warning);
+      this.options.log.warning('mcp.registry', warning);
+    }
+    return state.items;
   }
 
   /** Every registry of the project (for polling and refresh). */

@@ -1,6 +1,7 @@
 import { accessSync, constants, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import { fileUriFromPath } from '../content/mime.js';
+import { isPathWithin } from '../fs/contained-path.js';
 import type { ProjectLayout } from './project-layout.js';
 
 /** One MCP root as tools see it (MCP_ROOTS_JSON items). */
@@ -109,5 +110,5 @@ export function fallbackRoots(
 
 /** Whether `path` (canonicalised) is a root or inside one; plain prefix comparison, no globbing. */
 export function isInsideRoots(path: string, roots: readonly RootEntry[]): boolean {
-  return roots.some((root) => root.path === '/' || path === root.path || path.startsWith(`${root.path}/`));
+  return roots.some((root) => isPathWithin(path, root.path));
 }

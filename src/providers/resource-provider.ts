@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import type { ProjectLayout } from '../project/project-layout.js';
 import type { ProcessRegistry } from '../runner/process-runner.js';
-import { buildProviderEnvironment, providerEnvMode } from './provider-environment.js';
+import { NeedsScript, readFileUri } from './file-provider.js';
+import { buildProviderEnvironment, providerEnvMode, resourceRoots } from './provider-environment.js';
 import { providerFailure } from './provider-errors.js';
 import { resolveProviderScript } from './provider-scripts.js';
 import { runScript } from './script-run.js';
@@ -49,8 +51,13 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
       hint: `no providers/${read.provider}.sh in the project or the framework; set "provider" in the resource metadata or add the script`,
     });
   }
-  const mode = providerEnvMode(host.env);
   const sessionRoots = host.sessionRoots ? await host.sessionRoots() : [];
+  const context = { provider: read.provider, uri: read.uri };
+  if (script === join(host.home.providersDir, 'file.sh') && process.platform !== 'win32') {
+    const served = await readInProcess(host, read, sessionRoots);
+    if (served) return served;
+  }
+  const mode = providerEnvMode(host.env);
   const env = buildProviderEnvironment({
     serverEnv: host.env,
     mode,
@@ -71,7 +78,6 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
     ...(read.signal ? { signal: read.signal } : {}),
     registry: host.processes,
   });
-  const context = { provider: read.provider, uri: read.uri };
   if (run.spawnError)
     throw RpcError.internal(
       `Resource provider ${read.provider} could not be started: ${run.spawnError.message}`,
@@ -85,12 +91,7 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
   }
   if (run.stopped?.kind === 'cancelled' || run.stopped?.kind === 'shutdown')
     throw RpcError.internal('Resource read cancelled', context);
-  if (run.stdoutOverflow) {
-    throw RpcError.internal(`Resource exceeded MCPBASH_MAX_RESOURCE_BYTES (${host.maxResourceBytes} bytes)`, {
-      ...context,
-      limit: host.maxResourceBytes,
-    });
-  }
+  if (run.stdoutOverflow) throw tooLarge(host, context);
   if (run.stderrOverflow)
     throw RpcError.internal(
       `Resource provider ${read.provider} wrote more than ${host.maxStderrBytes} bytes to stderr`,
@@ -98,4 +99,39 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
     );
   if (run.exitCode !== 0) throw providerFailure(run.exitCode ?? -1, run.stderrTail, context);
   return run.stdout;
+}
+
+function tooLarge(host: ProviderHost, context: { provider: string; uri: string }): RpcError {
+  return RpcError.internal(`Resource exceeded MCPBASH_MAX_RESOURCE_BYTES (${host.maxResourceBytes} bytes)`, {
+    ...context,
+    limit: host.maxResourceBytes,
+  });
+}
+
+/**
+ * The framework's own file provider, served in-process with the script's rules and exit
+ * statuses (file-provider.ts); undefined when the URI needs the script after all.
+ */
+async function readInProcess(
+  host: ProviderHost,
+  read: ProviderRead,
+  sessionRoots: readonly string[],
+): Promise<Buffer | undefined> {
+  const { layout } = host;
+  const context = { provider: read.provider, uri: read.uri };
+  if (read.signal?.aborted) throw RpcError.internal('Resource read cancelled', context);
+  try {
+    const outcome = await readFileUri({
+      uri: read.uri,
+      cwd: layout.root,
+      rootsSpec: [resourceRoots(host.env, layout, sessionRoots), layout.resourcesDir, layout.root],
+      maxBytes: host.maxResourceBytes,
+    });
+    if (outcome.overflow) throw tooLarge(host, context);
+    if (outcome.exitCode !== 0) throw providerFailure(outcome.exitCode, outcome.stderr, context);
+    return outcome.stdout;
+  } catch (error) {
+    if (error instanceof NeedsScript) return undefined;
+    throw error;
+  }
 }

@@ -1,8 +1,9 @@
-import { accessSync, constants, readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { classifyContent, fileUriFromPath } from '../content/mime.js';
+import { type ConfinedRefusal, openInsideRoots } from '../fs/confined-open.js';
 import type { EmbeddedResource } from '../mcp/types.js';
-import { isInsideRoots, type RootEntry } from '../project/roots.js';
+import type { RootEntry } from '../project/roots.js';
 
 interface ResourceRequest {
   readonly path: string;
@@ -33,6 +34,14 @@ function fromJson(text: string): ResourceRequest[] | undefined {
   return requests;
 }
 
+/** Why a listed file is not attached, by refusal. */
+const REFUSALS: Readonly<Record<ConfinedRefusal, string>> = {
+  'not-found': 'not found or not readable',
+  outside: 'outside the MCP roots',
+  'not-regular': 'not a regular file',
+  changed: 'it changed into a symbolic link while being opened',
+};
+
 /** `path<TAB>mime<TAB>uri` lines; mime and uri may be empty. */
 function fromTsv(text: string): ResourceRequest[] {
   return text
@@ -42,6 +51,38 @@ function fromTsv(text: string): ResourceRequest[] {
       const [path = '', mimeType = '', uri = ''] = line.split('\t');
       return { path, ...(mimeType ? { mimeType } : {}), ...(uri ? { uri } : {}) };
     });
+}
+
+/** One listed file as embedded content, or why it is skipped. */
+function readOne(
+  request: ResourceRequest,
+  roots: readonly RootEntry[],
+  cwd: string,
+  maxBytes: number,
+): EmbeddedResource | string {
+  const opened = openInsideRoots(
+    isAbsolute(request.path) ? request.path : resolve(cwd, request.path),
+    roots.map((root) => root.path),
+  );
+  if (typeof opened === 'string')
+    return opened === 'outside' && roots.length === 0 ? 'no MCP roots are configured' : REFUSALS[opened];
+  let bytes: Buffer;
+  try {
+    if (opened.stats.size > maxBytes) return `larger than ${maxBytes} bytes (MCPBASH_MAX_RESOURCE_BYTES)`;
+    bytes = readFileSync(opened.fd);
+  } catch {
+    return 'not found or not readable';
+  } finally {
+    closeSync(opened.fd);
+  }
+  const { mimeType, binary } = classifyContent(bytes, request.mimeType, opened.path);
+  const uri = request.uri ?? fileUriFromPath(opened.path);
+  return {
+    type: 'resource',
+    resource: binary
+      ? { uri, mimeType, blob: bytes.toString('base64') }
+      : { uri, mimeType, text: bytes.toString('utf8') },
+  };
 }
 
 /**
@@ -67,36 +108,9 @@ export function readEmbeddedResources(
   const requests = fromJson(text) ?? fromTsv(text);
   const resources: EmbeddedResource[] = [];
   for (const request of requests) {
-    const skip = (why: string) => warn(`embedded resource ${request.path} skipped: ${why}`);
-    let path: string;
-    try {
-      path = realpathSync(isAbsolute(request.path) ? request.path : resolve(cwd, request.path));
-      accessSync(path, constants.R_OK);
-    } catch {
-      skip('not found or not readable');
-      continue;
-    }
-    if (!statSync(path).isFile()) {
-      skip('not a regular file');
-      continue;
-    }
-    if (!isInsideRoots(path, roots)) {
-      skip(roots.length === 0 ? 'no MCP roots are configured' : 'outside the MCP roots');
-      continue;
-    }
-    if (statSync(path).size > maxBytes) {
-      skip(`larger than ${maxBytes} bytes (MCPBASH_MAX_RESOURCE_BYTES)`);
-      continue;
-    }
-    const bytes = readFileSync(path);
-    const { mimeType, binary } = classifyContent(bytes, request.mimeType, path);
-    const uri = request.uri ?? fileUriFromPath(path);
-    resources.push({
-      type: 'resource',
-      resource: binary
-        ? { uri, mimeType, blob: bytes.toString('base64') }
-        : { uri, mimeType, text: bytes.toString('utf8') },
-    });
+    const read = readOne(request, roots, cwd, maxBytes);
+    if (typeof read === 'string') warn(`embedded resource ${request.path} skipped: ${read}`);
+    else resources.push(read);
   }
   return resources;
 }

@@ -42,14 +42,28 @@ export function selfInvocation(): string[] {
   return [process.execPath];
 }
 
-/** A `jq` wrapper that runs `mcp-bash jq "$@"`, written once into the state dir. */
+/**
+ * A `jq` wrapper, written once into the state dir: the server's warm built-in jq when the
+ * tool has MCPBASH_JQ_SERVICE (the SDK's client), else `mcp-bash jq "$@"` (decision D6).
+ */
 function builtinWrapper(stateDir: string): string {
   const dir = join(stateDir, 'bin');
   const path = join(dir, 'jq');
   mkdirSync(dir, { recursive: true });
+  const self = `${selfInvocation().map(shellQuote).join(' ')} jq "$@"`;
   writeFileSync(
     path,
-    `#!/bin/sh\n# mcp-bash's built-in jq (decision D6)\nexec ${selfInvocation().map(shellQuote).join(' ')} jq "$@"\n`,
+    [
+      '#!/usr/bin/env bash',
+      "# mcp-bash's built-in jq (decision D6)",
+      'if [ -n "${MCPBASH_JQ_SERVICE-}" ] && [ -r "${MCP_SDK-}/lib/jq-service.sh" ]; then',
+      '  . "${MCP_SDK}/lib/jq-service.sh"',
+      `  MCPBASH_JSON_TOOL_BIN=${shellQuote(path)} _mcp_jq_service "$@"`,
+      '  exit',
+      'fi',
+      `exec ${self}`,
+      '',
+    ].join('\n'),
   );
   chmodSync(path, 0o755);
   return path;
@@ -77,8 +91,25 @@ export function pickJsonTool(env: Env): JsonToolChoice {
   return { name: 'jq', bin: '', builtin: true };
 }
 
-/** pickJsonTool, with the built-in jq's wrapper script written into the state dir. */
+/**
+ * pickJsonTool, with the built-in jq's wrapper script written into the state dir when a
+ * tool first needs it (`bin` is read when a call starts). A wrapper that cannot be written
+ * (a full TMPDIR) is tried again on the next call; meanwhile `bin` is empty.
+ */
 export function chooseJsonTool(env: Env, stateDir: string): JsonToolChoice {
   const choice = pickJsonTool(env);
-  return choice.builtin ? { ...choice, bin: builtinWrapper(stateDir) } : choice;
+  if (!choice.builtin) return choice;
+  let written: string | undefined;
+  return {
+    name: choice.name,
+    builtin: true,
+    get bin() {
+      try {
+        written ??= builtinWrapper(stateDir);
+      } catch {
+        // The call itself needs the state dir too, and reports why it cannot have it.
+      }
+      return written ?? '';
+    },
+  };
 }

@@ -1,5 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { withoutServerSecrets } from '../config/server-secrets.js';
 import { StreamCapture, TailCapture } from './output-capture.js';
+import { ProcessGroup, type ProcessRegistry } from './process-group.js';
+
+export { ProcessGroup, ProcessRegistry } from './process-group.js';
+
+/**
+ * How long a finished process's pipes are still read: output already written is in the pipe
+ * and arrives at once; a pipe still open after this is held by a process outside the group
+ * (a `setsid` daemon), which must not hold the call.
+ */
+export const PIPE_DRAIN_MS = 250;
 
 /** Why a run was stopped from outside; carried as the AbortSignal's reason. */
 export interface StopReason {
@@ -48,60 +59,11 @@ export interface RunProcessResult {
 }
 
 /**
- * The process groups this server started and that may still be alive, so that shutdown can
- * stop them all, and nothing outlives the server.
- */
-export class ProcessRegistry {
-  private readonly groups = new Map<number, ProcessGroup>();
-
-  add(group: ProcessGroup): void {
-    this.groups.set(group.pid, group);
-  }
-
-  delete(group: ProcessGroup): void {
-    this.groups.delete(group.pid);
-  }
-
-  get size(): number {
-    return this.groups.size;
-  }
-
-  /** Sends TERM to every group now and KILL after the grace period; resolves after the KILL. */
-  async stopAll(graceMs: number): Promise<void> {
-    const groups = [...this.groups.values()];
-    for (const group of groups) group.signal('SIGTERM');
-    if (groups.length === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, graceMs));
-    for (const group of groups) group.signal('SIGKILL');
-  }
-}
-
-/** A child started as the leader of a new process group, signalled as a whole. */
-export class ProcessGroup {
-  constructor(
-    readonly child: ChildProcess,
-    readonly pid: number,
-  ) {}
-
-  signal(signal: NodeJS.Signals): void {
-    if (process.platform === 'win32') {
-      // No process groups on Windows: end the whole tree; KILL forces it.
-      const args = ['/pid', String(this.pid), '/T', ...(signal === 'SIGKILL' ? ['/F'] : [])];
-      spawn('taskkill', args, { stdio: 'ignore', windowsHide: true }).on('error', () => this.child.kill(signal));
-      return;
-    }
-    try {
-      process.kill(-this.pid, signal);
-    } catch {
-      // ESRCH: the whole group is already gone.
-    }
-  }
-}
-
-/**
  * Runs a command in a new process group with stdin closed, captures its output within
- * caps, and settles once: on exit (after stopping whatever the process left behind in its
- * group), on abort (TERM the group, KILL after the grace period), or on overflow.
+ * caps, and settles once: when its pipes close, or PIPE_DRAIN_MS after it exits with a pipe
+ * still held open; a stop (abort, overflow) sends TERM to the group, KILL after the grace
+ * period, and settles at the latest shortly after that. Whatever is left in the group when
+ * the run ends gets TERM then KILL (ProcessGroup.release).
  */
 export function runProcess(options: RunProcessOptions): Promise<RunProcessResult> {
   const started = Date.now();
@@ -110,7 +72,8 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
     try {
       child = spawn(options.command, [...options.args], {
         cwd: options.cwd,
-        env: options.env,
+        // Every process we start comes through here: none gets the server's own secrets.
+        env: withoutServerSecrets(options.env),
         // No stdin: a tool that reads it gets EOF at once instead of hanging the call.
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: process.platform !== 'win32',
@@ -124,68 +87,83 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
       child.once('error', (error) => resolve(failedToStart(error, started)));
       return;
     }
-    const group = new ProcessGroup(child, child.pid);
-    options.registry?.add(group);
-    const stdout = new StreamCapture(options.maxStdoutBytes);
-    const stderr = new TailCapture(options.maxStderrBytes, options.stderrTailBytes);
-    let stopped: StopReason | undefined;
-    let killTimer: NodeJS.Timeout | undefined;
-    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    superviseRun(child, new ProcessGroup(child, child.pid, options.registry), options, started, resolve);
+  });
+}
 
-    const stop = (reason: StopReason) => {
-      if (stopped || exit) return;
-      stopped = reason;
-      group.signal('SIGTERM');
-      killTimer = setTimeout(() => group.signal('SIGKILL'), options.killGraceMs);
-      killTimer.unref();
-    };
-    const onAbort = () => {
-      const reason = options.signal?.reason;
-      stop(isStopReason(reason) ? reason : { kind: 'cancelled' });
-    };
-    if (options.signal?.aborted) onAbort();
-    else options.signal?.addEventListener('abort', onAbort, { once: true });
+/** Watches a started run: output capture, exit, pipe close, stops; resolves exactly once. */
+function superviseRun(
+  child: ChildProcess,
+  group: ProcessGroup,
+  options: RunProcessOptions,
+  started: number,
+  resolve: (result: RunProcessResult) => void,
+): void {
+  const stdout = new StreamCapture(options.maxStdoutBytes);
+  const stderr = new TailCapture(options.maxStderrBytes, options.stderrTailBytes);
+  const timers: NodeJS.Timeout[] = [];
+  let stopped: StopReason | undefined;
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  let settled = false;
 
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (!stdout.push(chunk)) stop({ kind: 'overflow', detail: 'stdout' });
+  const settle = (closed?: { code: number | null; signal: NodeJS.Signals | null }) => {
+    if (settled) return;
+    settled = true;
+    for (const timer of timers) clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+    // Stop reading: a pipe still open here is held by someone we no longer wait for.
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    group.release(options.killGraceMs);
+    resolve({
+      exitCode: exit?.code ?? closed?.code ?? null,
+      signal: exit?.signal ?? closed?.signal ?? null,
+      stdout: stdout.buffer(),
+      stdoutBytes: stdout.total,
+      stdoutOverflow: stdout.overflow,
+      stderrHead: stderr.head(),
+      stderrTail: stderr.tail(),
+      stderrBytes: stderr.total,
+      stderrOverflow: stderr.overflow,
+      stopped,
+      spawnError: undefined,
+      durationMs: Date.now() - started,
     });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      options.onStderr?.(chunk);
-      if (!stderr.push(chunk)) stop({ kind: 'overflow', detail: 'stderr' });
-    });
-    child.once('exit', (code, signal) => {
-      exit = { code, signal };
-      // Windows has no process groups, and a finished PID may already belong to someone else.
-      if (process.platform === 'win32') return;
-      // Background children the tool left in its group would hold our pipes open: stop them.
-      group.signal('SIGTERM');
-      const leftovers = setTimeout(() => group.signal('SIGKILL'), options.killGraceMs);
-      leftovers.unref();
-      child.once('close', () => clearTimeout(leftovers));
-    });
-    child.once('close', (code, signal) => {
-      clearTimeout(killTimer);
-      options.signal?.removeEventListener('abort', onAbort);
-      options.registry?.delete(group);
-      resolve({
-        exitCode: exit?.code ?? code,
-        signal: exit?.signal ?? signal,
-        stdout: stdout.buffer(),
-        stdoutBytes: stdout.total,
-        stdoutOverflow: stdout.overflow,
-        stderrHead: stderr.head(),
-        stderrTail: stderr.tail(),
-        stderrBytes: stderr.total,
-        stderrOverflow: stderr.overflow,
-        stopped,
-        spawnError: undefined,
-        durationMs: Date.now() - started,
-      });
-    });
-    child.once('error', (error) => {
-      // Only reached if the process could not be signalled or started after all.
-      if (!exit) stop({ kind: 'cancelled', detail: error.message });
-    });
+  };
+  const stop = (reason: StopReason) => {
+    if (stopped || settled) return;
+    stopped = reason;
+    // The process is gone; only its pipes were still open: the call ends now.
+    if (exit) return settle();
+    group.signal('SIGTERM');
+    timers.push(setTimeout(() => group.signal('SIGKILL'), options.killGraceMs));
+    // A stop always ends the run, even if the process never reports its exit.
+    timers.push(setTimeout(() => settle(), options.killGraceMs + 2 * PIPE_DRAIN_MS));
+  };
+  const onAbort = () => {
+    const reason = options.signal?.reason;
+    stop(isStopReason(reason) ? reason : { kind: 'cancelled' });
+  };
+  if (options.signal?.aborted) onAbort();
+  else options.signal?.addEventListener('abort', onAbort, { once: true });
+
+  child.stdout?.on('data', (chunk: Buffer) => {
+    if (!stdout.push(chunk)) stop({ kind: 'overflow', detail: 'stdout' });
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    options.onStderr?.(chunk);
+    if (!stderr.push(chunk)) stop({ kind: 'overflow', detail: 'stderr' });
+  });
+  child.once('exit', (code, signal) => {
+    exit = { code, signal };
+    // Background children left in the group would hold our pipes open: TERM them now.
+    group.release(options.killGraceMs);
+    timers.push(setTimeout(() => settle(), PIPE_DRAIN_MS));
+  });
+  child.once('close', (code, signal) => settle({ code, signal }));
+  child.once('error', (error) => {
+    // Only reached if the process could not be signalled or started after all.
+    if (!exit) stop({ kind: 'cancelled', detail: error.message });
   });
 }
 

@@ -4,7 +4,8 @@ import { isObject } from '../json/objects.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import type { JsonObject } from '../mcp/types.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
-import { describeIssues } from '../validation/json-schema.js';
+import { describeArgumentIssue } from '../validation/argument-words.js';
+import { hookEnvironment } from './hook-environment.js';
 import type { ToolEnvMode } from './tool-environment.js';
 import { enforceToolPolicy, resolveToolScript } from './tool-policy.js';
 import type { ToolRuntime } from './tool-runtime.js';
@@ -72,7 +73,8 @@ export async function prepareToolCall(
     implicitlyAllowed: runtime.implicitlyAllowed,
     policyFile: join(runtime.layout.serverDir, 'policy.sh'),
     policyDriver: join(runtime.home.hooksDir, 'policy-check.sh'),
-    env: { ...runtime.env },
+    env: hookEnvironment(runtime.env, runtime.layout, runtime.home, runtime.jsonTool),
+    log: runtime.log,
     projectRoot: runtime.layout.root,
     cwd: runtime.layout.root,
     scratchDir: runtime.stateDir,
@@ -82,9 +84,11 @@ export async function prepareToolCall(
   const envMode = toolEnvMode(runtime);
   const check = runtime.validator.check(tool.inputSchema, args);
   if (check.valid === false) {
-    throw RpcError.invalidParams(`Invalid arguments for tool '${name}': ${describeIssues(check.issues)}`, {
-      errors: check.issues.map(({ path, message }) => ({ path: path === '' ? '/' : path, message })),
-    });
+    const problems = check.issues.map(describeArgumentIssue);
+    throw RpcError.invalidParams(
+      `Invalid arguments for tool '${name}': ${problems.map((problem) => problem.message).join('; ')}`,
+      { errors: problems },
+    );
   }
   if (check.valid === 'unchecked')
     runtime.log.warning(

@@ -20,6 +20,8 @@ export interface ToolEnvironmentInput {
   readonly identity: ServerIdentity;
   readonly stateDir: string;
   readonly jsonTool: JsonToolChoice;
+  /** MCPBASH_JQ_SERVICE: where the SDK reaches the warm built-in jq (none: unset). */
+  readonly jqService: string | undefined;
   readonly minimalMode: boolean;
   readonly toolName: string;
   readonly toolPath: string;
@@ -131,6 +133,8 @@ export function buildToolEnvironment(input: ToolEnvironmentInput): NodeJS.Proces
     MCP_ROOTS_COUNT: String(input.roots.length),
   });
   if (input.clientSupportsUi !== undefined) env.MCPBASH_CLIENT_SUPPORTS_UI = input.clientSupportsUi ? '1' : '0';
+  if (input.jqService && !input.minimalMode) env.MCPBASH_JQ_SERVICE = input.jqService;
+  else delete env.MCPBASH_JQ_SERVICE;
   if (input.elicitationSupported) {
     env.MCP_ELICIT_REQUEST_FILE = input.paths.elicitRequest;
     env.MCP_ELICIT_RESPONSE_FILE = input.paths.elicitResponse;

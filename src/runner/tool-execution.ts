@@ -29,6 +29,8 @@ export interface ToolCallOptions {
   readonly timeoutSecs?: number;
   /** Sends a notification tied to this request (progress, log). */
   readonly notify: (method: string, params: object) => void;
+  /** Told when the call runs out of time (run-tool's exit status depends on it). */
+  readonly onTimedOut?: (reason: TimeoutReason) => void;
 }
 
 /** The effective timeout (decisions D3/D4): request, tool metadata, then the server default. */
@@ -134,6 +136,7 @@ function toolLaunch(
   key: string,
   paths: CallPaths,
   roots: readonly RootEntry[],
+  jqService: string | undefined,
 ): { env: NodeJS.ProcessEnv; command: ScriptCommand; trace: ToolTrace | undefined } {
   const { tool } = prepared;
   const env = buildToolEnvironment({
@@ -145,6 +148,7 @@ function toolLaunch(
     identity: runtime.identity,
     stateDir: runtime.stateDir,
     jsonTool: runtime.jsonTool,
+    jqService,
     minimalMode: runtime.config.forceMinimal,
     toolName: tool.name,
     toolPath: prepared.scriptPath,
@@ -190,13 +194,15 @@ export async function executeToolCall(
   const paths = runtime.callDirectories.create();
   try {
     const roots = await runtime.roots();
-    const { env, command, trace } = toolLaunch(prepared, call, runtime, key, paths, roots);
+    const jqService = runtime.jsonTool.builtin ? await runtime.jqService() : undefined;
+    const { env, command, trace } = toolLaunch(prepared, call, runtime, key, paths, roots, jqService);
     const stop = new AbortController();
     let timedOut: TimeoutReason | undefined;
     const policy = timeoutPolicy(prepared, runtime, call.timeoutSecs);
     const watchdog = policy
       ? new TimeoutWatchdog(policy, (reason) => {
           timedOut = reason;
+          call.onTimedOut?.(reason);
           stop.abort({ kind: 'timeout', detail: reason } satisfies StopReason);
         })
       : undefined;

@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { ErrorCode } from '../jsonrpc/error-codes.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import { insecureFileReason } from '../project/secure-file.js';
-import { runProcess } from './process-runner.js';
+import { forwardHookLog, type HookLogSink, stderrForLog } from './hook-log.js';
+import { type RunProcessResult, runProcess } from './process-runner.js';
 
 export interface PolicySettings {
   /** MCPBASH_TOOL_ALLOWLIST names; `*` or `all` allow every tool. */
@@ -15,7 +16,10 @@ export interface PolicySettings {
   /** `server.d/policy.sh`, if the project has one. */
   readonly policyFile: string | undefined;
   readonly policyDriver: string;
+  /** The hook's environment (hookEnvironment: project paths, MCP_SDK, the JSON tool). */
   readonly env: NodeJS.ProcessEnv;
+  /** Where the hook's own log records and its failures go. */
+  readonly log: HookLogSink;
   /** The project root: policy.sh is trusted only when it, too, is safe from others. */
   readonly projectRoot: string;
   readonly cwd: string;
@@ -67,6 +71,19 @@ function policyError(file: string, toolName: string): RpcError {
 }
 
 /**
+ * Logs why policy.sh denied a call: a deliberate denial (mcp_tools_error, or a plain
+ * `return 1` with nothing on stderr) at debug; anything else - another status, stderr
+ * output such as "command not found" - as a warning with the status and stderr, since it
+ * usually means the hook itself is broken.
+ */
+function reportDenial(toolName: string, run: RunProcessResult, chosenError: boolean, log: HookLogSink): void {
+  const status = run.exitCode ?? run.signal ?? 'unknown';
+  const message = `server.d/policy.sh denied tool '${toolName}': mcp_tools_policy_check returned ${String(status)} (${stderrForLog(run.stderrTail)})`;
+  if (run.stderrTail.trim() === '' && (chosenError || run.exitCode === 1)) log.debug('mcp.tools.policy', message);
+  else log.warning('mcp.tools.policy', message);
+}
+
+/**
  * Decides whether a tool may run: `server.d/policy.sh`'s `mcp_tools_policy_check NAME
  * METADATA_JSON`, when the file is trustworthy (as are server.d/ and the project root) and
  * defines it, replaces the default allowlist check; a non-zero return denies, with the code and message it chose through
@@ -87,6 +104,7 @@ export async function enforceToolPolicy(toolName: string, metadata: unknown, set
   const work = mkdtempSync(join(settings.scratchDir, 'policy-'));
   try {
     const errorFile = join(work, 'error');
+    const logFile = join(work, 'log');
     // Through a file, not an argument: one argument of more than 128 KiB fails exec (E2BIG).
     const metadataFile = join(work, 'metadata.json');
     writeFileSync(metadataFile, JSON.stringify(metadata));
@@ -94,20 +112,30 @@ export async function enforceToolPolicy(toolName: string, metadata: unknown, set
       command: 'bash',
       args: [settings.policyDriver, policy, toolName, metadataFile],
       cwd: settings.cwd,
-      env: { ...settings.env, MCPBASH_POLICY_ERROR_FILE: errorFile },
+      env: {
+        ...settings.env,
+        MCPBASH_POLICY_ERROR_FILE: errorFile,
+        MCP_LOG_STREAM: logFile,
+        // 1.x's name for where the check runs (its default policy worded refusals by it).
+        MCPBASH_TOOL_POLICY_CONTEXT: settings.context === 'run-tool' ? 'run-tool' : '',
+      },
       maxStdoutBytes: 64 * 1024,
       maxStderrBytes: 64 * 1024,
       stderrTailBytes: 1024,
       killGraceMs: 500,
       signal: AbortSignal.timeout(10_000),
     });
+    forwardHookLog(logFile, settings.log);
     if (run.exitCode === 100) {
       defaultPolicy(toolName, settings);
       return;
     }
     if (run.exitCode === 0) return;
-    if (run.exitCode === 101)
+    if (run.exitCode === 101) {
+      settings.log.warning('mcp.tools.policy', `server.d/policy.sh failed to load (${stderrForLog(run.stderrTail)})`);
       throw RpcError.internal(`server.d/policy.sh failed to load: ${run.stderrTail.trim() || 'see the server log'}`);
+    }
+    reportDenial(toolName, run, existsSync(errorFile), settings.log);
     throw policyError(errorFile, toolName);
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -124,8 +152,8 @@ export function resolveToolScript(toolsDir: string, relativePath: string, toolNa
   let root: string;
   let script: string;
   try {
-    root = realpathSync(toolsDir);
-    script = realpathSync(join(toolsDir, relativePath));
+    root = realpathSync.native(toolsDir);
+    script = realpathSync.native(join(toolsDir, relativePath));
   } catch {
     throw rejected(`${relativePath} does not exist in the tools directory`);
   }

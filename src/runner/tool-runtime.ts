@@ -35,6 +35,11 @@ export interface ToolRuntime {
   readonly config: ServerConfig;
   readonly stateDir: string;
   readonly jsonTool: JsonToolChoice;
+  /**
+   * The warm built-in jq's address for MCPBASH_JQ_SERVICE when `jsonTool` is the built-in
+   * one (started on first use; undefined where there is none, as in run-tool).
+   */
+  jqService(): Promise<string | undefined>;
   readonly processes: ProcessRegistry;
   readonly validator: SchemaValidator;
   readonly log: RuntimeLog;

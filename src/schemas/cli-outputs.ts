@@ -1,7 +1,10 @@
 /**
- * JSON Schemas (2020-12) of what CLI commands print with --json (and of the one-line JSON
- * of `registry` and `health`). Tests check every output against them; scripts may too.
+ * JSON Schemas (2020-12) of what CLI commands print with --json (and of the JSON of
+ * `registry` and `health`). Every report is one line with `schemaVersion` first
+ * (json-report.ts, docs/CLI.md). Tests check every output against them; scripts may too.
  */
+
+const schemaVersion = { const: 1 } as const;
 
 const kindRefresh = {
   type: 'object',
@@ -20,8 +23,9 @@ const kindRefresh = {
 export const registryRefreshSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
-  required: ['tools', 'resources', 'resourceTemplates', 'prompts', 'ui', 'notificationsSent', 'mode'],
+  required: ['schemaVersion', 'tools', 'resources', 'resourceTemplates', 'prompts', 'ui', 'notificationsSent', 'mode'],
   properties: {
+    schemaVersion,
     tools: kindRefresh,
     resources: kindRefresh,
     resourceTemplates: kindRefresh,
@@ -50,8 +54,19 @@ const cacheFileStatus = {
 export const registryStatusSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
-  required: ['projectRoot', 'jsonTool', 'jsonToolBuiltin', 'tools', 'resources', 'resourceTemplates', 'prompts', 'ui'],
+  required: [
+    'schemaVersion',
+    'projectRoot',
+    'jsonTool',
+    'jsonToolBuiltin',
+    'tools',
+    'resources',
+    'resourceTemplates',
+    'prompts',
+    'ui',
+  ],
   properties: {
+    schemaVersion,
     projectRoot: { type: 'string' },
     jsonTool: { enum: ['jq', 'gojq', 'none'] },
     jsonToolBuiltin: { type: 'boolean' },
@@ -68,8 +83,9 @@ export const registryStatusSchema = {
 export const validateReportSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
-  required: ['projectRoot', 'errors', 'warnings', 'fixesApplied', 'strict', 'defaults', 'messages'],
+  required: ['schemaVersion', 'projectRoot', 'errors', 'warnings', 'fixesApplied', 'strict', 'defaults', 'messages'],
   properties: {
+    schemaVersion,
     projectRoot: { type: 'string' },
     errors: { type: 'integer', minimum: 0 },
     warnings: { type: 'integer', minimum: 0 },
@@ -257,15 +273,16 @@ export const doctorReportSchema = {
   additionalProperties: false,
 } as const;
 
-/** `mcp-bash health` / `ready` (one line) */
+/** `mcp-bash health` / `ready` */
 export const healthReportSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
-  required: ['status'],
+  required: ['schemaVersion', 'status'],
   oneOf: [
     {
       required: ['status', 'mode', 'jsonTool', 'tools', 'resources', 'resourceTemplates', 'prompts', 'projectChecks'],
       properties: {
+        schemaVersion,
         status: { enum: ['ok', 'unhealthy'] },
         mode: { const: 'full' },
         jsonTool: { enum: ['jq', 'gojq', 'none'] },
@@ -282,12 +299,18 @@ export const healthReportSchema = {
     },
     {
       required: ['status', 'reason', 'timeoutSecs'],
-      properties: { status: { const: 'unhealthy' }, reason: { const: 'timeout' }, timeoutSecs: { type: 'integer' } },
+      properties: {
+        schemaVersion,
+        status: { const: 'unhealthy' },
+        reason: { const: 'timeout' },
+        timeoutSecs: { type: 'integer' },
+      },
       additionalProperties: false,
     },
     {
       required: ['status', 'reason', 'message'],
       properties: {
+        schemaVersion,
         status: { const: 'error' },
         reason: { enum: ['json_tool_missing', 'misconfigured'] },
         message: { type: 'string' },

@@ -71,7 +71,8 @@ export const toolMetaSchema = {
   title: 'mcp-bash tool metadata',
   type: 'object',
   properties: {
-    name: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    // MCP 2025-11-25 (SEP-986); validate warns separately about names some clients reject.
+    name: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$' },
     title: { type: 'string' },
     description: { type: 'string' },
     inputSchema: objectSchemaSchema,
@@ -133,7 +134,8 @@ export const resourceMetaSchema = {
     annotations: {
       type: 'object',
       properties: {
-        audience: { type: 'array', items: { enum: ['user', 'assistant'] } },
+        // Other values are dropped with a warning, by the server and by validate (D127).
+        audience: { type: 'array', items: { type: 'string' } },
         priority: { type: 'number', minimum: 0, maximum: 1 },
         lastModified: { type: 'string' },
       },

@@ -8,10 +8,12 @@ export const registerJsonSchema = {
   properties: {
     version: { const: 1 },
     _meta: { type: ['object', 'null'] },
-    tools: { type: ['array', 'null'], items: { type: 'object', required: ['name', 'path'] } },
-    resources: { type: ['array', 'null'], items: { type: 'object', required: ['name', 'uri'] } },
-    resourceTemplates: { type: ['array', 'null'], items: { type: 'object', required: ['name', 'uriTemplate'] } },
-    prompts: { type: ['array', 'null'], items: { type: 'object', required: ['name'] } },
-    completions: { type: ['array', 'null'], items: { type: 'object', required: ['name', 'path'] } },
+    // Entries are checked one by one when they are normalised: a bad entry is skipped with a
+    // warning, never failing the file (validate reports it with the entry's own schema).
+    tools: { type: ['array', 'null'] },
+    resources: { type: ['array', 'null'] },
+    resourceTemplates: { type: ['array', 'null'] },
+    prompts: { type: ['array', 'null'] },
+    completions: { type: ['array', 'null'] },
   },
 } as const;

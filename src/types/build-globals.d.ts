@@ -15,3 +15,6 @@ declare module 'virtual:embedded-assets' {
 declare module 'virtual:server-cjs' {
   export const serverCjsGzipBase64: string;
 }
+
+/** Replaced by esbuild with release/release.json's download URL template (`{version}` inside). */
+declare const __MCPBASH_RELEASE_BASE_URL__: string | undefined;

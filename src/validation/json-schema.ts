@@ -9,6 +9,8 @@ export interface SchemaIssue {
   readonly path: string;
   readonly message: string;
   readonly keyword: string;
+  /** ajv's parameters of the failure (missingProperty, type, limit, ...). */
+  readonly params?: Readonly<Record<string, unknown>>;
 }
 
 export type SchemaCheck =
@@ -31,6 +33,7 @@ function toIssues(errors: ErrorObject[] | null | undefined): SchemaIssue[] {
           ? `${message} (found "${extra}")`
           : message,
       keyword: error.keyword,
+      params: error.params as Record<string, unknown>,
     };
   });
 }

@@ -1,6 +1,6 @@
 import { chmodSync, cpSync, lstatSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { repoRoot } from './paths.js';
 
 /** Where the fixture projects live in the repository (never served directly). */
@@ -24,10 +24,14 @@ export function fixtureProject(name: string): string {
   return copyProject(fixtureSource(name), name);
 }
 
-/** A private copy of any project directory (an example, a fixture), permissions tightened. */
+/**
+ * A private copy of any project directory (an example, a fixture), permissions tightened.
+ * A `.registry/` cache in the source (serving an example in place writes one, as the
+ * README's first command does) is left behind: each test starts from a fresh checkout's state.
+ */
 export function copyProject(source: string, name: string): string {
   const target = join(mkdtempSync(join(tmpdir(), `mcpbash-${name}-`)), name);
-  cpSync(source, target, { recursive: true });
+  cpSync(source, target, { recursive: true, filter: (path) => basename(path) !== '.registry' });
   tightenPermissions(target);
   return target;
 }

@@ -31,6 +31,8 @@ export interface StartOptions {
 export class McpProcess {
   readonly child: ChildProcessWithoutNullStreams;
   readonly messages: Message[] = [];
+  /** Every stdout line as received (ids beyond 2^53 survive only here). */
+  readonly lines: string[] = [];
   readonly protocolViolations: string[] = [];
   stderr = '';
   private buffered = '';
@@ -60,6 +62,7 @@ export class McpProcess {
       const line = this.buffered.slice(0, newline);
       this.buffered = this.buffered.slice(newline + 1);
       newline = this.buffered.indexOf('\n');
+      this.lines.push(line);
       let message: Message;
       try {
         message = JSON.parse(line) as Message;
@@ -124,6 +127,27 @@ export class McpProcess {
           resolve(m);
         },
       });
+    });
+  }
+
+  /** Resolves once the server's stderr so far matches `pattern` (checked on every chunk). */
+  waitForStderr(pattern: RegExp, timeoutMs = 15_000): Promise<void> {
+    if (pattern.test(this.stderr)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onData = () => {
+        if (!pattern.test(this.stderr)) return;
+        clearTimeout(timer);
+        this.child.stderr.off('data', onData);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.child.stderr.off('data', onData);
+        reject(
+          new Error(`timed out after ${timeoutMs} ms waiting for ${pattern} on stderr: ${this.stderr.slice(-2000)}`),
+        );
+      }, timeoutMs);
+      // Registered after the constructor's listener, so this.stderr already holds the chunk.
+      this.child.stderr.on('data', onData);
     });
   }
 

@@ -1,4 +1,4 @@
-import type { InboundFrame } from '../../src/jsonrpc/frame-decoder.js';
+import { decodeFrame, type InboundFrame } from '../../src/jsonrpc/frame-decoder.js';
 import type { Transport } from '../../src/jsonrpc/transport.js';
 
 /** An in-memory transport: tests push frames in and read what the engine wrote. */
@@ -6,11 +6,14 @@ export class MemoryTransport implements Transport {
   onframe?: (frame: InboundFrame) => void;
   onclose?: () => void;
   readonly sent: unknown[] = [];
+  /** What the engine wrote, as the exact lines. */
+  readonly lines: string[] = [];
   private waiters: Array<{ test: (message: unknown) => boolean; resolve: (message: unknown) => void }> = [];
 
   start(): void {}
 
   send(json: string): void {
+    this.lines.push(json);
     const message: unknown = JSON.parse(json);
     this.sent.push(message);
     this.waiters = this.waiters.filter((waiter) => {
@@ -25,6 +28,12 @@ export class MemoryTransport implements Transport {
   /** Delivers a parsed JSON value as if it had arrived on a line. */
   deliver(value: unknown): void {
     this.onframe?.({ kind: 'value', value });
+  }
+
+  /** Delivers a line of text through the real frame decoder. */
+  deliverLine(text: string): void {
+    const frame = decodeFrame({ kind: 'line', bytes: Buffer.from(text) }, 10_000_000);
+    if (frame) this.onframe?.(frame);
   }
 
   /** Resolves with the first message (already sent or future) that passes `test`. */

@@ -16,6 +16,8 @@ export interface RunOptions {
   cwd?: string;
   input?: string | Buffer;
   timeoutMs?: number;
+  /** Leave stdin open (as a client does) instead of ending it after `input`. */
+  keepStdinOpen?: boolean;
 }
 
 /** Variables from the developer's shell that would change what the binary does. */
@@ -59,7 +61,10 @@ export function runBinary(args: readonly string[], options: RunOptions = {}): Pr
       });
     });
     child.stdin.on('error', () => {});
-    child.stdin.end(options.input ?? '');
+    if (options.keepStdinOpen) {
+      if (options.input !== undefined) child.stdin.write(options.input);
+      child.on('exit', () => child.stdin.destroy());
+    } else child.stdin.end(options.input ?? '');
   });
 }
 

@@ -35,7 +35,7 @@ t.test(
   { skip: missing && !required ? 'shellcheck is not installed (CI installs it)' : false },
   async (t) => {
     t.notOk(missing, 'shellcheck is installed');
-    const scripts = ['sdk-sh', 'assets', '.ci', 'test'].flatMap((dir) => {
+    const scripts = ['sdk-sh', 'assets', '.ci', 'test', 'release'].flatMap((dir) => {
       try {
         return shellScripts(join(repoRoot, dir));
       } catch {

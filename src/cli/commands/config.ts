@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { requireProject } from '../cli-project.js';
 import type { CliIo, Command } from '../command.js';
-import { CLIENTS, findClient, type ServerLaunch, serverLaunch } from '../config/client-snippets.js';
+import { CLIENTS, clientSnippet, findClient, type ServerLaunch, serverLaunch } from '../config/client-snippets.js';
 import { wrapperScript } from '../config/wrapper-script.js';
 import { NAME_PATTERN } from '../names.js';
 import { parseOptions } from '../parse-options.js';
@@ -11,12 +11,15 @@ import { SCRIPT_MODE, writeNewFile } from '../scaffold/template-files.js';
 import { inspectorCommand, selfCommand } from '../self-command.js';
 
 const usage =
-  'mcp-bash config [--project-root DIR] [--show | --json | --client NAME | --wrapper | --wrapper-env | --inspector]';
+  'mcp-bash config [--project-root DIR] [--show | --json | --client NAME | --wrapper | --wrapper-env | --inspector] [--native]';
 const MODES = ['show', 'json', 'client', 'wrapper', 'wrapper-env', 'inspector'] as const;
 
-function showAll(io: CliIo, launch: ServerLaunch): void {
+function showAll(io: CliIo, launch: ServerLaunch, native: boolean): void {
   // 1.x's labels (`# Claude Desktop`, ...), then where the snippet goes.
-  const blocks = CLIENTS.map((client) => `# ${client.label}\n# ${client.where}\n${client.render(launch)}`);
+  const blocks = CLIENTS.map((client) => {
+    const snippet = clientSnippet(client, launch, native);
+    return `# ${client.label}\n# ${snippet.where}\n${snippet.text}`;
+  });
   io.stdout.write(`${blocks.join('\n')}`);
 }
 
@@ -66,6 +69,9 @@ export const command: Command = {
     '  --show              snippets for every client below (the default)',
     '  --json              {"name","command","args","env"}: the launch, for your own tooling',
     `  --client NAME       one client: ${CLIENTS.map((client) => client.id).join(', ')}`,
+    '                      (claude-code = claude-cli)',
+    "  --native            the client's own form where 1.x printed {name, command, env}:",
+    '                      claude-cli: the `claude mcp add-json` command; librechat: YAML',
     '  --wrapper           a launcher script; on a terminal it is written to <root>/<name>.sh',
     '                      (never overwriting), when piped or redirected it is printed',
     '  --wrapper-env       the same, but it first reads your login files (.zprofile, .zshrc,',
@@ -78,7 +84,10 @@ export const command: Command = {
   async run(argv, context) {
     const options = parseOptions(
       argv,
-      { string: ['project-root', 'client'], boolean: ['show', 'json', 'wrapper', 'wrapper-env', 'inspector'] },
+      {
+        string: ['project-root', 'client'],
+        boolean: ['show', 'json', 'wrapper', 'wrapper-env', 'inspector', 'native'],
+      },
       usage,
     );
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
@@ -91,18 +100,19 @@ export const command: Command = {
       throw new CliError(
         `unknown client "${options.string('client')}"`,
         ExitCode.Usage,
-        `Known clients: ${CLIENTS.map((known) => known.id).join(', ')}.`,
+        `Known clients: ${CLIENTS.map((known) => known.id).join(', ')} (claude-code = claude-cli).`,
       );
     }
     const project = requireProject(io, options.string('project-root'));
     const { root } = project.layout;
     const launch = serverLaunch(project.identity.info.name, root, selfCommand());
-    if (client) io.stdout.write(client.render(launch));
+    const native = options.boolean('native');
+    if (client) io.stdout.write(clientSnippet(client, launch, native).text);
     else if (mode === 'json') io.stdout.write(`${JSON.stringify(launch, null, 2)}\n`);
     else if (mode === 'inspector') io.stdout.write(`${inspectorCommand(root, 'ui')}\n`);
     else if (mode === 'wrapper' || mode === 'wrapper-env')
       return wrapper(io, root, launch.name, mode === 'wrapper-env');
-    else showAll(io, launch);
+    else showAll(io, launch, native);
     return ExitCode.Ok;
   },
 };

@@ -1,7 +1,7 @@
 import type { FrameworkHome } from '../../assets/framework-home.js';
-import { CliError, ExitCode, UsageError } from '../cli-error.js';
+import { ExitCode, UsageError } from '../cli-error.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
-import { type ActionTaken, DoctorReport, type Finding } from '../doctor/doctor-report.js';
+import { type ActionTaken, DoctorReport, type Finding, type RepairAction } from '../doctor/doctor-report.js';
 import {
   checkBinary,
   checkFramework,
@@ -12,13 +12,14 @@ import {
   checkWindows,
 } from '../doctor/environment-checks.js';
 import { checkMinVersion, checkProject } from '../doctor/project-checks.js';
-import { type ParsedOptions, parseOptions } from '../parse-options.js';
+import { plannedUpgrade, runUpgrade, upgradeRequest } from '../doctor/upgrade/doctor-upgrade.js';
+import type { UpgradeOutcome } from '../doctor/upgrade/self-upgrade.js';
+import { writeJsonReport } from '../json-report.js';
+import { parseOptions } from '../parse-options.js';
 import { colorEnabled, type Palette, palette } from '../terminal.js';
 
-const usage = 'mcp-bash doctor [--json] [--dry-run | --fix] [--min-version X.Y.Z]';
-/** 1.x's upgrade flags: a single binary is upgraded by replacing it, not by doctor. */
-const POLICY_REFUSAL = 3;
-const INSTALL_FLAGS = ['archive', 'verify', 'ref', 'version', 'allow-downgrade'];
+const usage =
+  'mcp-bash doctor [--json] [--dry-run | --fix] [--min-version X.Y.Z] [--archive PATH|URL --verify SHA256 | --version V] [--allow-downgrade]';
 
 function frameworkHomeOrError(context: CommandContext): FrameworkHome | Error {
   try {
@@ -28,7 +29,7 @@ function frameworkHomeOrError(context: CommandContext): FrameworkHome | Error {
   }
 }
 
-function diagnose(context: CommandContext, minVersion: string | undefined): DoctorReport {
+function diagnose(context: CommandContext, minVersion: string | undefined, upgraded?: UpgradeOutcome): DoctorReport {
   const { io } = context;
   const report = new DoctorReport();
   checkBinary(report);
@@ -39,7 +40,9 @@ function diagnose(context: CommandContext, minVersion: string | undefined): Doct
   checkWindows(report, io.env);
   checkOptionalTools(report, io.env);
   checkProject(report, io.env, io.cwd);
-  checkMinVersion(report, minVersion, '--min-version');
+  if (upgraded?.changed)
+    report.add('binary.upgraded', 'info', `${upgraded.binary} is now mcp-bash ${upgraded.to} (was ${upgraded.from})`);
+  checkMinVersion(report, minVersion, '--min-version', upgraded?.to);
   return report;
 }
 
@@ -64,6 +67,7 @@ function printHuman(
   io: CliIo,
   report: DoctorReport,
   taken: readonly ActionTaken[] | undefined,
+  proposed: readonly Pick<RepairAction, 'message'>[],
   mode: 'check' | 'dry-run' | 'fix',
 ): void {
   const colors = palette(colorEnabled(io.stdout, io.env));
@@ -82,12 +86,12 @@ function printHuman(
           `  ${action.ok ? colors.green('✓') : colors.red('✗')} ${action.message}${action.error ? `: ${action.error}` : ''}`,
       ),
     );
-  } else if (report.actions.length > 0) {
+  } else if (proposed.length > 0) {
     lines.push(
       '',
       mode === 'dry-run' ? 'Would repair (--fix applies these):' : "Repairs 'mcp-bash doctor --fix' would make:",
     );
-    lines.push(...report.actions.map((action) => `  - ${action.message}`));
+    lines.push(...proposed.map((action) => `  - ${action.message}`));
   }
   lines.push('', `${report.count('error')} error(s), ${report.count('warning')} warning(s).`, '');
   io.stdout.write(lines.join('\n'));
@@ -96,11 +100,10 @@ function printHuman(
 function jsonReport(
   report: DoctorReport,
   exitCode: number,
-  proposed: DoctorReport['actions'],
+  proposed: readonly Pick<RepairAction, 'id' | 'message' | 'command'>[],
   taken: readonly ActionTaken[],
 ): object {
   return {
-    schemaVersion: 1,
     exitCode,
     findings: report.findings,
     proposedActions: proposed.map(({ id, message, command }) => ({ id, message, command })),
@@ -111,17 +114,6 @@ function jsonReport(
   };
 }
 
-function refuseInstallFlags(options: ParsedOptions): void {
-  const used = INSTALL_FLAGS.filter((flag) => options.flags[flag] !== undefined && options.flags[flag] !== false);
-  if (used.length === 0) return;
-  throw new CliError(
-    `${used.map((flag) => `--${flag}`).join(', ')}: mcp-bash 2.x is a single binary, and doctor does not install or upgrade it`,
-    // 1.x's status for "asked to modify an install doctor does not manage".
-    POLICY_REFUSAL,
-    'To upgrade, download the release binary for your platform (check it against SHA256SUMS) and replace this one, or run the install script again.',
-  );
-}
-
 /** `mcp-bash doctor`: is this install, this machine and this project ready to serve tools? */
 export const command: Command = {
   name: 'doctor',
@@ -129,20 +121,29 @@ export const command: Command = {
   usage,
   details: [
     'Options:',
-    '  --json              one JSON document (schemaVersion 1): findings, proposedActions,',
+    '  --json              one JSON line (schemaVersion 1): findings, proposedActions,',
     '                      actionsTaken, framework, runtime, install, shim, macOS, windows,',
     "                      project (1.x's sections), plus binary, assets and optional",
     '  --dry-run           list the repairs --fix would make, change nothing',
     '  --fix               repair: extract the framework files again when they are damaged,',
     '                      (re)link ~/.local/bin/mcp-bash to this binary, lift macOS quarantine',
-    '  --min-version X.Y.Z fail when this mcp-bash is older',
+    '  --min-version X.Y.Z fail when this mcp-bash is older (with an upgrade: when the new one is)',
+    '',
+    'Upgrades (with --fix; listed, not made, without it):',
+    '  --archive PATH|URL  replace this binary with the one in a release archive (.tar.gz, .zip)',
+    "  --verify SHA256     the archive's SHA-256 (required with --archive; its SHA256SUMS line)",
+    '  --version V         download release V (MCPBASH_RELEASE_BASE_URL, checked against its',
+    '                      SHA256SUMS); --ref V is the same',
+    '  --allow-downgrade   allow installing an older version',
+    'The new binary must run (--version) before it replaces this one, atomically; the old one',
+    'is kept until the new one has run from its place (MCPBASH_DOCTOR_KEEP_BACKUP=true keeps it).',
     '',
     'Checks: this binary; its extracted framework files against the archive inside it (every',
     'file by SHA-256); bash; jq/gojq (else the built-in jq); the temp dir; mcp-bash on PATH and',
     'the ~/.local/bin link; the project here and server.d/requirements.json (framework.minVersion,',
-    'dependencies). 1.x upgrade flags (--archive, --verify, --ref, --allow-downgrade) are refused:',
-    'upgrade by replacing the binary.',
-    'Exit status: 0 healthy, 1 errors (or a repair failed), 2 usage, 3 refused (1.x upgrade flags).',
+    'dependencies).',
+    'Exit status: 0 healthy, 1 errors (or a repair or upgrade failed), 2 usage, 3 refused (a',
+    'downgrade without --allow-downgrade, or an upgrade of a bundle run by node).',
   ].join('\n'),
   async run(argv, context) {
     const options = parseOptions(
@@ -156,24 +157,26 @@ export const command: Command = {
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     if (options.boolean('fix') && options.boolean('dry-run'))
       throw new UsageError('--fix and --dry-run cannot be combined', usage);
-    refuseInstallFlags(options);
     const minVersion = options.string('min-version');
-    let report = diagnose(context, minVersion);
-    const proposed = report.actions;
-    let taken: ActionTaken[] = [];
-    if (options.boolean('fix') && proposed.length > 0) {
-      taken = applyRepairs(report);
-      report = diagnose(context, minVersion);
+    const upgrade = upgradeRequest(options, usage);
+    const fix = options.boolean('fix');
+    const upgradeRun = upgrade && fix ? await runUpgrade(upgrade, context.io.env) : undefined;
+    let report = diagnose(context, minVersion, upgradeRun?.outcome);
+    const proposed = [...(upgrade && !fix ? [plannedUpgrade(upgrade)] : []), ...report.actions];
+    let taken: ActionTaken[] = upgradeRun ? [upgradeRun.taken] : [];
+    if (fix && report.actions.length > 0) {
+      taken = [...taken, ...applyRepairs(report)];
+      report = diagnose(context, minVersion, upgradeRun?.outcome);
     }
     const failed = report.count('error') > 0 || taken.some((action) => !action.ok);
-    const exitCode = failed ? ExitCode.Failure : ExitCode.Ok;
-    if (options.boolean('json'))
-      context.io.stdout.write(`${JSON.stringify(jsonReport(report, exitCode, proposed, taken), null, 2)}\n`);
+    const exitCode = upgradeRun?.exitCode ?? (failed ? ExitCode.Failure : ExitCode.Ok);
+    if (options.boolean('json')) writeJsonReport(context.io.stdout, jsonReport(report, exitCode, proposed, taken));
     else
       printHuman(
         context.io,
         report,
         options.boolean('fix') ? taken : undefined,
+        proposed,
         options.boolean('dry-run') ? 'dry-run' : options.boolean('fix') ? 'fix' : 'check',
       );
     return exitCode;

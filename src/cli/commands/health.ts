@@ -1,10 +1,12 @@
 import { envBool, envString } from '../../config/env-values.js';
 import { remoteTokenProblem } from '../../mcp/remote-token.js';
+import { chooseJsonTool } from '../../runner/json-tool.js';
 import { ProcessRegistry } from '../../runner/process-runner.js';
 import { CliError, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
 import { probeRegistries, runProjectChecks } from '../health/health-probe.js';
+import { writeJsonReport } from '../json-report.js';
 import { jsonToolInfo } from '../json-tool-info.js';
 import { parseOptions } from '../parse-options.js';
 
@@ -21,7 +23,7 @@ function timeoutSecs(value: string | undefined): number {
 }
 
 function emit(io: CliIo, report: Record<string, unknown>, code: number): number {
-  io.stdout.write(`${JSON.stringify(report)}\n`);
+  writeJsonReport(io.stdout, report);
   return code;
 }
 
@@ -39,7 +41,14 @@ async function probe(
     const { counts, errors } = await probeRegistries(
       cliRegistries({ project, home, env: io.env, stateDir, log, writeCache: false, processes }),
     );
-    const projectChecks = await runProjectChecks({ project, home, env: io.env, stderr: io.stderr, signal });
+    const projectChecks = await runProjectChecks({
+      project,
+      home,
+      env: io.env,
+      jsonTool: chooseJsonTool(io.env, stateDir),
+      stderr: io.stderr,
+      signal,
+    });
     const healthy = Object.keys(errors).length === 0 && (projectChecks === 'ok' || projectChecks === 'none');
     const report: Record<string, unknown> = {
       status: healthy ? 'ok' : 'unhealthy',

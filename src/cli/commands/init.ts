@@ -13,7 +13,8 @@ export function printSkeletonSteps(io: CliIo, steps: readonly SkeletonStep[], pr
   const colors = palette(colorEnabled(io.stdout, io.env));
   for (const step of steps) {
     const action = step.action === 'Skipped' ? colors.dim('Skipped') : colors.green(step.action);
-    io.stdout.write(`${action} ${prefix}${step.path}${step.action === 'Skipped' ? ' (exists)' : ''}\n`);
+    const why = step.action === 'Skipped' ? ` (${step.note ?? 'exists'})` : '';
+    io.stdout.write(`${action} ${prefix}${step.path}${why}\n`);
   }
 }
 

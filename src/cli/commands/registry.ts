@@ -3,6 +3,7 @@ import { resolveToolsSubtree } from '../../project/tools/tools-subtree.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CommandContext } from '../command.js';
+import { writeJsonReport } from '../json-report.js';
 import { jsonToolInfo } from '../json-tool-info.js';
 import { parseOptions } from '../parse-options.js';
 import { withProgress } from '../progress.js';
@@ -46,7 +47,7 @@ async function refresh(argv: readonly string[], context: CommandContext): Promis
     notificationsSent: false,
     mode: envBool(io.env, 'MCPBASH_FORCE_MINIMAL', false) ? 'minimal' : 'full',
   };
-  io.stdout.write(`${JSON.stringify(report)}\n`);
+  writeJsonReport(io.stdout, report);
   return Object.values(kinds).some((kind) => kind.status === 'failed') ? ExitCode.Failure : ExitCode.Ok;
 }
 
@@ -64,7 +65,7 @@ async function status(argv: readonly string[], context: CommandContext): Promise
     jsonToolBuiltin: json.builtin,
   };
   for (const [key, file] of CACHE_FILES) report[key] = cacheStatus(layout, file);
-  io.stdout.write(`${JSON.stringify(report)}\n`);
+  writeJsonReport(io.stdout, report);
   return ExitCode.Ok;
 }
 

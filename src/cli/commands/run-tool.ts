@@ -16,6 +16,7 @@ import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-proj
 import type { CliIo, Command, CommandContext } from '../command.js';
 import { type ParsedOptions, parseOptions } from '../parse-options.js';
 import { withProgress } from '../progress.js';
+import { requireBash } from '../require-bash.js';
 import { parseRootsOption } from '../run-tool/roots-option.js';
 import { runToolRuntime } from '../run-tool/run-tool-runtime.js';
 import { type EnvFiles, envFilesFor, filesToSource, sourceEnvFiles } from '../run-tool/sourced-env.js';
@@ -42,10 +43,11 @@ interface RunToolRequest {
   readonly noRefresh: boolean;
 }
 
+/** Seconds, fractions allowed (`0.5`), as 1.x took them. */
 function parseTimeout(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) <= 0)
-    throw new UsageError(`--timeout must be a positive number of seconds, not "${value}"`, usage);
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value) || Number(value) <= 0)
+    throw new UsageError(`--timeout must be a positive number of seconds (e.g. 10 or 0.5), not "${value}"`, usage);
   return Number(value);
 }
 
@@ -159,9 +161,12 @@ function cancelOnSignals(controller: AbortController): () => void {
   };
 }
 
-/** The exit status for a result: 1 when the tool failed (non-zero exit or timeout), else 0. */
-export function resultExitCode(result: CallToolResult): number {
-  if (result.isError !== true) return ExitCode.Ok;
+/**
+ * The exit status for a result: 1 when the tool failed with a non-zero exit, else 0. A
+ * timeout is a result like any other (1.x printed its isError JSON and exited 0).
+ */
+export function resultExitCode(result: CallToolResult, timedOut = false): number {
+  if (result.isError !== true || timedOut) return ExitCode.Ok;
   const exitCode = (result._meta as { exitCode?: unknown } | undefined)?.exitCode;
   return exitCode === 0 ? ExitCode.Ok : ExitCode.Failure;
 }
@@ -176,6 +181,7 @@ async function execute(
   const release = cancelOnSignals(controller);
   try {
     const verbose = request.options.boolean('verbose');
+    let timedOut = false;
     const result = await executeToolCall(
       prepared,
       {
@@ -184,11 +190,14 @@ async function execute(
         signal: controller.signal,
         ...(request.timeoutSecs !== undefined ? { timeoutSecs: request.timeoutSecs } : {}),
         notify: stderrNotifier(io, verbose),
+        onTimedOut: () => {
+          timedOut = true;
+        },
       },
       runtime,
     );
     io.stdout.write(`${JSON.stringify(result)}\n`);
-    return resultExitCode(result);
+    return resultExitCode(result, timedOut);
   } finally {
     release();
     await runtime.processes.stopAll(runtime.config.killGraceMs);
@@ -246,7 +255,7 @@ export const command: Command = {
     '  --roots a,b           MCP roots the tool sees, comma-separated; each must exist',
     '                        (default: MCPBASH_ROOTS, config/roots.json, else the project root)',
     '  --dry-run             check name, policy, arguments (inputSchema); print a summary; run nothing',
-    "  --timeout SECS        timeout for this call (default: the tool's timeoutSecs, else 30)",
+    "  --timeout SECS        timeout for this call, fractions allowed (default: the tool's timeoutSecs, else 30)",
     "  --verbose             show the tool's stderr and progress live",
     '  --no-refresh          use .registry/tools.json as it is (fails when missing)',
     '  --minimal             run the tool in minimal mode (MCPBASH_MODE=minimal, no JSON tool)',
@@ -258,8 +267,9 @@ export const command: Command = {
     '  --with-server-env     source server.d/env.sh first (also MCPBASH_RUN_TOOL_SOURCE_SERVER_ENV=1)',
     '  --source FILE         source FILE (relative to the project root) first; repeatable, in order',
     '',
-    'Prints the CallToolResult as one JSON line and exits 0; exits 1 when the tool failed',
-    '(non-zero exit, timeout) or the call was refused (the JSON-RPC error is printed instead).',
+    'Prints the CallToolResult as one JSON line and exits 0 (a timeout too: its result says so,',
+    'as in 1.x); exits 1 when the tool exited non-zero or the call was refused (the JSON-RPC',
+    'error is printed instead).',
     "Env files are sourced by bash with 'set -a' before the call; what they set is part of the",
     'launch environment, so tools see it under MCPBASH_TOOL_ENV_MODE like any server variable.',
     'Elicitation is not available here: the tool sees MCP_ELICIT_SUPPORTED=0.',
@@ -276,6 +286,7 @@ export const command: Command = {
       printEnv(io, context, request);
       return ExitCode.Ok;
     }
+    requireBash(io.env);
     const log = cliLog(io, io.env, request.project);
     try {
       return await runCall(context, request, log);

@@ -1,6 +1,9 @@
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import type { Env } from '../../config/env-values.js';
 import { envBool } from '../../config/env-values.js';
 import { loadServerConfig } from '../../config/server-config.js';
+import { isSystemError, systemErrorLine } from '../../fs/system-errors.js';
 import { StdioTransport } from '../../jsonrpc/stdio-transport.js';
 import { McpServer } from '../../mcp/mcp-server.js';
 import { remoteTokenProblem } from '../../mcp/remote-token.js';
@@ -8,16 +11,35 @@ import { serverModules } from '../../mcp/server-modules.js';
 import { prepareBootstrapProject } from '../../project/bootstrap-project.js';
 import { openProject } from '../../project/project-context.js';
 import { resolveProjectRoot } from '../../project/project-root.js';
-import { createStateDir } from '../../project/state-dir.js';
+import { makeStateDir, stateDirPath } from '../../project/state-dir.js';
 import { CliError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { PayloadLogTransport } from '../debug/payload-log.js';
+import { requireBash } from '../require-bash.js';
 
 const SIGNAL_EXIT_CODES: ReadonlyArray<[NodeJS.Signals, number]> = [
   ['SIGHUP', 129],
   ['SIGINT', 130],
   ['SIGTERM', 143],
 ];
+
+/**
+ * The server's state dir, created when possible. A full or unwritable TMPDIR does not stop
+ * the server (1.x served): it says so in one line, and tool calls fail with the cause until
+ * the directory can be created.
+ */
+function prepareStateDir(env: Env, stderr: Writable): string {
+  const dir = stateDirPath(env);
+  try {
+    makeStateDir(dir);
+  } catch (error) {
+    if (!isSystemError(error)) throw error;
+    stderr.write(
+      `mcp-bash: warning: ${systemErrorLine(error)}; serving anyway, but tools cannot run until it can be created (check TMPDIR or MCPBASH_TMP_ROOT)\n`,
+    );
+  }
+  return dir;
+}
 
 /** `mcp-bash` with no command: the MCP server over stdio. */
 export const command: Command = {
@@ -48,6 +70,7 @@ export const command: Command = {
         'Use a random secret of 32 or more characters (e.g. `openssl rand -hex 32`), or unset MCPBASH_REMOTE_TOKEN.',
       );
     }
+    requireBash(env);
     const located = resolveProjectRoot({ env, cwd });
     if (located.kind === 'invalid') {
       throw new CliError(
@@ -57,11 +80,17 @@ export const command: Command = {
       );
     }
     const home = context.frameworkHome();
-    const stateDir = createStateDir(env);
+    const stateDir = prepareStateDir(env, context.io.stderr);
     const project =
       located.kind === 'found'
         ? openProject(located.root, env)
-        : openProject(prepareBootstrapProject(home, stateDir), env, true);
+        : openProject(
+            prepareBootstrapProject(home, stateDir, (message) =>
+              context.io.stderr.write(`mcp-bash: warning: ${message}\n`),
+            ),
+            env,
+            true,
+          );
     const config = loadServerConfig(env);
     // MCPBASH_DEBUG_PAYLOADS (set by `mcp-bash debug`): every message is logged to the state dir.
     const payloadLog = envBool(env, 'MCPBASH_DEBUG_PAYLOADS', false)

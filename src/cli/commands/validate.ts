@@ -1,6 +1,7 @@
 import { ExitCode, UsageError } from '../cli-error.js';
 import { requireProject } from '../cli-project.js';
 import type { CliIo, Command } from '../command.js';
+import { writeJsonReport } from '../json-report.js';
 import { parseOptions } from '../parse-options.js';
 import { inspectorCommand } from '../self-command.js';
 import { colorEnabled, type Palette, palette } from '../terminal.js';
@@ -82,7 +83,7 @@ export const command: Command = {
     'Options:',
     '  --project-root DIR   the project (default: MCPBASH_PROJECT_ROOT, or found from here)',
     '  --fix                repair what is safe to repair: chmod +x on tool scripts, chmod go-w',
-    '  --json               one JSON document: {projectRoot, errors, warnings, fixesApplied,',
+    '  --json               one JSON line: {schemaVersion, projectRoot, errors, warnings, fixesApplied,',
     '                       strict, defaults, messages:[{level, section, message, file, field}]}',
     '  --explain-defaults   show where the server name, title and version come from',
     '  --strict             warnings fail the run too',
@@ -109,7 +110,7 @@ export const command: Command = {
     const defaults = serverDefaults(project);
     const result = summary(report, strict, options.boolean('fix'));
     if (options.boolean('json')) {
-      io.stdout.write(`${JSON.stringify(validateJson(report, strict, defaults), null, 2)}\n`);
+      writeJsonReport(io.stdout, validateJson(report, strict, defaults));
       return result.failed ? ExitCode.Failure : ExitCode.Ok;
     }
     const colors = palette(colorEnabled(io.stdout, io.env));

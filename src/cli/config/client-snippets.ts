@@ -40,12 +40,27 @@ function librechatYaml(launch: ServerLaunch): string {
   ].join('\n');
 }
 
+/** 1.x's snippet for Claude CLI and LibreChat: the launch as `{name, command, env}` (args only when there are some). */
+function launchObject(launch: ServerLaunch): string {
+  return json({
+    name: launch.name,
+    command: launch.command,
+    ...(launch.args.length > 0 ? { args: launch.args } : {}),
+    env: launch.env,
+  });
+}
+
 /** One MCP client: a label, where its config lives, and the snippet to paste. */
 export interface ClientFormat {
   readonly id: string;
+  /** Other names `--client` accepts. */
+  readonly aliases?: readonly string[];
   readonly label: string;
   readonly where: string;
+  /** 1.x's snippet (what `--client NAME` prints). */
   render(launch: ServerLaunch): string;
+  /** The client's own form, when it differs (`--native`): a command line, YAML. */
+  readonly native?: { readonly where: string; render(launch: ServerLaunch): string };
 }
 
 /** Every client `config --client` knows, in `--show` order. */
@@ -64,9 +79,14 @@ export const CLIENTS: readonly ClientFormat[] = [
   },
   {
     id: 'claude-cli',
+    aliases: ['claude-code'],
     label: 'Claude CLI',
-    where: 'run in a shell',
-    render: (l) => `claude mcp add-json ${shellQuote(l.name)} ${shellQuote(JSON.stringify(stdioEntry(l, true)))}\n`,
+    where: 'the server for `claude mcp add-json` (--native prints the whole command)',
+    render: launchObject,
+    native: {
+      where: 'run in a shell',
+      render: (l) => `claude mcp add-json ${shellQuote(l.name)} ${shellQuote(JSON.stringify(stdioEntry(l, true)))}\n`,
+    },
   },
   {
     id: 'windsurf',
@@ -74,7 +94,13 @@ export const CLIENTS: readonly ClientFormat[] = [
     where: '~/.codeium/windsurf/mcp_config.json',
     render: (l) => json({ mcpServers: { [l.name]: stdioEntry(l, false) } }),
   },
-  { id: 'librechat', label: 'LibreChat', where: 'librechat.yaml', render: librechatYaml },
+  {
+    id: 'librechat',
+    label: 'LibreChat',
+    where: 'the server for librechat.yaml (--native prints it as YAML)',
+    render: launchObject,
+    native: { where: 'librechat.yaml', render: librechatYaml },
+  },
   {
     id: 'vscode',
     label: 'VS Code',
@@ -83,7 +109,17 @@ export const CLIENTS: readonly ClientFormat[] = [
   },
 ];
 
-/** The client format with this id (`claude-desktop`, ...), if there is one. */
+/** The client format with this id or alias (`claude-desktop`, `claude-code`, ...), if there is one. */
 export function findClient(id: string): ClientFormat | undefined {
-  return CLIENTS.find((client) => client.id === id);
+  return CLIENTS.find((client) => client.id === id || client.aliases?.includes(id));
+}
+
+/** A client's snippet and where it goes: 1.x's, or with `native` the client's own form. */
+export function clientSnippet(
+  client: ClientFormat,
+  launch: ServerLaunch,
+  native: boolean,
+): { where: string; text: string } {
+  const form = native && client.native ? client.native : client;
+  return { where: form.where, text: form.render(launch) };
 }

@@ -1,3 +1,9 @@
+import type { SemVer } from 'semver';
+// Single functions, not the package index: the bundle carries only what is used.
+import clean from 'semver/functions/clean.js';
+import coerce from 'semver/functions/coerce.js';
+import compare from 'semver/functions/compare.js';
+import parse from 'semver/functions/parse.js';
 /** One thing `doctor` noticed; `fixable` ones come with an action `--fix` can take. */
 export interface Finding {
   readonly id: string;
@@ -52,18 +58,25 @@ export class DoctorReport {
   }
 }
 
-/** Compares dotted versions numerically (`2.0.0` vs `1.12`); a prerelease suffix is ignored. Undefined when one is not a version. */
+/**
+ * A version as semver reads it: `2.0.0`, `v2.0.0-rc.1`, `2.0.0+build`; a partial `2` or
+ * `2.1` means `2.0.0` / `2.1.0`. Anything else (`2.0.0.1`, `latest`) is not a version.
+ */
+function parseVersion(text: string): SemVer | undefined {
+  const cleaned = clean(text.trim());
+  if (cleaned !== null) return parse(cleaned) ?? undefined;
+  if (/^v?\d+(\.\d+)?$/.test(text.trim())) return coerce(text) ?? undefined;
+  return undefined;
+}
+
+/**
+ * Compares two versions by semver precedence (the `semver` library): a prerelease sorts
+ * before its release (`2.0.0-rc.1` < `2.0.0`), `rc.2` before `rc.10`, build metadata is
+ * ignored. Undefined when either is not a version.
+ */
 export function compareVersions(a: string, b: string): number | undefined {
-  const parse = (text: string) => {
-    const match = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(text.trim());
-    return match ? [match[1], match[2], match[3]].map((part) => Number(part ?? 0)) : undefined;
-  };
-  const left = parse(a);
-  const right = parse(b);
+  const left = parseVersion(a);
+  const right = parseVersion(b);
   if (!left || !right) return undefined;
-  for (let index = 0; index < 3; index += 1) {
-    const diff = (left[index] as number) - (right[index] as number);
-    if (diff !== 0) return Math.sign(diff);
-  }
-  return 0;
+  return compare(left, right);
 }

@@ -153,7 +153,8 @@ export function checkRuntime(report: DoctorReport, env: Env): void {
     report.add('runtime.bash_missing', 'error', 'bash is not on PATH: tools and hooks cannot run', {
       suggestedCommand: 'install bash 3.2 or later',
     });
-  else if ((compareVersions(bash, '3.2') ?? 0) < 0)
+  // BASH_VERSION reads like 5.2.15(1)-release: its numbers are the version.
+  else if ((compareVersions(/^\d+(\.\d+){0,2}/.exec(bash)?.[0] ?? '', '3.2') ?? 0) < 0)
     report.add('runtime.bash_old', 'error', `bash ${bash} is older than 3.2`);
   else report.add('runtime.bash', 'info', `bash ${bash}`);
   report.add(
@@ -208,7 +209,7 @@ export function checkPathAndShim(report: DoctorReport, env: Env): void {
 
 function linkAction(shim: ReturnType<typeof inspectShim>, self: string) {
   return {
-    id: 'shim.link',
+    id: 'shim.ensure', // 1.x's action id
     message: `link ${shim.path} to ${self}`,
     command: `ln -sf ${shellQuote(self)} ${shellQuote(shim.path)}`,
     apply: () => repairShim(shim, self),

@@ -8,19 +8,26 @@ import { discoverTools } from '../../project/tools/tool-discovery.js';
 import { findOnPath } from '../../runner/json-tool.js';
 import { compareVersions, type DoctorReport } from './doctor-report.js';
 
-const UPGRADE_HINT = 'download the newer release binary and replace this one (or run the install script again)';
-
-/** The version this binary must have (--min-version, or server.d/requirements.json's framework.minVersion). */
-export function checkMinVersion(report: DoctorReport, minVersion: string | undefined, source: string): void {
+/**
+ * The version this binary must have (--min-version, or server.d/requirements.json's
+ * framework.minVersion); `version` is the installed one (another after an upgrade).
+ */
+export function checkMinVersion(
+  report: DoctorReport,
+  minVersion: string | undefined,
+  source: string,
+  version: string = VERSION,
+): void {
   if (minVersion === undefined) return;
-  const order = compareVersions(VERSION, minVersion);
+  const order = compareVersions(version, minVersion);
   if (order === undefined)
     report.add('framework.min_version_invalid', 'error', `${source}: "${minVersion}" is not a version like 2.0.0`);
   else if (order < 0)
     report.add(
       'framework.version_too_old',
       'error',
-      `mcp-bash ${VERSION} is older than ${minVersion}, required by ${source}: ${UPGRADE_HINT}`,
+      `mcp-bash ${version} is older than ${minVersion}, required by ${source}`,
+      { suggestedCommand: `mcp-bash doctor --fix --version ${minVersion.replace(/^v/, '')}` },
     );
 }
 

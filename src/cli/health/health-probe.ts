@@ -4,9 +4,10 @@ import type { Writable } from 'node:stream';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import type { Env } from '../../config/env-values.js';
 import type { ProjectContext } from '../../project/project-context.js';
-import { layoutEnvironment } from '../../project/project-layout.js';
 import type { ProjectRegistries } from '../../project/project-registries.js';
 import { insecureFileReason } from '../../project/secure-file.js';
+import { hookEnvironment } from '../../runner/hook-environment.js';
+import type { JsonToolChoice } from '../../runner/json-tool.js';
 import { runProcess } from '../../runner/process-runner.js';
 
 /** What `server.d/health-checks.sh` said: absent, passed, failed, or not run because it is not trusted. */
@@ -34,6 +35,8 @@ export interface HookRun {
   readonly project: ProjectContext;
   readonly home: FrameworkHome;
   readonly env: Env;
+  /** The JSON tool hooks get (1.x's helpers use it). */
+  readonly jsonTool: JsonToolChoice;
   readonly stderr: Writable;
   readonly signal: AbortSignal;
 }
@@ -56,7 +59,7 @@ export async function runProjectChecks(run: HookRun): Promise<ProjectChecks> {
     command: 'bash',
     args: [join(run.home.hooksDir, 'health-checks.sh'), run.home.sdkDir, file],
     cwd: layout.root,
-    env: { ...run.env, ...layoutEnvironment(layout), MCPBASH_HOME: run.home.root, MCP_SDK: run.home.sdkDir },
+    env: hookEnvironment(run.env, layout, run.home, run.jsonTool),
     signal: run.signal,
     maxStdoutBytes: 1024 * 1024,
     maxStderrBytes: 1024 * 1024,
@@ -64,5 +67,11 @@ export async function runProjectChecks(run: HookRun): Promise<ProjectChecks> {
     killGraceMs: 500,
     onStderr: (chunk) => run.stderr.write(chunk),
   });
-  return result.exitCode === 0 ? 'ok' : 'failed';
+  if (result.exitCode === 0) return 'ok';
+  // Failed checks print their own ✗ lines (status 1); say how the script itself ended.
+  if (result.exitCode !== 1)
+    run.stderr.write(
+      `mcp-bash health: server.d/health-checks.sh exited with status ${String(result.exitCode ?? result.signal)}\n`,
+    );
+  return 'failed';
 }

@@ -45,6 +45,8 @@ export function runToolRuntime(input: RunToolRuntimeInput): ToolRuntime {
     stateDir: input.stateDir,
     callDirectories: new CallDirectoryPool(input.stateDir),
     jsonTool: chooseJsonTool(input.env, input.stateDir),
+    // One call: starting a warm jq would cost more than the per-call `mcp-bash jq` it saves.
+    jqService: async () => undefined,
     processes: new ProcessRegistry(),
     validator: new SchemaValidator(),
     log: input.log,

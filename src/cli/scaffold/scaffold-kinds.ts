@@ -5,7 +5,14 @@ import { fileUriFromPath } from '../../content/mime.js';
 import type { ProjectContext } from '../../project/project-context.js';
 import { titleFromName } from '../../project/server-identity.js';
 import { planCompletionRegistration } from './register-completion.js';
-import { FILE_MODE, refuseExisting, SCRIPT_MODE, type TemplateValues, writeFromTemplate } from './template-files.js';
+import {
+  allOrNothing,
+  FILE_MODE,
+  refuseExisting,
+  SCRIPT_MODE,
+  type TemplateValues,
+  writeFromTemplate,
+} from './template-files.js';
 
 /** One file a scaffold writes: template `kind/template` to `target`. */
 interface PlannedFile {
@@ -37,13 +44,21 @@ export function projectRelative(root: string, path: string): string {
   return rel.startsWith('..') ? path : rel.split(sep).join('/');
 }
 
-function writeAll(input: ScaffoldInput, kind: string, files: readonly PlannedFile[], values: TemplateValues): string[] {
+/** Writes every file, or none of them (`then`, e.g. a registration, is part of the all). */
+function writeAll(
+  input: ScaffoldInput,
+  kind: string,
+  files: readonly PlannedFile[],
+  values: TemplateValues,
+  then?: () => void,
+): string[] {
   const root = input.project.layout.root;
-  refuseExisting(
-    files.map((file) => file.target),
-    (path) => projectRelative(root, path),
-  );
-  for (const file of files) writeFromTemplate(input.home, kind, file.template, file.target, values, file.mode);
+  const targets = files.map((file) => file.target);
+  refuseExisting(targets, (path) => projectRelative(root, path));
+  allOrNothing(targets, () => {
+    for (const file of files) writeFromTemplate(input.home, kind, file.template, file.target, values, file.mode);
+    then?.();
+  });
   return files.map((file) => projectRelative(root, file.target));
 }
 
@@ -105,9 +120,11 @@ export function scaffoldResource(input: ScaffoldInput): ScaffoldResult {
       { template: 'resource.txt', target: content, mode: FILE_MODE },
       { template: 'resource.meta.json', target: join(dir, `${input.name}.meta.json`), mode: FILE_MODE },
     ],
-    { __NAME__: input.name, __RESOURCE_URI__: uri },
+    { __NAME__: input.name },
   );
-  return { created, notes: [`Its URI is ${uri}`] };
+  // No "uri" in the metadata: the server derives it from the file where it is now (D130),
+  // so the resource survives a copied or moved project.
+  return { created, notes: [`Its URI here is ${uri} (derived from the file's location)`] };
 }
 
 /** completions/<name>/completion.sh and README.md, registered in server.d/register.json (D17). */
@@ -121,6 +138,7 @@ export function scaffoldCompletion(input: ScaffoldInput): ScaffoldResult {
     serverDir,
     { name: input.name, path: projectRelative(root, script), timeoutSecs: 5 },
     input.env,
+    root,
   );
   const created = writeAll(
     input,
@@ -130,8 +148,8 @@ export function scaffoldCompletion(input: ScaffoldInput): ScaffoldResult {
       { template: 'README.md', target: join(dir, 'README.md'), mode: FILE_MODE },
     ],
     { __NAME__: input.name },
+    () => registration.apply(),
   );
-  registration.apply();
   const file = projectRelative(root, registration.file);
   const notes = [`${registration.action} ${file}: completion "${input.name}" -> ${projectRelative(root, script)}`];
   if (registration.action === 'Appended') {

@@ -1,6 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FrameworkHome } from '../../assets/framework-home.js';
+import { writeFileAtomic } from '../../fs/atomic-write.js';
+import { isSystemError, systemErrorCause } from '../../fs/system-errors.js';
 import { CliError } from '../cli-error.js';
 
 /** Values for a template's placeholders, e.g. `{ __NAME__: 'my-tool' }`. */
@@ -38,30 +40,60 @@ export function renderTemplate(text: string, values: TemplateValues, json = fals
 }
 
 /**
- * Creates a file that must not exist yet (`wx`: never overwrites, even in a race), with an
- * exact mode whatever the umask, creating its directory.
+ * Creates a file that must not exist yet (never overwrites, even in a race), whole or not at
+ * all (a full disk leaves no empty file behind), with an exact mode whatever the umask,
+ * creating its directory.
  */
 export function writeNewFile(path: string, content: string, mode: number = FILE_MODE): void {
   try {
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, content, { flag: 'wx', mode });
-    chmodSync(path, mode);
+    writeFileAtomic(path, content, { mode, replace: false });
   } catch (error) {
     throw fileSystemFailure(error, path);
   }
 }
 
-/** A file-system error as a CliError that says what failed and what to check. */
+/** For each new file: its topmost directory that does not exist yet, or the file itself. */
+function topmostNew(targets: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const target of targets) {
+    let top = target;
+    for (let dir = dirname(target); dir !== dirname(dir) && !existsSync(dir); dir = dirname(dir)) top = dir;
+    found.add(top);
+  }
+  return [...found];
+}
+
+/**
+ * Runs `write`, which creates `targets` (files that do not exist yet, and their missing
+ * directories). If it fails, whatever of them it created is removed again, so that a failed
+ * scaffold leaves nothing behind and can simply be run again.
+ */
+export function allOrNothing<T>(targets: readonly string[], write: () => T): T {
+  const created = topmostNew(targets);
+  try {
+    return write();
+  } catch (error) {
+    for (const path of created) rmSync(path, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** A file-system error as a CliError that says what failed, why, and what to check. */
 export function fileSystemFailure(error: unknown, path: string): CliError {
+  if (error instanceof CliError) return error;
   const code = (error as NodeJS.ErrnoException).code ?? '';
   if (code === 'EEXIST')
     return new CliError(`${path} already exists`, 1, 'mcp-bash never overwrites files: move it away first.');
+  const cause = isSystemError(error) ? systemErrorCause(error) : (error as Error).message;
   return new CliError(
-    `cannot write ${path}: ${(error as Error).message}`,
+    `cannot write ${path}: ${cause}`,
     1,
     code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
       ? 'Check that the directory is writable by you.'
-      : undefined,
+      : code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG'
+        ? 'Nothing was left half-written: free some space, then run the command again.'
+        : undefined,
   );
 }
 

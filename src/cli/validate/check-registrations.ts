@@ -2,10 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { type Env, envBool, envInt } from '../../config/env-values.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
-import type { RawRegistrations } from '../../project/registry/manual-kinds.js';
+import { manualPromptNormalizer } from '../../project/prompts/manual-prompts.js';
+import type { EntryNormalizer, RawRegistrations } from '../../project/registry/manual-kinds.js';
 import { parseRegisterJson } from '../../project/registry/register-json.js';
+import { manualResourceNormalizer, manualTemplateNormalizer } from '../../project/resources/manual-resources.js';
 import { insecureFileReason } from '../../project/secure-file.js';
 import { manualToolNormalizer } from '../../project/tools/manual-tools.js';
+import { toolNamePortability } from '../../project/tools/tool-name.js';
 import {
   completionEntrySchema,
   promptMetaSchema,
@@ -24,15 +27,26 @@ const toolRegistrationSchema = {
   properties: { ...toolMetaSchema.properties, path: { type: 'string', minLength: 1 } },
 } as const;
 
+/**
+ * Entries of one kind: their metadata schema, then the server's own normalisation; an
+ * entry the server would skip is an error here (the server only warns and serves the rest).
+ */
 function checkEntries(
   ctx: CheckContext,
   file: string,
   kind: string,
   entries: unknown[] | null | undefined,
   schema: object,
+  normalize: EntryNormalizer,
 ): void {
   for (const [index, entry] of (entries ?? []).entries()) {
-    checkSchema(ctx, 'registrations', schema, entry, file, `/${kind}/${index}`);
+    const field = `/${kind}/${index}`;
+    if (!checkSchema(ctx, 'registrations', schema, entry, file, field)) continue;
+    const result = normalize([entry]);
+    const owner = (text: string) => text.replace(`${kind}[0]`, `${kind}[${index}]`);
+    for (const error of result.errors)
+      ctx.report.add('error', 'registrations', `${owner(error)}; the server skips this entry`, { file, field });
+    for (const warning of result.warnings) ctx.report.add('warning', 'registrations', owner(warning), { file, field });
   }
 }
 
@@ -83,10 +97,17 @@ function checkToolEntries(
     if (!checkSchema(ctx, 'registrations', toolRegistrationSchema, entry, file, field)) return;
     const result = manualToolNormalizer(layout.toolsDir)([entry]);
     for (const error of result.errors)
-      ctx.report.add('error', 'registrations', error.replace(/^tools\[0\]/, `tools[${index}]`), { file, field });
+      ctx.report.add(
+        'error',
+        'registrations',
+        `${error.replace(/^tools\[0\]/, `tools[${index}]`)}; the server skips this entry`,
+        { file, field },
+      );
     for (const warning of result.warnings)
       ctx.report.add('warning', 'registrations', warning.replace(/^tools\[0\]/, `tools[${index}]`), { file, field });
     const { name, path } = entry as { name: string; path: string };
+    const portability = toolNamePortability(name);
+    if (portability) ctx.report.add('warning', 'registrations', portability, { file, field: `${field}/name` });
     const first = seen.get(name);
     if (first !== undefined)
       ctx.report.add('warning', 'registrations', `tool "${name}" is registered twice; tools[${first}] is used`, {
@@ -145,9 +166,23 @@ function checkRegisterJson(
   }
   const kinds: RawRegistrations = parsed.kinds;
   checkToolEntries(ctx, file, layout, kinds.tools);
-  checkEntries(ctx, file, 'prompts', kinds.prompts, promptMetaSchema);
-  checkEntries(ctx, file, 'resources', kinds.resources, resourceMetaSchema);
-  checkEntries(ctx, file, 'resourceTemplates', kinds.resourceTemplates, resourceMetaSchema);
+  checkEntries(ctx, file, 'prompts', kinds.prompts, promptMetaSchema, manualPromptNormalizer(layout.promptsDir));
+  checkEntries(
+    ctx,
+    file,
+    'resources',
+    kinds.resources,
+    resourceMetaSchema,
+    manualResourceNormalizer(layout.resourcesDir),
+  );
+  checkEntries(
+    ctx,
+    file,
+    'resourceTemplates',
+    kinds.resourceTemplates,
+    resourceMetaSchema,
+    manualTemplateNormalizer(layout.resourcesDir),
+  );
   const listed = Object.entries(kinds)
     .filter(([, entries]) => Array.isArray(entries))
     .map(([kind, entries]) => `${kind} (${(entries as unknown[]).length})`);

@@ -1,8 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { basename, dirname, extname } from 'node:path';
+import { basename, dirname, extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameworkHome } from '../../assets/framework-home.js';
+import type { Env } from '../../config/env-values.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
+import { canonicalRoot, configuredRoots, implicitRoot, isInsideRoots } from '../../project/roots.js';
+import { resourceRoots } from '../../providers/provider-environment.js';
 import { resourceMetaSchema } from '../../schemas/meta-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
@@ -37,20 +40,76 @@ function contentFor(meta: string, files: readonly string[]): string | undefined 
   );
 }
 
-function checkFileUri(ctx: CheckContext, meta: string, uri: string): void {
-  let path: string | undefined;
-  try {
-    path = fileURLToPath(uri);
-  } catch {
-    // relative forms (file://./x) are resolved by the provider when read
+/** The file a file:// URI names: absolute (percent-decoded), or `file://./x` relative to the project root. */
+function fileUriPath(uri: string, root: string): string | undefined {
+  if (/^file:\/\/\.\.?\//.test(uri)) {
+    try {
+      return resolve(root, decodeURIComponent(uri.slice('file://'.length)));
+    } catch {
+      return undefined;
+    }
   }
-  if (path && !existsSync(path))
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The directories the file provider serves without help from a client's roots:
+ * MCP_RESOURCES_ROOTS, else the resources directory and the configured roots (D54).
+ */
+function servedDirectories(layout: ProjectLayout, env: Env): string[] {
+  const configured = configuredRoots(layout, env, () => {})?.map((root) => root.path) ?? [];
+  return resourceRoots(env, layout, configured)
+    .split(':')
+    .filter((dir) => dir !== '')
+    .map((dir) => canonicalRoot(dir) ?? dir);
+}
+
+/** A file:// URI must name a file the provider will serve: it exists, inside the served directories. */
+function checkFileUri(ctx: FileUriContext, meta: string, uri: string): void {
+  const path = fileUriPath(uri, ctx.layout.root);
+  if (!path) return;
+  const real = canonicalRoot(path);
+  if (!real) {
     ctx.report.add('warning', 'resources', `${path} does not exist`, { file: meta, field: '/uri' });
+    return;
+  }
+  const served = servedDirectories(ctx.layout, ctx.env);
+  if (served.some((dir) => dir === '/' || real === dir || real.startsWith(`${dir}/`))) return;
+  const outside = !isInsideRoots(real, [implicitRoot(ctx.layout)]);
+  ctx.report.add(
+    'warning',
+    'resources',
+    `${uri} is ${outside ? 'outside the project' : 'outside resources/'}: reads fail with "outside allowed roots" unless MCP_RESOURCES_ROOTS, MCPBASH_ROOTS, config/roots.json or the client's roots include ${real}${outside ? ' (a copied or moved project keeps the old absolute path: drop "uri" to use the file\'s own)' : ''}`,
+    { file: meta, field: '/uri' },
+  );
+}
+
+/** annotations.audience: MCP knows "user" and "assistant"; the server drops the rest (D127). */
+function checkAudience(ctx: CheckContext, meta: string, annotations: unknown): void {
+  const audience = (annotations as { audience?: unknown } | undefined)?.audience;
+  if (!Array.isArray(audience)) return;
+  const other = audience.filter((role) => role !== 'user' && role !== 'assistant');
+  if (other.length > 0)
+    ctx.report.add(
+      'warning',
+      'resources',
+      `annotations.audience ${other.map((role) => JSON.stringify(role)).join(', ')} dropped: MCP knows only "user" and "assistant"`,
+      { file: meta, field: '/annotations/audience' },
+    );
+}
+
+interface FileUriContext extends CheckContext {
+  readonly layout: ProjectLayout;
+  readonly env: Env;
 }
 
 /** uri or uriTemplate as discovery reads them; returns whether the entry is served. */
 function checkUri(
-  ctx: CheckContext,
+  ctx: FileUriContext,
   meta: string,
   value: Record<string, unknown>,
   content: string | undefined,
@@ -94,8 +153,9 @@ function checkUri(
  * a missing file:// target), and duplicate names - counting the files without metadata,
  * which are resources too (named after their stem).
  */
-export function checkResources(ctx: CheckContext, layout: ProjectLayout, home: FrameworkHome): void {
+export function checkResources(check: CheckContext, layout: ProjectLayout, home: FrameworkHome, env: Env): void {
   if (!existsSync(layout.resourcesDir)) return;
+  const ctx: FileUriContext = { ...check, layout, env };
   const providers = [
     ...new Set(['file', ...providerNames(home.providersDir), ...providerNames(layout.providersDir)]),
   ].sort();
@@ -116,6 +176,7 @@ export function checkResources(ctx: CheckContext, layout: ProjectLayout, home: F
     const value = readJsonObject(ctx, 'resources', meta);
     if (!value || !checkSchema(ctx, 'resources', resourceMetaSchema, value, meta)) continue;
     if (!checkUri(ctx, meta, value, content, providers)) continue;
+    checkAudience(ctx, meta, value.annotations);
     const name =
       typeof value.name === 'string'
         ? value.name

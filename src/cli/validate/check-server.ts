@@ -19,9 +19,6 @@ export function checkServerMeta(ctx: CheckContext, layout: ProjectLayout): void 
   const meta = readJsonObject(ctx, 'server', path);
   if (!meta) return;
   if (!checkSchema(ctx, 'server', serverMetaSchema, meta, path)) return;
-  if (typeof meta.description !== 'string' || meta.description.trim() === '') {
-    ctx.report.add('warning', 'server', 'no description', { file: path, field: '/description' });
-  }
   ctx.report.add(
     'info',
     'server',

@@ -3,6 +3,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import { resolveIcons } from '../../project/icons.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { discoverTools, inlineHeader } from '../../project/tools/tool-discovery.js';
+import { toolNamePortability } from '../../project/tools/tool-name.js';
 import { UI_META_FILE } from '../../project/ui/ui-discovery.js';
 import { toolMetaSchema } from '../../schemas/meta-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
@@ -61,14 +62,8 @@ function adviseOnMeta(
       field: '/inputSchema',
     });
   }
-  if (facts.name !== undefined && !/[-_.]/.test(facts.name)) {
-    report.add(
-      'warning',
-      'tools',
-      `name "${facts.name}" has no namespace (e.g. ${serverName}-${facts.name}); clients mix tools of many servers`,
-      { file, field: '/name' },
-    );
-  }
+  const portability = facts.name === undefined ? undefined : toolNamePortability(facts.name);
+  if (portability) report.add('warning', 'tools', portability, { file, field: '/name' });
   if (facts.name !== undefined && dirName !== undefined && !nameMatchesDirectory(facts.name, dirName, serverName)) {
     report.add('warning', 'tools', `name "${facts.name}" does not match its directory "${dirName}"`, {
       file,
@@ -104,6 +99,9 @@ function checkToolMeta(
   const value = readJsonObject(ctx, 'tools', meta);
   if (!value || !checkSchema(ctx, 'tools', toolMetaSchema, value, meta)) return script ? { script } : {};
   const stem = basename(meta).slice(0, -META_SUFFIX.length);
+  if (value.name === undefined)
+    // 1.x's rule: the metadata names its tool (2.x would fall back to the file's name).
+    ctx.report.add('error', 'tools', 'no "name": the metadata must name its tool', { file: meta, field: '/name' });
   const name =
     typeof value.name === 'string'
       ? value.name

@@ -72,7 +72,7 @@ export function validateProject(options: ValidateOptions): ValidationReport {
   checkServerMeta(ctx, project.layout);
   checkTools(ctx, project.layout, project.identity.info.name, registered.tools);
   checkPrompts(ctx, project.layout, registered.prompts);
-  checkResources(ctx, project.layout, options.home);
+  checkResources(ctx, project.layout, options.home, options.env);
   checkUi(ctx, project.layout, project.identity.info.name, options.env);
   checkRegistrations(ctx, project.layout, options.env, registerJson);
   return report;

@@ -70,19 +70,27 @@ function registerLists(context: ServerContext): void {
 
 /**
  * resources/subscribe {uri} → {} (D18; the id rides in `_meta` for 1.x clients), after a
- * first read that must succeed (`timeoutSecs`, else MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT); resources/unsubscribe {uri} → {}. Changes found by polling
- * (MCPBASH_RESOURCES_POLL_INTERVAL_SECS, default 2, 0 off) send resources/updated {uri}.
+ * first read that must succeed (`timeoutSecs`, else MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT), at
+ * most MCPBASH_MAX_SUBSCRIPTIONS (64) URIs per session; resources/unsubscribe {uri} → {}.
+ * Changes found by polling (MCPBASH_RESOURCES_POLL_INTERVAL_SECS, default 2, 0 off; backing
+ * off while nothing changes) send resources/updated {uri}.
  */
 function registerSubscriptions(context: ServerContext, reader: ResourceReader): void {
   const { engine, env, config } = context;
   const subscribeTimeout = envInt(env, 'MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT', 120, { min: 0 });
   const subscriptions = new ResourceSubscriptions({
     intervalMs: envNumber(env, 'MCPBASH_RESOURCES_POLL_INTERVAL_SECS', 2, { min: 0 }) * 1000,
+    maxSubscriptions: envInt(env, 'MCPBASH_MAX_SUBSCRIPTIONS', 64, { min: 1 }),
     poll: async (target: ResolvedResource, signal: AbortSignal) => {
+      let release: (() => void) | undefined;
       try {
+        // Polls take a concurrency slot like requests do: they cannot crowd out tool calls.
+        release = await engine.acquireSlot(signal);
         return fingerprintOf(await reader.read(target, { timeoutSecs: config.defaultToolTimeoutSecs, signal }));
       } catch (error) {
         return fingerprintOf({ error });
+      } finally {
+        release?.();
       }
     },
     notify: (uri) => {
@@ -96,6 +104,7 @@ function registerSubscriptions(context: ServerContext, reader: ResourceReader): 
     async ({ params, signal }) => {
       const request = asObject(params);
       const target = await reader.resolve(request);
+      subscriptions.checkRoom(target.uri);
       const first = await reader.read(target, { timeoutSecs: requestTimeoutSecs(request, subscribeTimeout), signal });
       const id = subscriptions.add(target, fingerprintOf(first));
       return { _meta: { 'mcpbash/subscriptionId': id } };

@@ -4,6 +4,7 @@ import { asObject } from '../../json/objects.js';
 import { RpcError } from '../../jsonrpc/rpc-error.js';
 import { isVisibleToModel } from '../../project/ui/tool-ui-meta.js';
 import { CallDirectoryPool } from '../../runner/call-directory.js';
+import { startJqService } from '../../runner/jq-service-process.js';
 import { chooseJsonTool } from '../../runner/json-tool.js';
 import { prepareToolCall } from '../../runner/tool-call-checks.js';
 import { executeToolCall } from '../../runner/tool-execution.js';
@@ -24,6 +25,7 @@ function progressTokenOf(meta: JsonObject): ProgressToken | undefined {
 export function serverToolRuntime(context: ServerContext): ToolRuntime {
   const { config, project } = context;
   let calls = 0;
+  let jqService: Promise<string | undefined> | undefined;
   const prefix = randomBytes(3).toString('hex');
   return {
     layout: project.layout,
@@ -34,6 +36,10 @@ export function serverToolRuntime(context: ServerContext): ToolRuntime {
     stateDir: context.stateDir,
     callDirectories: new CallDirectoryPool(context.stateDir),
     jsonTool: chooseJsonTool(context.env, context.stateDir),
+    jqService: () => {
+      jqService ??= startJqService(context.env, (message) => context.log.warning('mcp.tools', message));
+      return jqService;
+    },
     processes: context.processes,
     validator: new SchemaValidator(),
     log: context.log,

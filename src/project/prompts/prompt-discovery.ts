@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
-import { listFiles, readMetadata } from '../discovery-files.js';
+import { filesOf, listFiles, readMetadata, type TreeWalk } from '../discovery-files.js';
 import type { ScanResult } from '../registry/registry-store.js';
 import { normalizePrompt, type PromptDefinition } from './prompt-definition.js';
 
@@ -78,8 +78,12 @@ function templateFor(
  * are not prompts. Invalid metadata skips the prompt with a warning; of two prompts with
  * one name the first (by path) wins.
  */
-export function discoverPrompts(promptsDir: string, projectRoot: string): ScanResult<PromptDefinition> {
-  const files = listFiles(promptsDir);
+export function discoverPrompts(
+  promptsDir: string,
+  projectRoot: string,
+  tree?: TreeWalk,
+): ScanResult<PromptDefinition> {
+  const files = tree ? filesOf(tree).map((file) => file.path) : listFiles(promptsDir);
   const templates = files.filter((path) => !path.endsWith(META_SUFFIX) && !/\.completion(\.sh)?$/.test(path));
   const warnings: string[] = [];
   const found: PromptDefinition[] = [];

@@ -5,6 +5,11 @@ import type { JsonObject } from '../../mcp/types.js';
 /** `{{name}}` with a name `^[A-Za-z_][A-Za-z0-9_]*$` (decision D9: the only placeholder syntax). */
 const PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
 
+/** The arguments the schema declares (its `properties`). */
+function declaredNames(schema: JsonObject): Set<string> {
+  return new Set(isObject(schema.properties) ? Object.keys(schema.properties) : []);
+}
+
 function requiredNames(schema: JsonObject): string[] {
   return Array.isArray(schema.required)
     ? schema.required.filter((name): name is string => typeof name === 'string')
@@ -31,9 +36,10 @@ function argumentValues(promptName: string, args: unknown): Map<string, string> 
 
 /**
  * Renders a prompt template: every `{{name}}` whose argument was given is replaced by its
- * value in one pass (a value containing `{{other}}` is not expanded again); unknown
- * placeholders stay as they are. A required argument that is missing is an error naming it
- * (decision D22). The template is used exactly as read (D23: no newline stripping).
+ * value in one pass (a value containing `{{other}}` is not expanded again). A declared
+ * optional argument that was not given renders empty (D129); a placeholder the schema does
+ * not declare stays as it is (1.x). A required argument that is missing is an error naming
+ * it (decision D22). The template is used exactly as read (D23: no newline stripping).
  */
 export function renderPrompt(promptName: string, template: string, schema: JsonObject, args: unknown): string {
   const values = argumentValues(promptName, args);
@@ -45,5 +51,6 @@ export function renderPrompt(promptName: string, template: string, schema: JsonO
       { missing },
     );
   }
-  return template.replace(PLACEHOLDER, (match, name: string) => values.get(name) ?? match);
+  const declared = declaredNames(schema);
+  return template.replace(PLACEHOLDER, (match, name: string) => values.get(name) ?? (declared.has(name) ? '' : match));
 }

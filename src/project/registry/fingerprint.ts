@@ -1,45 +1,45 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, realpathSync, type Stats, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
+import { type TreeWalk, walkTree } from '../discovery-files.js';
 
 /**
- * A cheap snapshot of what a scan would read: every path under `roots` with its size and
- * mtime (hidden entries skipped). Equal fingerprints mean a rescan would find the same
- * files, so it is skipped.
+ * What a kind's watched paths hold right now, read once: each directory's walk (files with
+ * their stats) and each plain file's stat. The registry hashes it into a fingerprint, and a
+ * scan that follows reuses the walks instead of reading the same directories again.
  */
-export function treeFingerprint(roots: readonly string[]): string {
-  const hash = createHash('sha256');
-  const visited = new Set<string>();
-  for (const root of roots) addEntry(hash, root, root, visited);
-  return hash.digest('hex');
+export class TreeSnapshot {
+  private readonly walks = new Map<string, TreeWalk | undefined>();
+
+  constructor(readonly roots: readonly string[]) {}
+
+  /** The walk of `dir` when it is one of the roots (walked at most once), else undefined. */
+  walkOf(dir: string): TreeWalk | undefined {
+    if (!this.roots.includes(dir)) return undefined;
+    if (!this.walks.has(dir)) this.walks.set(dir, walkTree(dir));
+    return this.walks.get(dir);
+  }
+
+  /**
+   * Every path under the roots with its size, mtime and mode (hidden entries skipped).
+   * Equal fingerprints mean a rescan would find the same files, so it is skipped.
+   */
+  fingerprint(): string {
+    const hash = createHash('sha256');
+    for (const root of this.roots) {
+      const tree = this.walkOf(root);
+      if (tree) {
+        for (const dir of tree.dirs) hash.update(`${dir}\0dir\n`);
+        for (const file of tree.files) hash.update(`${file.path}\0${file.size}\0${file.mtimeMs}\0${file.mode}\n`);
+        continue;
+      }
+      const stat = statSync(root, { throwIfNoEntry: false });
+      hash.update(stat ? `${root}\0${stat.size}\0${stat.mtimeMs}\0${stat.mode}\n` : `${root}\0missing\n`);
+    }
+    return hash.digest('hex');
+  }
 }
 
-function addEntry(hash: ReturnType<typeof createHash>, root: string, path: string, visited: Set<string>): void {
-  let stat: Stats;
-  try {
-    stat = statSync(path);
-  } catch {
-    hash.update(`${path}\0missing\n`);
-    return;
-  }
-  hash.update(`${path}\0${stat.size}\0${stat.mtimeMs}\0${stat.mode}\n`);
-  if (!stat.isDirectory()) return;
-  // Symlinked directories are followed once: a link cycle cannot loop the walk.
-  let real: string;
-  try {
-    real = realpathSync(path);
-  } catch {
-    return;
-  }
-  if (visited.has(real)) return;
-  visited.add(real);
-  let names: string[];
-  try {
-    names = readdirSync(path).sort();
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (!name.startsWith('.')) addEntry(hash, root, join(path, name), visited);
-  }
+/** The fingerprint of `roots` (a snapshot taken now and thrown away). */
+export function treeFingerprint(roots: readonly string[]): string {
+  return new TreeSnapshot(roots).fingerprint();
 }

@@ -54,8 +54,8 @@ function allKinds(state: (kind: ManualKind) => ManualState<unknown>): Map<Manual
 /**
  * `server.d/register.json` (data only, preferred) and `server.d/register.sh` (code, opt-in)
  * for every kind. register.json, when present, is the only source, and an invalid one
- * fails every kind loudly - never falling back to register.sh or discovery. All kinds are
- * validated together: one bad entry fails them all.
+ * fails every kind loudly - never falling back to register.sh or discovery. A bad entry
+ * within a valid file costs only that entry (a warning names it).
  */
 export class ManualRegistrations {
   private loaded: Loaded | undefined;
@@ -148,18 +148,26 @@ export class ManualRegistrations {
       maxBytes: this.options.bufferMaxBytes,
       timeoutMs: 30_000,
       processes: this.options.processes,
+      log: this.options.log,
     });
     if (!outcome.ok) return this.failAll('register.sh', outcome.reason);
     if (this.options.verbose && outcome.stdout.trim() !== '') {
       this.options.log.debug('mcp.registry', `register.sh output: ${outcome.stdout.trim().slice(0, 2000)}`);
     }
-    return this.normalize('register.sh', outcome.kinds);
+    return this.normalize('register.sh', outcome.kinds, outcome.skipped);
   }
 
-  /** Every present kind is normalised before any is used: one invalid entry fails them all. */
-  private normalize(source: string, kinds: RawRegistrations): Map<ManualKind, ManualState<unknown>> {
+  /**
+   * Each present kind is normalised on its own. A bad entry costs only that entry: it is
+   * skipped with a warning naming it, and the kind keeps its other entries (a broken file,
+   * by contrast, fails every kind: see failAll).
+   */
+  private normalize(
+    source: string,
+    kinds: RawRegistrations,
+    unparsed: Partial<Record<ManualKind, string[]>> = {},
+  ): Map<ManualKind, ManualState<unknown>> {
     const states = new Map<ManualKind, ManualState<unknown>>();
-    const errors: string[] = [];
     for (const kind of MANUAL_KINDS) {
       const entries = kinds[kind];
       if (entries === undefined || entries === null) {
@@ -168,15 +176,17 @@ export class ManualRegistrations {
       }
       const normalizer = this.options.normalizers[kind];
       const result = normalizer ? normalizer(entries) : { items: entries, errors: [], warnings: [] };
-      errors.push(...result.errors.map((error) => `${kind}: ${error}`));
+      const skipped = [...(unparsed[kind] ?? []), ...result.errors].map(
+        (error) => `server.d/${source}: ${kind}: ${error}; the entry is skipped`,
+      );
       states.set(kind, {
         mode: 'manual',
         key: sha256Hex(`${source}\0${canonicalJson(result.items)}`),
         items: result.items,
-        warnings: result.warnings,
+        warnings: [...skipped, ...result.warnings],
       });
     }
-    return errors.length > 0 ? this.failAll(source, errors.join('; ')) : states;
+    return states;
   }
 
   /** Registration files are trusted only inside a server.d/ and project root safe from others. */

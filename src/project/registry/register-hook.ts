@@ -1,5 +1,6 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { forwardHookLog, type HookLogSink, stderrForLog } from '../../runner/hook-log.js';
 import { type ProcessRegistry, runProcess } from '../../runner/process-runner.js';
 import { MANUAL_KINDS, type ManualKind, type RawRegistrations } from './manual-kinds.js';
 
@@ -14,11 +15,25 @@ export interface RegisterHookOptions {
   readonly timeoutMs: number;
   /** Where the run is registered, so a server shutting down (or a probe giving up) stops it. */
   readonly processes?: ProcessRegistry;
+  /** Receives what the hook logs (mcp_logging_*) and, when it fails, its stderr. */
+  readonly log: HookLogSink;
 }
 
-export type HookOutcome = { ok: true; kinds: RawRegistrations; stdout: string } | { ok: false; reason: string };
+export type HookOutcome =
+  | {
+      ok: true;
+      kinds: RawRegistrations;
+      stdout: string;
+      /** Registrations that were not JSON, per kind: each is skipped with a warning. */
+      skipped: Partial<Record<ManualKind, string[]>>;
+    }
+  | { ok: false; reason: string };
 
-function parseRecords(buffer: Buffer, kinds: RawRegistrations): string | undefined {
+function parseRecords(
+  buffer: Buffer,
+  kinds: RawRegistrations,
+  skipped: Partial<Record<ManualKind, string[]>>,
+): string | undefined {
   for (const record of buffer.toString('utf8').split('\0')) {
     if (record === '') continue;
     const tab = record.indexOf('\t');
@@ -31,7 +46,8 @@ function parseRecords(buffer: Buffer, kinds: RawRegistrations): string | undefin
     try {
       list.push(JSON.parse(payload));
     } catch {
-      return `${kind} registration is not valid JSON: ${payload.slice(0, 200)}`;
+      // One broken registration costs only itself.
+      skipped[kind] = [...(skipped[kind] ?? []), `a registration is not valid JSON (${payload.slice(0, 200)})`];
     }
   }
   return undefined;
@@ -64,6 +80,7 @@ export async function runRegisterHook(options: RegisterHookOptions): Promise<Hoo
   try {
     const copy = join(work, 'register.sh');
     const output = join(work, 'registrations');
+    const logFile = join(work, 'log');
     copyFileSync(options.script, copy);
     writeFileSync(output, '');
     const controller = new AbortController();
@@ -72,7 +89,7 @@ export async function runRegisterHook(options: RegisterHookOptions): Promise<Hoo
       command: 'bash',
       args: [options.driver, copy, output],
       cwd: options.projectRoot,
-      env: options.env,
+      env: { ...options.env, MCP_LOG_STREAM: logFile },
       signal: controller.signal,
       maxStdoutBytes: options.maxBytes,
       maxStderrBytes: options.maxBytes,
@@ -81,12 +98,17 @@ export async function runRegisterHook(options: RegisterHookOptions): Promise<Hoo
       registry: options.processes,
     });
     clearTimeout(timer);
+    forwardHookLog(logFile, options.log);
     if (run.spawnError) return { ok: false, reason: `cannot run bash: ${run.spawnError.message}` };
     if (run.stopped?.kind === 'timeout')
       return { ok: false, reason: `it ran longer than ${options.timeoutMs / 1000}s` };
     if (run.stdoutOverflow)
       return { ok: false, reason: `it printed more than ${options.maxBytes} bytes (MCPBASH_MANUAL_BUFFER_MAX_BYTES)` };
     if (run.exitCode !== 0) {
+      options.log.warning(
+        'mcp.registry',
+        `server.d/register.sh exited with status ${String(run.exitCode ?? run.signal)} (${stderrForLog(run.stderrTail)})`,
+      );
       return {
         ok: false,
         reason: `it exited with status ${String(run.exitCode ?? run.signal)}${run.stderrTail ? `: ${run.stderrTail.trim().split('\n').pop()}` : ''}`,
@@ -99,9 +121,10 @@ export async function runRegisterHook(options: RegisterHookOptions): Promise<Hoo
         reason: `its registrations exceed ${options.maxBytes} bytes (MCPBASH_MANUAL_BUFFER_MAX_BYTES)`,
       };
     const kinds: RawRegistrations = {};
+    const skipped: Partial<Record<ManualKind, string[]>> = {};
     const stdout = run.stdout.toString('utf8');
-    const problem = parseRecords(records, kinds) ?? mergeStdoutObject(stdout, kinds);
-    return problem ? { ok: false, reason: problem } : { ok: true, kinds, stdout };
+    const problem = parseRecords(records, kinds, skipped) ?? mergeStdoutObject(stdout, kinds);
+    return problem ? { ok: false, reason: problem } : { ok: true, kinds, stdout, skipped };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

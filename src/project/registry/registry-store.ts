@@ -1,6 +1,6 @@
 import { RpcError } from '../../jsonrpc/rpc-error.js';
 import { itemsHash, sha256Hex } from './canonical-json.js';
-import { treeFingerprint } from './fingerprint.js';
+import { TreeSnapshot } from './fingerprint.js';
 import { readRegistryCache, serializeRegistry, writeRegistryCache } from './registry-cache.js';
 
 export type RegistryKind = 'tools' | 'resources' | 'resourceTemplates' | 'prompts' | 'ui';
@@ -29,8 +29,11 @@ export interface RegistrySource<T> {
   readonly ttlMs: number;
   /** Files and directories whose change calls for a rescan. */
   readonly watchedPaths: readonly string[];
-  /** `previous`: the registry before this scan (in memory, else the cache file), for partial scans. */
-  scan(previous: () => readonly T[]): Promise<ScanResult<T>> | ScanResult<T>;
+  /**
+   * `previous`: the registry before this scan (in memory, else the cache file), for partial
+   * scans; `tree`: the watched paths as just read for the fingerprint, to reuse.
+   */
+  scan(previous: () => readonly T[], tree: TreeSnapshot): Promise<ScanResult<T>> | ScanResult<T>;
   manual(): Promise<ManualState<T>>;
 }
 
@@ -128,10 +131,11 @@ export class RegistryStore<T> {
       const cached = this.loadStatic();
       if (cached) return cached;
     }
-    const fingerprint = sha256Hex(`${treeFingerprint(this.source.watchedPaths)}\0${manual.key}`);
+    const tree = new TreeSnapshot(this.source.watchedPaths);
+    const fingerprint = sha256Hex(`${tree.fingerprint()}\0${manual.key}`);
     if (!force && !this.current && !this.loadedFromCache) this.loadCacheIfCurrent(fingerprint);
     if (!force && this.current && fingerprint === this.fingerprint) return this.current;
-    return this.rebuild(manual, fingerprint);
+    return this.rebuild(manual, fingerprint, tree);
   }
 
   /**
@@ -180,11 +184,12 @@ export class RegistryStore<T> {
   private async rebuild(
     manual: Exclude<ManualState<T>, { mode: 'error' }>,
     fingerprint: string,
+    tree: TreeSnapshot,
   ): Promise<RegistrySnapshot<T>> {
     const result: ScanResult<T> =
       manual.mode === 'manual'
         ? { items: manual.items, warnings: manual.warnings ?? [] }
-        : await this.source.scan(() => this.previousItems());
+        : await this.source.scan(() => this.previousItems(), tree);
     for (const warning of result.warnings) this.warnOnce(warning);
     const hash = itemsHash(result.items);
     const generatedAt = new Date();

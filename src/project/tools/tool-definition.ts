@@ -2,6 +2,7 @@ import { isObject } from '../../json/objects.js';
 import type { Icon, JsonObject, ToolAnnotations } from '../../mcp/types.js';
 import { resolveIcons } from '../icons.js';
 import { normalizeUiMeta } from '../ui/tool-ui-meta.js';
+import { toolNameProblem } from './tool-name.js';
 
 /** A tool as the registry keeps it (`.registry/tools.json` items). */
 export interface ToolDefinition {
@@ -21,9 +22,6 @@ export interface ToolDefinition {
   annotations?: ToolAnnotations;
   _meta?: JsonObject;
 }
-
-/** Names clients accept everywhere (Claude Desktop rejects dots). */
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 const ANNOTATION_HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
@@ -82,12 +80,8 @@ export function normalizeTool(
   const warnings: string[] = [];
   const owner = context.owner;
   const name = typeof raw.name === 'string' && raw.name !== '' ? raw.name : context.defaultName;
-  if (!TOOL_NAME_PATTERN.test(name)) {
-    return {
-      error: `${owner}: tool name "${name}" is invalid: use 1-64 letters, digits, '_' or '-' (no dots)`,
-      warnings,
-    };
-  }
+  const nameProblem = toolNameProblem(name);
+  if (nameProblem) return { error: `${owner}: ${nameProblem}`, warnings };
   const inputSchema = inputSchemaFrom(raw, warnings, owner);
   if (typeof inputSchema === 'string') return { error: `${owner}: ${inputSchema}`, warnings };
   const tool: ToolDefinition = {

@@ -1,7 +1,6 @@
-import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import type { JsonObject } from '../../mcp/types.js';
-import { listFiles, readHead, readMetadata } from '../discovery-files.js';
+import { type FileEntry, filesOf, readHead, readMetadata, type TreeWalk, walkTree } from '../discovery-files.js';
 import type { ScanResult } from '../registry/registry-store.js';
 import { normalizeTool, type ToolDefinition } from './tool-definition.js';
 
@@ -46,10 +45,18 @@ function withSchemaAlias(source: JsonObject | undefined): JsonObject {
   return legacy !== undefined && rest.inputSchema === undefined ? { ...rest, inputSchema: legacy } : rest;
 }
 
-/** `<file>.meta.json` or `<stem>.meta.json` beside the script. */
-function metadataFileFor(path: string): string | undefined {
+/** `<file>.meta.json` or `<stem>.meta.json` beside the script, among the files found. */
+function metadataFileFor(path: string, found: ReadonlySet<string>): string | undefined {
   const stem = basename(path, extname(path));
-  return [`${path}.meta.json`, join(dirname(path), `${stem}.meta.json`)].find((candidate) => existsSync(candidate));
+  return [`${path}.meta.json`, join(dirname(path), `${stem}.meta.json`)].find((candidate) => found.has(candidate));
+}
+
+/** The files under tools/ (or its `subtree`) that may be tools: not directly in tools/. */
+function toolFiles(toolsDir: string, subtree: string, tree: TreeWalk | undefined): FileEntry[] {
+  const files = filesOf(tree ?? walkTree(toolsDir), { minFileDepth: 1 });
+  if (subtree === '') return files;
+  const prefix = join(toolsDir, ...subtree.split('/')) + sep;
+  return files.filter((file) => file.path.startsWith(prefix));
 }
 
 /**
@@ -60,27 +67,25 @@ function metadataFileFor(path: string): string | undefined {
  * (`tool.sh` is named after its directory). Invalid names or metadata skip the tool with a
  * warning; of two tools with one name the first (by path) wins.
  */
-export function discoverTools(toolsDir: string, subtree = ''): ToolScan {
-  const segments = subtree === '' ? [] : subtree.split('/');
+export function discoverTools(toolsDir: string, subtree = '', tree?: TreeWalk): ToolScan {
   // Files directly in tools/ are not tools: each tool lives in a directory of its own.
-  const files = listFiles(join(toolsDir, ...segments), { startDepth: segments.length, minFileDepth: 1 });
+  const files = toolFiles(toolsDir, subtree, tree);
+  const paths = new Set(files.map((file) => file.path));
   const warnings: string[] = [];
   const helpers: string[] = [];
   const found: ToolDefinition[] = [];
-  for (const path of files) {
+  for (const { path, mode, size } of files) {
     const name = basename(path);
     if (name.endsWith('.meta.json') || name === 'smoke.sh') continue;
     const rel = relative(toolsDir, path).split(sep).join('/');
     let head: string;
-    let mode: number;
     try {
-      head = readHead(path);
-      mode = statSync(path).mode;
+      head = readHead(path, 4096, size);
     } catch {
       continue;
     }
     if (!isScript(path, mode, head)) continue;
-    const metaPath = metadataFileFor(path);
+    const metaPath = metadataFileFor(path, paths);
     const inline = inlineHeader(head, rel, warnings);
     if (!metaPath && !inline && name !== 'tool.sh') {
       helpers.push(rel);

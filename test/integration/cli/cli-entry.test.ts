@@ -1,8 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { repoRoot } from '../../helpers/paths.js';
+import { binaryCommand, repoRoot } from '../../helpers/paths.js';
 import { isolatedEnv, runBinary } from '../../helpers/run-binary.js';
+
+const hasScript = () => process.platform === 'linux' && !spawnSync('script', ['--version']).error;
 
 const version = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version as string;
 
@@ -29,8 +33,60 @@ t.test('an unknown command names itself, points at --help, and exits 2', async (
   const run = await runBinary(['frobnicate']);
   t.equal(run.code, 2);
   t.equal(run.stdout, '', 'nothing on stdout');
-  t.match(run.stderr, /Unknown command: frobnicate/);
+  t.match(run.stderr, /Unknown command: frobnicate\n/);
+  t.notMatch(run.stderr, /did you mean/, 'no suggestion when nothing is close');
   t.match(run.stderr, /mcp-bash --help/);
+  const typo = await runBinary(['valdiate']);
+  t.equal(typo.code, 2);
+  t.match(typo.stderr, /Unknown command: valdiate \(did you mean validate\?\)/);
+});
+
+t.test('a mistyped global flag is an error with a suggestion (exit 2), not a server waiting on input', async (t) => {
+  const cases: Array<[string, string]> = [
+    ['--verison', '--version'],
+    ['-V', '-v'],
+    ['--helth', '--health'],
+    ['--hlep', '--help'],
+  ];
+  for (const [typed, meant] of cases) {
+    // stdin stays open: were the server started, the run would only end at the timeout.
+    const run = await runBinary([typed], { timeoutMs: 15_000, keepStdinOpen: true });
+    t.equal(run.code, 2, typed);
+    t.equal(run.stdout, '', `${typed}: nothing on stdout`);
+    t.match(run.stderr, new RegExp(`unknown option ${typed} \\(did you mean ${meant}\\?\\)`), typed);
+  }
+  const option = await runBinary(['validate', '--strcit']);
+  t.equal(option.code, 2);
+  t.match(option.stderr, /unknown option --strcit \(did you mean --strict\?\)/, "a command's options too");
+});
+
+t.test(
+  'an unknown flag no global resembles still starts the server when a client (not a TTY) runs us, as 1.x',
+  async (t) => {
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
+    const run = await runBinary(['--stdio'], { input: `${JSON.stringify(init)}\n` });
+    t.equal(run.code, 0, run.stderr);
+    t.match(JSON.parse(run.stdout.split('\n')[0] as string), { id: 1, result: { protocolVersion: '2025-11-25' } });
+    t.match(run.stderr, /ignoring unknown option --stdio/);
+  },
+);
+
+t.test('at a terminal an unknown flag is refused even without a suggestion', { skip: !hasScript() }, async (t) => {
+  const { command, prefix } = binaryCommand();
+  const line = [command, ...prefix, '--stdio'].map((word) => `'${word.replace(/'/g, "'\\''")}'`).join(' ');
+  // util-linux script(1) gives the binary a pseudo-terminal as stdin; -e returns its exit status.
+  const run = spawnSync('script', ['-qec', line, '/dev/null'], {
+    env: isolatedEnv(),
+    encoding: 'utf8',
+    timeout: 15_000,
+  });
+  t.equal(run.status, 2, run.stdout);
+  t.match(run.stdout, /unknown option --stdio\r?\n/);
 });
 
 t.test('a closed stdout pipe does not produce a crash report', async (t) => {
@@ -46,4 +102,43 @@ t.test('a closed stdout pipe does not produce a crash report', async (t) => {
   const code = await new Promise((resolve) => child.on('close', resolve));
   t.notMatch(stderr, /internal error|EPIPE|at /);
   t.ok(code === 0 || code === null, `exit ${String(code)}`);
+});
+
+t.test('without bash on PATH the server and run-tool stop at once, saying what to install', async (t) => {
+  const emptyPath = mkdtempSync(join(tmpdir(), 'mcpbash-nobash-'));
+  const env = isolatedEnv({ PATH: emptyPath });
+  const server = await runBinary([], { env, keepStdinOpen: true, timeoutMs: 15_000 });
+  t.equal(server.code, 1, 'exits instead of serving tools that cannot run');
+  t.equal(server.stdout, '', 'nothing on stdout');
+  t.match(server.stderr, /bash was not found on PATH: mcp-bash runs every tool, resource provider and hook with bash/);
+  t.match(server.stderr, /Git for Windows .*MSYS2.*WSL/);
+  const project = mkdtempSync(join(tmpdir(), 'mcpbash-nobash-project-'));
+  mkdirSync(join(project, 'server.d'));
+  writeFileSync(join(project, 'server.d', 'server.meta.json'), '{"name":"nobash"}');
+  const runTool = await runBinary(['run-tool', 'hello', '--allow-self'], { env, cwd: project });
+  t.equal(runTool.code, 1);
+  t.match(runTool.stderr, /bash was not found on PATH/);
+});
+
+t.test('no project found: one message; exit 1, but 2 for health and registry (1.x, D128)', async (t) => {
+  const nowhere = mkdtempSync(join(tmpdir(), 'mcpbash-noproject-'));
+  const env = isolatedEnv();
+  const cases: Array<[string[], number]> = [
+    [['validate'], 1],
+    [['run-tool', 'hello'], 1],
+    [['config'], 1],
+    [['scaffold', 'tool', 'x'], 1],
+    [['health'], 2],
+    [['registry', 'refresh'], 2],
+    [['registry', 'status'], 2],
+  ];
+  for (const [args, code] of cases) {
+    const run = await runBinary(args, { env, cwd: nowhere });
+    t.equal(run.code, code, args.join(' '));
+    t.match(
+      run.stderr,
+      /no mcp-bash project found: no server\.d\/server\.meta\.json in .* or above it/,
+      args.join(' '),
+    );
+  }
 });

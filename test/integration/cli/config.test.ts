@@ -35,17 +35,31 @@ t.test('--client prints each client format; an unknown client names the known on
   }
   const vscode = await cli(['config', '--client', 'vscode'], env, root);
   t.same(parseJson(t, vscode.stdout, 'vscode'), { servers: { 'cfg-server': { type: 'stdio', ...entry } } });
-  const claude = await cli(['config', '--client', 'claude-cli'], env, root);
+  // 1.x printed the JSON object {name, command, env} for Claude CLI and LibreChat.
+  const launch = {
+    name: 'cfg-server',
+    command: binCommand,
+    ...(prefix.length > 0 ? { args: prefix } : {}),
+    env: entry.env,
+  };
+  for (const client of ['claude-cli', 'claude-code', 'librechat']) {
+    const run = await cli(['config', '--client', client], env, root);
+    t.equal(run.code, 0, run.stderr);
+    t.same(parseJson(t, run.stdout, client), launch, `${client}: 1.x's {name, command, env}`);
+  }
+  const claude = await cli(['config', '--client', 'claude-code', '--native'], env, root);
   t.match(claude.stdout, /^claude mcp add-json cfg-server '\{"type":"stdio","command":/);
-  const librechat = await cli(['config', '--client', 'librechat'], env, root);
+  const librechat = await cli(['config', '--client', 'librechat', '--native'], env, root);
   t.match(librechat.stdout, /^mcpServers:\n {2}"cfg-server":\n {4}type: stdio\n {4}command: ".+"\n/);
   t.match(librechat.stdout, /MCPBASH_TOOL_ALLOWLIST: "\*"/);
+  const desktop = await cli(['config', '--client', 'claude-desktop', '--native'], env, root);
+  t.same(parseJson(t, desktop.stdout, 'native desktop'), { mcpServers: { 'cfg-server': entry } }, 'already native');
   const unknown = await cli(['config', '--client', 'emacs'], env, root);
   t.equal(unknown.code, 2);
   t.equal(unknown.stdout, '');
   t.match(
     unknown.stderr,
-    /unknown client "emacs"\nKnown clients: claude-desktop, cursor, claude-cli, windsurf, librechat, vscode\./,
+    /unknown client "emacs"\nKnown clients: claude-desktop, cursor, claude-cli, windsurf, librechat, vscode \(claude-code = claude-cli\)\./,
   );
 });
 

@@ -15,9 +15,10 @@ import t, { type Test } from 'tap';
 import { doctorReportSchema } from '../../../src/schemas/cli-outputs.js';
 import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
 import { McpProcess } from '../../helpers/mcp-process.js';
-import { binaryPath } from '../../helpers/paths.js';
+import { binaryPath, repoRoot } from '../../helpers/paths.js';
 
 const env = sharedCliEnv({ PATH: '/usr/bin:/bin' });
+const version = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version as string;
 const home = env.HOME as string;
 const shim = join(home, '.local', 'bin', 'mcp-bash');
 const self = realpathSync(binaryPath);
@@ -51,7 +52,7 @@ t.test('doctor --json: schema 1; --dry-run proposes the link, --fix makes it; no
   t.equal(before.report.shim.status, 'missing');
   t.same(
     before.report.proposedActions.map((action) => action.id),
-    ['shim.link'],
+    ['shim.ensure'],
   );
   t.same(before.report.actionsTaken, []);
   t.equal(before.report.project, null);
@@ -61,7 +62,7 @@ t.test('doctor --json: schema 1; --dry-run proposes the link, --fix makes it; no
   t.equal(fixed.code, 0);
   t.same(
     fixed.report.actionsTaken.map((action) => [action.id, action.ok]),
-    [['shim.link', true]],
+    [['shim.ensure', true]],
   );
   t.equal(readlinkSync(shim), self);
   t.equal(fixed.report.shim.status, 'ok', 'the report after the fix');
@@ -165,31 +166,38 @@ t.test('doctor checks the project, requirements.json and --min-version', async (
   );
   const old = await doctor(t, ['--min-version', '1.3.0']);
   t.equal(old.code, 0, 'a 1.x minimum is met');
+  // semver precedence (the semver library): a prerelease is below its release; junk is no version.
+  const errorIds = (run: Awaited<ReturnType<typeof doctor>>) =>
+    run.report.findings.filter((finding) => finding.severity === 'error').map((finding) => finding.id);
+  t.same(errorIds(await doctor(t, ['--min-version', `${version}-rc.1`])), [], 'a release meets its prerelease');
+  const [major, minor, patch] = version.split('-')[0]?.split('.').map(Number) ?? [];
+  const nextRc = `${major}.${minor}.${(patch ?? 0) + 1}-rc.1`;
+  t.same(errorIds(await doctor(t, ['--min-version', nextRc])), ['framework.version_too_old'], nextRc);
+  for (const junk of [`${version}.1`, `${version}garbage`])
+    t.same(errorIds(await doctor(t, ['--min-version', junk])), ['framework.min_version_invalid'], junk);
   const human = await cli(['doctor', '--min-version', '99'], env, tempDir());
   t.equal(human.code, 1);
   t.match(
     human.stdout,
-    /✗ mcp-bash \S+ is older than 99, required by --min-version: download the newer release binary/,
+    /✗ mcp-bash \S+ is older than 99, required by --min-version\n\s+try: mcp-bash doctor --fix --version 99/,
   );
 });
 
-t.test(
-  'doctor refuses --fix with --dry-run (exit 2) and the 1.x install flags (exit 3, a policy refusal)',
-  async (t) => {
-    const both = await cli(['doctor', '--fix', '--dry-run'], env, tempDir());
-    t.equal(both.code, 2);
-    for (const args of [
-      ['--archive', 'x.tgz', '--verify', 'abc'],
-      ['--ref', 'v1.3.0'],
-      ['--version', 'v2'],
-      ['--allow-downgrade'],
-    ]) {
-      const run = await cli(['doctor', ...args], env, tempDir());
-      t.equal(run.code, 3, args.join(' '));
-      t.match(run.stderr, /single binary, and doctor does not install or upgrade it\n.*download the release binary/);
-    }
-  },
-);
+t.test('doctor refuses --fix with --dry-run, and malformed upgrade flags (exit 2)', async (t) => {
+  const both = await cli(['doctor', '--fix', '--dry-run'], env, tempDir());
+  t.equal(both.code, 2);
+  for (const args of [
+    ['--archive', 'x.tgz', '--verify', 'abc'],
+    ['--ref', 'v1'],
+    ['--version', 'v2'],
+    ['--archive', 'x.tgz'],
+  ]) {
+    const run = await cli(['doctor', ...args], env, tempDir());
+    t.equal(run.code, 2, args.join(' '));
+    t.match(run.stderr, /Usage: mcp-bash doctor/);
+  }
+  // test/integration/cli/doctor-upgrade.test.ts covers the upgrades themselves.
+});
 
 t.test('debug serves as usual and logs every message, redacted, to a kept state dir', async (t) => {
   const root = await newProject(t, env, 'dbg');

@@ -159,11 +159,11 @@ t.test('health times out (exit 1), reports a failing registry, and refuses force
   t.equal(slow.code, 1);
   const timeout = parseJson(t, slow.stdout, 'health');
   matchesSchema(t, timeout, healthReportSchema, 'health (timeout)');
-  t.same(timeout, { status: 'unhealthy', reason: 'timeout', timeoutSecs: 1 });
+  t.same(timeout, { schemaVersion: 1, status: 'unhealthy', reason: 'timeout', timeoutSecs: 1 });
   const fromEnv = await cli(['health'], { ...env, MCPBASH_HEALTH_TIMEOUT_SECS: '1' }, root);
   t.same(
     parseJson(t, fromEnv.stdout, 'health'),
-    { status: 'unhealthy', reason: 'timeout', timeoutSecs: 1 },
+    { schemaVersion: 1, status: 'unhealthy', reason: 'timeout', timeoutSecs: 1 },
     'MCPBASH_HEALTH_TIMEOUT_SECS',
   );
   // A slow register.sh: the probe answers at the timeout and the process ends right after.
@@ -172,7 +172,12 @@ t.test('health times out (exit 1), reports a failing registry, and refuses force
   const started = Date.now();
   const hung = await cli(['health', '--timeout', '1'], { ...env, MCPBASH_ALLOW_PROJECT_HOOKS: 'true' }, root);
   t.equal(hung.code, 1);
-  t.same(parseJson(t, hung.stdout, 'health'), { status: 'unhealthy', reason: 'timeout', timeoutSecs: 1 });
+  t.same(parseJson(t, hung.stdout, 'health'), {
+    schemaVersion: 1,
+    status: 'unhealthy',
+    reason: 'timeout',
+    timeoutSecs: 1,
+  });
   t.ok(Date.now() - started < 6000, `the probe exits soon after its timeout (took ${Date.now() - started} ms)`);
   rmSync(join(root, 'server.d/register.sh'));
   writeFileSync(join(root, 'server.d/health-checks.sh'), 'true\n');

@@ -86,7 +86,7 @@ t.test('--dry-run prints the summary lines and checks the arguments against inpu
   t.match(custom.stdout, /Roots: 2\nTimeout: 120\n/);
   const invalid = await run(['probe', '--allow-self', '--dry-run', '--args', '{"count":"many"}']);
   t.equal(invalid.code, 1);
-  t.match(parseJson(t, invalid.stdout, 'error'), { code: -32602, message: /\/count must be integer/ });
+  t.match(parseJson(t, invalid.stdout, 'error'), { code: -32602, message: /argument 'count' must be integer/ });
 });
 
 t.test('--roots are the MCP roots the tool sees; each must exist', async (t) => {
@@ -114,18 +114,21 @@ t.test('a failing tool exits 1 with its isError result; a protocol error prints 
   );
 });
 
-t.test('--timeout stops the tool and reports a timeout result', async (t) => {
+t.test('--timeout (fractions too, as 1.x) stops the tool; the timeout result exits 0, as in 1.x', async (t) => {
   const started = Date.now();
-  const slow = await run(['slow', '--allow-self', '--timeout', '1']);
+  const slow = await run(['slow', '--allow-self', '--timeout', '0.5']);
   t.ok(Date.now() - started < 10_000, 'stopped early');
-  t.equal(slow.code, 1);
+  t.equal(slow.code, 0, `1.x printed the isError JSON and exited 0: ${slow.stderr}`);
   t.match(parseJson(t, slow.stdout, 'result'), {
     isError: true,
-    structuredContent: { error: { type: 'timeout', timeoutSecs: 1 } },
+    content: [{ text: 'Tool timed out after 0.5s' }],
+    structuredContent: { error: { type: 'timeout', timeoutSecs: 0.5 } },
   });
-  const bad = await run(['slow', '--timeout', 'soon']);
-  t.equal(bad.code, 2);
-  t.match(bad.stderr, /--timeout must be a positive number of seconds/);
+  for (const value of ['soon', '0', '1e3']) {
+    const bad = await run(['slow', '--timeout', value]);
+    t.equal(bad.code, 2, `--timeout ${value}`);
+    t.match(bad.stderr, /--timeout must be a positive number of seconds/);
+  }
 });
 
 t.test('--verbose streams the tool stderr; --minimal runs it in minimal mode', async (t) => {

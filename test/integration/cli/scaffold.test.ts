@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { cli, newProject, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
+import { cli, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
 import { startInitialized } from '../../helpers/mcp-process.js';
 import { binaryPath } from '../../helpers/paths.js';
 
@@ -62,11 +62,7 @@ t.test('scaffold prompt and resource land where discovery finds them, and the se
     'placeholders are {{var}} (D9)',
   );
   const resourceMeta = JSON.parse(readFileSync(join(root, 'resources/notes/notes.meta.json'), 'utf8'));
-  t.equal(
-    resourceMeta.uri,
-    `file://${join(root, 'resources/notes/notes.txt').replace(/ /g, '%20')}`,
-    'the URI is percent-encoded',
-  );
+  t.notOk('uri' in resourceMeta, 'no absolute uri written: the server derives it from where the file is (D130)');
   t.notOk(existsSync(join(root, 'resources/notes/README.md')), 'no README: every file in resources/ is a resource');
   t.equal(resourceMeta.name, 'resource.notes', "1.x's resource name");
   const server = await startInitialized({ projectRoot: root, env: { ...env } });
@@ -75,9 +71,43 @@ t.test('scaffold prompt and resource land where discovery finds them, and the se
     arguments: { subject: 'disks', details: 'full' },
   });
   t.match(JSON.stringify(prompt.result), /You are helping with disks/);
-  const read = await server.request('resources/read', { uri: resourceMeta.uri });
+  const optional = await server.request('prompts/get', { name: 'prompt.summarize', arguments: { subject: 'disks' } });
+  t.notMatch(JSON.stringify(optional.result), /\{\{details\}\}/, 'an optional argument not given renders empty (D129)');
+  const listed = (await server.request('resources/list')).result as { resources: Array<{ name: string; uri: string }> };
+  const uri = listed.resources.find((resource) => resource.name === 'resource.notes')?.uri;
+  t.equal(uri, `file://${join(root, 'resources/notes/notes.txt').replace(/ /g, '%20')}`, 'percent-encoded');
+  const read = await server.request('resources/read', { uri });
   t.match(JSON.stringify(read.result), /Replace this text/, 'the percent-encoded file:// URI is decoded (D10)');
   await server.close();
+});
+
+t.test('a scaffolded resource survives a moved project; validate flags a file:// URI outside it', async (t) => {
+  const root = await newProject(t, env, 'mover');
+  t.equal((await cli(['scaffold', 'resource', 'notes'], env, root)).code, 0);
+  const moved = join(tempDir(), 'moved');
+  cpSync(root, moved, { recursive: true });
+  const server = await startInitialized({ projectRoot: moved, env: { ...env } });
+  const listed = (await server.request('resources/list')).result as { resources: Array<{ name: string; uri: string }> };
+  const uri = listed.resources.find((resource) => resource.name === 'resource.notes')?.uri as string;
+  t.equal(uri, `file://${join(moved, 'resources/notes/notes.txt')}`, 'the URI follows the project');
+  t.match((await server.request('resources/read', { uri })).result, { contents: [{ text: /Replace this text/ }] });
+  await server.close();
+  const clean = await cli(['validate', '--strict'], env, moved);
+  t.equal(clean.code, 0, clean.stdout);
+  // A project scaffolded by 1.x (or edited by hand) carries the old absolute path.
+  const meta = join(moved, 'resources/notes/notes.meta.json');
+  const stale = { ...JSON.parse(readFileSync(meta, 'utf8')), uri: `file://${join(root, 'resources/notes/notes.txt')}` };
+  writeFileSync(meta, JSON.stringify(stale));
+  const flagged = await cli(['validate', '--json'], env, moved);
+  const report = parseJson(t, flagged.stdout, 'validate --json') as {
+    messages: Array<{ level: string; message: string }>;
+  };
+  t.ok(
+    report.messages.some(
+      (m) => m.level === 'warning' && /is outside the project: reads fail with "outside allowed roots"/.test(m.message),
+    ),
+    'the stale absolute URI is flagged',
+  );
 });
 
 t.test('scaffold completion creates register.json, merges into a valid one, refuses a broken one', async (t) => {

@@ -41,12 +41,14 @@ t.test('a fresh project passes; the human output has the sections and the summar
   );
   t.match(run.stdout, /✓ tools\/hello\/tool\.sh: tool "hello"/);
   t.match(run.stdout, /Defaults used: name=demo, title=Demo, version=0\.1\.0\n {2}name: {4}server\.meta\.json/);
-  t.match(run.stdout, /All checks passed \(warnings: 1\)\./);
+  t.match(run.stdout, /All checks passed \(warnings: 0\)\./);
   t.match(run.stdout, /npx @modelcontextprotocol\/inspector --cli -e MCPBASH_PROJECT_ROOT=.+ --method tools\/list/);
   t.notMatch(run.stdout, /\u001b\[/, 'no colours with NO_COLOR / off a terminal');
+  // Issue 13: `mcp-bash new demo && cd demo && mcp-bash validate --strict` passes.
   const strict = await cli(['validate', '--strict'], env, root);
-  t.equal(strict.code, 1, '--strict fails on the warning');
-  t.match(strict.stdout, /1 warning\(s\) found; --strict counts them as failures/);
+  t.equal(strict.code, 0, `--strict passes a fresh project: ${strict.stdout}`);
+  t.match(strict.stdout, /All checks passed \(warnings: 0\)\./);
+  t.notMatch(strict.stdout, /namespace/, 'no namespace warning on the scaffolded tool (D132)');
 });
 
 t.test('metadata problems are errors naming the file and the field (JSON Schema)', async (t) => {
@@ -55,7 +57,7 @@ t.test('metadata problems are errors naming the file and the field (JSON Schema)
   writeFileSync(
     join(root, 'tools/bad/tool.meta.json'),
     JSON.stringify({
-      name: 'bad.name',
+      name: 'bad name',
       inputSchema: { type: 'array' },
       timeoutSecs: 0,
       annotations: { readOnlyHint: 'yes' },
@@ -357,4 +359,47 @@ t.test('register.json-listed tools and prompts, list-form prompt arguments and 1
     noTools.report.messages.find((m) => m.level === 'info' && /no tools directory/.test(m.message)),
     'a project without tools/ is not warned about it',
   );
+});
+
+t.test('1.x rules: dotted tool names warn (as 1.x did) but are no error, like the server serves them', async (t) => {
+  const root = await newProject(t, env);
+  mkdirSync(join(root, 'tools/echo'));
+  writeFileSync(join(root, 'tools/echo/tool.meta.json'), JSON.stringify({ name: 'demo.echo', description: 'x' }));
+  writeFileSync(join(root, 'tools/echo/tool.sh'), '#!/bin/bash\necho hi\n', { mode: 0o755 });
+  writeFileSync(
+    join(root, 'server.d/register.json'),
+    JSON.stringify({ version: 1, tools: [{ name: 'manual.progress', path: 'echo/tool.sh' }] }),
+  );
+  const { code, report } = await validateJson(t, root);
+  t.equal(report.errors, 0, JSON.stringify(report.messages.filter((m) => m.level === 'error')));
+  t.equal(code, 0);
+  t.ok(find(report.messages, 'warning', 'tools/echo/tool.meta.json', /"demo\.echo" has a dot: MCP allows it/));
+  t.ok(find(report.messages, 'warning', 'server.d/register.json', /"manual\.progress" has a dot/));
+});
+
+t.test('1.x rules: a tool.meta.json without "name" is an error; server.meta.json needs no description', async (t) => {
+  const root = await newProject(t, env);
+  writeFileSync(join(root, 'tools/hello/tool.meta.json'), JSON.stringify({ description: 'no name' }));
+  writeFileSync(join(root, 'server.d/server.meta.json'), JSON.stringify({ name: 'demo' }));
+  const { code, report } = await validateJson(t, root, ['--strict']);
+  t.equal(code, 1);
+  t.ok(find(report.messages, 'error', 'tools/hello/tool.meta.json', /no "name"/));
+  t.same(
+    report.messages.filter((m) => m.section === 'server' && m.level !== 'info'),
+    [],
+    'nothing to say about a server.meta.json without description',
+  );
+});
+
+t.test('annotations.audience beyond user/assistant: a warning, as the server drops them (D127)', async (t) => {
+  const root = await newProject(t, env);
+  mkdirSync(join(root, 'resources'));
+  writeFileSync(join(root, 'resources/notes.txt'), 'notes\n');
+  writeFileSync(
+    join(root, 'resources/notes.meta.json'),
+    JSON.stringify({ name: 'notes', annotations: { audience: ['user', 'model'] } }),
+  );
+  const { code, report } = await validateJson(t, root);
+  t.equal(code, 0, 'no error: 1.x projects with other values still pass');
+  t.ok(find(report.messages, 'warning', 'resources/notes.meta.json', /annotations\.audience "model" dropped/));
 });

@@ -89,7 +89,7 @@ t.test('client roots replace the fallback: percent-decoded, non-file and missing
     capabilities: { roots: { listChanged: true } },
   });
   const request = await server.waitFor((m) => m.method === 'roots/list');
-  t.type(request.id, 'number', 'server-to-client requests carry ids of our own');
+  t.match(request.id, /^mcpbash-[A-Za-z0-9_-]{16}$/, 'server-to-client requests carry random ids of our own');
   server.send({
     jsonrpc: '2.0',
     id: request.id,
@@ -233,7 +233,7 @@ t.test(
       realpathSync(project),
       'the late answer changed nothing',
     );
-    t.match(server.stderr, new RegExp(`ignoring a response to unknown request id ${String(ask.id)}`));
+    t.match(server.stderr, new RegExp(`ignoring a response to unknown request id ${JSON.stringify(ask.id)}`));
     t.equal(server.child.exitCode, null, 'the server did not exit (1.x did)');
     await server.close();
   },

@@ -176,22 +176,27 @@ t.test(
   },
 );
 
-t.test('invalid completion registrations fail loudly', async (t) => {
-  const missing = await serve(t, withRegistrations([{ name: 'x', path: 'completions/nope.sh' }]));
-  t.match((await complete(missing, 'x', '')).error, {
-    code: -32603,
-    message: /completions\[0\]: path "completions\/nope\.sh" does not exist/,
-  });
-  t.match(
-    (await missing.request('prompts/list')).error,
-    { code: -32603 },
-    'every kind fails, as for any invalid register.json',
+t.test('an invalid completion registration is skipped with a warning naming it (D126)', async (t) => {
+  const missing = await serve(
+    t,
+    withRegistrations([
+      { name: 'x', path: 'completions/nope.sh' },
+      { name: 'colors', path: 'completions/colors.sh' },
+    ]),
   );
+  t.same(
+    completion(await complete(missing, 'x', 'q')).values,
+    ['q', 'q snippet', 'q example'],
+    'no script for x: the built-in generator answers',
+  );
+  t.ok(completion(await complete(missing, 'colors', 'r')).values.includes('red'), 'the good registration is used');
+  t.notOk((await missing.request('prompts/list')).error, 'the other kinds are not failed');
+  await missing.waitForStderr(/completions\[0\]: path "completions\/nope\.sh" does not exist; the entry is skipped/);
   const outside = await serve(t, withRegistrations([{ name: 'x', path: '../../../../etc/hostname' }]));
-  t.match((await complete(outside, 'x', '')).error, {
-    code: -32603,
-    message: /outside the project root|does not exist/,
-  });
+  t.notOk((await complete(outside, 'x', '')).error, 'nothing outside the project runs');
+  await outside.waitForStderr(
+    /completions\[0\]: path "\.\.\/\.\.\/\.\.\/\.\.\/etc\/hostname" (is outside the project root|does not exist)/,
+  );
 });
 
 t.test('a cursor from another completion source is no longer valid', async (t) => {

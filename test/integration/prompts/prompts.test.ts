@@ -108,11 +108,9 @@ t.test('prompts/get renders {{var}}: multi-line, numbers, booleans, unknown plac
   t.match(
     review.result,
     {
-      messages: [
-        { role: 'assistant', content: { type: 'text', text: 'Review this:\nx = {{focus}}\nFocus: {{focus}}' } },
-      ],
+      messages: [{ role: 'assistant', content: { type: 'text', text: 'Review this:\nx = {{focus}}\nFocus: ' } }],
     },
-    'values are not expanded again; absent optional ones stay',
+    'values are not expanded again; an absent optional argument renders empty (D129)',
   );
   const persona = (await server.request('prompts/get', { name: 'persona', arguments: { persona: 'a pirate' } }))
     .result as Record<string, unknown>;
@@ -124,8 +122,8 @@ t.test('prompts/get renders {{var}}: multi-line, numbers, booleans, unknown plac
   t.notOk('metadata' in persona || 'description' in persona, 'no metadata or description when the prompt has none');
   t.same((await server.request('prompts/get', { name: 'review', arguments: { code: 'x' } })).result, {
     description: 'Reviews code',
-    messages: [{ role: 'assistant', content: { type: 'text', text: 'Review this:\nx\nFocus: {{focus}}' } }],
-    text: 'Review this:\nx\nFocus: {{focus}}',
+    messages: [{ role: 'assistant', content: { type: 'text', text: 'Review this:\nx\nFocus: ' } }],
+    text: 'Review this:\nx\nFocus: ',
     arguments: { code: 'x' },
   });
   t.same(
@@ -185,10 +183,11 @@ t.test('register.json prompts replace discovery, normalised; a template outside 
     registerJson,
     JSON.stringify({ version: 1, prompts: [{ name: 'sneaky', path: '../server.d/server.meta.json' }] }),
   );
-  t.match((await server.request('prompts/list')).error, {
-    code: -32603,
-    message: /prompts\[0\]: path "\.\.\/server\.d\/server\.meta\.json" must stay inside the prompts directory/,
-  });
+  // One bad entry costs only itself (D126): the list still answers, without it.
+  t.same((await server.request('prompts/list')).result, { prompts: [], _meta: { 'mcpbash/total': 0 } });
+  await server.waitForStderr(
+    /prompts\[0\]: path "\.\.\/server\.d\/server\.meta\.json" must stay inside the prompts directory; the entry is skipped/,
+  );
 });
 
 t.test("1.x's scaffold layout: a meta file's path relative to the project root still names the template", async (t) => {
@@ -316,7 +315,7 @@ t.test('the official SDK client lists and gets prompts', async (t) => {
     ['greet', 'persona', 'review'],
   );
   const result = await client.getPrompt({ name: 'greet', arguments: { name: 'SDK', times: '2' } });
-  const rendered = 'Hello SDK! times=2 loud={{loud}} keep={{unknown}} shell=${name}\n\n';
+  const rendered = 'Hello SDK! times=2 loud= keep={{unknown}} shell=${name}\n\n';
   t.same(result.messages, [{ role: 'user', content: { type: 'text', text: rendered } }]);
   t.match(
     result,

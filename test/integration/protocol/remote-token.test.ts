@@ -1,5 +1,7 @@
+import { copyFileSync, mkdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import t from 'tap';
-import { fixtureProject } from '../../helpers/fixtures.js';
+import { fixtureProject, fixtureSource } from '../../helpers/fixtures.js';
 import { McpProcess } from '../../helpers/mcp-process.js';
 import { isolatedEnv, runBinary, toolEnv } from '../../helpers/run-binary.js';
 
@@ -138,4 +140,71 @@ t.test('in a batch each request is checked on its own', async (t) => {
     'the request with the token is answered, the one without refused',
   );
   await server.close();
+});
+
+t.test(
+  'answers to our own requests need the token too (in result._meta), and their ids cannot be guessed',
+  async (t) => {
+    const project = fixtureProject('tools');
+    const server = new McpProcess({ projectRoot: project, env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }) });
+    await server.request('initialize', withToken({ ...initParams, capabilities: { roots: {} } }));
+    server.notify('notifications/initialized', withToken());
+    const ask = await server.waitFor((m) => m.method === 'roots/list');
+    t.match(ask.id, /^mcpbash-[A-Za-z0-9_-]{16}$/, 'a random id, not 1, 2, ...');
+    // A party without the token answers first: file:/// under the real id and guessable ones.
+    for (const id of [ask.id, 1, 2, 3]) server.send({ jsonrpc: '2.0', id, result: { roots: [{ uri: 'file:///' }] } });
+    const scratch = realpathSync(join(project, 'data'));
+    server.send({
+      jsonrpc: '2.0',
+      id: ask.id,
+      result: { roots: [{ uri: `file://${scratch}` }], _meta: { 'mcpbash/remoteToken': TOKEN } },
+    });
+    const call = await server.request('tools/call', withToken({ name: 'roots-dump', arguments: {} }));
+    const dumped = JSON.parse((call.result as { content: Array<{ text: string }> }).content[0]?.text ?? '{}');
+    t.same(dumped.paths, [scratch], 'the forged answers were dropped; the genuine one, with the token, was taken');
+    t.match(server.stderr, /warning: mcp\.auth: refused a response to our request: remote token missing or invalid/);
+    await server.close();
+  },
+);
+
+t.test('the server secrets never reach tools or providers, whatever the environment mode', async (t) => {
+  const modes = [
+    {},
+    {
+      MCPBASH_TOOL_ENV_MODE: 'allowlist',
+      MCPBASH_TOOL_ENV_ALLOWLIST: 'MCPBASH_REMOTE_TOKEN MCPBASH_HTTP_TOKEN',
+      MCPBASH_PROVIDER_ENV_MODE: 'allowlist',
+      MCPBASH_PROVIDER_ENV_ALLOWLIST: 'MCPBASH_REMOTE_TOKEN MCPBASH_HTTP_TOKEN',
+    },
+    {
+      MCPBASH_TOOL_ENV_MODE: 'inherit',
+      MCPBASH_TOOL_ENV_INHERIT_ALLOW: 'true',
+      MCPBASH_PROVIDER_ENV_MODE: 'inherit',
+      MCPBASH_PROVIDER_ENV_INHERIT_ALLOW: 'true',
+    },
+  ];
+  for (const mode of modes) {
+    const project = fixtureProject('tools');
+    mkdirSync(join(project, 'providers'));
+    copyFileSync(join(fixtureSource('resources'), 'providers', 'myapi.sh'), join(project, 'providers', 'myapi.sh'));
+    const env = toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN, MCPBASH_HTTP_TOKEN: 'http-secret-value', ...mode });
+    const server = new McpProcess({ projectRoot: project, env });
+    await server.request('initialize', withToken(initParams));
+    server.notify('notifications/initialized', withToken());
+    const call = await server.request('tools/call', withToken({ name: 'env-dump', arguments: {} }));
+    const names = (call.result as { content: Array<{ text: string }> }).content[0]?.text.split('\n') ?? [];
+    const label = mode.MCPBASH_TOOL_ENV_MODE ?? 'minimal';
+    t.ok(names.includes('MCPBASH_PROJECT_ROOT'), `${label}: the dump is real`);
+    t.notOk(names.includes('MCPBASH_REMOTE_TOKEN'), `${label}: no MCPBASH_REMOTE_TOKEN for tools`);
+    t.notOk(names.includes('MCPBASH_HTTP_TOKEN'), `${label}: no MCPBASH_HTTP_TOKEN for tools`);
+    const read = await server.request('resources/read', withToken({ uri: 'myapi://env' }));
+    const providerEnv = (read.result as { contents: Array<{ text: string }> }).contents[0]?.text ?? '';
+    t.match(providerEnv, /^MCPBASH_PROJECT_ROOT=/m, `${label}: the provider's dump is real`);
+    t.notMatch(
+      providerEnv,
+      new RegExp(`${TOKEN}|http-secret-value|MCPBASH_REMOTE_TOKEN=`),
+      `${label}: nor for providers`,
+    );
+    await server.close();
+  }
 });

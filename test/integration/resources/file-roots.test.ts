@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { type McpProcess, startInitialized } from '../../helpers/mcp-process.js';
+import { repoRoot } from '../../helpers/paths.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 
 /**
@@ -124,4 +125,35 @@ t.test('no resources directory and no roots: the file provider refuses everythin
     { contents: [{ uri: /note\.txt$/ }] },
     'a configured root opens it',
   );
+});
+
+t.test("file:// reads are served in-process, not by the framework's file.sh", async (t) => {
+  const root = t.testdir({
+    'server.d': { 'server.meta.json': '{"name":"in-process"}' },
+    resources: { 'note.txt': 'served in-process\n' },
+  });
+  // A framework home whose file.sh would answer differently: the server must not run it.
+  const home = mkdtempSync(join(tmpdir(), 'mcpbash-home-'));
+  cpSync(join(repoRoot, 'sdk-sh'), join(home, 'sdk'), { recursive: true });
+  cpSync(join(repoRoot, 'assets', 'hooks'), join(home, 'hooks'), { recursive: true });
+  cpSync(join(repoRoot, 'assets', 'providers'), join(home, 'providers'), { recursive: true });
+  writeFileSync(join(home, 'providers', 'file.sh'), '#!/usr/bin/env bash\nprintf "from the script"\n');
+  const server = await startInitialized({ projectRoot: root, env: isolatedEnv({ MCPBASH_HOME: home }) });
+  t.teardown(() => server.close());
+  const uri = `file://${realpathSync(root)}/resources/note.txt`;
+  const read = await server.request('resources/read', { uri });
+  t.match(read.result, { contents: [{ uri, text: 'served in-process\n' }] });
+});
+
+t.test("a project's own providers/file.sh still serves file:// reads", async (t) => {
+  const root = t.testdir({
+    'server.d': { 'server.meta.json': '{"name":"own-file-provider"}' },
+    providers: { 'file.sh': '#!/usr/bin/env bash\nprintf "from the project provider"\n' },
+    resources: { 'note.txt': 'not this' },
+  });
+  chmodSync(join(root, 'providers', 'file.sh'), 0o755);
+  const server = await startInitialized({ projectRoot: root, env: isolatedEnv() });
+  t.teardown(() => server.close());
+  const read = await server.request('resources/read', { uri: `file://${realpathSync(root)}/resources/note.txt` });
+  t.match(read.result, { contents: [{ text: 'from the project provider' }] });
 });

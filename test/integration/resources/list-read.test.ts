@@ -389,3 +389,19 @@ t.test('providers get the curated environment of MCPBASH_PROVIDER_ENV_MODE', asy
   const inherit = await envOf({ MCPBASH_PROVIDER_ENV_MODE: 'inherit', MCPBASH_PROVIDER_ENV_INHERIT_ALLOW: 'true' });
   t.equal(inherit.vars.get('SECRET_TOKEN'), 's3cret');
 });
+
+t.test('annotations.audience keeps only MCP roles; other values are dropped with a warning (D127)', async (t) => {
+  const project = fixtureProject('resources');
+  writeFileSync(join(project, 'resources', 'audience.txt'), 'for people and models\n');
+  writeFileSync(
+    join(project, 'resources', 'audience.meta.json'),
+    JSON.stringify({ name: 'audience', annotations: { audience: ['user', 'model', 'assistant'] } }),
+  );
+  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  t.teardown(() => server.close());
+  const listed = (await server.request('resources/list', { limit: 200 })).result as Listed;
+  t.same(listed.resources.find((item) => item.name === 'audience')?.annotations, { audience: ['user', 'assistant'] });
+  await server.waitForStderr(
+    /audience\.txt: annotations\.audience may only hold "user" and "assistant"; other entries dropped/,
+  );
+});

@@ -57,7 +57,7 @@ t.test('register.json resources replace discovery; templates merge over discover
   );
 });
 
-t.test('register.json: [] disables templates; an invalid resource entry fails every kind', async (t) => {
+t.test('register.json: [] disables templates; an invalid resource entry is skipped, the rest served', async (t) => {
   const project = fixtureProject('resources');
   const registerJson = join(project, 'server.d', 'register.json');
   writeFileSync(registerJson, '{"version":1,"resourceTemplates":[]}');
@@ -66,16 +66,26 @@ t.test('register.json: [] disables templates; an invalid resource entry fails ev
   t.ok(names(disabled.resources.result, 'resources').includes('notes'), 'resources still discovered');
   writeFileSync(
     registerJson,
-    JSON.stringify({ version: 1, resources: [{ name: 'x', uri: 'x://y', provider: '../../bin/sh' }] }),
+    JSON.stringify({
+      version: 1,
+      resources: [
+        { name: 'x', uri: 'x://y', provider: '../../bin/sh' },
+        { name: 'manual-status', uri: 'myapi://status' },
+      ],
+    }),
   );
-  const invalid = await lists(project);
-  for (const response of [invalid.resources, invalid.templates, invalid.read]) {
-    t.match(response.error, {
-      code: -32603,
-      message:
-        /register\.json is invalid: resources: resources\[0\]: provider "\.\.\/\.\.\/bin\/sh" is not a provider name/,
-    });
-  }
+  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  const resources = await server.request('resources/list', { limit: 200 });
+  const templates = await server.request('resources/templates/list');
+  const read = await server.request('resources/read', { name: 'manual-status' });
+  await server.close();
+  t.same(names(resources.result, 'resources'), ['manual-status'], 'only the bad entry is gone');
+  t.ok(names(templates.result, 'resourceTemplates').length > 0, 'templates are still discovered');
+  t.match(read.result, { contents: [{ text: '{"ok":true}' }] });
+  t.match(
+    server.stderr,
+    /register\.json: resources: resources\[0\]: provider "\.\.\/\.\.\/bin\/sh" is not a provider name.*; the entry is skipped/,
+  );
 });
 
 t.test('register.sh registers resources and templates (hooks on)', async (t) => {

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { type McpProcess, startInitialized } from '../../helpers/mcp-process.js';
+import { eventually } from '../../helpers/processes.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
@@ -62,16 +63,20 @@ t.test('errors appearing or going away count as changes; 1.x clients may unsubsc
   t.equal(updates(server, 'myapi://counter').length, 2, 'unsubscribed by id');
 });
 
-t.test('the poller runs only between the first subscribe and the last unsubscribe', async (t) => {
-  const project = fixtureProject('resources');
+/** How often the fixture provider read myapi://counted/<name> in `project`. */
+function readCounter(project: string): (name: string) => number {
   const log = join(project, 'reads.log');
-  /** How often the provider read myapi://counted/<name>. */
-  const reads = (name: string) =>
+  return (name) =>
     existsSync(log)
       ? readFileSync(log, 'utf8')
           .split('\n')
           .filter((line) => line === name).length
       : 0;
+}
+
+t.test('the poller runs only between the first subscribe and the last unsubscribe', async (t) => {
+  const project = fixtureProject('resources');
+  const reads = readCounter(project);
   const server = await startInitialized({ projectRoot: project, env: isolatedEnv(POLL) });
   t.teardown(() => server.close());
   t.match((await server.request('resources/read', { uri: 'myapi://counted/a' })).result, {
@@ -82,14 +87,14 @@ t.test('the poller runs only between the first subscribe and the last unsubscrib
   await server.request('resources/subscribe', { uri: 'myapi://counted/a' });
   await server.request('resources/subscribe', { uri: 'myapi://counted/b' });
   await sleep(1500);
-  // a: the plain read and the subscribe read, then polls; b: the subscribe read, then polls.
-  t.ok(reads('a') >= 4 && reads('b') >= 3, `subscribed: both polled every 0.2 s (${reads('a')}, ${reads('b')} reads)`);
+  // a: the plain read and the subscribe read, then polls; b: the subscribe read, then polls
+  // (due after 0.2 s, then 0.4 s more: the interval doubles while nothing changes).
+  t.ok(reads('a') >= 4 && reads('b') >= 3, `subscribed: both polled (${reads('a')}, ${reads('b')} reads)`);
   t.same((await server.request('resources/unsubscribe', { uri: 'myapi://counted/a' })).result, {});
   await sleep(300);
   const [a, b] = [reads('a'), reads('b')];
-  await sleep(800);
-  t.equal(reads('a'), a, 'an unsubscribed resource is no longer read');
-  t.ok(reads('b') > b, 'while the other still is');
+  t.ok(await eventually(() => reads('b') > b, 5000), 'the other is still polled');
+  t.equal(reads('a'), a, 'while the unsubscribed one is no longer read');
   t.same((await server.request('resources/unsubscribe', { uri: 'myapi://counted/b' })).result, {});
   await sleep(300);
   const last = reads('b');
@@ -134,4 +139,50 @@ t.test('the official SDK client subscribes and receives resources/updated', asyn
   writeFileSync(file, 'new content\n');
   t.equal(await updated, `file://${file}`);
   t.same(await client.unsubscribeResource({ uri: `file://${file}` }), {});
+});
+
+t.test('a session may subscribe to at most MCPBASH_MAX_SUBSCRIPTIONS (64) resources', async (t) => {
+  const server = await startInitialized({
+    projectRoot: fixtureProject('resources'),
+    env: isolatedEnv({ MCPBASH_RESOURCES_POLL_INTERVAL_SECS: '0' }),
+  });
+  t.teardown(() => server.close());
+  const subscribe = (n: number) => server.request('resources/subscribe', { uri: `echo://item-${n}` });
+  const answers = await Promise.all(Array.from({ length: 64 }, (_, n) => subscribe(n)));
+  t.ok(
+    answers.every((answer) => answer.result !== undefined),
+    '64 subscriptions are accepted',
+  );
+  t.match((await subscribe(64)).error, { code: -32602, message: /Too many subscriptions.*MCPBASH_MAX_SUBSCRIPTIONS/ });
+  t.ok((await subscribe(3)).result, 'subscribing again to one of them is fine');
+  t.same((await server.request('resources/unsubscribe', { uri: 'echo://item-0' })).result, {});
+  t.ok((await subscribe(64)).result, 'there is room again after an unsubscribe');
+});
+
+t.test('an unchanged resource is polled with back-off, and polls wait for a concurrency slot', async (t) => {
+  const project = fixtureProject('resources');
+  const reads = readCounter(project);
+  const tool = join(project, 'tools', 'holds-the-slot');
+  mkdirSync(tool, { recursive: true });
+  writeFileSync(join(tool, 'tool.meta.json'), '{"name":"holds-the-slot","description":"x","timeoutSecs":30}');
+  writeFileSync(
+    join(tool, 'tool.sh'),
+    '#!/usr/bin/env bash\nlog="$MCPBASH_PROJECT_ROOT/reads.log"\nbefore=$(wc -l <"$log")\nsleep 1.5\nprintf \'%s %s\' "$before" "$(wc -l <"$log")"\n',
+    { mode: 0o755 },
+  );
+  const server = await startInitialized({
+    projectRoot: project,
+    env: isolatedEnv({ ...POLL, MCPBASH_MAX_CONCURRENT_REQUESTS: '1', MCPBASH_TOOL_ALLOWLIST: '*' }),
+  });
+  t.teardown(() => server.close());
+  await server.request('resources/subscribe', { uri: 'myapi://counted/quiet' });
+  // Polls are due 0.2, 0.6 and 1.4 s after the subscribe: during the call, which holds the slot.
+  const call = await server.request('tools/call', { name: 'holds-the-slot', arguments: {} });
+  const [before, after] = String((call.result as { content: Array<{ text: string }> }).content[0]?.text).split(' ');
+  t.equal(after, before, 'no provider ran for polling while the tool held the only slot');
+  t.ok(await eventually(() => reads('quiet') > 1, 3000), 'polling goes on once the slot is free');
+  const start = reads('quiet');
+  await sleep(3000);
+  // Every 0.2 s that would be 15 polls; backing off, the interval has grown to 0.8 s or more.
+  t.ok(reads('quiet') - start <= 4, `${reads('quiet') - start} polls in 3 s`);
 });

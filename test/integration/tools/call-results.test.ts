@@ -105,17 +105,23 @@ t.test('an error envelope its outputSchema rejects keeps its text but not its st
   t.notOk('structuredContent' in result, 'the official client would reject it otherwise');
 });
 
-t.test('inputSchema violations are -32602 with the validation errors in data', async (t) => {
-  const response = await call('echo-json', { count: -1 });
+t.test('inputSchema violations are -32602 in words, each naming its argument in data', async (t) => {
+  const response = await call('echo-json', { count: -1, shade: 'x' });
   t.equal(response.error?.code, -32602);
-  t.match(response.error?.message, /Invalid arguments for tool 'echo-json'/);
+  t.match(response.error?.message, /^Invalid arguments for tool 'echo-json': /);
+  t.match(response.error?.message, /missing required argument 'text'/);
+  t.match(response.error?.message, /argument 'count' must be >= 0/);
+  t.notMatch(response.error?.message, /\(root\)|must have required property/, 'no validator jargon');
+  const errors = (response.error?.data as { errors: Array<{ field: string }> } | undefined)?.errors ?? [];
   t.same(
-    (response.error?.data as { errors: unknown[] } | undefined)?.errors.sort(),
+    [...errors].sort((a, b) => a.field.localeCompare(b.field)),
     [
-      { path: '/', message: "must have required property 'text'" },
-      { path: '/count', message: 'must be >= 0' },
-    ].sort(),
+      { message: "argument 'count' must be >= 0", field: 'count', path: '/count', keyword: 'minimum' },
+      { message: "missing required argument 'text'", field: 'text', path: '/', keyword: 'required' },
+    ],
   );
+  const typed = await call('echo-json', { text: 'a', count: 'many' });
+  t.match(typed.error, { code: -32602, message: /argument 'count' must be integer/ });
 });
 
 t.test('request validation order: name, arguments, lookup', async (t) => {

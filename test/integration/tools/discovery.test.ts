@@ -25,13 +25,13 @@ t.test('tools/list shows the tools D7 recognises, and nothing else', async (t) =
   };
   const names = result.tools.map((tool) => tool.name);
   t.same(names, [...names].sort(), 'sorted by name');
-  for (const expected of ['echo-text', 'echo-json', 'inline-header', 'noexec', 'slow', 'timeout-max'])
+  for (const expected of ['echo-text', 'echo-json', 'inline-header', 'noexec', 'slow', 'timeout-max', 'demo.echo'])
     t.ok(names.includes(expected), `${expected} is listed`);
-  for (const absent of ['helper', 'tool', 'bad.name', 'hidden', 'root-level'])
+  for (const absent of ['helper', 'tool', 'bad/name', 'hidden', 'root-level'])
     t.notOk(names.includes(absent), `${absent} is not`);
   t.equal(result._meta['mcpbash/total'], names.length, 'the total is in _meta');
   t.notOk('nextCursor' in result, 'no cursor on the last page');
-  t.match(server.stderr, /tool name "bad\.name" is invalid/, 'the bad name is reported on stderr');
+  t.match(server.stderr, /tool name "bad\/name" is invalid/, 'the bad name is reported on stderr');
   await server.close();
 });
 
@@ -259,13 +259,13 @@ t.test('discovery warnings are given once per distinct message, not on every res
     t.ok((await listNames(server)).includes(`more-${i}`), `rescan ${i} found the new tool`);
   }
   const count = (pattern: RegExp) => server.stderr.split('\n').filter((line) => pattern.test(line)).length;
-  t.equal(count(/tool name "bad\.name" is invalid/), 1, 'the bad name once');
+  t.equal(count(/tool name "bad\/name" is invalid/), 1, 'the bad name once');
   addTool(project, 'bad-timeout', { timeoutSecs: 'soon' });
   await listNames(server);
   addTool(project, 'more-3');
   await listNames(server);
   t.equal(count(/bad-timeout\/tool\.sh: timeoutSecs must be a positive integer/), 1, 'a new problem is reported, once');
-  t.equal(count(/tool name "bad\.name" is invalid/), 1);
+  t.equal(count(/tool name "bad\/name" is invalid/), 1);
   await server.close();
 });
 

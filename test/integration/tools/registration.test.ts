@@ -58,10 +58,8 @@ t.test('an invalid register.json fails loudly, with no fallback', async (t) => {
     ['unknown key', '{"version":1,"tool":[]}', /must NOT have additional properties/],
     ['wrong version', '{"version":2}', /\/version must be equal to constant/],
     ['kind not an array', '{"version":1,"tools":{}}', /\/tools must be array,null/],
-    ['entry without path', '{"version":1,"tools":[{"name":"x"}]}', /must have required property 'path'/],
     ['comments', '{"version":1 /* no */}', /not valid JSON/],
     ['a BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"version":1}')]), /byte order mark/],
-    ['a bad tool name', '{"version":1,"tools":[{"name":"a.b","path":"x.sh"}]}', /tool name "a\.b" is invalid/],
   ];
   for (const [name, content, pattern] of cases) {
     const { response, call } = await toolNames(withRegisterJson(content));
@@ -71,6 +69,50 @@ t.test('an invalid register.json fails loudly, with no fallback', async (t) => {
     t.equal(call.error?.code, -32603, `${name}: tools/call fails too`);
   }
 });
+
+t.test(
+  'a bad register.json entry costs only that entry, with a warning naming it; dotted names are served',
+  async (t) => {
+    const project = withRegisterJson(
+      JSON.stringify({
+        version: 1,
+        // 1.x's example 09 registers `manual.progress`: MCP 2025-11-25 allows dots.
+        tools: [
+          { name: 'manual.progress', path: 'echo-text/tool.sh' },
+          { name: 'no-path' },
+          { name: 'bad name', path: 'echo-text/tool.sh' },
+          'not an object',
+          { name: 'manual-echo', path: 'echo-json/tool.sh' },
+        ],
+        prompts: [{ name: 'kept' }, { path: 'x.txt' }],
+      }),
+    );
+    const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+    t.teardown(() => server.close());
+    const tools = await server.request('tools/list');
+    t.same(
+      (tools.result as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name),
+      ['manual-echo', 'manual.progress'],
+    );
+    t.match((await server.request('tools/call', { name: 'manual.progress' })).result, { isError: false });
+    const prompts = await server.request('prompts/list');
+    t.same(
+      (prompts.result as { prompts: Array<{ name: string }> }).prompts.map((prompt) => prompt.name),
+      ['kept'],
+    );
+    for (const method of ['resources/list', 'resources/templates/list'])
+      t.notOk((await server.request(method)).error, `${method} is not failed by the bad entries`);
+    await server.close();
+    for (const pattern of [
+      /register\.json: tools: tools\[1\] needs a "name" and a "path".*the entry is skipped/,
+      /register\.json: tools: tools\[2\]: tool name "bad name" is invalid.*the entry is skipped/,
+      /register\.json: tools: tools\[3\] needs a "name" and a "path"/,
+      /register\.json: prompts: prompts\[1\]/,
+    ])
+      t.match(server.stderr, pattern);
+    t.notMatch(server.stderr, /manual\.progress/, 'the dotted name draws no warning from the server');
+  },
+);
 
 t.test('register.json is size capped (MCPBASH_MAX_MANUAL_REGISTRY_BYTES)', async (t) => {
   const { response } = await toolNames(

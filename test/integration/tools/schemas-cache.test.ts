@@ -18,7 +18,7 @@ t.test('the 1.x "arguments" key works as inputSchema and is enforced', async (t)
   });
   t.match((await server.request('tools/call', { name: 'legacy-args', arguments: {} })).error, {
     code: -32602,
-    message: /must have required property 'id'/,
+    message: /missing required argument 'id'/,
   });
   t.match((await server.request('tools/call', { name: 'legacy-args', arguments: { id: 3 } })).result, {
     isError: false,
@@ -33,7 +33,7 @@ t.test('a draft-07 inputSchema is validated with draft-07 rules (tuple items)', 
   });
   t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 'b'] } })).error, {
     code: -32602,
-    message: /\/items\/1 must be number/,
+    message: /argument 'items\[1\]' must be number/,
   });
   t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 1, 'extra'] } })).error, {
     code: -32602,

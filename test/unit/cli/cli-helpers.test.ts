@@ -48,6 +48,7 @@ t.test('run-tool exit status: 1 only when the tool itself failed', async (t) => 
   );
   t.equal(resultExitCode({ content: [], isError: true, _meta: { exitCode: 3 } }), 1);
   t.equal(resultExitCode({ content: [], isError: true }), 1);
+  t.equal(resultExitCode({ content: [], isError: true, _meta: { exitCode: 143 } }, true), 0, 'a timeout exits 0');
 });
 
 t.test('env files: set, changed and unset variables; shell-owned ones stay', async (t) => {
@@ -92,7 +93,10 @@ t.test('versions compare numerically', async (t) => {
   t.equal(compareVersions('2.0.0', '1.12.3'), 1);
   t.equal(compareVersions('v1.3', '1.3.0'), 0);
   t.equal(compareVersions('1.9.9', '1.10'), -1);
-  t.equal(compareVersions('2.0.0-rc.1', '2.0.0'), 0, 'prereleases are not ordered');
+  t.equal(compareVersions('2.0.0-rc.1', '2.0.0'), -1, 'a prerelease comes before its release (semver)');
+  t.equal(compareVersions('2.0.0-rc.2', '2.0.0-rc.10'), -1, 'prerelease parts compare numerically');
+  t.equal(compareVersions('2.0.0+build.7', '2.0.0'), 0, 'build metadata is ignored');
+  t.equal(compareVersions('2.0.0.1', '2.0.0'), undefined, 'not a version');
   t.equal(compareVersions('latest', '1.0'), undefined);
 });
 

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { type EngineOptions, JsonRpcEngine } from '../../../src/jsonrpc/engine.js';
+import type { RequestId } from '../../../src/jsonrpc/messages.js';
 import { RpcError } from '../../../src/jsonrpc/rpc-error.js';
 import { MemoryTransport } from '../../helpers/memory-transport.js';
 
@@ -410,4 +411,147 @@ t.test('admit() sees the params before the handler does', async (t) => {
   transport.deliver({ jsonrpc: '2.0', id: 1, method: 'echo', params: { _meta: { secret: 's', keep: 1 } } });
   t.same((await transport.response(1)).result, { _meta: { keep: 1 } });
   t.same(seen, [['request', { _meta: { keep: 1 } }]]);
+});
+
+t.test('ids beyond 2^53 (and other raw numbers) are echoed exactly, and cancellation finds them', async (t) => {
+  const { transport, engine } = setup();
+  engine.setRequestHandler('echo', () => 'ok');
+  let aborted = false;
+  engine.setRequestHandler('wait', ({ signal }) => {
+    signal.addEventListener('abort', () => {
+      aborted = true;
+    });
+    return new Promise(() => {});
+  });
+  engine.setNotificationHandler('cancel', (params) => {
+    engine.cancel((params as { requestId: RequestId }).requestId);
+  });
+  transport.deliverLine('{"jsonrpc":"2.0","id":9007199254740993,"method":"echo"}');
+  transport.deliverLine('{"jsonrpc":"2.0","id":1.50,"method":"missing"}');
+  transport.deliverLine('[{"jsonrpc":"2.0","id":18446744073709551617,"method":"echo"}]');
+  await tick();
+  t.same(transport.lines.slice(0, 3).sort(), [
+    '[{"jsonrpc":"2.0","id":18446744073709551617,"result":"ok"}]',
+    '{"jsonrpc":"2.0","id":1.50,"error":{"code":-32601,"message":"Method not found","data":"missing"}}',
+    '{"jsonrpc":"2.0","id":9007199254740993,"result":"ok"}',
+  ]);
+  transport.deliverLine('{"jsonrpc":"2.0","id":9007199254740995,"method":"wait"}');
+  transport.deliverLine('{"jsonrpc":"2.0","method":"cancel","params":{"requestId":9007199254740994}}');
+  await tick();
+  t.notOk(aborted, 'a neighbouring id (the same double) is not cancelled');
+  transport.deliverLine('{"jsonrpc":"2.0","method":"cancel","params":{"requestId":9007199254740995}}');
+  await tick();
+  t.ok(aborted, 'the exact id is');
+});
+
+t.test('a message nested too deeply costs only its own reply; a deep notification or response gets none', async (t) => {
+  const { transport, engine, logs } = setup({ batchRefusal: () => undefined });
+  let handled = 0;
+  engine.setRequestHandler('setLevel', () => {
+    handled += 1;
+    return {};
+  });
+  const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+  transport.deliverLine(`{"jsonrpc":"2.0","id":2,"method":"setLevel","params":{"level":${deep}}}`);
+  transport.deliverLine(`{"jsonrpc":"2.0","method":"setLevel","params":{"level":${deep}}}`);
+  transport.deliverLine(`{"jsonrpc":"2.0","id":"r1","result":${deep}}`);
+  transport.deliverLine(`[{"jsonrpc":"2.0","id":3,"method":"setLevel"},${deep}]`);
+  transport.deliverLine('{"jsonrpc":"2.0","id":4,"method":"setLevel","params":{}}');
+  const reply = await transport.response(2);
+  t.match(reply.error, { code: -32600, data: /nested 5002 levels deep; at most 256/ });
+  const batch = (await transport.next(Array.isArray)) as Array<{ id: unknown; error?: unknown }>;
+  t.same(
+    batch.map((r) => [r.id, r.error === undefined]),
+    [
+      [3, true],
+      [null, false],
+    ],
+  );
+  t.same((await transport.response(4)).result, {});
+  t.equal(handled, 2, 'only the shallow requests reached the handler');
+  t.equal(transport.sent.length, 3, 'nothing for the deep notification or response');
+  t.match(logs.join('\n'), /debug: dropped a malformed notification "setLevel": nested/);
+  t.match(logs.join('\n'), /debug: ignored a response to "r1"/);
+});
+
+t.test(
+  'a result or error that cannot be serialised becomes -32603 (or loses its data); the engine goes on',
+  async (t) => {
+    const { transport, engine, logs } = setup();
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    engine.setRequestHandler('cyclic-result', () => cyclic);
+    engine.setRequestHandler('cyclic-error', () => {
+      throw new RpcError(-32010, 'tool failed', cyclic);
+    });
+    engine.setRequestHandler('bigint', () => ({ n: 10n }));
+    engine.setRequestHandler('ping', () => ({}));
+    for (const [id, method] of [
+      [1, 'cyclic-result'],
+      [2, 'cyclic-error'],
+      [3, 'bigint'],
+      [4, 'ping'],
+    ] as const) {
+      transport.deliver({ jsonrpc: '2.0', id, method });
+    }
+    t.match((await transport.response(1)).error, { code: -32603, message: /server log/ });
+    t.same((await transport.response(2)).error, { code: -32010, message: 'tool failed' });
+    t.match((await transport.response(3)).error, { code: -32603 });
+    t.same((await transport.response(4)).result, {});
+    t.match(logs.join('\n'), /could not be serialised/);
+  },
+);
+
+t.test('an exception while routing a message (here: in admission) is answered with -32603 and logged', async (t) => {
+  const { transport, engine, logs } = setup({
+    batchRefusal: () => undefined,
+    admit: (method) => {
+      if (method === 'explode') throw new TypeError('admission bug');
+      return undefined;
+    },
+  });
+  engine.setRequestHandler('ping', () => ({}));
+  transport.deliver({ jsonrpc: '2.0', id: 'x', method: 'explode' });
+  transport.deliver({ jsonrpc: '2.0', method: 'explode' });
+  transport.deliver([
+    { jsonrpc: '2.0', id: 'y', method: 'explode' },
+    { jsonrpc: '2.0', id: 'z', method: 'ping' },
+  ]);
+  t.match((await transport.response('x')).error, { code: -32603 });
+  const batch = (await transport.next(Array.isArray)) as Array<{ id: string; error?: { code: number } }>;
+  t.same(
+    batch.map((r) => [r.id, r.error?.code]),
+    [
+      ['y', -32603],
+      ['z', undefined],
+    ],
+  );
+  t.equal(transport.sent.length, 2, 'the notification is not answered');
+  t.match(logs.join('\n'), /error: failed to handle a message: TypeError: admission bug/);
+});
+
+t.test('a notification that cannot be serialised is dropped with a warning', async (t) => {
+  const { transport, engine, logs } = setup();
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  engine.notify('notifications/message', { data: cyclic });
+  engine.notify('notifications/message', { data: 'fine' });
+  t.equal(transport.sent.length, 1);
+  t.match(logs.join('\n'), /warning: dropped an outgoing message that cannot be serialised/);
+});
+
+t.test('our requests carry random ids; admitResponse can drop a forged answer', async (t) => {
+  const { transport, engine } = setup({
+    admitResponse: (response) => (response.result as { signed?: boolean } | undefined)?.signed === true,
+  });
+  const first = engine.request('roots/list', undefined, { timeoutMs: 2000 });
+  const second = engine.request('roots/list', undefined, { timeoutMs: 2000 });
+  const sent = transport.sent as Array<{ id: string }>;
+  t.match(sent[0]?.id, /^mcpbash-[A-Za-z0-9_-]{16}$/);
+  t.not(sent[0]?.id, sent[1]?.id);
+  transport.deliver({ jsonrpc: '2.0', id: sent[0]?.id, result: { signed: false, roots: ['forged'] } });
+  transport.deliver({ jsonrpc: '2.0', id: sent[0]?.id, result: { signed: true, roots: ['genuine'] } });
+  t.same(await first, { signed: true, roots: ['genuine'] }, 'the dropped answer settled nothing');
+  transport.deliver({ jsonrpc: '2.0', id: sent[1]?.id, result: { signed: true } });
+  await second;
 });

@@ -1,6 +1,12 @@
 import t from 'tap';
-import { decodeFrame, recoverRequestId } from '../../../src/jsonrpc/frame-decoder.js';
+import {
+  decodeFrame,
+  MAX_NESTING_DEPTH,
+  OverNestedMessage,
+  recoverRequestId,
+} from '../../../src/jsonrpc/frame-decoder.js';
 import { LineSplitter, type SplitEvent } from '../../../src/jsonrpc/line-splitter.js';
+import { RawNumberId, type RequestId, requestKey, serializeId } from '../../../src/jsonrpc/messages.js';
 
 const lines = (events: SplitEvent[]) =>
   events.map((e) => (e.kind === 'line' ? e.bytes.toString() : `<oversized ${e.size}>`));
@@ -79,4 +85,57 @@ t.test('an oversized frame is an Invalid Request naming the limit', async (t) =>
     id: 3,
     error: { code: -32600, message: /5000 bytes exceeds the limit of 1024 bytes/ },
   });
+});
+
+t.test('numeric ids come back exactly as written: beyond 2^53, 1.0, exponents (and requestId)', async (t) => {
+  const frame = (text: string) => decodeFrame({ kind: 'line', bytes: Buffer.from(text) }, 100_000);
+  const big = frame('{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}');
+  t.ok(big?.kind === 'value' && (big.value as { id: unknown }).id instanceof RawNumberId);
+  t.equal(serializeId((big as { value: { id: RequestId } }).value.id), '9007199254740993');
+  const forms = ['1.0', '1e2', '-0', '12345678901234567890', '1E400'];
+  for (const form of forms) {
+    const decoded = frame(`{"id":${form},"method":"x"}`) as { value: { id: RequestId } };
+    t.equal(serializeId(decoded.value.id), form, `${form} is kept`);
+  }
+  const plain = frame('{"id":42,"method":"x","params":{"id":9007199254740993}}') as { value: { id: RequestId } };
+  t.equal(plain.value.id, 42, 'a canonical id stays a number');
+  const cancel = frame(
+    '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9007199254740993}}',
+  ) as { value: { params: { requestId: RequestId } } };
+  t.equal(serializeId(cancel.value.params.requestId), '9007199254740993');
+  t.equal(requestKey(cancel.value.params.requestId), requestKey((big as { value: { id: RequestId } }).value.id));
+  const duplicate = frame('{"id":9007199254740993,"id":7,"method":"x"}') as { value: { id: RequestId } };
+  t.equal(duplicate.value.id, 7, 'the last duplicate member wins, as in JSON.parse');
+  const notification = frame('{"jsonrpc":"2.0","method":"x","params":{"a":1}}') as { value: object };
+  t.notOk('id' in notification.value, 'a notification gains no id member');
+  const batch = frame('[{"id":9007199254740995,"method":"a"},5,"s",{"id":1e2,"method":"b"},{"method":"n"}]') as {
+    value: Array<{ id?: RequestId }>;
+  };
+  t.same(
+    batch.value.map((m) => (typeof m === 'object' && m.id !== undefined ? serializeId(m.id) : m)),
+    ['9007199254740995', 5, 's', '1e2', { method: 'n' }],
+  );
+  t.equal(serializeId(recoverRequestId('{"id":9007199254740993,"method":"x"') as RequestId), '9007199254740993');
+});
+
+t.test('messages nested deeper than the limit are replaced, not walked; shallower ones pass', async (t) => {
+  const frame = (text: string) => decodeFrame({ kind: 'line', bytes: Buffer.from(text) }, 10_000_000);
+  const nest = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  const deep = frame(`{"jsonrpc":"2.0","id":2,"method":"logging/setLevel","params":{"level":${nest(5000)}}}`);
+  t.ok(deep?.kind === 'value' && deep.value instanceof OverNestedMessage);
+  t.match((deep as { value: OverNestedMessage }).value, { id: 2, method: 'logging/setLevel', depth: 5002 });
+  const limit = frame(`{"id":3,"method":"x","params":{"a":${nest(MAX_NESTING_DEPTH - 2)}}}`);
+  t.notOk((limit as { value: unknown }).value instanceof OverNestedMessage, `${MAX_NESTING_DEPTH} levels pass`);
+  const over = frame(`{"id":3,"method":"x","params":{"a":${nest(MAX_NESTING_DEPTH - 1)}}}`);
+  t.ok((over as { value: unknown }).value instanceof OverNestedMessage, 'one more is refused');
+  const batch = frame(`[{"id":1,"method":"a"},${nest(400)},{"id":2,"method":"b","params":[${nest(300)}]}]`) as {
+    value: unknown[];
+  };
+  t.same(
+    batch.value.map((element) => element instanceof OverNestedMessage),
+    [false, true, true],
+    'each batch element is judged on its own',
+  );
+  const strings = frame(`{"id":4,"method":"x","params":{"s":"${'[{'.repeat(3000)}"}}`) as { value: unknown };
+  t.notOk(strings.value instanceof OverNestedMessage, 'brackets inside strings do not count');
 });

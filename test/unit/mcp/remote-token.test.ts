@@ -92,3 +92,16 @@ t.test('more than MCPBASH_REMOTE_TOKEN_MAX_FAILURES_PER_MIN failures a minute ar
   t.equal(g.admit('ping', {})?.message, 'Remote token missing or invalid', 'the budget refills after a minute');
   t.equal(g.admit('ping', { _meta: { remoteToken: TOKEN } }), undefined, 'a good token still passes');
 });
+
+t.test('answers to our requests carry the token in result._meta (or error.data._meta)', async (t) => {
+  const { guard: g, reports } = guard();
+  const result = { roots: [], _meta: { 'mcpbash/remoteToken': TOKEN, other: 1 } };
+  t.ok(g.admitResponse({ jsonrpc: '2.0', id: 'x', result }));
+  t.same(result._meta, { other: 1 }, 'the token is removed');
+  const data = { _meta: { remoteToken: TOKEN } };
+  t.ok(g.admitResponse({ jsonrpc: '2.0', id: 'x', error: { code: -1, message: 'no', data } }));
+  t.notOk(g.admitResponse({ jsonrpc: '2.0', id: 'x', result: { roots: [] } }), 'no token');
+  t.notOk(g.admitResponse({ jsonrpc: '2.0', id: 'x', result: { _meta: { remoteToken: `${TOKEN}x` } } }), 'wrong token');
+  t.notOk(g.admitResponse({ jsonrpc: '2.0', id: 'x', result: 'scalar' }));
+  t.match(reports, [/warning: refused a response to our request/, /warning/, /warning/]);
+});

@@ -1,0 +1,13 @@
+import type { Writable } from 'node:stream';
+
+/** The version of the shape of every JSON report (1.x's doctor --json started it at 1). */
+export const REPORT_SCHEMA_VERSION = 1;
+
+/**
+ * Prints a machine-readable report the one way every command does (docs/CLI.md): a single
+ * line of compact JSON, `schemaVersion` first, then the command's own fields under 1.x's
+ * names. Schemas of each report: src/schemas/cli-outputs.ts.
+ */
+export function writeJsonReport(stdout: Writable, report: object): void {
+  stdout.write(`${JSON.stringify({ schemaVersion: REPORT_SCHEMA_VERSION, ...report })}\n`);
+}

@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { binaryCommand } from '../../helpers/paths.js';
+import { toolEnv } from '../../helpers/run-binary.js';
+
+const MIB = 1024 * 1024;
+const CALLS = 30;
+const OUTPUT_BYTES = 4 * MIB;
+
+function peakRssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+/** Resolves once `read()` has returned the same value for `quietMs`, or `done` holds. */
+async function settled(read: () => number, done: (value: number) => boolean, quietMs: number): Promise<number> {
+  let last = read();
+  let since = Date.now();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    const value = read();
+    if (done(value)) return value;
+    if (value !== last) {
+      last = value;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) return value;
+  }
+}
+
+t.test(
+  'a client that stops reading: the server stops starting calls, stays bounded in memory, loses nothing',
+  { skip: existsSync('/proc/self/status') ? false : 'needs /proc' },
+  async (t) => {
+    const root = t.testdir({ 'server.d': { 'server.meta.json': '{"name":"flood"}' } });
+    const counter = join(root, 'started');
+    const tool = join(root, 'tools', 'big');
+    mkdirSync(tool, { recursive: true });
+    writeFileSync(
+      join(tool, 'tool.sh'),
+      `#!/usr/bin/env bash\necho x >> ${JSON.stringify(counter)}\nhead -c ${OUTPUT_BYTES} /dev/zero | tr '\\0' a\n`,
+    );
+    chmodSync(join(tool, 'tool.sh'), 0o755);
+    writeFileSync(join(tool, 'tool.meta.json'), '{"name":"big"}');
+    const started = () => (existsSync(counter) ? readFileSync(counter, 'utf8').length / 2 : 0);
+
+    const { command, prefix } = binaryCommand();
+    const env = toolEnv({
+      MCPBASH_PROJECT_ROOT: root,
+      MCPBASH_MAX_CONCURRENT_REQUESTS: '2',
+      MCPBASH_MAX_TOOL_OUTPUT_SIZE: String(2 * OUTPUT_BYTES),
+    });
+    const child = spawn(command, prefix, { env, stdio: ['pipe', 'pipe', 'ignore'] });
+    t.teardown(() => child.kill('SIGKILL'));
+    const pid = child.pid ?? 0;
+    const lines: string[] = [];
+    let buffered = '';
+    child.stdout.setEncoding('utf8');
+    const firstLine = new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: string) => {
+        buffered += chunk;
+        let newline = buffered.indexOf('\n');
+        while (newline !== -1) {
+          lines.push(buffered.slice(0, newline));
+          buffered = buffered.slice(newline + 1);
+          newline = buffered.indexOf('\n');
+        }
+        if (lines.length > 0) resolve();
+      });
+    });
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {} } });
+    await firstLine;
+    child.stdout.pause();
+    const idle = rssMiB(pid);
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    for (let id = 1; id <= CALLS; id += 1) send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'big' } });
+
+    const stalledAt = await settled(started, (count) => count >= CALLS, 1000);
+    t.ok(stalledAt <= 4, `with the client not reading, ${stalledAt} of ${CALLS} calls started`);
+
+    child.stdout.resume();
+    const answered = () =>
+      lines.filter((line) => line.startsWith('{"jsonrpc":"2.0","id":') && !line.includes('"id":0,'));
+    while (answered().length < CALLS) await new Promise((resolve) => setTimeout(resolve, 20));
+    const texts = answered().map((line) => (JSON.parse(line) as { result: { content: [{ text: string }] } }).result);
+    t.equal(texts.length, CALLS, 'every call answered');
+    t.ok(
+      texts.every((result) => result.content[0].text.length === OUTPUT_BYTES),
+      'every answer whole',
+    );
+    const peak = peakRssMiB(pid);
+    const unbounded = (CALLS * OUTPUT_BYTES) / MIB;
+    t.ok(
+      peak - idle < 150,
+      `peak RSS ${peak.toFixed(0)} MiB, ${(peak - idle).toFixed(0)} above idle (all output: ${unbounded} MiB)`,
+    );
+    child.stdin.end();
+  },
+);

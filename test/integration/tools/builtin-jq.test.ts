@@ -1,0 +1,83 @@
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { startInitialized } from '../../helpers/mcp-process.js';
+import { toolEnv } from '../../helpers/run-binary.js';
+
+/** A PATH of links to every program on this PATH except jq and gojq: a host without jq. */
+function pathWithoutJq(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpbash-nojq-'));
+  const linked = new Set(['jq', 'gojq']);
+  for (const source of (process.env.PATH ?? '').split(':')) {
+    let names: string[];
+    try {
+      names = readdirSync(source);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (linked.has(name)) continue;
+      linked.add(name);
+      symlinkSync(join(source, name), join(dir, name));
+    }
+  }
+  return dir;
+}
+
+const PROBE = `#!/usr/bin/env bash
+set -euo pipefail
+source "\${MCP_SDK}/tool-sdk.sh"
+name="$(mcp_args_get '.name')"
+# With a fallback that can only fail, an answer proves the warm service gave it.
+served="$(MCPBASH_JSON_TOOL_BIN=false _mcp_jq -rn '"served"')"
+direct="$(printf '{"n":[1,2,3]}' | "\${MCPBASH_JSON_TOOL_BIN}" -c '.n | add')"
+mcp_result_success "$(mcp_json_obj name "\${name}" served "\${served}" direct "\${direct}" \\
+  service "\${MCPBASH_JQ_SERVICE:+set}" tool "\${MCPBASH_JSON_TOOL}")"
+`;
+
+function project(root: string): string {
+  mkdirSync(join(root, 'server.d'), { recursive: true });
+  writeFileSync(join(root, 'server.d', 'server.meta.json'), '{"name":"builtin-jq"}');
+  const tool = join(root, 'tools', 'probe');
+  mkdirSync(tool, { recursive: true });
+  writeFileSync(join(tool, 'tool.sh'), PROBE);
+  chmodSync(join(tool, 'tool.sh'), 0o755);
+  writeFileSync(join(tool, 'tool.meta.json'), '{"name":"probe","inputSchema":{"type":"object"}}');
+  return root;
+}
+
+t.test('without jq or gojq, SDK tools are served by the warm built-in jq', async (t) => {
+  const server = await startInitialized({
+    projectRoot: project(t.testdir()),
+    env: toolEnv({ PATH: pathWithoutJq() }),
+  });
+  t.teardown(() => server.close());
+  for (const name of ['first', 'second']) {
+    const response = await server.request('tools/call', { name: 'probe', arguments: { name } });
+    t.same(
+      (response.result as { structuredContent?: unknown }).structuredContent,
+      { success: true, result: { name, served: 'served', direct: '6', service: 'set', tool: 'jq' } },
+      `call ${name}: SDK, fallback-free service call and MCPBASH_JSON_TOOL_BIN all answer`,
+    );
+  }
+});
+
+t.test('with jq or gojq installed, tools get it and no warm service', async (t) => {
+  const root = project(t.testdir());
+  const tool = join(root, 'tools', 'env-probe');
+  mkdirSync(tool);
+  writeFileSync(
+    join(tool, 'tool.sh'),
+    '#!/bin/sh\nprintf "%s|%s" "${MCPBASH_JQ_SERVICE:-unset}" "$MCPBASH_JSON_TOOL_BIN"\n',
+  );
+  chmodSync(join(tool, 'tool.sh'), 0o755);
+  writeFileSync(join(tool, 'tool.meta.json'), '{"name":"env-probe"}');
+  const bin = mkdtempSync(join(tmpdir(), 'mcpbash-fakejq-'));
+  writeFileSync(join(bin, 'gojq'), '#!/bin/sh\nexit 0\n');
+  chmodSync(join(bin, 'gojq'), 0o755);
+  const server = await startInitialized({ projectRoot: root, env: toolEnv({ PATH: `${bin}:${pathWithoutJq()}` }) });
+  t.teardown(() => server.close());
+  const response = await server.request('tools/call', { name: 'env-probe' });
+  t.match(response.result, { content: [{ text: `unset|${join(bin, 'gojq')}` }] });
+});
