@@ -3,15 +3,14 @@
  * (only for clients that declare it), UI resources in resources/list and resources/read,
  * `_meta.ui` on tools, what tools learn about the client, the size cap and path traversal.
  */
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import t, { type Test } from 'tap';
 import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../../../src/project/ui/ui-resource.js';
-import { SchemaValidator } from '../../../src/validation/json-schema.js';
 import { fixtureProject } from '../../helpers/fixtures.js';
+import { checkMcpApps } from '../../helpers/mcp-apps-schema.js';
 import { startInitialized } from '../../helpers/mcp-process.js';
-import { repoRoot } from '../../helpers/paths.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
@@ -19,13 +18,6 @@ import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 type Json = Record<string, any>;
 
 const UI_CAPABILITY = { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } };
-const appsSchema = JSON.parse(
-  readFileSync(join(repoRoot, 'node_modules/@modelcontextprotocol/ext-apps/dist/src/generated/schema.json'), 'utf8'),
-);
-const validator = new SchemaValidator();
-const matchesApps = (definition: string, value: unknown) =>
-  validator.check({ ...appsSchema, $ref: `#/$defs/${definition}` }, value);
-
 async function connect(
   t: Test,
   options: { capabilities?: Json; env?: NodeJS.ProcessEnv; protocolVersion?: string; project?: string } = {},
@@ -68,7 +60,7 @@ t.test('a client that declares MCP Apps: the extension, the views, _meta.ui on t
     },
   });
   t.same(
-    matchesApps('McpUiResourceMeta', weather._meta.ui),
+    checkMcpApps('McpUiResourceMeta', weather._meta.ui),
     { valid: true },
     "_meta.ui is MCP Apps' McpUiResourceMeta",
   );
@@ -95,7 +87,7 @@ t.test('a client that declares MCP Apps: the extension, the views, _meta.ui on t
   t.ok(byName.has('app-only'), 'an app-only tool is listed to a client with views');
   for (const tool of tools)
     if (tool._meta?.ui)
-      t.same(matchesApps('McpUiToolMeta', tool._meta.ui), { valid: true }, `${tool.name}: McpUiToolMeta`);
+      t.same(checkMcpApps('McpUiToolMeta', tool._meta.ui), { valid: true }, `${tool.name}: McpUiToolMeta`);
 
   const env = (await client.callTool({ name: 'ui-env' })).structuredContent;
   t.same(env, { variable: '1', file: '1', supported: 'yes' }, 'MCPBASH_CLIENT_SUPPORTS_UI, the state file, the SDK');

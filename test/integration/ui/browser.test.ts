@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import t, { type Test } from 'tap';
 import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../../../src/project/ui/ui-resource.js';
-import { SchemaValidator } from '../../../src/validation/json-schema.js';
 import { CdpBrowser, type CdpPage, findChromium } from '../../helpers/cdp.js';
 import { copyProject } from '../../helpers/fixtures.js';
 import { McpAppsHost } from '../../helpers/mcp-apps-host.js';
+import { checkMcpApps } from '../../helpers/mcp-apps-schema.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
@@ -25,10 +25,6 @@ type Json = Record<string, any>;
 const chromium = findChromium();
 const required = process.env.MCPBASH_REQUIRE_CHROMIUM === '1';
 const screenshots = join(repoRoot, '.tap', 'ui-screenshots');
-const schema = JSON.parse(
-  readFileSync(join(repoRoot, 'node_modules/@modelcontextprotocol/ext-apps/dist/src/generated/schema.json'), 'utf8'),
-);
-const validator = new SchemaValidator();
 
 /** The view-to-host messages the MCP Apps schema defines, by method. */
 const MESSAGE_SCHEMAS: Record<string, string> = {
@@ -142,7 +138,7 @@ class Harness {
       t.equal(jsonrpc, '2.0', `${name}: JSON-RPC 2.0`);
       const definition = MESSAGE_SCHEMAS[message.method as string];
       if (definition) {
-        const check = validator.check({ ...schema, $ref: `#/$defs/${definition}` }, message);
+        const check = checkMcpApps(definition, message);
         t.same(check, { valid: true }, `${name}: ${message.method} matches ${definition}`);
       } else if (message.method === 'tools/call') {
         t.match(message.params, { name: String, arguments: Object }, `${name}: tools/call params`);
