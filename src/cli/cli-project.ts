@@ -72,6 +72,7 @@ export function cliRegistries(options: CliRegistryOptions): ProjectRegistries {
     jsonTool: jsonToolConfig(options.config.values),
     env: options.env,
     scratchDir: options.stateDir,
+    serverName: options.project.identity.info.name,
     log: options.log,
     writeCache: options.writeCache ?? true,
     processes: options.processes,

@@ -36,6 +36,8 @@ export interface ServerConfig {
   readonly maxToolStderrBytes: number;
   /** Resource payloads and tool attachments (MCPBASH_MAX_RESOURCE_BYTES, default the output cap). */
   readonly maxResourceBytes: number;
+  /** MCP Apps UI resources (MCPBASH_MAX_UI_RESOURCE_BYTES, 1.x's 1 MiB). */
+  readonly maxUiResourceBytes: number;
   readonly stderrTailBytes: number;
   readonly stderrCapture: boolean;
   readonly streamToolStderr: boolean;
@@ -130,6 +132,7 @@ function limits(values: SettingValues) {
     registryMaxBytes: values.MCPBASH_REGISTRY_MAX_BYTES,
     maxToolStderrBytes: values.MCPBASH_MAX_TOOL_STDERR_SIZE,
     maxResourceBytes: values.MCPBASH_MAX_RESOURCE_BYTES,
+    maxUiResourceBytes: values.MCPBASH_MAX_UI_RESOURCE_BYTES,
     stderrTailBytes: values.MCPBASH_TOOL_STDERR_TAIL_LIMIT,
     maxProgressPerMinute: values.MCPBASH_MAX_PROGRESS_PER_MIN,
     maxLogsPerMinute: values.MCPBASH_MAX_LOGS_PER_MIN,

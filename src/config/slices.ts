@@ -9,6 +9,7 @@ export interface RegistryConfig {
     readonly resources: number;
     readonly resourceTemplates: number;
     readonly prompts: number;
+    readonly ui: number;
     readonly register: number;
   };
   readonly staticMode: boolean;
@@ -109,6 +110,7 @@ export function registryConfig(values: SettingValues): RegistryConfig {
       resources: values.MCP_RESOURCES_TTL * 1000,
       resourceTemplates: values.MCP_RESOURCES_TEMPLATES_TTL * 1000,
       prompts: values.MCP_PROMPTS_TTL * 1000,
+      ui: values.MCP_UI_TTL * 1000,
       register: values.MCPBASH_REGISTER_TTL * 1000,
     },
     staticMode: values.MCPBASH_STATIC_REGISTRY,

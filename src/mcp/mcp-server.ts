@@ -16,7 +16,7 @@ import { RpcError } from '../spec/rpc-error.js';
 import type { ServerCapabilities } from '../spec/types.js';
 import { lifecycleModule } from './handlers/lifecycle.js';
 import { loggingModule } from './handlers/logging.js';
-import { ListChangedNotifier } from './list-changed.js';
+import { ListChangedNotifier, listOfKind } from './list-changed.js';
 import { ServerLog, serverLogOptions } from './logging.js';
 import { McpMethods } from './mcp-methods.js';
 import { RemoteTokenGuard, remoteTokenSettings } from './remote-token.js';
@@ -99,7 +99,8 @@ export class McpServer {
       scratchDir: options.stateDir,
       log: this.log,
       processes: this.processes,
-      onHash: (kind, hash) => lists.observe(kind === 'resourceTemplates' ? 'resources' : kind, hash, kind),
+      serverName: options.project.identity.info.name,
+      onHash: (kind, hash) => lists.observe(listOfKind(kind), hash, kind),
     });
     const roots = new RootsState(
       configuredRoots(layout, config.paths.roots, (message) => this.log.warning('mcp.roots', message)),

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { titleFromName } from '../content/display-names.js';
 import { serverMeta } from '../schemas/meta-files.js';
 import type { Icon, Implementation } from '../spec/types.js';
 import { screenMetadata } from '../validation/metadata-check.js';
@@ -19,15 +20,6 @@ function readText(path: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** `my-cool_server` → `My Cool Server`. */
-export function titleFromName(name: string): string {
-  return name
-    .split(/[-_\s]+/)
-    .filter((word) => word !== '')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
 }
 
 /** The project's version: a VERSION file, else package.json's version, else 0.0.0. */

@@ -157,6 +157,7 @@ function toolLaunch(
     paths,
     roots,
     elicitationSupported: runtime.elicitation?.supported === true,
+    clientSupportsUi: runtime.clientSupportsUi?.(),
     payloadThreshold: runtime.config.envPayloadThreshold,
     workerKey: key,
     logLevel: runtime.logLevel(),

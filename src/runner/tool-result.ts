@@ -7,6 +7,7 @@ import {
   processFailure,
 } from '../process/process-result.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
+import { normalizeUiMeta } from '../project/ui/tool-ui-meta.js';
 import { ErrorCode } from '../spec/error-codes.js';
 import { RpcError } from '../spec/rpc-error.js';
 import type { CallToolResult, ContentBlock, EmbeddedResource, JsonObject } from '../spec/types.js';
@@ -102,11 +103,12 @@ function asCallToolResult(value: unknown): CallToolResult | undefined {
     : undefined;
 }
 
+/** A passthrough result with our `_meta` added (1.x's `ui/resourceUri` moved to `ui.resourceUri`). */
 function withMeta(result: CallToolResult, meta: JsonObject, embedded: readonly EmbeddedResource[]): CallToolResult {
   return {
     ...result,
     content: [...result.content, ...embedded],
-    _meta: { ...(isObject(result._meta) ? result._meta : {}), ...meta },
+    _meta: { ...normalizeUiMeta(isObject(result._meta) ? result._meta : {}), ...meta },
   };
 }
 

@@ -52,8 +52,8 @@ export class SchemaValidator {
   private readonly modern = new Ajv2020.default(ajvOptions);
   private readonly draft7 = new AjvDraft7.default(ajvOptions);
   private readonly compiled = new Map<string, ValidateFunction | string>();
-  /** The same schema object again (a registry item, one of our own formats) skips the hashing. */
-  private readonly byObject = new WeakMap<object, ValidateFunction | string>();
+  /** The same schema object (a tool's, until its registry is rescanned) skips hashing its content. */
+  private readonly bySchemaObject = new WeakMap<object, ValidateFunction | string>();
 
   check(schema: unknown, value: unknown): SchemaCheck {
     const validator = this.validatorFor(schema);
@@ -63,15 +63,15 @@ export class SchemaValidator {
   }
 
   private validatorFor(schema: unknown): ValidateFunction | string {
-    const isKey = typeof schema === 'object' && schema !== null;
-    const known = isKey ? this.byObject.get(schema) : undefined;
+    const isObject = typeof schema === 'object' && schema !== null;
+    const known = isObject ? this.bySchemaObject.get(schema) : undefined;
     if (known !== undefined) return known;
-    const result = this.compileByContent(schema);
-    if (isKey) this.byObject.set(schema, result);
-    return result;
+    const validator = this.validatorByContent(schema);
+    if (isObject) this.bySchemaObject.set(schema, validator);
+    return validator;
   }
 
-  private compileByContent(schema: unknown): ValidateFunction | string {
+  private validatorByContent(schema: unknown): ValidateFunction | string {
     const key = sha256Hex(canonicalJson(schema));
     const cached = this.compiled.get(key);
     if (cached !== undefined) return cached;

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { titleFromName } from '../../project/server-identity.js';
+import { titleFromName } from '../../content/display-names.js';
 import { CliError, UsageError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { checkName } from '../names.js';

@@ -1,9 +1,9 @@
 import { join, relative, sep } from 'node:path';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import type { Config } from '../../config/config.js';
+import { titleFromName } from '../../content/display-names.js';
 import { fileUriFromPath } from '../../content/mime.js';
 import type { ProjectContext } from '../../project/project-context.js';
-import { titleFromName } from '../../project/server-identity.js';
 import { planCompletionRegistration } from './register-completion.js';
 import {
   allOrNothing,

@@ -21,7 +21,13 @@ export const cliSettings = {
     section,
     usedBy: ['scaffold scripts'],
     defaultDoc: '`mcp-bash` on PATH',
-    doc: 'the binary scaffolded `smoke.sh` and `test/run.sh` run',
+    doc: 'the binary scaffolded `smoke.sh` and `test/run.sh` run (tools get the running mcp-bash in it, below)',
+  }),
+  MCPBASH_CLIENT_SUPPORTS_UI: shell({
+    section,
+    usedBy: ['sdk'],
+    defaultDoc: 'set by the server',
+    doc: "`1` tells `run-tool` tools (through the SDK's `mcp_client_supports_ui`) that the client renders MCP Apps views; the server sets it for its tools",
   }),
   MCPBASH_RELEASE_BASE_URL: text({
     section,

@@ -71,6 +71,13 @@ export const limitSettings = {
     defaultDoc: 'the output cap',
     doc: 'resource payloads and tool attachments',
   }),
+  MCPBASH_MAX_UI_RESOURCE_BYTES: int({
+    section,
+    usedBy: ['server'],
+    default: MIB,
+    min: 1,
+    doc: 'the largest MCP Apps view page a read serves ([UI.md](UI.md))',
+  }),
   MCPBASH_MAX_PROGRESS_PER_MIN: int({
     section,
     usedBy: ['tools'],
@@ -111,14 +118,14 @@ export const limitSettings = {
     usedBy: ['server'],
     default: 2,
     min: 0,
-    doc: 'how often subscribed resources are re-read; 0 = never',
+    doc: 'how often subscribed resources are re-read; 0 = never (an unchanged resource is re-read less and less often, up to every 30 s, D93)',
   }),
   MCPBASH_MAX_SUBSCRIPTIONS: int({
     section,
     usedBy: ['server'],
     default: 64,
     min: 1,
-    doc: 'resources one session may subscribe to',
+    doc: 'distinct URIs one session may subscribe to (D93)',
   }),
   MCPBASH_ROOTS_REQUEST_TIMEOUT: decimal({
     section,

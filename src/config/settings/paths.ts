@@ -46,7 +46,7 @@ export const pathSettings = {
     section,
     usedBy: ['project'],
     defaultDoc: '`<root>/ui`',
-    doc: "1.x's standalone UI directory (UI resources are not served, D78)",
+    doc: 'the standalone MCP Apps views (`ui/<name>/`, [UI.md](UI.md))',
   }),
   MCPBASH_REGISTRY_DIR: text({
     section,

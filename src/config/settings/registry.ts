@@ -13,6 +13,7 @@ export const registrySettings = {
   MCP_RESOURCES_TTL: ttl('the same for resources'),
   MCP_RESOURCES_TEMPLATES_TTL: ttl('the same for resource templates'),
   MCP_PROMPTS_TTL: ttl('the same for prompts'),
+  MCP_UI_TTL: ttl('the same for MCP Apps views (`.registry/ui-resources.json`)'),
   MCPBASH_REGISTER_TTL: ttl('seconds a `register.sh` result is reused'),
   MCPBASH_STATIC_REGISTRY: bool({
     section,

@@ -9,6 +9,7 @@ import {
   parseInitializeParams,
 } from '../params/lifecycle-params.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
+import { clientSupportsUi, recordUiSupport } from '../ui-extension.js';
 
 function initialize(context: ServerContext, request: InitializeRequest): InitializeResult {
   const { session } = context;
@@ -16,6 +17,9 @@ function initialize(context: ServerContext, request: InitializeRequest): Initial
   session.protocolVersion = request.protocolVersion;
   session.clientCapabilities = request.capabilities;
   session.clientInfo = request.clientInfo;
+  // Before the capabilities: the resources module declares the MCP Apps extension from it.
+  session.uiSupported = clientSupportsUi(request.capabilities) && !context.config.forceMinimal;
+  recordUiSupport(context.stateDir, session.uiSupported, (message) => context.log.debug('mcp.lifecycle', message));
   session.phase = 'initializing';
   const { identity } = context.project;
   const result: InitializeResult = {

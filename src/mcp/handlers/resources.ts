@@ -1,8 +1,9 @@
 import { sha256Hex } from '../../json/canonical-json.js';
+import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../../project/ui/ui-resource.js';
 import type { ProviderHost } from '../../providers/resource-provider.js';
 import { RpcError } from '../../spec/rpc-error.js';
 import type { ReadResourceResult } from '../../spec/types.js';
-import { titlesSupported, toListedResource, toListedTemplate } from '../listed-items.js';
+import { titlesSupported, toListedResource, toListedTemplate, toListedUiResource } from '../listed-items.js';
 import { listResult, paginate } from '../pagination.js';
 import { parseListParams } from '../params/list-params.js';
 import { parseResourceParams, parseUnsubscribeParams } from '../params/resource-params.js';
@@ -44,9 +45,15 @@ function registerLists(context: ServerContext): void {
     parseListParams,
     async ({ params }) => {
       const snapshot = await registries.resources.snapshot();
-      const page = paginate(snapshot.items, 'resources', snapshot.hash, params);
+      // UI resources (MCP Apps) follow the others, as 1.x appended them.
+      const ui = await registries.ui.snapshot();
       const withTitle = titlesSupported(session.protocolVersion);
-      return listResult('resources', { ...page, items: page.items.map((item) => toListedResource(item, withTitle)) });
+      const items = [
+        ...snapshot.items.map((item) => toListedResource(item, withTitle)),
+        ...ui.items.map((item) => toListedUiResource(item, withTitle)),
+      ];
+      const hash = ui.items.length === 0 ? snapshot.hash : sha256Hex(`${snapshot.hash}\0${ui.hash}`);
+      return listResult('resources', paginate(items, 'resources', hash, params));
     },
     listOptions,
   );
@@ -128,9 +135,11 @@ export const resourcesModule: HandlerModule = {
   minimalMode: { methodPrefix: 'resources/', label: 'Resources' },
   capabilities: (session) => ({
     resources: session.features.listChanged ? { subscribe: true, listChanged: true } : { subscribe: true },
+    // MCP Apps views are resources: the extension only to a client that declared it (D170).
+    ...(session.uiSupported ? { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } } : {}),
   }),
   register(context) {
-    const reader = new ResourceReader(context.registries, providerHost(context));
+    const reader = new ResourceReader(context.registries, providerHost(context), context.config.maxUiResourceBytes);
     registerLists(context);
     context.methods.request(
       'resources/read',

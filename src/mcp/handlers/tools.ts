@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { VERSION } from '../../build-info.js';
 import { chooseJsonTool } from '../../process/json-tool.js';
+import { isVisibleToModel } from '../../project/ui/tool-ui-meta.js';
 import { CallDirectoryPool } from '../../runner/call-directory.js';
 import { startJqService } from '../../runner/jq-service-process.js';
 import { prepareToolCall } from '../../runner/tool-call-checks.js';
@@ -48,6 +49,7 @@ export function serverToolRuntime(context: ServerContext): ToolRuntime {
     get elicitation() {
       return context.elicitation;
     },
+    clientSupportsUi: () => context.session.uiSupported,
     onToolStderr: config.streamToolStderr ? (chunk) => context.stderr.write(chunk) : undefined,
     nextCallKey: () => {
       calls += 1;
@@ -71,7 +73,10 @@ export const toolsModule: HandlerModule = {
       parseListParams,
       async ({ params }) => {
         const snapshot = await registries.tools.snapshot();
-        const page = paginate(snapshot.items, 'tools', snapshot.hash, params);
+        // App-only tools (MCP Apps visibility ["app"]) are for views: a client without them
+        // would hand them to the model, which hosts that render views never do.
+        const tools = session.uiSupported ? snapshot.items : snapshot.items.filter(isVisibleToModel);
+        const page = paginate(tools, 'tools', snapshot.hash, params);
         const withTitle = titlesSupported(session.protocolVersion);
         return listResult('tools', { ...page, items: page.items.map((tool) => toListedTool(tool, withTitle)) });
       },

@@ -52,6 +52,7 @@ const commands = [
   'health',
   'doctor',
   'debug',
+  'ui-template',
 ];
 
 t.test('the global help lists every command, not the ready alias', async (t) => {
@@ -77,6 +78,7 @@ t.test('subcommands have their own --help', async (t) => {
     [['scaffold', 'tool', '--help'], /^Usage: mcp-bash scaffold tool <name>[\s\S]*smoke\.sh/],
     [['scaffold', 'completion', '--help'], /register\.json/],
     [['scaffold', 'test', '--help'], /^Usage: mcp-bash scaffold test \[--project-root DIR\]/],
+    [['scaffold', 'ui', '--help'], /^Usage: mcp-bash scaffold ui <name>[\s\S]*--tool TOOL/],
   ];
   for (const [argv, pattern] of cases) {
     const help = await run(argv);
@@ -105,6 +107,7 @@ t.test(
       ['health', '--nope'],
       ['doctor', '--nope'],
       ['debug', '--nope'],
+      ['ui-template', 'form', '--nope'],
     ];
     for (const argv of lines) {
       const result = await run(argv);
