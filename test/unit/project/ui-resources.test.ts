@@ -80,7 +80,11 @@ t.test('ui:// URIs: server and name, no way out of a UI directory', async (t) =>
   t.equal(findUiResource(items, 'ui://dash'), items[0]);
   t.equal(findUiResource(items, 'ui://other/dash'), undefined, 'another server: not ours');
   t.equal(findUiResource(items, 'file:///x'), undefined);
-  t.throws(() => findUiResource(items, 'ui://srv/../dash'), { name: 'ProjectError', kind: 'invalid-request', message: /Invalid UI resource URI/ });
+  t.throws(() => findUiResource(items, 'ui://srv/../dash'), {
+    name: 'ProjectError',
+    kind: 'invalid-request',
+    message: /Invalid UI resource URI/,
+  });
 });
 
 t.test('discovery: tool ui/ and standalone ui/<name>/, sorted; empty or broken ones skipped', async (t) => {
