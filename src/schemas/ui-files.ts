@@ -7,6 +7,9 @@ import { FORM_FIELD_TYPES, TEMPLATE_NAMES } from '../ui-templates/template-names
 import { type MetaFormat, strictFormat } from './meta-files.js';
 
 const origins = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
+
+/** The CSP lists of `meta.csp` (MCP Apps `McpUiResourceCsp`). */
+export const CSP_KEYS = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const;
 const permission = { type: 'object' } as const;
 
 /** `tools/<tool>/ui/ui.meta.json` and `ui/<name>/ui.meta.json` */
@@ -160,11 +163,29 @@ export const templateConfigSchemas: Readonly<Record<(typeof TEMPLATE_NAMES)[numb
 };
 
 /**
- * The formats validate checks UI files against. Every problem is an error there: the
- * server's discovery (project/ui/ui-metadata.ts) serves the view with the bad value's
- * default, but a view that renders other than its author meant is worth failing CI for.
+ * ui.meta.json, as validate and the server's discovery (project/ui/ui-metadata.ts) read it:
+ * no problem costs the view; the server drops the bad value (a CSP list whole, an unknown
+ * key alone) with a warning and its default applies, and validate warns the same (D193).
  */
-export const uiMeta: MetaFormat = strictFormat(uiMetaSchema);
+export const uiMeta: MetaFormat = {
+  schema: uiMetaSchema,
+  rejectAt: [],
+  dropWhole: CSP_KEYS.map((list) => `/meta/csp/${list}`),
+  sentences: {
+    '/entrypoint': () => 'entrypoint must be a relative path inside the UI directory (index.html is used)',
+    '/template': (value) => `template ${JSON.stringify(value)} is unknown (${TEMPLATE_NAMES.join(', ')})`,
+    '/config': () => "config must be an object (the template's defaults are used)",
+    '/meta': () => 'meta must be an object',
+    '/meta/csp': () => 'meta.csp must be an object',
+    '/meta/permissions': () => 'meta.permissions must be an object',
+    '/meta/prefersBorder': () => 'meta.prefersBorder must be true or false',
+    ...Object.fromEntries(
+      CSP_KEYS.map((list) => [`/meta/csp/${list}`, () => `meta.csp.${list} must be an array of origins (strings)`]),
+    ),
+  },
+};
+
+/** A tool's `_meta.ui` in validate: every problem is an error (the server infers or drops it, D176). */
 export const toolUiMeta: MetaFormat = strictFormat(toolUiMetaSchema);
 export const templateConfigFormats = Object.fromEntries(
   Object.entries(templateConfigSchemas).map(([name, schema]) => [

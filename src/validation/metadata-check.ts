@@ -52,8 +52,13 @@ export function problemSentence(format: MetaFormat, problem: SchemaIssue, value:
   return `${problem.path === '' ? '(root)' : problem.path.slice(1).replaceAll('/', '.')} ${problem.message}`;
 }
 
-/** Where an ignored problem's value is dropped: the whole field for `dropWhole` fields, else exactly there. */
-function dropPointer(format: MetaFormat, path: string): string {
+/**
+ * Where an ignored problem's value is dropped: the whole field for `dropWhole` fields, the
+ * key itself for a key the format does not allow, else exactly there.
+ */
+function dropPointer(format: MetaFormat, problem: SchemaIssue): string {
+  const extra = problem.keyword === 'additionalProperties' ? problem.params?.additionalProperty : undefined;
+  const path = typeof extra === 'string' ? `${problem.path}/${extra}` : problem.path;
   return format.dropWhole?.find((whole) => path === whole || path.startsWith(`${whole}/`)) ?? path;
 }
 
@@ -84,12 +89,14 @@ export function screenMetadata(format: MetaFormat, value: Record<string, unknown
   const rejecting = problems.find((problem) => problem.severity === 'reject');
   if (rejecting)
     return { problems, rejected: problemSentence(format, rejecting, value), value: undefined, warnings: [] };
-  const drops = problems.map((problem) => dropPointer(format, problem.path));
+  const drops = problems.map((problem) => dropPointer(format, problem));
   const warnings = [...new Set(drops)].map((pointer) => {
-    const problem = problems.find((candidate) => dropPointer(format, candidate.path) === pointer) as MetadataProblem;
+    const problem = problems.find((candidate) => dropPointer(format, candidate) === pointer) as MetadataProblem;
     const sentence = format.sentences?.[pointer]
       ? problemSentence(format, { ...problem, path: pointer }, value)
-      : problemSentence(format, problem, value);
+      : problem.keyword === 'additionalProperties'
+        ? `${pointer.slice(1).replaceAll('/', '.')} is not a known field`
+        : problemSentence(format, problem, value);
     return `${sentence}; ignored`;
   });
   return { problems, rejected: undefined, value: without(value, drops), warnings };

@@ -2,7 +2,9 @@ import t from 'tap';
 import { normalizePrompt } from '../../../src/project/prompts/prompt-definition.js';
 import { normalizeResource } from '../../../src/project/resources/resource-definition.js';
 import { normalizeTool } from '../../../src/project/tools/tool-definition.js';
+import { normalizeUiMetadata } from '../../../src/project/ui/ui-metadata.js';
 import { type MetaFormat, promptMeta, resourceMeta, toolMeta } from '../../../src/schemas/meta-files.js';
+import { uiMeta } from '../../../src/schemas/ui-files.js';
 import { metadataProblems, screenMetadata } from '../../../src/validation/metadata-check.js';
 
 const toolContext = { defaultName: 'fallback', path: 'x/tool.sh', iconBase: '/tmp', owner: 'x/tool.sh' };
@@ -51,4 +53,41 @@ t.test('the server drops exactly the invalid value, with the format sentence', a
   t.same(output.value, {}, 'a schema that is wrong anywhere is dropped whole');
   t.equal(normalizeResource({ provider: 'my.api', uri: 'x://y' }, resourceContext).item?.provider, 'my.api');
   t.match(normalizeResource({ provider: '../x' }, resourceContext).error, /"\.\.\/x" is not a provider name/);
+});
+
+t.test('ui.meta.json: validate warns about exactly what the server drops', async (t) => {
+  const meta = {
+    template: 'chart',
+    entrypoint: '../x.html',
+    meta: {
+      csp: { connectDomains: ['https://a.example', ''], resourceDomains: ['https://b.example'], styleDomains: [] },
+      permissions: { camera: {}, usb: {} },
+      prefersBorder: 'yes',
+    },
+  };
+  const problems = metadataProblems(uiMeta, meta);
+  t.ok(problems.length >= 6, `${problems.length} problems`);
+  t.ok(
+    problems.every((problem) => problem.severity === 'ignore'),
+    'no problem costs the view',
+  );
+  const served = normalizeUiMetadata(meta, 'view', 'ui/view/ui.meta.json');
+  t.match(served.fields, { entrypoint: 'index.html', ui: { prefersBorder: true } }, 'defaults for the dropped values');
+  t.notOk(served.fields.template, 'an unknown template is dropped');
+  t.same(served.fields.ui.csp.connectDomains, [], 'a list with a bad origin is dropped whole');
+  t.same(served.fields.ui.csp.resourceDomains, ['https://b.example'], 'a good list is kept');
+  t.same(served.fields.ui.permissions, { camera: {} }, 'only the unknown permission goes');
+  for (const sentence of [
+    /entrypoint must be a relative path inside the UI directory/,
+    /template "chart" is unknown/,
+    /meta\.csp\.connectDomains must be an array of origins/,
+    /meta\.csp\.styleDomains is not a known field/,
+    /meta\.permissions\.usb is not a known field/,
+    /meta\.prefersBorder must be true or false/,
+  ])
+    t.ok(
+      served.warnings.some((warning) => sentence.test(warning)),
+      `the server warns: ${sentence.source}`,
+    );
+  t.equal(served.warnings.length, 6, served.warnings.join('\n'));
 });
