@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { titleFromName } from '../content/display-names.js';
-import { serverMeta } from '../schemas/meta-files.js';
+import { servedServerMeta } from '../schemas/meta-files.js';
 import type { Icon, Implementation } from '../spec/types.js';
 import { screenMetadata } from '../validation/metadata-check.js';
 import type { ProjectLayout } from './project-layout.js';
@@ -35,8 +35,6 @@ export function projectVersion(root: string): string {
   return '0.0.0';
 }
 
-/** server.meta.json as the server reads it: the same format, but without a name it is named after its directory. */
-const SERVED_META = { ...serverMeta, schema: { ...serverMeta.schema, required: [] } };
 
 function stringField(meta: Record<string, unknown>, key: string): string | undefined {
   const value = meta[key];
@@ -56,7 +54,7 @@ export function loadServerIdentity(layout: ProjectLayout, options: { gettingStar
     try {
       const parsed: unknown = JSON.parse(text);
       if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-        const screen = screenMetadata(SERVED_META, parsed as Record<string, unknown>);
+        const screen = screenMetadata(servedServerMeta, parsed as Record<string, unknown>);
         warnings.push(...screen.warnings.map((warning) => `${metaPath}: ${warning}`));
         meta = screen.value ?? {};
       } else warnings.push(`${metaPath} is not a JSON object; using defaults`);

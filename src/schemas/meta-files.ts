@@ -245,6 +245,9 @@ export const serverMeta: MetaFormat = {
   rejectAt: [],
 };
 
+/** server.meta.json as the server reads it: the same format, but without a name it is named after its directory. */
+export const servedServerMeta: MetaFormat = { ...serverMeta, schema: { ...serverMeta.schema, required: [] } };
+
 /** A format whose every problem rejects the document (our own files, such as register.json). */
 export function strictFormat(schema: Readonly<Record<string, unknown>>): MetaFormat {
   return { schema, rejectAt: [''] };

@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import AjvDraft7 from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { canonicalJson, sha256Hex } from '../json/canonical-json.js';
+import { precompiledValidator } from './precompiled-validators.js';
 
 /** One reason a value does not match its schema, pointing at the field. */
 export interface SchemaIssue {
@@ -45,8 +46,9 @@ export function describeIssues(issues: readonly SchemaIssue[]): string {
 
 /**
  * JSON Schema validation with compiled validators cached by schema content: each tool
- * version's schema is compiled once. 2020-12 is the default dialect (MCP's); a schema
- * declaring draft-07 (or older) gets the draft-07 validator.
+ * version's schema is compiled once, and our own formats' schemas come precompiled
+ * (src/schemas/generated/). 2020-12 is the default dialect (MCP's); a schema declaring
+ * draft-07 (or older) gets the draft-07 validator.
  */
 export class SchemaValidator {
   private readonly modern = new Ajv2020.default(ajvOptions);
@@ -64,7 +66,7 @@ export class SchemaValidator {
 
   private validatorFor(schema: unknown): ValidateFunction | string {
     const isObject = typeof schema === 'object' && schema !== null;
-    const known = isObject ? this.bySchemaObject.get(schema) : undefined;
+    const known = isObject ? (precompiledValidator(schema) ?? this.bySchemaObject.get(schema)) : undefined;
     if (known !== undefined) return known;
     const validator = this.validatorByContent(schema);
     if (isObject) this.bySchemaObject.set(schema, validator);
