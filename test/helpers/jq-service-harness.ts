@@ -5,10 +5,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { repoRoot } from './paths.js';
+import { scratchDir } from './scratch.js';
 import { sdkDir, sh } from './sdk-harness.js';
 
 export interface ServiceJq {
@@ -27,7 +27,7 @@ export interface ServiceJq {
 export async function startServiceJq(fallback: string): Promise<ServiceJq | undefined> {
   const bin = resolve(repoRoot, process.env.MCPBASH_TEST_BIN ?? join('dist', 'mcp-bash.cjs'));
   if (!existsSync(bin)) return undefined;
-  const dir = mkdtempSync(join(tmpdir(), 'mcpbash-jq-service-'));
+  const dir = scratchDir('mcpbash-jq-service-');
   const home = join(dir, 'home');
   mkdirSync(home);
   const token = randomBytes(24).toString('hex');

@@ -4,10 +4,10 @@
  * private directory. Every snippet runs under `set -euo pipefail` after sourcing the SDK.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { repoRoot } from './paths.js';
+import { scratchDir } from './scratch.js';
 
 export const sdkDir = join(repoRoot, 'sdk-sh');
 export const providersDir = join(repoRoot, 'assets', 'providers');
@@ -41,7 +41,7 @@ export function builtinJqWrapper(): string | undefined {
   if (builtinWrapper) return builtinWrapper;
   const bin = resolve(repoRoot, process.env.MCPBASH_TEST_BIN ?? join('dist', 'mcp-bash.cjs'));
   if (!existsSync(bin)) return undefined;
-  const dir = mkdtempSync(join(tmpdir(), 'mcpbash-builtin-jq-'));
+  const dir = scratchDir('mcpbash-builtin-jq-');
   const home = join(dir, 'home');
   mkdirSync(home);
   const exec = bin.endsWith('.cjs') ? `"${process.execPath}" "${bin}"` : `"${bin}"`;

@@ -9,7 +9,6 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { writeTarGz } from '../../../release/archive.mjs';
@@ -18,6 +17,7 @@ import { hostRelease } from '../../helpers/host-release.js';
 import { runCommand } from '../../helpers/installer-env.js';
 import { binaryPath, repoRoot } from '../../helpers/paths.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 import { serveDirectory } from '../../helpers/static-server.js';
 
 // doctor --fix replacing the binary it runs from: a copy of the built binary in a temp dir,
@@ -52,7 +52,7 @@ function installedCopy(): { dir: string; binary: string; env: NodeJS.ProcessEnv 
 
 /** A release archive (as the release build lays it out) whose binary is `script`. */
 function fakeArchive(version: string, script: string): { path: string; sha256: string; name: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'mcpbash-fake-release-'));
+  const dir = scratchDir('mcpbash-fake-release-');
   made.push(dir);
   const name = releaseArchiveName(version) as string;
   const top = name.replace(/\.tar\.gz$/, '');

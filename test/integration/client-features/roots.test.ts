@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -7,6 +6,7 @@ import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { type Message, startInitialized } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
 type Dump = { count: number; roots: Array<{ uri: string; name: string; path: string }>; paths: string[] };
@@ -14,7 +14,7 @@ const dump = (response: Message) =>
   JSON.parse((response.result as { content: Array<{ text: string }> }).content[0]?.text ?? '{}') as Dump;
 
 function scratch(): string {
-  return realpathSync(mkdtempSync(join(tmpdir(), 'mcpbash roots ')));
+  return realpathSync(scratchDir('mcpbash roots '));
 }
 
 t.test('without client roots, tools see the fallback: the project root', async (t) => {

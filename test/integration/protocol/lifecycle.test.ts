@@ -1,6 +1,7 @@
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { McpProcess, startInitialized } from '../../helpers/mcp-process.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 const project = fixtureProject('lifecycle');
 const modern = {
@@ -210,10 +211,7 @@ t.test('MCPBASH_FORCE_MINIMAL: logging only; tool, resource, prompt and completi
 });
 
 t.test('no project configured: getting-started mode names itself mcp-bash', async (t) => {
-  const { mkdtempSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const cwd = mkdtempSync(join(tmpdir(), 'mcpbash-noproject-'));
+  const cwd = scratchDir('mcpbash-noproject-');
   const server = new McpProcess({ cwd });
   const init = (await server.request('initialize', { capabilities: {} })).result as { serverInfo: { name: string } };
   t.equal(init.serverInfo.name, 'mcp-bash');

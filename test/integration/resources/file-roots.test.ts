@@ -1,5 +1,4 @@
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, cpSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t from 'tap';
@@ -7,6 +6,7 @@ import { fixtureProject } from '../../helpers/fixtures.js';
 import { type McpProcess, startInitialized } from '../../helpers/mcp-process.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 /**
  * What the file provider may read (seed 004: it "enforces roots (MCPBASH_ROOTS,
@@ -18,7 +18,7 @@ const outside = { code: -32603, message: 'Resource outside allowed roots' };
 
 /** A directory outside the project holding note.txt. */
 function clientDir(): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'mcpbash-client-root-')));
+  const dir = realpathSync(scratchDir('mcpbash-client-root-'));
   writeFileSync(join(dir, 'note.txt'), 'from a client root\n');
   return dir;
 }
@@ -133,7 +133,7 @@ t.test("file:// reads are served in-process, not by the framework's file.sh", as
     resources: { 'note.txt': 'served in-process\n' },
   });
   // A framework home whose file.sh would answer differently: the server must not run it.
-  const home = mkdtempSync(join(tmpdir(), 'mcpbash-home-'));
+  const home = scratchDir('mcpbash-home-');
   cpSync(join(repoRoot, 'sdk-sh'), join(home, 'sdk'), { recursive: true });
   cpSync(join(repoRoot, 'assets', 'hooks'), join(home, 'hooks'), { recursive: true });
   cpSync(join(repoRoot, 'assets', 'providers'), join(home, 'providers'), { recursive: true });

@@ -4,6 +4,7 @@ import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { McpProcess, startInitialized } from '../../helpers/mcp-process.js';
 import { isolatedEnv, toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 t.test('tools are denied by default, with a message that says exactly what to set', async (t) => {
   const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: isolatedEnv() });
@@ -189,9 +190,7 @@ t.test('env modes: allowlist adds named variables; inherit needs an explicit opt
 });
 
 t.test('getting-started mode: its one tool runs without an allowlist', async (t) => {
-  const { mkdtempSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const server = new McpProcess({ cwd: mkdtempSync(join(tmpdir(), 'mcpbash-gs-')), env: isolatedEnv() });
+  const server = new McpProcess({ cwd: scratchDir('mcpbash-gs-'), env: isolatedEnv() });
   await server.initialize();
   const { tools } = (await server.request('tools/list')).result as { tools: Array<{ name: string }> };
   t.same(

@@ -1,13 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { McpProcess, startInitialized } from '../../helpers/mcp-process.js';
 import { eventually, isAlive, isGroupAlive, processGroupOf, waitForExit } from '../../helpers/processes.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
-const markerDir = mkdtempSync(join(tmpdir(), 'mcpbash-markers-'));
+const markerDir = scratchDir('mcpbash-markers-');
 const marker = (name: string) => join(markerDir, name);
 const pidOf = (name: string) => Number(readFileSync(`${marker(name)}.pid`, 'utf8').trim());
 
