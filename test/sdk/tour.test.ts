@@ -1,6 +1,7 @@
 /**
- * The sdk-tour fixture calls every SDK function. Here it runs directly with the environment a
- * server would give it; the end-to-end tests run the same tool through tools/call.
+ * The sdk-tour fixture calls every SDK function. Here it runs directly, with the environment
+ * the server's own code builds for a tool (test/helpers/sdk-harness.ts), once per JSON tool;
+ * test/integration/tools/sdk-tour.test.ts runs the same tool through the binary's tools/call.
  */
 import { existsSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
