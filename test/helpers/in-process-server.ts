@@ -34,6 +34,7 @@ const noAssets: AssetBundle = {
  */
 export class InProcessServer extends McpSession {
   readonly exited: Promise<Ended>;
+  private ended = false;
   private readonly input = new PassThrough();
 
   constructor(options: InProcessOptions = {}) {
@@ -48,13 +49,21 @@ export class InProcessServer extends McpSession {
     this.exited = runCli(options.args ?? [], {
       io: { stdin: this.input, stdout, stderr, env, cwd: options.cwd ?? process.cwd() },
       assets: noAssets,
-    }).then(
-      (code) => ({ code, signal: null }),
-      (error: unknown) => {
-        this.onStderr(`in-process server threw: ${(error as Error).stack ?? String(error)}\n`);
-        return { code: 70, signal: null };
-      },
-    );
+    })
+      .then(
+        (code) => ({ code, signal: null }),
+        (error: unknown) => {
+          this.onStderr(`in-process server threw: ${(error as Error).stack ?? String(error)}\n`);
+          return { code: 70, signal: null };
+        },
+      )
+      .finally(() => {
+        this.ended = true;
+      });
+  }
+
+  get running(): boolean {
+    return !this.ended;
   }
 
   protected write(data: string | Buffer): void {

@@ -38,6 +38,10 @@ export class McpProcess extends McpSession {
     this.exited = new Promise((resolve) => this.child.on('close', (code, signal) => resolve({ code, signal })));
   }
 
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
   protected write(data: string | Buffer): void {
     this.child.stdin.write(data);
   }

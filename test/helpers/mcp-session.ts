@@ -24,6 +24,8 @@ export abstract class McpSession {
   readonly protocolViolations: string[] = [];
   stderr = '';
   abstract readonly exited: Promise<Ended>;
+  /** Whether the server is still running. */
+  abstract readonly running: boolean;
   private buffered = '';
   private nextId = 1;
   private waiters: Array<{ test: (m: Message) => boolean; resolve: (m: Message) => void }> = [];

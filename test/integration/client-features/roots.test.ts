@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { type Message, startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
+import type { Message } from '../../helpers/mcp-session.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 import { scratchDir } from '../../helpers/scratch.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
@@ -19,7 +20,7 @@ function scratch(): string {
 
 t.test('without client roots, tools see the fallback: the project root', async (t) => {
   const project = fixtureProject('tools');
-  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv() });
   const roots = dump(await server.request('tools/call', { name: 'roots-dump' }));
   t.equal(roots.count, 1);
   t.equal(roots.roots[0]?.path, realpathSync(project));
@@ -30,7 +31,7 @@ t.test(
   'MCPBASH_ROOTS: relative entries resolve against the project root (D14); a missing one voids the variable',
   async (t) => {
     const project = fixtureProject('tools');
-    const server = await startInitialized({
+    const server = await startInProcess({
       projectRoot: project,
       env: toolEnv({ MCPBASH_ROOTS: `data:${scratch()}` }),
     });
@@ -38,7 +39,7 @@ t.test(
     t.same(roots.roots.map((root) => root.path)[0], realpathSync(join(project, 'data')));
     t.equal(roots.count, 2);
     await server.close();
-    const bad = await startInitialized({
+    const bad = await startInProcess({
       projectRoot: project,
       env: toolEnv({ MCPBASH_ROOTS: 'data:/does/not/exist' }),
     });
@@ -56,7 +57,7 @@ t.test('config/roots.json: the fallback when MCPBASH_ROOTS is unset; tools see i
     join(project, 'config', 'roots.json'),
     JSON.stringify({ roots: [{ path: 'data', name: 'Data' }, { path: absolute }, { path: 'missing-dir' }, 42] }),
   );
-  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv() });
   t.teardown(() => server.close());
   const roots = dump(await server.request('tools/call', { name: 'roots-dump' }));
   t.same(
@@ -71,7 +72,7 @@ t.test('config/roots.json: the fallback when MCPBASH_ROOTS is unset; tools see i
     'names kept, else the directory name',
   );
   t.match(server.stderr, /config\/roots\.json entry "missing-dir" does not exist/);
-  const overridden = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_ROOTS: absolute }) });
+  const overridden = await startInProcess({ projectRoot: project, env: toolEnv({ MCPBASH_ROOTS: absolute }) });
   t.teardown(() => overridden.close());
   t.same(
     dump(await overridden.request('tools/call', { name: 'roots-dump' })).paths,
@@ -83,7 +84,7 @@ t.test('config/roots.json: the fallback when MCPBASH_ROOTS is unset; tools see i
 t.test('client roots replace the fallback: percent-decoded, non-file and missing ones dropped', async (t) => {
   const project = fixtureProject('tools');
   const dir = scratch();
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: project,
     env: toolEnv(),
     capabilities: { roots: { listChanged: true } },
@@ -112,7 +113,7 @@ t.test('roots/list_changed asks again (debounced); errors keep the roots', async
   const project = fixtureProject('tools');
   const first = scratch();
   const second = scratch();
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: project,
     env: toolEnv({ MCPBASH_ROOTS_DEBOUNCE_INTERVAL: '0.2' }),
     capabilities: { roots: { listChanged: true } },
@@ -142,7 +143,7 @@ t.test('roots/list_changed asks again (debounced); errors keep the roots', async
 t.test('an answer to the request before roots/list_changed is stale, even during the debounce', async (t) => {
   const stale = scratch();
   const fresh = scratch();
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_ROOTS_DEBOUNCE_INTERVAL: '1' }),
     capabilities: { roots: { listChanged: true } },
@@ -178,7 +179,7 @@ t.test('an answer to the request before roots/list_changed is stale, even during
 
 t.test('tools wait for the first roots answer (bounded)', async (t) => {
   const dir = scratch();
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv(),
     capabilities: { roots: {} },
@@ -218,7 +219,7 @@ t.test(
   async (t) => {
     const project = fixtureProject('tools');
     const late = scratch();
-    const server = await startInitialized({
+    const server = await startInProcess({
       projectRoot: project,
       env: toolEnv({ MCPBASH_ROOTS_REQUEST_TIMEOUT: '0.5', MCPBASH_LOG_LEVEL: 'debug' }),
       capabilities: { roots: {} },
@@ -234,7 +235,7 @@ t.test(
       'the late answer changed nothing',
     );
     t.match(server.stderr, new RegExp(`ignoring a response to unknown request id ${JSON.stringify(ask.id)}`));
-    t.equal(server.child.exitCode, null, 'the server did not exit (1.x did)');
+    t.equal(server.running, true, 'the server did not exit (1.x did)');
     await server.close();
   },
 );

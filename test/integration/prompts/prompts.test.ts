@@ -2,7 +2,8 @@ import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { type McpProcess, startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
+import type { McpSession } from '../../helpers/mcp-session.js';
 import { checkRegistryEnvelope } from '../../helpers/registry-envelope.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
@@ -14,8 +15,8 @@ interface Owner {
 async function serve(
   t: Owner,
   options: { env?: NodeJS.ProcessEnv; protocolVersion?: string; project?: string } = {},
-): Promise<McpProcess> {
-  const server = await startInitialized({
+): Promise<McpSession> {
+  const server = await startInProcess({
     projectRoot: options.project ?? fixtureProject('prompts'),
     env: isolatedEnv(options.env),
     ...(options.protocolVersion ? { protocolVersion: options.protocolVersion } : {}),

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
 import { checkRegistryEnvelope } from '../../helpers/registry-envelope.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 
@@ -11,7 +11,7 @@ const names = (result: unknown, key: 'resources' | 'resourceTemplates') =>
 
 t.test('.registry/resources.json and resource-templates.json: the seed-003 envelope', async (t) => {
   const project = fixtureProject('resources');
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv() });
   t.teardown(() => server.close());
   const listed = names((await server.request('resources/list', { limit: 200 })).result, 'resources');
   const templates = names((await server.request('resources/templates/list')).result, 'resourceTemplates');
@@ -36,7 +36,7 @@ t.test(
   'resources and templates are rescanned only after MCP_RESOURCES_TTL / MCP_RESOURCES_TEMPLATES_TTL',
   async (t) => {
     const project = fixtureProject('resources');
-    const server = await startInitialized({
+    const server = await startInProcess({
       projectRoot: project,
       env: isolatedEnv({ MCP_RESOURCES_TTL: '1', MCP_RESOURCES_TEMPLATES_TTL: '1' }),
     });
