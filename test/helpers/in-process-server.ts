@@ -46,6 +46,12 @@ export class InProcessServer extends McpSession {
     const stderr = new PassThrough();
     stdout.on('data', (chunk: Buffer) => this.onStdout(chunk.toString('utf8')));
     stderr.on('data', (chunk: Buffer) => this.onStderr(chunk.toString('utf8')));
+    // Like a process's exit after its pipes close: everything written has been read.
+    const drained = (stream: PassThrough) =>
+      new Promise<void>((resolve) => {
+        stream.once('end', resolve);
+        stream.end();
+      });
     this.exited = runCli(options.args ?? [], {
       io: { stdin: this.input, stdout, stderr, env, cwd: options.cwd ?? process.cwd() },
       assets: noAssets,
@@ -53,12 +59,14 @@ export class InProcessServer extends McpSession {
       .then(
         (code) => ({ code, signal: null }),
         (error: unknown) => {
-          this.onStderr(`in-process server threw: ${(error as Error).stack ?? String(error)}\n`);
+          stderr.write(`in-process server threw: ${(error as Error).stack ?? String(error)}\n`);
           return { code: 70, signal: null };
         },
       )
-      .finally(() => {
+      .then(async (ended: Ended) => {
+        await Promise.all([drained(stdout), drained(stderr)]);
         this.ended = true;
+        return ended;
       });
   }
 

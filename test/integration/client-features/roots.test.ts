@@ -199,12 +199,18 @@ t.test('the official SDK client answers roots/list and the tool sees its roots',
     env: sdkEnv(toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools') })),
     capabilities: { capabilities: { roots: { listChanged: true } } },
   });
-  client.setRequestHandler(ListRootsRequestSchema, async () => ({
-    roots: [{ uri: pathToFileURL(join(dir, 'sub')).href, name: 'Sub' }],
-  }));
+  let asked!: () => void;
+  const answered = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  client.setRequestHandler(ListRootsRequestSchema, async () => {
+    asked();
+    return { roots: [{ uri: pathToFileURL(join(dir, 'sub')).href, name: 'Sub' }] };
+  });
   // The handler is set after connect: announce a change so the server asks again.
   await client.sendRootsListChanged();
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await answered;
+  // Tool calls wait for the roots request in flight, so the call sees the answer.
   const result = await client.callTool({ name: 'roots-dump' });
   const roots = JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? '{}') as Dump;
   t.same(
@@ -225,8 +231,8 @@ t.test(
       capabilities: { roots: {} },
     });
     const ask = await server.waitFor((m) => m.method === 'roots/list');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    t.match(server.stderr, /roots\/list failed \(roots\/list: no response within 500 ms\)/, 'the timeout is noted');
+    await server.waitForStderr(/roots\/list failed \(roots\/list: no response within 500 ms\)/, 5000);
+    t.pass('the timeout is noted');
     server.send({ jsonrpc: '2.0', id: ask.id, result: { roots: [{ uri: pathToFileURL(late).href }] } });
     t.same((await server.request('ping')).result, {}, 'still serving');
     t.equal(

@@ -7,13 +7,14 @@ import type { McpSession } from '../../helpers/mcp-session.js';
 import { eventually } from '../../helpers/processes.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
-
-/** Whether the server logs at debug on stderr: a stray response is noted at debug only. */
+/**
+ * Whether the server logs at debug on stderr: a stray response is noted at debug only. Ends
+ * the session, so that all of its stderr is in.
+ */
 async function logsDebug(server: McpSession): Promise<boolean> {
   server.send({ jsonrpc: '2.0', id: 9999, result: {} });
   await server.request('ping');
-  await settle();
+  await server.close();
   return /debug: mcp\.rpc: ignoring a response to unknown request id 9999/.test(server.stderr);
 }
 

@@ -116,6 +116,7 @@ t.test('changes to resources and templates send resources/list_changed, never on
   t.teardown(() => server.close());
   await server.request('resources/list');
   await server.request('resources/templates/list');
+  // Nothing marks a background poll (every second; TTL 0): 1.3 s holds at least one.
   await sleep(1300);
   t.equal(
     server.notifications('notifications/resources/list_changed').length,
