@@ -123,7 +123,10 @@ t.test('roots/list_changed asks again (debounced); errors keep the roots', async
   t.equal(dump(await server.request('tools/call', { name: 'roots-dump' })).roots[0]?.path, first);
   server.notify('notifications/roots/list_changed');
   server.notify('notifications/roots/list_changed');
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  await server.waitFor(() => server.messages.filter((m) => m.method === 'roots/list').length >= 2, 5000);
+  // A request per notification would follow at once: 0.3 s more (past the 0.2 s debounce)
+  // shows there is just the one.
+  await new Promise((resolve) => setTimeout(resolve, 300));
   const asks = server.messages.filter((m) => m.method === 'roots/list');
   t.equal(asks.length, 2, 'two notifications in a burst cause one new request');
   const again = asks[1] as Message;
@@ -186,6 +189,7 @@ t.test('tools wait for the first roots answer (bounded)', async (t) => {
   });
   const request = await server.waitFor((m) => m.method === 'roots/list');
   const call = server.request('tools/call', { name: 'roots-dump' });
+  // The stimulus, not a wait for an outcome: the client answers late.
   await new Promise((resolve) => setTimeout(resolve, 300));
   server.send({ jsonrpc: '2.0', id: request.id, result: { roots: [{ uri: pathToFileURL(dir).href }] } });
   t.equal(dump(await call).roots[0]?.path, dir, "the call ran with the client's roots");

@@ -33,10 +33,7 @@ t.test('valid JSON that is not a request is -32600', async (t) => {
   const server = await startInProcess({ projectRoot: project });
   for (const line of ['42', '"text"', 'null', '{"jsonrpc":"2.0"}', '{"jsonrpc":"2.0","method":7,"id":3}'])
     server.writeRaw(line);
-  const deadline = Date.now() + 5000;
-  while (server.messages.filter((m) => m.error?.code === -32600).length < 5 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await server.waitFor(() => server.messages.filter((m) => m.error?.code === -32600).length >= 5, 5000, 'five errors');
   const invalid = server.messages.filter((m) => m.error?.code === -32600);
   t.equal(invalid.length, 5);
   t.same(

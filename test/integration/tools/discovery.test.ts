@@ -248,6 +248,7 @@ t.test('the TTL caches: with the default 5 s, a new tool is not listed a second 
   const server = await startInProcess({ projectRoot: project, env: toolEnv() });
   t.notOk((await listNames(server)).includes('fresh'));
   addTool(project, 'fresh');
+  // The stimulus: the change is a second old when the client lists again.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   t.notOk((await listNames(server)).includes('fresh'), 'still the cached list');
   await server.close();
