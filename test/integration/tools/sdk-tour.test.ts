@@ -4,16 +4,15 @@
  * per-call files and the notifications the server really provides.
  */
 import { realpathSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t from 'tap';
 import { copyProject } from '../../helpers/fixtures.js';
 import { type Message, startInitialized } from '../../helpers/mcp-process.js';
-import { repoRoot } from '../../helpers/paths.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 import { scratchDir } from '../../helpers/scratch.js';
+import { expectedTourSummary, tourProject } from '../../helpers/sdk-tour.js';
 
-const tour = () => copyProject(join(repoRoot, 'test', 'fixtures', 'sdk-tour'), 'sdk-tour');
+const tour = () => copyProject(tourProject, 'sdk-tour');
 type Summary = Record<string, string>;
 const summaryOf = (response: Message) =>
   (response.result as { structuredContent: { result: Summary } }).structuredContent.result;
@@ -37,30 +36,7 @@ t.test('the SDK tour through tools/call: roots, _meta, progress, logs and result
   );
   t.match(response.result, { isError: false, structuredContent: { success: true } }, 'the tour succeeded');
   const summary = summaryOf(response);
-  t.match(summary, {
-    name: 'Ada',
-    count: '4',
-    verbose: 'false',
-    path: root,
-    meta: 'abc',
-    cancelled: 'false',
-    retry: 'rc=0 attempts=2',
-    passthrough: 'passthrough-out',
-    escape: '"say \\"hi\\""',
-    array: '["a","b"]',
-    roots: `1:${root}`,
-    contains: 'yes',
-    normalize: '/a/c',
-    collapse: '/x/y',
-    loaded: 'yes',
-    valid_json: 'yes',
-    bytes: '2',
-    cli_error: 'cli said no',
-    config: 'eu',
-    emit_text: 'text',
-    emit_json: '{"k":1}',
-    elicit: '{"action":"skipped","content":null}',
-  });
+  t.match(summary, expectedTourSummary(root));
   t.same(JSON.parse(summary.raw ?? ''), { name: 'Ada', count: 4, path: root }, 'mcp_args_raw');
   t.same(JSON.parse(summary.truncate ?? ''), { result: [1, 2, 3], truncated: true, kept: 3, total: 9 });
   t.equal(JSON.parse(summary.download ?? '').error.type, 'host_blocked');
