@@ -4,8 +4,8 @@
 # mcp-bash tool SDK. Tools load it with:  source "${MCP_SDK}/tool-sdk.sh"
 #
 # Helpers for arguments, results, errors, progress, logging, cancellation, roots,
-# elicitation, configuration and safe downloads. The side channel to the server is
-# described in docs/TOOL-CONTRACT.md; every function is documented in docs/SDK.md.
+# elicitation, configuration, safe downloads and MCP Apps views. The side channel to the
+# server is described in docs/TOOL-CONTRACT.md; every function is documented in docs/SDK.md.
 #
 # Rules this library keeps (it runs inside other people's scripts):
 #   - Bash 3.2 compatible; sets no shell options; safe under `set -euo pipefail`.
@@ -68,3 +68,5 @@ export MCP_TOOL_CANCELLATION_FILE
 . "${_MCPBASH_SDK_DIR}/lib/download.sh"
 # shellcheck source=lib/progress-passthrough.sh
 . "${_MCPBASH_SDK_DIR}/lib/progress-passthrough.sh"
+# shellcheck source=lib/ui.sh
+. "${_MCPBASH_SDK_DIR}/lib/ui.sh"

@@ -64,6 +64,7 @@ export function cliRegistries(options: CliRegistryOptions): ProjectRegistries {
     home: options.home,
     env: options.env,
     scratchDir: options.stateDir,
+    serverName: options.project.identity.info.name,
     log: options.log,
     writeCache: options.writeCache ?? true,
     processes: options.processes,

@@ -13,6 +13,8 @@ export interface ServerConfig {
   readonly maxToolStderrBytes: number;
   /** Resource payloads and tool attachments (MCPBASH_MAX_RESOURCE_BYTES, default the output cap). */
   readonly maxResourceBytes: number;
+  /** MCP Apps UI resources (MCPBASH_MAX_UI_RESOURCE_BYTES, 1.x's 1 MiB). */
+  readonly maxUiResourceBytes: number;
   readonly stderrTailBytes: number;
   readonly stderrCapture: boolean;
   readonly streamToolStderr: boolean;
@@ -68,6 +70,7 @@ export function loadServerConfig(env: Env): ServerConfig {
     registryMaxBytes: envInt(env, 'MCPBASH_REGISTRY_MAX_BYTES', 100 * MIB, { min: 1 }),
     maxToolStderrBytes: envInt(env, 'MCPBASH_MAX_TOOL_STDERR_SIZE', maxToolOutputBytes, { min: 1 }),
     maxResourceBytes: envInt(env, 'MCPBASH_MAX_RESOURCE_BYTES', maxToolOutputBytes, { min: 1 }),
+    maxUiResourceBytes: envInt(env, 'MCPBASH_MAX_UI_RESOURCE_BYTES', MIB, { min: 1 }),
     stderrTailBytes: envInt(env, 'MCPBASH_TOOL_STDERR_TAIL_LIMIT', 4096, { min: 0 }),
     stderrCapture: envBool(env, 'MCPBASH_TOOL_STDERR_CAPTURE', true),
     streamToolStderr: envBool(env, 'MCPBASH_TOOL_STREAM_STDERR', false),

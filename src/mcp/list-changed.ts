@@ -1,6 +1,12 @@
+import type { RegistryKind } from '../project/registry/registry-store.js';
 import type { Session } from './session.js';
 
 export type ListKind = 'tools' | 'resources' | 'prompts';
+
+/** The list a registry feeds: templates and UI resources are announced as `resources`. */
+export function listOfKind(kind: RegistryKind): ListKind {
+  return kind === 'resourceTemplates' || kind === 'ui' ? 'resources' : kind;
+}
 
 /**
  * Sends `notifications/<kind>/list_changed` when a list's hash moves away from the one the

@@ -1,6 +1,7 @@
 import { type PromptDefinition, promptArguments } from '../project/prompts/prompt-definition.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from '../project/resources/resource-definition.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
+import { UI_MIME_TYPE, type UiResourceDefinition } from '../project/ui/ui-resource.js';
 import type { ProtocolVersion } from './protocol-versions.js';
 import type { Prompt, PromptArgument, Resource, ResourceTemplate, Tool } from './types.js';
 
@@ -40,6 +41,17 @@ export function toListedTool(tool: ToolDefinition, withTitle: boolean): Tool {
 /** A resource as resources/list sends it: spec fields only, no `path` or `provider` (D16). */
 export function toListedResource(item: ResourceDefinition, withTitle: boolean): Resource {
   return { uri: item.uri, name: item.name, ...optionalFields(item, withTitle) };
+}
+
+/**
+ * A UI resource in resources/list (original-behaviour §5.3): the MCP Apps MIME type and
+ * `_meta.ui` (CSP, permissions, border preference), as 1.x listed them.
+ */
+export function toListedUiResource(item: UiResourceDefinition, withTitle: boolean): Resource {
+  const listed: Resource = { uri: item.uri, name: item.name, description: item.description, mimeType: UI_MIME_TYPE };
+  if (withTitle && item.title) listed.title = item.title;
+  listed._meta = { ui: { ...item.ui } };
+  return listed;
 }
 
 /** A template as resources/templates/list sends it (D16). */

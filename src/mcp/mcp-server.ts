@@ -15,7 +15,7 @@ import { removeStateDir } from '../project/state-dir.js';
 import { ProcessRegistry } from '../runner/process-runner.js';
 import { registerLifecycle } from './handlers/lifecycle.js';
 import { loggingModule } from './handlers/logging.js';
-import { ListChangedNotifier } from './list-changed.js';
+import { ListChangedNotifier, listOfKind } from './list-changed.js';
 import { ServerLog, serverLogOptions } from './logging.js';
 import { RemoteTokenGuard, remoteTokenSettings } from './remote-token.js';
 import { RootsState } from './roots-state.js';
@@ -105,7 +105,8 @@ export class McpServer {
       scratchDir: options.stateDir,
       log: this.log,
       processes: this.processes,
-      onHash: (kind, hash) => lists.observe(kind === 'resourceTemplates' ? 'resources' : kind, hash, kind),
+      serverName: options.project.identity.info.name,
+      onHash: (kind, hash) => lists.observe(listOfKind(kind), hash, kind),
     });
     const roots = new RootsState(
       configuredRoots(layout, env, (message) => this.log.warning('mcp.roots', message)),

@@ -1,3 +1,4 @@
+import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../project/ui/ui-resource.js';
 import type { ServerCapabilities } from './types.js';
 
 /** The MCP versions we speak, newest first; the first is the default. */
@@ -31,9 +32,13 @@ export function featuresOf(version: ProtocolVersion): ProtocolFeatures {
   };
 }
 
-/** The capabilities we advertise for a version (original-behaviour §2.3). */
-export function serverCapabilities(version: ProtocolVersion, minimal: boolean): ServerCapabilities {
+/**
+ * The capabilities we advertise for a version (original-behaviour §2.3); the MCP Apps
+ * extension only to a client that declared it (`ui`), whatever the version.
+ */
+export function serverCapabilities(version: ProtocolVersion, minimal: boolean, ui = false): ServerCapabilities {
   if (minimal) return { logging: {} };
+  const extensions = ui ? { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } } : {};
   if (featuresOf(version).listChanged) {
     return {
       logging: {},
@@ -41,7 +46,8 @@ export function serverCapabilities(version: ProtocolVersion, minimal: boolean): 
       resources: { subscribe: true, listChanged: true },
       prompts: { listChanged: true },
       completions: {},
+      ...extensions,
     };
   }
-  return { logging: {}, tools: {}, resources: { subscribe: true }, prompts: {} };
+  return { logging: {}, tools: {}, resources: { subscribe: true }, prompts: {}, ...extensions };
 }

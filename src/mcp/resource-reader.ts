@@ -4,6 +4,10 @@ import { RpcError } from '../jsonrpc/rpc-error.js';
 import type { ProjectRegistries } from '../project/project-registries.js';
 import { uriPathForMime } from '../project/resources/resource-definition.js';
 import { matchTemplate } from '../project/resources/template-match.js';
+import { readUiResource } from '../project/ui/ui-content.js';
+import { findUiResource } from '../project/ui/ui-lookup.js';
+import { UI_MIME_TYPE, type UiResourceDefinition } from '../project/ui/ui-resource.js';
+import { isUiUri } from '../project/ui/ui-uri.js';
 import { providerForUri } from '../providers/provider-names.js';
 import { type ProviderHost, readWithProvider } from '../providers/resource-provider.js';
 import type { ResourceContents } from './types.js';
@@ -15,6 +19,8 @@ export interface ResolvedResource {
   readonly mimeType?: string;
   /** The registry entry's name, when the URI belongs to one. */
   readonly name?: string;
+  /** A UI resource (MCP Apps): served in this process, no provider. */
+  readonly ui?: UiResourceDefinition;
 }
 
 export interface ReadOptions {
@@ -38,6 +44,8 @@ export class ResourceReader {
   constructor(
     private readonly registries: ProjectRegistries,
     private readonly host: ProviderHost,
+    /** MCPBASH_MAX_UI_RESOURCE_BYTES */
+    private readonly maxUiResourceBytes: number,
   ) {}
 
   /**
@@ -59,6 +67,8 @@ export class ResourceReader {
       throw RpcError.invalidParams('Invalid resource URI: it contains a NUL character');
     const { items } = await this.registries.resources.snapshot();
     const byName = name === undefined ? undefined : items.find((item) => item.name === name);
+    const ui = await this.resolveUi(uri, byName === undefined ? name : undefined);
+    if (ui) return ui;
     if (name !== undefined && !byName && uri === undefined) {
       throw new RpcError(ErrorCode.ResourceNotFound, 'Resource not found', {
         name,
@@ -82,8 +92,26 @@ export class ResourceReader {
     };
   }
 
+  /**
+   * A `ui://` URI, or a name no resource has, that belongs to a UI resource; an unknown
+   * `ui://` URI is not found (no provider serves that scheme).
+   */
+  private async resolveUi(uri: string | undefined, name: string | undefined): Promise<ResolvedResource | undefined> {
+    const byUri = uri !== undefined && isUiUri(uri);
+    if (!byUri && (uri !== undefined || name === undefined)) return undefined;
+    const { items } = await this.registries.ui.snapshot();
+    const item = byUri ? findUiResource(items, uri) : items.find((candidate) => candidate.name === name);
+    if (item) return { uri: uri ?? item.uri, provider: 'ui', name: item.name, mimeType: UI_MIME_TYPE, ui: item };
+    if (!byUri) return undefined;
+    throw new RpcError(ErrorCode.ResourceNotFound, 'Resource not found', {
+      uri,
+      hint: 'resources/list shows the ui:// URIs of the UI resources',
+    });
+  }
+
   /** Runs the provider; text when the MIME type is textual and the bytes are UTF-8, else a base64 blob. */
   async read(target: ResolvedResource, options: ReadOptions): Promise<{ contents: ResourceContents; bytes: Buffer }> {
+    if (target.ui) return readUiResource(target.ui, target.uri, this.host.layout, this.maxUiResourceBytes);
     const bytes = await readWithProvider(this.host, {
       provider: target.provider,
       uri: target.uri,

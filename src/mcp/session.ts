@@ -33,6 +33,8 @@ export class Session {
   protocolVersion: ProtocolVersion = DEFAULT_PROTOCOL_VERSION;
   clientCapabilities: ClientCapabilities = {};
   clientInfo: Implementation | undefined;
+  /** The client declared the MCP Apps extension (`io.modelcontextprotocol/ui`). */
+  uiSupported = false;
 
   get features(): ProtocolFeatures {
     return featuresOf(this.protocolVersion);

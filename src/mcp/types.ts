@@ -45,6 +45,8 @@ export interface ServerCapabilities {
   resources?: { subscribe?: boolean; listChanged?: boolean };
   prompts?: { listChanged?: boolean };
   experimental?: JsonObject;
+  /** Extensions by identifier (SEP-1724), e.g. MCP Apps' `io.modelcontextprotocol/ui`. */
+  extensions?: JsonObject;
 }
 
 export interface InitializeParams extends WithMeta {

@@ -17,10 +17,14 @@ import { type ManualState, type RegistryKind, type RegistryLog, RegistryStore } 
 import { manualResourceNormalizer, manualTemplateNormalizer } from './resources/manual-resources.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from './resources/resource-definition.js';
 import { resourcesSource, templatesSource } from './resources/resource-sources.js';
+import { loadServerIdentity } from './server-identity.js';
 import { manualToolNormalizer } from './tools/manual-tools.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
 import { discoverTools, type ToolScan } from './tools/tool-discovery.js';
 import { mergeSubtreeScan, resolveToolsSubtree } from './tools/tools-subtree.js';
+import { withInferredUi } from './ui/tool-ui-meta.js';
+import type { UiResourceDefinition } from './ui/ui-resource.js';
+import { uiResourcesSource } from './ui/ui-source.js';
 
 export interface RegistryOptions {
   readonly layout: ProjectLayout;
@@ -38,6 +42,8 @@ export interface RegistryOptions {
    * default MCPBASH_REGISTRY_REFRESH_PATH.
    */
   readonly toolsSubtree?: string;
+  /** The name `ui://` URIs carry; default: server.meta.json's (read at each scan). */
+  readonly serverName?: string;
 }
 
 const POLL_INTERVAL_MS = 1000;
@@ -62,6 +68,8 @@ export class ProjectRegistries {
   readonly resources: RegistryStore<ResourceDefinition>;
   readonly resourceTemplates: RegistryStore<ResourceTemplateDefinition>;
   readonly prompts: RegistryStore<PromptDefinition>;
+  /** MCP Apps UI resources: tool `ui/` directories and standalone `ui/<name>/`. */
+  readonly ui: RegistryStore<UiResourceDefinition>;
   /** The last tools scan, for `validate` (it lists the scripts that are not tools). */
   lastToolScan: ToolScan | undefined;
   /** Where tools scans look ('' for the whole tools directory). */
@@ -101,7 +109,13 @@ export class ProjectRegistries {
       kind: 'tools',
       cacheFile: join(layout.registryDir, 'tools.json'),
       ttlMs: ttlMs(env, 'MCP_TOOLS_TTL'),
-      watchedPaths: [layout.toolsDir, join(layout.serverDir, 'register.json'), join(layout.serverDir, 'register.sh')],
+      // server.meta.json: the `ui://` URIs of tools with a UI carry the server's name.
+      watchedPaths: [
+        layout.toolsDir,
+        join(layout.serverDir, 'register.json'),
+        join(layout.serverDir, 'register.sh'),
+        join(layout.serverDir, 'server.meta.json'),
+      ],
       scan: (previous, tree) => this.scanTools(previous, tree.walkOf(layout.toolsDir)),
       manual: () => this.manualState<ToolDefinition>('tools'),
     });
@@ -120,11 +134,19 @@ export class ProjectRegistries {
       scan: (_previous, tree) => discoverPrompts(layout.promptsDir, layout.root, tree.walkOf(layout.promptsDir)),
       manual: () => this.manualState<PromptDefinition>('prompts'),
     });
+    this.ui = this.store(uiResourcesSource(layout, ttlMs(env, 'MCP_UI_TTL'), () => this.serverName()));
+  }
+
+  /** The server name UI URIs carry. */
+  serverName(): string {
+    return this.options.serverName ?? loadServerIdentity(this.options.layout).info.name;
   }
 
   /** A tools scan: everything, or only the subtree merged into the previous registry. */
   private scanTools(previous: () => readonly ToolDefinition[], tree: TreeWalk | undefined): ToolScan {
-    const scan = discoverTools(this.options.layout.toolsDir, this.toolsSubtree, tree);
+    const discovered = discoverTools(this.options.layout.toolsDir, this.toolsSubtree, tree);
+    const uiOptions = { ...this.options.layout, serverName: this.serverName() };
+    const scan = { ...discovered, items: discovered.items.map((tool) => withInferredUi(tool, uiOptions)) };
     if (this.toolsSubtree === '') {
       this.lastToolScan = scan;
     } else {

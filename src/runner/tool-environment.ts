@@ -6,6 +6,7 @@ import type { RootEntry } from '../project/roots.js';
 import { identityEnvironment, type ServerIdentity } from '../project/server-identity.js';
 import type { CallPaths } from './call-directory.js';
 import type { JsonToolChoice } from './json-tool.js';
+import { selfBinary } from './self-binary.js';
 
 export type ToolEnvMode = 'minimal' | 'allowlist' | 'inherit';
 
@@ -31,6 +32,8 @@ export interface ToolEnvironmentInput {
   readonly paths: CallPaths;
   readonly roots: readonly RootEntry[];
   readonly elicitationSupported: boolean;
+  /** MCPBASH_CLIENT_SUPPORTS_UI `1`/`0`; undefined keeps the inherited value (run-tool). */
+  readonly clientSupportsUi: boolean | undefined;
   readonly payloadThreshold: number;
   readonly workerKey: string;
   readonly logLevel: string;
@@ -108,6 +111,7 @@ export function buildToolEnvironment(input: ToolEnvironmentInput): NodeJS.Proces
     MCPBASH_HOME: input.home.root,
     MCP_SDK: input.home.sdkDir,
     MCPBASH_STATE_DIR: input.stateDir,
+    MCPBASH_BIN: selfBinary(input.stateDir),
     MCPBASH_MODE: input.minimalMode ? 'minimal' : 'full',
     MCPBASH_JSON_TOOL: input.minimalMode ? 'none' : input.jsonTool.name,
     MCPBASH_JSON_TOOL_BIN: input.minimalMode ? '' : input.jsonTool.bin,
@@ -128,6 +132,7 @@ export function buildToolEnvironment(input: ToolEnvironmentInput): NodeJS.Proces
     MCP_ROOTS_PATHS: input.roots.map((root) => root.path).join('\n'),
     MCP_ROOTS_COUNT: String(input.roots.length),
   });
+  if (input.clientSupportsUi !== undefined) env.MCPBASH_CLIENT_SUPPORTS_UI = input.clientSupportsUi ? '1' : '0';
   if (input.jqService && !input.minimalMode) env.MCPBASH_JQ_SERVICE = input.jqService;
   else delete env.MCPBASH_JQ_SERVICE;
   if (input.elicitationSupported) {

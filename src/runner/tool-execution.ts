@@ -159,6 +159,7 @@ function toolLaunch(
     paths,
     roots,
     elicitationSupported: runtime.elicitation?.supported === true,
+    clientSupportsUi: runtime.clientSupportsUi?.(),
     payloadThreshold: runtime.config.envPayloadThreshold,
     workerKey: key,
     logLevel: runtime.logLevel(),

@@ -4,6 +4,7 @@ import { ErrorCode } from '../jsonrpc/error-codes.js';
 import { RpcError } from '../jsonrpc/rpc-error.js';
 import type { CallToolResult, ContentBlock, EmbeddedResource, JsonObject } from '../mcp/types.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
+import { normalizeUiMeta } from '../project/ui/tool-ui-meta.js';
 import { describeIssues, type SchemaValidator } from '../validation/json-schema.js';
 import type { RunProcessResult } from './process-runner.js';
 import type { TimeoutPolicy, TimeoutReason } from './timeout-watchdog.js';
@@ -104,11 +105,12 @@ function asCallToolResult(value: unknown): CallToolResult | undefined {
     : undefined;
 }
 
+/** A passthrough result with our `_meta` added (1.x's `ui/resourceUri` moved to `ui.resourceUri`). */
 function withMeta(result: CallToolResult, meta: JsonObject, embedded: readonly EmbeddedResource[]): CallToolResult {
   return {
     ...result,
     content: [...result.content, ...embedded],
-    _meta: { ...(isObject(result._meta) ? result._meta : {}), ...meta },
+    _meta: { ...normalizeUiMeta(isObject(result._meta) ? result._meta : {}), ...meta },
   };
 }
 

@@ -54,6 +54,11 @@ export interface ToolRuntime {
   logLevel(): LoggingLevel;
   isLogLevelEnabled(level: LoggingLevel): boolean;
   readonly elicitation: ElicitationBridge | undefined;
+  /**
+   * Whether the client renders MCP Apps views (MCPBASH_CLIENT_SUPPORTS_UI); none in run-tool,
+   * where tools keep the variable of the launch environment.
+   */
+  readonly clientSupportsUi?: () => boolean;
   /** Live stderr of every tool (MCPBASH_TOOL_STREAM_STDERR, run-tool --verbose). */
   readonly onToolStderr: ((chunk: Buffer) => void) | undefined;
   /** A fresh id for a call (MCPBASH_WORKER_KEY). */

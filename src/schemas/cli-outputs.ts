@@ -104,7 +104,7 @@ export const validateReportSchema = {
         required: ['level', 'section', 'message'],
         properties: {
           level: { enum: ['error', 'warning', 'info'] },
-          section: { enum: ['server', 'tools', 'prompts', 'resources', 'registrations'] },
+          section: { enum: ['server', 'tools', 'prompts', 'resources', 'ui', 'registrations'] },
           message: { type: 'string' },
           file: { type: 'string' },
           field: { type: 'string' },
@@ -290,6 +290,8 @@ export const healthReportSchema = {
         resources: { type: ['integer', 'null'] },
         resourceTemplates: { type: ['integer', 'null'] },
         prompts: { type: ['integer', 'null'] },
+        /** MCP Apps views (2.x; not in 1.x's report). */
+        ui: { type: ['integer', 'null'] },
         projectChecks: { enum: ['none', 'ok', 'failed', 'untrusted'] },
         errors: { type: 'object', additionalProperties: { type: 'string' } },
       },

@@ -38,30 +38,41 @@ function which(command: string): string | undefined {
   return undefined;
 }
 
-let builtinWrapper: string | undefined;
+const wrappers = new Map<string, string>();
 
 /**
- * A `jq` wrapper that runs the built-in jq of the built binary (dist/mcp-bash.cjs under
- * this node, or the native dist/mcp-bash when MCPBASH_TEST_BIN names it), as the server
- * does when no jq is installed. Its HOME is shared, so the framework files are extracted once.
+ * A script named `name` that runs the built binary (dist/mcp-bash.cjs under this node, or
+ * the native dist/mcp-bash when MCPBASH_TEST_BIN names it) with `prefix` before its own
+ * arguments. Its HOME is shared, so the framework files are extracted once.
  */
-export function builtinJqWrapper(): string | undefined {
-  if (builtinWrapper) return builtinWrapper;
+function binaryWrapper(name: string, prefix: string): string | undefined {
+  const known = wrappers.get(name);
+  if (known) return known;
   const bin = resolve(repoRoot, process.env.MCPBASH_TEST_BIN ?? join('dist', 'mcp-bash.cjs'));
   if (!existsSync(bin)) return undefined;
-  const dir = scratchDir('mcpbash-builtin-jq-');
+  const dir = scratchDir(`mcpbash-${name}-`);
   const home = join(dir, 'home');
   mkdirSync(home);
   const exec = bin.endsWith('.cjs') ? `"${process.execPath}" "${bin}"` : `"${bin}"`;
-  const wrapper = join(dir, 'jq');
+  const wrapper = join(dir, name);
   writeFileSync(
     wrapper,
-    // NODE_OPTIONS from the test runner (its TypeScript loader) would slow every jq call.
-    `#!/bin/sh\nunset MCPBASH_HOME XDG_DATA_HOME NODE_OPTIONS\nHOME="${home}" exec ${exec} jq "$@"\n`,
+    // NODE_OPTIONS from the test runner (its TypeScript loader) would slow every call.
+    `#!/bin/sh\nunset MCPBASH_HOME XDG_DATA_HOME NODE_OPTIONS\nHOME="${home}" exec ${exec} ${prefix}"$@"\n`,
   );
   chmodSync(wrapper, 0o755);
-  builtinWrapper = wrapper;
+  wrappers.set(name, wrapper);
   return wrapper;
+}
+
+/** The built-in jq of the built binary, as the server gives tools when no jq is installed. */
+export function builtinJqWrapper(): string | undefined {
+  return binaryWrapper('jq', 'jq ');
+}
+
+/** The built binary itself, as tools find it in MCPBASH_BIN. */
+export function mcpBashWrapper(): string | undefined {
+  return binaryWrapper('mcp-bash', '');
 }
 
 /** Every JSON tool variant, each with a skip reason when it is not available here. */
@@ -196,6 +207,7 @@ export class SdkSandbox {
       paths: this.paths,
       roots: (options.roots ?? []).map((path) => rootEntry(path)),
       elicitationSupported: false,
+      clientSupportsUi: undefined,
       // Above the threshold the server moves payloads into files: 0 moves them all.
       payloadThreshold: options.argsInFile ? 0 : loadServerConfig({}).envPayloadThreshold,
       workerKey: 'sdk-test',

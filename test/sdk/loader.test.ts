@@ -4,7 +4,7 @@ import t from 'tap';
 import { repoRoot } from '../helpers/paths.js';
 import { jsonTools, sandbox, sdkDir } from '../helpers/sdk-harness.js';
 
-/** Every public function of the tool SDK (original-behaviour.md §4.1-4.6, plus the loader). */
+/** Every public function of the tool SDK (original-behaviour.md §4.1-4.7, plus the loader). */
 const PUBLIC_FUNCTIONS = [
   'mcp_json_escape',
   'mcp_json_obj',
@@ -57,6 +57,12 @@ const PUBLIC_FUNCTIONS = [
   'mcp_path_normalize',
   'mcp_path_collapse',
   'mcp_sdk_load_path_helpers',
+  'mcp_client_supports_ui',
+  'mcp_result_with_ui',
+  'mcp_result_with_ui_data',
+  'mcp_ui_form',
+  'mcp_ui_table',
+  'mcp_tool_meta_with_ui',
 ];
 
 t.test('defines every documented public function and nothing else public', async (t) => {
@@ -108,6 +114,7 @@ t.test('every public function has a header comment', async (t) => {
     'lib/truncate.sh',
     'lib/download.sh',
     'lib/progress-passthrough.sh',
+    'lib/ui.sh',
   ];
   const text = files.map((file) => readFileSync(join(sdkDir, file), 'utf8')).join('\n');
   for (const name of PUBLIC_FUNCTIONS) {

@@ -35,7 +35,7 @@ export function bundleSummary(built: BuiltBundle, colors: Palette): string {
     ['platforms', built.platforms.join(', ')],
     [
       'offers',
-      `${inventory.tools.length} tools, ${inventory.resources.length} resources, ${inventory.resourceTemplates.length} resource templates, ${inventory.prompts.length} prompts`,
+      `${inventory.tools.length} tools, ${inventory.resources.length} resources, ${inventory.resourceTemplates.length} resource templates, ${inventory.prompts.length} prompts${inventory.uiResources.length > 0 ? `, ${inventory.uiResources.length} UI views` : ''}`,
     ],
     ['registry', registry],
     ['files', `${built.entries.length}`],

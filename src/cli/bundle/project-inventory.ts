@@ -9,6 +9,7 @@ import { serializeRegistry } from '../../project/registry/registry-cache.js';
 import type { RegistryKind, RegistryLog } from '../../project/registry/registry-store.js';
 import type { ResourceDefinition } from '../../project/resources/resource-definition.js';
 import type { ToolDefinition } from '../../project/tools/tool-definition.js';
+import { UI_CACHE_FILE } from '../../project/ui/ui-source.js';
 import type { ArchiveEntry } from './zip-writer.js';
 
 /** What the server will offer from the bundle, found by the server's own registries. */
@@ -17,6 +18,8 @@ export interface ProjectInventory {
   readonly resources: ResourceDefinition[];
   readonly resourceTemplates: unknown[];
   readonly prompts: PromptDefinition[];
+  /** MCP Apps views (tool `ui/` and standalone `ui/<name>/` directories). */
+  readonly uiResources: unknown[];
   /** `server/.registry/*.json` for static mode (empty when it is off). */
   readonly registryEntries: ArchiveEntry[];
   readonly warnings: string[];
@@ -40,6 +43,7 @@ const CACHE_FILE: Readonly<Record<RegistryKind, string>> = {
   resources: 'resources.json',
   resourceTemplates: 'resource-templates.json',
   prompts: 'prompts.json',
+  ui: UI_CACHE_FILE,
 };
 
 /** Variables that would make the scan look elsewhere than the bundle's standard layout. */
@@ -110,6 +114,7 @@ export async function scanProject(options: InventoryOptions): Promise<ProjectInv
     resources: (items.resources ?? []) as ResourceDefinition[],
     resourceTemplates: items.resourceTemplates ?? [],
     prompts: (items.prompts ?? []) as PromptDefinition[],
+    uiResources: items.ui ?? [],
     registryEntries,
     warnings,
     notes,

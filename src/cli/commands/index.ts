@@ -13,7 +13,7 @@ export const commandTable: readonly CommandEntry[] = [
   { name: 'new', summary: 'Create a new project in ./<name>/', load: () => import('./new.js').then((m) => m.command) },
   {
     name: 'scaffold',
-    summary: 'Add a tool, prompt, resource, completion or test harness',
+    summary: 'Add a tool, prompt, resource, completion, UI view or test harness',
     load: () => import('./scaffold.js').then((m) => m.command),
   },
   {
@@ -66,6 +66,11 @@ export const commandTable: readonly CommandEntry[] = [
     name: 'debug',
     summary: 'Run the MCP server with payload logging (secrets redacted)',
     load: () => import('./debug.js').then((m) => m.command),
+  },
+  {
+    name: 'ui-template',
+    summary: 'Print the HTML of an MCP Apps UI template (the SDK uses it)',
+    load: () => import('./ui-template.js').then((m) => m.command),
   },
   {
     name: 'jq',

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { envBool, envString } from '../../config/env-values.js';
 import { resolveToolsSubtree } from '../../project/tools/tools-subtree.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
@@ -66,11 +64,7 @@ async function status(argv: readonly string[], context: CommandContext): Promise
     jsonTool: json.name,
     jsonToolBuiltin: json.builtin,
   };
-  for (const [key, file] of CACHE_FILES) {
-    // 1.x's UI registry has another format; 2.x only reports whether it is there.
-    const path = join(layout.registryDir, file);
-    report[key] = key === 'ui' ? { status: existsSync(path) ? 'present' : 'missing', path } : cacheStatus(layout, file);
-  }
+  for (const [key, file] of CACHE_FILES) report[key] = cacheStatus(layout, file);
   writeJsonReport(io.stdout, report);
   return ExitCode.Ok;
 }
@@ -90,7 +84,7 @@ const subcommands: Subcommand[] = [
       '  --no-notify         accepted for 1.x scripts; a CLI refresh notifies no client anyway',
       '',
       'Prints {"tools":{status,count[,error]},"resources":...,"resourceTemplates":...,"prompts":...,',
-      '"ui":{"status":"skipped"},"notificationsSent":false,"mode":"full"}.',
+      '"ui":...,"notificationsSent":false,"mode":"full"} (ui: the MCP Apps UI resources).',
       'Exit status: 0 all kinds ok, 1 a kind failed (its error is in the JSON), 2 no project.',
     ].join('\n'),
     run: refresh,

@@ -1,4 +1,4 @@
-import { CliError, ExitCode, UsageError } from '../cli-error.js';
+import { ExitCode, UsageError } from '../cli-error.js';
 import { requireProject } from '../cli-project.js';
 import type { CommandContext } from '../command.js';
 import { checkName } from '../names.js';
@@ -12,14 +12,9 @@ import {
   scaffoldTest,
   scaffoldTool,
 } from '../scaffold/scaffold-kinds.js';
+import { scaffoldStandaloneUi, scaffoldToolUi } from '../scaffold/scaffold-ui.js';
 import { commandGroup, type Subcommand } from '../subcommands.js';
 import { colorEnabled, palette } from '../terminal.js';
-
-const UI_REFUSAL = new CliError(
-  'UI resources (MCP Apps) are not supported by mcp-bash 2.x, so there is no UI scaffold',
-  ExitCode.Usage,
-  'Scaffold the tool without --ui; a tool can still return text, JSON and embedded resources.',
-);
 
 interface KindSpec {
   readonly name: string;
@@ -39,6 +34,12 @@ function report(context: CommandContext, kind: string, result: ScaffoldResult): 
   for (const note of result.notes) io.stdout.write(`${note}\n`);
 }
 
+/** `scaffold tool <name> --ui`: the tool's files, then its view. */
+function withToolUi(tool: ScaffoldResult, input: ScaffoldInput): ScaffoldResult {
+  const ui = scaffoldToolUi(input, input.name);
+  return { created: [...tool.created, ...ui.created], notes: [...tool.notes, ...ui.notes] };
+}
+
 function subcommand(spec: KindSpec): Subcommand {
   const usage = `mcp-bash scaffold ${spec.name}${spec.takesName ? ' <name>' : ''} [--project-root DIR]${spec.flags?.includes('ui') ? ' [--ui]' : ''}`;
   return {
@@ -52,14 +53,13 @@ function subcommand(spec: KindSpec): Subcommand {
       'Options:',
       '  --project-root DIR   the project (default: MCPBASH_PROJECT_ROOT, or found from the current directory)',
       ...(spec.flags?.includes('ui')
-        ? ['  --ui                 not supported in 2.x (UI resources are out of scope)']
+        ? ['  --ui                 also an MCP Apps view in tools/<name>/ui/ (index.html, ui.meta.json)']
         : []),
       '',
       `Creates ${spec.creates}. Refuses to overwrite anything that exists (exit 1).`,
     ].join('\n'),
     async run(argv, context) {
       const options = parseOptions(argv, { string: ['project-root'], boolean: [...(spec.flags ?? [])] }, usage);
-      if (options.boolean('ui')) throw UI_REFUSAL;
       const [name, extra] = options.positionals;
       if (spec.takesName && name === undefined) throw new UsageError(`a ${spec.what} name is required`, usage);
       const unexpected = spec.takesName ? extra : name;
@@ -71,7 +71,7 @@ function subcommand(spec: KindSpec): Subcommand {
         env: context.io.env,
         name: spec.takesName ? checkName(name as string, spec.what) : '',
       };
-      report(context, spec.what, spec.make(input));
+      report(context, spec.what, options.boolean('ui') ? withToolUi(spec.make(input), input) : spec.make(input));
       return ExitCode.Ok;
     },
   };
@@ -123,12 +123,39 @@ const kinds: KindSpec[] = [
   },
 ];
 
+const uiUsage = 'mcp-bash scaffold ui <name> [--project-root DIR] | scaffold ui [<name>] --tool <tool>';
+
+/** `scaffold ui <name>` (standalone, in ui/<name>/) or `scaffold ui --tool <tool>` (in tools/<tool>/ui/). */
 const uiSubcommand: Subcommand = {
   name: 'ui',
-  summary: 'not supported in 2.x (UI resources are out of scope)',
-  usage: 'mcp-bash scaffold ui <name>',
-  async run() {
-    throw UI_REFUSAL;
+  summary: 'an MCP Apps view: ui/<name>/ (or tools/<tool>/ui/ with --tool)',
+  usage: uiUsage,
+  details: [
+    'Arguments:',
+    "  <name>               the view name: 1-64 letters, digits, _ or - (with --tool: the tool's)",
+    'Options:',
+    '  --tool TOOL          put the view in tools/TOOL/ui/: the tool shows it without metadata',
+    '  --project-root DIR   the project (default: MCPBASH_PROJECT_ROOT, or found from the current directory)',
+    '',
+    'Creates index.html (a working view to edit), ui.meta.json (description, CSP origins) and,',
+    'for a standalone view, README.md. Refuses to overwrite anything that exists (exit 1).',
+  ].join('\n'),
+  async run(argv, context) {
+    const options = parseOptions(argv, { string: ['project-root', 'tool'] }, uiUsage);
+    const [name, extra] = options.positionals;
+    const tool = options.string('tool');
+    if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, uiUsage);
+    if (name === undefined && tool === undefined) throw new UsageError('a view name (or --tool) is required', uiUsage);
+    const project = requireProject(context.io, options.string('project-root'));
+    const input: ScaffoldInput = {
+      project,
+      home: context.frameworkHome(),
+      env: context.io.env,
+      name: checkName(name ?? (tool as string), 'UI'),
+    };
+    const result = tool === undefined ? scaffoldStandaloneUi(input) : scaffoldToolUi(input, checkName(tool, 'tool'));
+    report(context, 'UI', result);
+    return ExitCode.Ok;
   },
 };
 
@@ -137,7 +164,7 @@ export const command = commandGroup({
   name: 'scaffold',
   // 1.x exits 1 on a malformed command line here (scripts may test for it).
   usageExitCode: 1,
-  summary: 'Add a tool, prompt, resource, completion or test harness to a project',
-  usage: 'mcp-bash scaffold tool|prompt|resource|completion <name> | scaffold test',
+  summary: 'Add a tool, prompt, resource, completion, UI view or test harness to a project',
+  usage: 'mcp-bash scaffold tool|prompt|resource|completion|ui <name> | scaffold test',
   subcommands: [...kinds.map(subcommand), uiSubcommand],
 });

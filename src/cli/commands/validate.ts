@@ -15,6 +15,7 @@ const SECTION_TITLES: Record<Section, string> = {
   tools: 'Tools',
   prompts: 'Prompts',
   resources: 'Resources',
+  ui: 'UI resources (MCP Apps)',
   registrations: 'Registrations and hooks',
 };
 

@@ -5,6 +5,7 @@ import type { ProjectRegistries } from '../../project/project-registries.js';
 import { readRegistryCache } from '../../project/registry/registry-cache.js';
 import type { RegistryKind } from '../../project/registry/registry-store.js';
 import { isInSubtree } from '../../project/tools/tools-subtree.js';
+import { UI_CACHE_FILE } from '../../project/ui/ui-source.js';
 
 /** One kind's outcome of `registry refresh`. */
 export interface KindRefresh {
@@ -15,13 +16,13 @@ export interface KindRefresh {
   matched?: number;
 }
 
-/** The cache file of each kind (and of 1.x's UI resources, which 2.x does not serve). */
-export const CACHE_FILES: ReadonlyArray<[key: RegistryKind | 'ui', file: string]> = [
+/** The cache file of each kind. */
+export const CACHE_FILES: ReadonlyArray<[key: RegistryKind, file: string]> = [
   ['tools', 'tools.json'],
   ['resources', 'resources.json'],
   ['resourceTemplates', 'resource-templates.json'],
   ['prompts', 'prompts.json'],
-  ['ui', 'ui-resources.json'],
+  ['ui', UI_CACHE_FILE],
 ];
 
 /**

@@ -4,6 +4,7 @@ import { resolveIcons } from '../../project/icons.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { discoverTools, inlineHeader } from '../../project/tools/tool-discovery.js';
 import { toolNamePortability } from '../../project/tools/tool-name.js';
+import { UI_META_FILE } from '../../project/ui/ui-discovery.js';
 import { toolMetaSchema } from '../../schemas/meta-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
 import { checkScriptFile, fixExecutable } from './script-checks.js';
@@ -188,7 +189,9 @@ export function checkTools(
   const files = listProjectFiles(toolsDir, 1);
   const names = new Map<string, string[]>();
   const metaScripts = new Set<string>();
-  for (const meta of metaFiles(files)) {
+  // tools/<tool>/ui/ui.meta.json describes the tool's view (checked with the UI), not a tool.
+  const uiMeta = (path: string) => basename(path) === UI_META_FILE && basename(dirname(path)) === 'ui';
+  for (const meta of metaFiles(files).filter((path) => !uiMeta(path))) {
     const { name, script } = checkToolMeta(ctx, meta, files, serverName);
     if (script) metaScripts.add(script);
     if (name) names.set(name, [...(names.get(name) ?? []), ctx.report.rel(meta)]);

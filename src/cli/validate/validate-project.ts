@@ -10,6 +10,7 @@ import { checkRegistrations, readRegisterJsonFile } from './check-registrations.
 import { checkResources } from './check-resources.js';
 import { checkServerMeta } from './check-server.js';
 import { checkTools } from './check-tools.js';
+import { checkUi } from './check-ui.js';
 import { ValidationReport } from './validation-report.js';
 
 /** The server identity in force and where each value came from (`--explain-defaults`). */
@@ -72,6 +73,7 @@ export function validateProject(options: ValidateOptions): ValidationReport {
   checkTools(ctx, project.layout, project.identity.info.name, registered.tools);
   checkPrompts(ctx, project.layout, registered.prompts);
   checkResources(ctx, project.layout, options.home, options.env);
+  checkUi(ctx, project.layout, project.identity.info.name, options.env);
   checkRegistrations(ctx, project.layout, options.env, registerJson);
   return report;
 }

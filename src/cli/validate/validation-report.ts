@@ -3,7 +3,7 @@ import { relative, sep } from 'node:path';
 import type { SchemaValidator } from '../../validation/json-schema.js';
 
 /** The part of a project a message is about (`--json` messages[].section). */
-export type Section = 'server' | 'tools' | 'prompts' | 'resources' | 'registrations';
+export type Section = 'server' | 'tools' | 'prompts' | 'resources' | 'ui' | 'registrations';
 /** error: the server will not serve it as meant; warning: it works, but could be better; info: a pass or a note. */
 export type Level = 'error' | 'warning' | 'info';
 

@@ -10,6 +10,7 @@ import {
 } from '../protocol-versions.js';
 import type { ServerContext } from '../server-context.js';
 import type { ClientCapabilities, Implementation, InitializeResult } from '../types.js';
+import { clientSupportsUi, recordUiSupport } from '../ui-extension.js';
 
 function initialize(context: ServerContext, params: unknown): InitializeResult {
   const { session } = context;
@@ -25,11 +26,13 @@ function initialize(context: ServerContext, params: unknown): InitializeResult {
   session.protocolVersion = requested;
   session.clientCapabilities = asObject(request.capabilities) as ClientCapabilities;
   session.clientInfo = typeof request.clientInfo === 'object' ? (request.clientInfo as Implementation) : undefined;
+  session.uiSupported = clientSupportsUi(session.clientCapabilities) && !context.config.forceMinimal;
+  recordUiSupport(context.stateDir, session.uiSupported, (message) => context.log.debug('mcp.lifecycle', message));
   session.phase = 'initializing';
   const { identity } = context.project;
   const result: InitializeResult = {
     protocolVersion: requested,
-    capabilities: serverCapabilities(requested, context.config.forceMinimal),
+    capabilities: serverCapabilities(requested, context.config.forceMinimal, session.uiSupported),
     serverInfo: identity.info,
   };
   if (session.features.instructions && identity.instructions) result.instructions = identity.instructions;

@@ -3,7 +3,7 @@ import { asObject } from '../../json/objects.js';
 import { RpcError } from '../../jsonrpc/rpc-error.js';
 import { sha256Hex } from '../../project/registry/canonical-json.js';
 import type { ProviderHost } from '../../providers/resource-provider.js';
-import { titlesSupported, toListedResource, toListedTemplate } from '../listed-items.js';
+import { titlesSupported, toListedResource, toListedTemplate, toListedUiResource } from '../listed-items.js';
 import { listResult, paginate } from '../pagination.js';
 import { type ResolvedResource, ResourceReader } from '../resource-reader.js';
 import { ResourceSubscriptions } from '../resource-subscriptions.js';
@@ -47,9 +47,15 @@ function registerLists(context: ServerContext): void {
   const { engine, registries, session } = context;
   engine.setRequestHandler('resources/list', async ({ params }) => {
     const snapshot = await registries.resources.snapshot();
-    const page = paginate(snapshot.items, 'resources', snapshot.hash, asObject(params));
+    // UI resources (MCP Apps) follow the others, as 1.x appended them.
+    const ui = await registries.ui.snapshot();
     const withTitle = titlesSupported(session.protocolVersion);
-    return listResult('resources', { ...page, items: page.items.map((item) => toListedResource(item, withTitle)) });
+    const items = [
+      ...snapshot.items.map((item) => toListedResource(item, withTitle)),
+      ...ui.items.map((item) => toListedUiResource(item, withTitle)),
+    ];
+    const hash = ui.items.length === 0 ? snapshot.hash : sha256Hex(`${snapshot.hash}\0${ui.hash}`);
+    return listResult('resources', paginate(items, 'resources', hash, asObject(params)));
   });
   engine.setRequestHandler('resources/templates/list', async ({ params }) => {
     const snapshot = await registries.resourceTemplates.snapshot();
@@ -123,7 +129,7 @@ function registerSubscriptions(context: ServerContext, reader: ResourceReader): 
  * `timeoutSecs`, else MCPBASH_DEFAULT_TOOL_TIMEOUT), subscriptions.
  */
 export const resourcesModule: HandlerModule = (context) => {
-  const reader = new ResourceReader(context.registries, providerHost(context));
+  const reader = new ResourceReader(context.registries, providerHost(context), context.config.maxUiResourceBytes);
   registerLists(context);
   context.engine.setRequestHandler(
     'resources/read',

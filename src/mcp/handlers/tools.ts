@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { VERSION } from '../../build-info.js';
 import { asObject } from '../../json/objects.js';
 import { RpcError } from '../../jsonrpc/rpc-error.js';
+import { isVisibleToModel } from '../../project/ui/tool-ui-meta.js';
 import { CallDirectoryPool } from '../../runner/call-directory.js';
 import { startJqService } from '../../runner/jq-service-process.js';
 import { chooseJsonTool } from '../../runner/json-tool.js';
@@ -52,6 +53,7 @@ export function serverToolRuntime(context: ServerContext): ToolRuntime {
     get elicitation() {
       return context.elicitation;
     },
+    clientSupportsUi: () => context.session.uiSupported,
     onToolStderr: config.streamToolStderr ? (chunk) => context.stderr.write(chunk) : undefined,
     nextCallKey: () => {
       calls += 1;
@@ -68,7 +70,10 @@ export const toolsModule: HandlerModule = (context) => {
 
   engine.setRequestHandler('tools/list', async ({ params }) => {
     const snapshot = await registries.tools.snapshot();
-    const page = paginate(snapshot.items, 'tools', snapshot.hash, asObject(params));
+    // App-only tools (MCP Apps visibility ["app"]) are for views: a client without them
+    // would hand them to the model, which hosts that render views never do.
+    const tools = session.uiSupported ? snapshot.items : snapshot.items.filter(isVisibleToModel);
+    const page = paginate(tools, 'tools', snapshot.hash, asObject(params));
     const withTitle = titlesSupported(session.protocolVersion);
     return listResult('tools', { ...page, items: page.items.map((tool) => toListedTool(tool, withTitle)) });
   });

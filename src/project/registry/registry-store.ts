@@ -3,7 +3,7 @@ import { itemsHash, sha256Hex } from './canonical-json.js';
 import { TreeSnapshot } from './fingerprint.js';
 import { readRegistryCache, serializeRegistry, writeRegistryCache } from './registry-cache.js';
 
-export type RegistryKind = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
+export type RegistryKind = 'tools' | 'resources' | 'resourceTemplates' | 'prompts' | 'ui';
 
 /** What discovery found: items in their final order, and problems worth a warning. */
 export interface ScanResult<T> {

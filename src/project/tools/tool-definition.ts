@@ -1,6 +1,7 @@
 import { isObject } from '../../json/objects.js';
 import type { Icon, JsonObject, ToolAnnotations } from '../../mcp/types.js';
 import { resolveIcons } from '../icons.js';
+import { normalizeUiMeta } from '../ui/tool-ui-meta.js';
 import { toolNameProblem } from './tool-name.js';
 
 /** A tool as the registry keeps it (`.registry/tools.json` items). */
@@ -111,6 +112,6 @@ export function normalizeTool(
   if (icons) tool.icons = icons;
   const annotations = annotationsFrom(raw.annotations, warnings, owner);
   if (annotations) tool.annotations = annotations;
-  if (isObject(raw._meta)) tool._meta = raw._meta;
+  if (isObject(raw._meta)) tool._meta = normalizeUiMeta(raw._meta);
   return { tool, warnings };
 }

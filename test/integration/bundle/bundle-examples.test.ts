@@ -3,7 +3,7 @@
  * with the expected layout and a small size; one of them (declared in register.json:
  * manual tools, an echo-provider resource, a prompt) is also served from its bundle.
  */
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import t from 'tap';
 import { sharedCliEnv } from '../../helpers/cli-projects.js';
@@ -103,6 +103,40 @@ t.test('09-registry-overrides is served from its bundle (register.json entries)'
     t.match(read.contents[0], { text: /Registered in register\.json/ }, 'resources/read (echo provider)');
     const prompt = await client.getPrompt({ name: 'summarize', arguments: { topic: 'bundles' } });
     t.match(prompt.messages[0]?.content, { type: 'text', text: /bundles/ }, 'prompts/get');
+  } finally {
+    await client.close();
+  }
+});
+
+t.test('13-ui-basics is served from its bundle: the views, their static registry, _meta.ui', async (t) => {
+  const bundle = unpacked.get('13-ui-basics');
+  if (!bundle) return t.fail('the example was not bundled');
+  const { manifest, dir } = bundle;
+  t.ok(statSync(join(dir, 'server', 'ui', 'about', 'index.html')).isFile(), 'the standalone ui/ is bundled (D15)');
+  const registry = JSON.parse(readFileSync(join(dir, 'server', '.registry', 'ui-resources.json'), 'utf8'));
+  t.same(
+    registry.items.map((item: { uri: string }) => item.uri),
+    [
+      'ui://example-ui-basics/about',
+      'ui://example-ui-basics/example-add-contact',
+      'ui://example-ui-basics/example-contacts',
+    ],
+    'the static registry holds the views',
+  );
+  const launch = launchFromManifest(manifest, dir);
+  const home = scratchDir('mcpbash-fresh-home-');
+  const { client, stderr } = await connectSdkClient({
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, ...launch.env },
+    launch: { ...launch, command: process.execPath },
+    capabilities: {
+      capabilities: { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } },
+    },
+  });
+  try {
+    const contacts = (await client.listTools()).tools.find((tool) => tool.name === 'example-contacts');
+    t.match(contacts?._meta, { ui: { resourceUri: 'ui://example-ui-basics/example-contacts' } }, stderr());
+    const read = await client.readResource({ uri: 'ui://example-ui-basics/example-contacts' });
+    t.match(read.contents[0], { mimeType: 'text/html;profile=mcp-app', text: /<h2>Contacts<\/h2>/ });
   } finally {
     await client.close();
   }

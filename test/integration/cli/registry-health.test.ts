@@ -16,7 +16,7 @@ t.test('registry refresh writes .registry/ and prints one JSON line per the sche
   t.match(report, {
     tools: { status: 'ok', count: 2 },
     prompts: { status: 'ok', count: 0 },
-    ui: { status: 'skipped' },
+    ui: { status: 'ok', count: 0 },
     notificationsSent: false,
     mode: 'full',
   });
@@ -98,7 +98,7 @@ t.test('registry status shows each cache file; no project is exit 2; subcommands
   matchesSchema(t, present, registryStatusSchema, 'registry status');
   t.match(present, {
     tools: { status: 'present', count: 1, hash: /^[0-9a-f]{64}$/, mtime: /^\d{4}-/ },
-    ui: { status: 'missing' },
+    ui: { status: 'present', count: 0 },
   });
   t.equal((await cli(['registry', 'status'], env, tempDir())).code, 2);
   const none = await cli(['registry'], env, root);
@@ -113,7 +113,7 @@ t.test('health: 0 with one JSON line, 1 when health-checks.sh fails, 2 without a
   t.equal(ok.code, 0, ok.stderr);
   const report = parseJson(t, ok.stdout, 'health');
   matchesSchema(t, report, healthReportSchema, 'health');
-  t.match(report, { status: 'ok', tools: 1, projectChecks: 'none' });
+  t.match(report, { status: 'ok', tools: 1, ui: 0, projectChecks: 'none' });
   t.notOk(existsSync(join(root, '.registry')), 'a probe writes no cache');
   const checks = join(root, 'server.d/health-checks.sh');
   writeFileSync(checks, 'mcp_health_check_command bash "Bash"\nmcp_health_check_env HEALTH_TEST_VAR "the API key"\n', {

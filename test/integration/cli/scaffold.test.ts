@@ -24,7 +24,7 @@ t.test('scaffold tool: the files, a passing smoke.sh and a clean validate', asyn
   t.equal(JSON.parse(validate.stdout).errors, 0);
 });
 
-t.test('scaffold refuses existing targets, bad names, a missing project, and UI', async (t) => {
+t.test('scaffold refuses existing targets, bad names and a missing project', async (t) => {
   const root = await newProject(t, env);
   t.equal((await cli(['scaffold', 'tool', 'x1'], env, root)).code, 0);
   const again = await cli(['scaffold', 'tool', 'x1'], env, root);
@@ -39,15 +39,6 @@ t.test('scaffold refuses existing targets, bad names, a missing project, and UI'
   const remote = await cli(['scaffold', 'tool', 'x2', '--project-root', root], env, tempDir());
   t.equal(remote.code, 0, `--project-root: ${remote.stderr}`);
   t.ok(existsSync(join(root, 'tools/x2/tool.sh')), '--project-root scaffolds into that project');
-  for (const args of [
-    ['tool', 'x3', '--ui'],
-    ['ui', 'x4'],
-  ]) {
-    const ui = await cli(['scaffold', ...args], env, root);
-    t.equal(ui.code, 2, args.join(' '));
-    t.match(ui.stderr, /UI resources \(MCP Apps\) are not supported/);
-  }
-  t.notOk(existsSync(join(root, 'tools/x3')));
   t.equal((await cli(['scaffold'], env, root)).code, 1, 'no subcommand (usage errors of scaffold exit 1, as in 1.x)');
   const unknown = await cli(['scaffold', 'widget', 'w'], env, root);
   t.equal(unknown.code, 1);

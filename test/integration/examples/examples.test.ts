@@ -84,6 +84,8 @@ interface Scenario {
 }
 
 const result = (response: Message): Json => response.result as Json;
+/** A client that renders MCP Apps views. */
+const UI_CAPABILITIES = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 /** The `result` part of an mcp_result_success envelope. */
 const payload = (response: Message): Json => (response.result as Json).structuredContent.result as Json;
 const toolError = (response: Message): Json => (response.result as Json).structuredContent.error as Json;
@@ -511,6 +513,94 @@ const scenarios: Record<string, Scenario> = {
       );
     },
   },
+
+  '13-ui-basics': {
+    capabilities: UI_CAPABILITIES,
+    async run({ t, server, project, call }) {
+      const tools = result(await server.request('tools/list')).tools as Json[];
+      const uiOf = (name: string) => tools.find((tool) => tool.name === name)?._meta?.ui;
+      t.same(uiOf('example-contacts'), {
+        resourceUri: 'ui://example-ui-basics/example-contacts',
+        visibility: ['model', 'app'],
+      });
+      t.same(uiOf('example-server-info'), { resourceUri: 'ui://example-ui-basics/about' }, 'a standalone view, by URI');
+      const views = (result(await server.request('resources/list')).resources as Json[]).map((r) => r.uri);
+      t.same(views, [
+        'ui://example-ui-basics/about',
+        'ui://example-ui-basics/example-add-contact',
+        'ui://example-ui-basics/example-contacts',
+      ]);
+      const about = result(await server.request('resources/read', { uri: 'ui://example-ui-basics/about' }));
+      t.match(about.contents[0], {
+        mimeType: 'text/html;profile=mcp-app',
+        text: /'ui\/initialize'/,
+        _meta: { ui: { prefersBorder: false } },
+      });
+      const form = result(
+        await server.request('resources/read', { uri: 'ui://example-ui-basics/example-add-contact' }),
+      );
+      t.match(form.contents[0].text, /<select id="field-team" name="team" required>/, 'the form template');
+      t.same(result(await call('example-contacts', { team: 'platform' })).structuredContent, {
+        items: [{ name: 'Ada Lovelace', email: 'ada@example.com', team: 'platform' }],
+      });
+      t.same(
+        result(await call('example-add-contact')).structuredContent,
+        { values: { team: 'platform' } },
+        'asks through the form',
+      );
+      t.match(
+        result(await call('example-add-contact', { name: 'Alan Turing', email: 'alan@example.com', team: 'product' })),
+        {
+          content: [{ text: 'Added Alan Turing <alan@example.com> to product.' }],
+        },
+      );
+      t.match(result(await call('example-add-contact', { name: 'X', email: 'nope' })), { isError: true });
+      t.equal(result(await call('example-contacts', { query: 'TURING' })).structuredContent.items.length, 1);
+      t.match(readFileSync(join(project, 'data/contacts.tsv'), 'utf8'), /Alan Turing\talan@example\.com\tproduct\n$/);
+      t.match(result(await call('example-server-info')).structuredContent, {
+        server: 'example-ui-basics',
+        views: 'yes',
+      });
+    },
+  },
+
+  '14-ui-templates': {
+    capabilities: UI_CAPABILITIES,
+    async run({ t, server, project, call }) {
+      const views = (result(await server.request('resources/list')).resources as Json[]).map((r) => r.uri);
+      t.same(views.length, 4, 'one view per template tool');
+      t.same(result(await call('example-build')).structuredContent, {
+        progress: 0,
+        total: 5,
+        message: 'Queued',
+        steps: [],
+      });
+      let status: Json = {};
+      for (let i = 0; i < 5; i += 1) status = result(await call('example-build-status')).structuredContent;
+      t.match(status, { progress: 5, total: 5, done: true, message: 'Build finished', steps: { length: 5 } });
+      const compare = result(await call('example-compare'));
+      t.match(compare.content[0].text, /^--- app-v1\.conf\n\+\+\+ app-v2\.conf\n[\s\S]*\+cache_size = 64m/);
+      t.match(compare.structuredContent, { left: /^# app\.conf, version 1/, right: /cache_size = 64m$/ });
+      t.match(result(await call('example-compare', { left: '../server.d/server.meta.json' })), { isError: true });
+      const tree = result(await call('example-file-tree')).structuredContent;
+      t.match(tree.nodes[0], {
+        id: '.',
+        label: 'sample',
+        children: [{ id: 'app-v1.conf' }, { id: 'app-v2.conf' }, { id: 'docs', children: [{ id: 'docs/guide.md' }] }],
+      });
+      t.match(result(await call('example-file-info', { nodeId: 'docs/guide.md' })).structuredContent, { lines: 3 });
+      const board = result(await call('example-task-board')).structuredContent;
+      t.same(
+        board.cards.map((card: Json) => `${card.id}:${card.column}`),
+        ['T-1:todo', 'T-2:in-progress', 'T-3:done', 'T-4:todo'],
+      );
+      t.match(result(await call('example-move-task', { cardId: 'T-2', fromColumn: 'in-progress', toColumn: 'done' })), {
+        content: [{ text: 'Moved T-2 to done.' }],
+      });
+      t.match(readFileSync(join(project, 'data/tasks.tsv'), 'utf8'), /^T-2\tdone\t/m);
+      t.match(result(await call('example-move-task', { cardId: 'T-9', toColumn: 'done' })), { isError: true });
+    },
+  },
 };
 
 for (const id of exampleIds) {
@@ -583,6 +673,20 @@ t.test('08-elicitation without the client capability works from the arguments', 
     server.messages.some((m) => m.method === 'elicitation/create'),
     'nothing was asked',
   );
+});
+
+t.test('14-ui-templates without MCP Apps: the app-only tool is not offered, results are text', async (t) => {
+  const server = await startInitialized({
+    projectRoot: copyProject(join(examplesDir, '14-ui-templates'), '14-ui-templates'),
+    env: toolEnv(),
+  });
+  t.teardown(() => server.close());
+  const names = (result(await server.request('tools/list')).tools as Json[]).map((tool) => tool.name);
+  t.notOk(names.includes('example-move-task'));
+  t.ok(names.includes('example-task-board'));
+  const board = result(await server.request('tools/call', { name: 'example-task-board', arguments: {} }));
+  t.notOk(board.structuredContent, 'no data for a view');
+  t.match(board.content[0].text, /^T-1 \[todo\] Write the release notes \(medium\)\n/);
 });
 
 t.test('running the examples leaves the source tree alone (a cache the README command wrote included)', async (t) => {

@@ -47,7 +47,8 @@ t.test('the command table has the commands 1.x had and the ones 2.x added', asyn
   for (const name of ['init', 'new', 'scaffold', 'run-tool', 'validate', 'config', 'registry', 'health', 'doctor']) {
     t.ok(listed.includes(name), `1.x's ${name}`);
   }
-  for (const name of ['bundle', 'vendor', 'publish', 'debug', 'jq']) t.ok(listed.includes(name), `2.x's ${name}`);
+  for (const name of ['bundle', 'vendor', 'publish', 'debug', 'jq', 'ui-template'])
+    t.ok(listed.includes(name), `2.x's ${name}`);
   t.same(
     commandTable.filter((entry) => entry.hidden).map((entry) => entry.name),
     ['ready', 'jq-service'],
@@ -83,6 +84,7 @@ t.test('subcommands have their own --help', async (t) => {
     [['scaffold', 'tool', '--help'], /^Usage: mcp-bash scaffold tool <name>[\s\S]*smoke\.sh/],
     [['scaffold', 'completion', '--help'], /register\.json/],
     [['scaffold', 'test', '--help'], /^Usage: mcp-bash scaffold test \[--project-root DIR\]/],
+    [['scaffold', 'ui', '--help'], /^Usage: mcp-bash scaffold ui <name>[\s\S]*--tool TOOL/],
   ];
   for (const [argv, pattern] of cases) {
     const help = await run(argv);
@@ -103,6 +105,7 @@ t.test(
       'run-tool': ['x'],
       registry: ['refresh'],
       publish: ['x.mcpb'],
+      'ui-template': ['form'],
     };
     // jq hands its options to jq, which answers an unknown one itself (checked below);
     // jq-service is started by the server only, with no options.

@@ -24,6 +24,7 @@ const inventory: ProjectInventory = {
   ],
   resources: [],
   resourceTemplates: [],
+  uiResources: [],
   prompts: [
     {
       name: 'review',

@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+# A sample file for the file tree; not run by anything.
+echo "starting"

@@ -1,0 +1,120 @@
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import type { Env } from '../../config/env-values.js';
+import { loadServerConfig } from '../../config/server-config.js';
+import { isObject } from '../../json/objects.js';
+import type { ProjectLayout } from '../../project/project-layout.js';
+import { discoverTools } from '../../project/tools/tool-discovery.js';
+import {
+  isDirectory,
+  scanUiResources,
+  subdirectories,
+  toolUiDir,
+  UI_META_FILE,
+} from '../../project/ui/ui-discovery.js';
+import { DEFAULT_ENTRYPOINT, safeEntrypoint } from '../../project/ui/ui-metadata.js';
+import { uiResourceUri } from '../../project/ui/ui-uri.js';
+import { templateConfigSchemas, toolUiMetaSchema, uiMetaSchema } from '../../schemas/ui-files.js';
+import { isTemplateName } from '../../ui-templates/template-names.js';
+import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
+
+/** One UI directory to check: where it is, what it would be called. */
+interface UiDir {
+  readonly dir: string;
+  readonly name: string;
+  readonly source: 'tool' | 'standalone';
+}
+
+/** Tool UI directories (`tools/<tool>/ui/`) and standalone ones (`ui/<name>/`). */
+function uiDirectories(layout: ProjectLayout): UiDir[] {
+  const tools = subdirectories(layout.toolsDir)
+    .map((name) => ({ dir: toolUiDir(layout.toolsDir, name), name, source: 'tool' as const }))
+    .filter((entry) => isDirectory(entry.dir));
+  const standalone = subdirectories(layout.uiDir).map((name) => ({
+    dir: join(layout.uiDir, name),
+    name,
+    source: 'standalone' as const,
+  }));
+  return [...tools, ...standalone];
+}
+
+/** The entrypoint file: it exists, stays inside its directory (symlinks resolved) and fits the cap. */
+function checkEntrypoint(ctx: CheckContext, ui: UiDir, entrypoint: string, maxBytes: number): boolean {
+  const path = join(ui.dir, entrypoint);
+  if (!existsSync(path)) return false;
+  const real = realpathSync(path);
+  if (!real.startsWith(`${realpathSync(ui.dir)}${sep}`)) {
+    ctx.report.add('error', 'ui', `${entrypoint} leads outside its UI directory; reads are refused`, { file: path });
+    return true;
+  }
+  const size = statSync(real).size;
+  if (size > maxBytes)
+    ctx.report.add('error', 'ui', `${size} bytes, over MCPBASH_MAX_UI_RESOURCE_BYTES (${maxBytes}); reads fail`, {
+      file: path,
+    });
+  return true;
+}
+
+/** ui.meta.json against its schema, and the template's config against the template's. Returns the metadata. */
+function checkUiMeta(ctx: CheckContext, metaPath: string): Record<string, unknown> | undefined {
+  const meta = readJsonObject(ctx, 'ui', metaPath);
+  if (!meta || !checkSchema(ctx, 'ui', uiMetaSchema, meta, metaPath)) return undefined;
+  if (isTemplateName(meta.template) && isObject(meta.config))
+    checkSchema(ctx, 'ui', templateConfigSchemas[meta.template], meta.config, metaPath, '/config');
+  return meta;
+}
+
+function checkUiDir(ctx: CheckContext, ui: UiDir, serverName: string, maxBytes: number): void {
+  const metaPath = join(ui.dir, UI_META_FILE);
+  const hasMeta = existsSync(metaPath);
+  if (!hasMeta && !existsSync(join(ui.dir, DEFAULT_ENTRYPOINT))) {
+    const what = ui.source === 'tool' ? 'the tool has no view' : 'not a UI resource';
+    ctx.report.add('warning', 'ui', `neither index.html nor ${UI_META_FILE}: ${what}`, { file: ui.dir });
+    return;
+  }
+  const meta = hasMeta ? checkUiMeta(ctx, metaPath) : {};
+  if (meta === undefined) return;
+  const entrypoint =
+    typeof meta.entrypoint === 'string' ? (safeEntrypoint(meta.entrypoint) ?? DEFAULT_ENTRYPOINT) : DEFAULT_ENTRYPOINT;
+  const hasFile = checkEntrypoint(ctx, ui, entrypoint, maxBytes);
+  if (!hasFile && !isTemplateName(meta.template)) {
+    ctx.report.add('error', 'ui', `neither ${entrypoint} nor a "template": the view serves nothing`, { file: ui.dir });
+    return;
+  }
+  ctx.report.add('info', 'ui', `UI resource ${uiResourceUri(serverName, ui.name)}`, { file: ui.dir });
+}
+
+/** Each tool's `_meta.ui`: MCP Apps' shape, and a `ui://` URI this project serves. */
+function checkToolUiMeta(ctx: CheckContext, layout: ProjectLayout, servedUris: ReadonlySet<string>): void {
+  for (const tool of discoverTools(layout.toolsDir).items) {
+    const ui = tool._meta?.ui;
+    if (ui === undefined) continue;
+    const file = join(layout.toolsDir, tool.path);
+    if (!checkSchema(ctx, 'ui', toolUiMetaSchema, ui, file, '/_meta/ui')) continue;
+    const uri = isObject(ui) ? ui.resourceUri : undefined;
+    if (typeof uri === 'string' && !servedUris.has(uri))
+      ctx.report.add('warning', 'ui', `tool "${tool.name}": no UI resource of this project is ${uri}`, {
+        file,
+        field: '/_meta/ui/resourceUri',
+      });
+  }
+}
+
+/**
+ * MCP Apps views: every tool `ui/` and standalone `ui/<name>/` directory (metadata, schema,
+ * template config, entrypoint inside its directory and under the size cap), names a tool UI
+ * already has, and the tools' `_meta.ui`.
+ */
+export function checkUi(ctx: CheckContext, layout: ProjectLayout, serverName: string, env: Env): void {
+  const maxBytes = loadServerConfig(env).maxUiResourceBytes;
+  const dirs = uiDirectories(layout);
+  for (const ui of dirs) checkUiDir(ctx, ui, serverName, maxBytes);
+  const toolUis = new Set(dirs.filter((ui) => ui.source === 'tool').map((ui) => ui.name));
+  for (const ui of dirs)
+    if (ui.source === 'standalone' && toolUis.has(ui.name))
+      ctx.report.add('warning', 'ui', `tools/${ui.name}/ui/ has the same name; this one is not served`, {
+        file: ui.dir,
+      });
+  const served = scanUiResources({ ...layout, serverName }).items.map((item) => item.uri);
+  checkToolUiMeta(ctx, layout, new Set(served));
+}

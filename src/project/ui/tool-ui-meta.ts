@@ -1,0 +1,63 @@
+import { isObject } from '../../json/objects.js';
+import type { JsonObject } from '../../mcp/types.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+import { toolUiDir, type UiScanOptions, uiDirectoryResource } from './ui-discovery.js';
+
+/** MCP Apps' deprecated flat key, superseded by `_meta.ui.resourceUri`. */
+export const DEPRECATED_RESOURCE_URI_KEY = 'ui/resourceUri';
+
+/** Who may call a tool (MCP Apps `McpUiToolMeta.visibility`); the default is both. */
+export const DEFAULT_VISIBILITY = ['model', 'app'] as const;
+
+/**
+ * `_meta["ui/resourceUri"]` (deprecated) moved to `_meta.ui.resourceUri`, as 1.x did for tool
+ * definitions and results; an explicit `ui.resourceUri` wins. Other keys are kept.
+ */
+export function normalizeUiMeta(meta: JsonObject): JsonObject {
+  if (!(DEPRECATED_RESOURCE_URI_KEY in meta)) return meta;
+  const { [DEPRECATED_RESOURCE_URI_KEY]: flat, ...rest } = meta;
+  const ui = isObject(rest.ui) ? rest.ui : {};
+  if (typeof flat !== 'string' || typeof ui.resourceUri === 'string') return rest;
+  return { ...rest, ui: { ...ui, resourceUri: flat } };
+}
+
+/** The tools-relative directory a tool belongs to (the first segment of its path). */
+function toolDirectory(tool: ToolDefinition): string | undefined {
+  const [first, ...rest] = tool.path.split('/');
+  return rest.length > 0 ? first : undefined;
+}
+
+/**
+ * A discovered tool whose directory has a UI (`tools/<dir>/ui/`) points at it:
+ * `_meta.ui.resourceUri` = `ui://<server>/<dir>` and `visibility` `["model","app"]`, unless the
+ * metadata sets either (1.x's tools_ui_inference).
+ */
+export function withInferredUi(tool: ToolDefinition, options: UiScanOptions): ToolDefinition {
+  const dir = toolDirectory(tool);
+  if (dir === undefined) return tool;
+  const { item } = uiDirectoryResource(toolUiDir(options.toolsDir, dir), dir, 'tool', { ...options, owner: dir });
+  if (!item) return tool;
+  const meta = tool._meta ?? {};
+  const ui = isObject(meta.ui) ? meta.ui : {};
+  return {
+    ...tool,
+    _meta: {
+      ...meta,
+      ui: {
+        ...ui,
+        resourceUri: typeof ui.resourceUri === 'string' ? ui.resourceUri : item.uri,
+        visibility: Array.isArray(ui.visibility) ? ui.visibility : [...DEFAULT_VISIBILITY],
+      },
+    },
+  };
+}
+
+/**
+ * False for an app-only tool (`_meta.ui.visibility` without "model"): MCP Apps hosts keep
+ * those out of the model's tool list.
+ */
+export function isVisibleToModel(tool: Pick<ToolDefinition, '_meta'>): boolean {
+  const ui = tool._meta?.ui;
+  if (!isObject(ui) || !Array.isArray(ui.visibility)) return true;
+  return ui.visibility.includes('model');
+}

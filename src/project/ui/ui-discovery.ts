@@ -1,0 +1,105 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { readMetadata } from '../discovery-files.js';
+import type { ScanResult } from '../registry/registry-store.js';
+import { normalizeUiMetadata } from './ui-metadata.js';
+import type { UiResourceDefinition, UiSource } from './ui-resource.js';
+import { uiResourceUri } from './ui-uri.js';
+
+export const UI_META_FILE = 'ui.meta.json';
+
+/** Where discovery looks, and the server name the URIs carry. */
+export interface UiScanOptions {
+  /** The project root (warnings name paths relative to it). */
+  readonly root: string;
+  readonly toolsDir: string;
+  readonly uiDir: string;
+  readonly serverName: string;
+}
+
+export function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The non-hidden sub-directories of `dir`, sorted (symlinks followed). */
+export function subdirectories(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.filter((name) => !name.startsWith('.') && isDirectory(join(dir, name))).sort();
+}
+
+/** The UI directory of a tool directory: `tools/<tool>/ui/`. */
+export function toolUiDir(toolsDir: string, toolDir: string): string {
+  return join(toolsDir, toolDir, 'ui');
+}
+
+/**
+ * One UI directory as a resource: it needs `index.html` or `ui.meta.json` (1.x's rule), and
+ * something to serve - its entrypoint file, or a template. Otherwise undefined, with the
+ * reason among the warnings.
+ */
+export function uiDirectoryResource(
+  dir: string,
+  name: string,
+  source: UiSource,
+  options: UiScanOptions & { readonly owner: string },
+): { item?: UiResourceDefinition; warnings: string[] } {
+  const metaPath = join(dir, UI_META_FILE);
+  const hasMeta = existsSync(metaPath);
+  if (!hasMeta && !existsSync(join(dir, 'index.html'))) return { warnings: [] };
+  const raw = hasMeta ? readMetadata(metaPath) : {};
+  if (typeof raw === 'string')
+    return { warnings: [`${options.owner}/${UI_META_FILE}: invalid metadata (${raw}); UI resource skipped`] };
+  const { fields, warnings } = normalizeUiMetadata(raw, name, `${options.owner}/${UI_META_FILE}`);
+  if (!fields.template && !existsSync(join(dir, fields.entrypoint))) {
+    warnings.push(`${options.owner}: neither ${fields.entrypoint} nor a template; UI resource skipped`);
+    return { warnings };
+  }
+  return { item: { name, uri: uiResourceUri(options.serverName, name), source, ...fields }, warnings };
+}
+
+function posixRelative(from: string, to: string): string {
+  return relative(from, to).split(sep).join('/');
+}
+
+/**
+ * The project's UI resources (original-behaviour §6.7): `tools/<tool>/ui/` and standalone
+ * `ui/<name>/`, named after their directory; a standalone one with a tool UI's name is
+ * skipped with a warning. Sorted by name.
+ */
+export function scanUiResources(options: UiScanOptions): ScanResult<UiResourceDefinition> {
+  const warnings: string[] = [];
+  const items: UiResourceDefinition[] = [];
+  const { root } = options;
+  for (const tool of subdirectories(options.toolsDir)) {
+    const dir = toolUiDir(options.toolsDir, tool);
+    if (!isDirectory(dir)) continue;
+    const found = uiDirectoryResource(dir, tool, 'tool', { ...options, owner: posixRelative(root, dir) });
+    warnings.push(...found.warnings);
+    if (found.item) items.push(found.item);
+  }
+  const toolNames = new Set(items.map((item) => item.name));
+  for (const name of subdirectories(options.uiDir)) {
+    const dir = join(options.uiDir, name);
+    const found = uiDirectoryResource(dir, name, 'standalone', { ...options, owner: posixRelative(root, dir) });
+    warnings.push(...found.warnings);
+    if (!found.item) continue;
+    if (toolNames.has(name)) warnings.push(`ui/${name}: a tool UI already has the name "${name}"; skipped`);
+    else items.push(found.item);
+  }
+  items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { items, warnings };
+}
+
+/** The directory a UI resource's files live in. */
+export function uiResourceDir(item: Pick<UiResourceDefinition, 'name' | 'source'>, toolsDir: string, uiDir: string) {
+  return item.source === 'tool' ? toolUiDir(toolsDir, item.name) : join(uiDir, item.name);
+}

@@ -1,0 +1,159 @@
+/**
+ * JSON Schemas (2020-12) of the MCP Apps files of a project, used by `mcp-bash validate`:
+ * `ui.meta.json`, the `config` of each template, and a tool's `_meta.ui`. The field names are
+ * 1.x's (original-behaviour §6.7) and MCP Apps' (`McpUiResourceMeta`, `McpUiToolMeta`).
+ */
+import { FORM_FIELD_TYPES, TEMPLATE_NAMES } from '../ui-templates/template-names.js';
+
+const origins = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
+const permission = { type: 'object' } as const;
+
+/** `tools/<tool>/ui/ui.meta.json` and `ui/<name>/ui.meta.json` */
+export const uiMetaSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  title: 'mcp-bash ui.meta.json',
+  type: 'object',
+  properties: {
+    description: { type: 'string' },
+    title: { type: 'string' },
+    entrypoint: { type: 'string', minLength: 1, not: { pattern: '(^/|^\\.\\.?$|(^|/)\\.\\.(/|$)|\\\\)' } },
+    template: { enum: [...TEMPLATE_NAMES] },
+    config: { type: 'object' },
+    meta: {
+      type: 'object',
+      properties: {
+        csp: {
+          type: 'object',
+          properties: {
+            connectDomains: origins,
+            resourceDomains: origins,
+            frameDomains: origins,
+            baseUriDomains: origins,
+          },
+          additionalProperties: false,
+        },
+        permissions: {
+          type: 'object',
+          properties: {
+            camera: permission,
+            microphone: permission,
+            geolocation: permission,
+            clipboardWrite: permission,
+          },
+          additionalProperties: false,
+        },
+        prefersBorder: { type: 'boolean' },
+        domain: { type: 'string' },
+      },
+    },
+  },
+} as const;
+
+/** A tool's `_meta.ui` (MCP Apps `McpUiToolMeta`). */
+export const toolUiMetaSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  title: 'MCP Apps tool _meta.ui',
+  type: 'object',
+  properties: {
+    resourceUri: { type: 'string', pattern: '^ui://' },
+    visibility: { type: 'array', items: { enum: ['model', 'app'] }, uniqueItems: true },
+  },
+} as const;
+
+const toolName = { type: 'string', minLength: 1 } as const;
+const text = { type: 'string' } as const;
+
+/** The `config` of each template; unknown keys are allowed (1.x configs carry notes). */
+export const templateConfigSchemas: Readonly<Record<(typeof TEMPLATE_NAMES)[number], object>> = {
+  form: {
+    type: 'object',
+    properties: {
+      title: text,
+      description: text,
+      submitTool: toolName,
+      submitLabel: text,
+      submitArgs: { type: 'object' },
+      cancelable: { type: 'boolean' },
+      fields: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['name'],
+          properties: {
+            name: { type: 'string', minLength: 1 },
+            type: { enum: [...FORM_FIELD_TYPES] },
+            label: text,
+            required: { type: 'boolean' },
+            placeholder: text,
+            options: { type: 'array', items: { type: ['string', 'number', 'object'] } },
+          },
+        },
+      },
+    },
+  },
+  'data-table': {
+    type: 'object',
+    properties: {
+      title: text,
+      rowsKey: text,
+      emptyText: text,
+      rows: { type: 'array' },
+      columns: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['key'],
+          properties: { key: { type: 'string', minLength: 1 }, label: text, sortable: { type: 'boolean' } },
+        },
+      },
+    },
+  },
+  progress: {
+    type: 'object',
+    properties: {
+      title: text,
+      showPercentage: { type: 'boolean' },
+      showCurrentStep: { type: 'boolean' },
+      statusTool: toolName,
+      statusArgs: { type: 'object' },
+      pollIntervalMs: { type: 'number', minimum: 100 },
+      cancelTool: toolName,
+      cancelArgs: { type: 'object' },
+      cancelConfirm: text,
+    },
+  },
+  'diff-viewer': {
+    type: 'object',
+    properties: {
+      title: text,
+      viewMode: { enum: ['split', 'unified'] },
+      showLineNumbers: { type: 'boolean' },
+      leftTitle: text,
+      rightTitle: text,
+    },
+  },
+  'tree-view': {
+    type: 'object',
+    properties: {
+      title: text,
+      showIcons: { type: 'boolean' },
+      expandLevel: { type: 'integer', minimum: 0 },
+      selectable: { type: 'boolean' },
+      searchable: { type: 'boolean' },
+      onSelectTool: toolName,
+    },
+  },
+  kanban: {
+    type: 'object',
+    properties: {
+      title: text,
+      draggable: { type: 'boolean' },
+      onMoveTool: toolName,
+      onCardClickTool: toolName,
+      columns: {
+        type: 'array',
+        items: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1 }, title: text } },
+      },
+    },
+  },
+};

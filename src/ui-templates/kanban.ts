@@ -1,0 +1,160 @@
+import { flag, objects, text } from './config-values.js';
+import { escapeHtml, heading, MESSAGE_BOX, type TemplateParts } from './html.js';
+
+interface Column {
+  id: string;
+  title: string;
+}
+
+const DEFAULT_COLUMNS: Column[] = [
+  { id: 'todo', title: 'To Do' },
+  { id: 'in-progress', title: 'In Progress' },
+  { id: 'done', title: 'Done' },
+];
+
+function columnsOf(config: Record<string, unknown>): Column[] {
+  const columns = objects(config, 'columns').flatMap((raw) => {
+    const id = text(raw, 'id');
+    return id === '' ? [] : [{ id, title: text(raw, 'title') || id }];
+  });
+  return columns.length > 0 ? columns : DEFAULT_COLUMNS;
+}
+
+const CSS = `
+.kanban-container { display: flex; gap: 12px; overflow-x: auto; align-items: flex-start; padding-bottom: 8px; }
+.kanban-column { flex: 1 0 200px; background: var(--color-background-secondary); border-radius: var(--border-radius-lg); }
+.kanban-column-header { display: flex; justify-content: space-between; padding: 10px 12px; font-weight: var(--font-weight-semibold); border-bottom: var(--border-width-regular) solid var(--color-border-secondary); }
+.kanban-column-count { padding: 0 8px; border-radius: var(--border-radius-full); font-size: var(--font-text-xs-size); color: var(--color-text-tertiary); background: var(--color-background-primary); }
+.kanban-column-body { min-height: 60px; padding: 8px; }
+.kanban-column-body.drag-over { background: var(--color-background-info); }
+.kanban-card { margin-bottom: 8px; padding: 10px; background: var(--color-background-primary); border: var(--border-width-regular) solid var(--color-border-secondary); border-radius: var(--border-radius-md); box-shadow: var(--shadow-sm); }
+.kanban-card.dragging { opacity: 0.5; }
+.kanban-card-title { font-weight: var(--font-weight-medium); }
+.kanban-card-description { margin-top: 4px; font-size: var(--font-text-sm-size); color: var(--color-text-secondary); }
+.kanban-card-meta { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin-top: 6px; font-size: var(--font-text-xs-size); color: var(--color-text-tertiary); }
+.kanban-tag { padding: 1px 6px; border-radius: var(--border-radius-sm); background: var(--color-background-tertiary); }
+.priority-high { color: var(--color-text-danger); background: var(--color-background-danger); }
+.priority-medium { color: var(--color-text-warning); background: var(--color-background-warning); }
+.priority-low { color: var(--color-text-success); background: var(--color-background-success); }
+.kanban-move { margin-top: 6px; font-size: var(--font-text-xs-size); padding: 2px 4px; }
+.kanban-empty { padding: 8px; font-size: var(--font-text-sm-size); color: var(--color-text-tertiary); }
+`;
+
+const SCRIPT = `(function (app) {
+  var config = app.config;
+  var board = document.getElementById('kanbanBoard');
+  var message = document.getElementById('message');
+  var columns = config.columns.slice();
+  var cards = [];
+  var dragged = null;
+
+  function columnOf(card) { return String(card.column !== undefined ? card.column : card.status !== undefined ? card.status : columns[0].id); }
+  function cardsOf(data) {
+    if (Array.isArray(data)) return data;
+    if (data && typeof data === 'object') return Array.isArray(data.cards) ? data.cards : Array.isArray(data.items) ? data.items : [];
+    return [];
+  }
+  function move(card, to) {
+    var from = columnOf(card);
+    if (from === to) return;
+    card.column = to;
+    render();
+    if (!config.onMoveTool) return;
+    app.callTool(config.onMoveTool, { cardId: String(card.id), fromColumn: from, toColumn: to }).then(function (result) {
+      if (result && result.isError) throw new Error(app.textOf(result) || 'the tool reported an error');
+      app.showMessage(message, app.textOf(result) || 'Moved.', 'success');
+    }).catch(function (error) {
+      card.column = from;
+      render();
+      app.showMessage(message, 'Could not move the card: ' + error.message, 'error');
+    });
+  }
+  function cardNode(card) {
+    var tags = [];
+    if (card.priority) tags.push(app.el('span', { className: 'kanban-tag priority-' + String(card.priority).toLowerCase(), text: card.priority }));
+    (Array.isArray(card.tags) ? card.tags : []).forEach(function (tag) { tags.push(app.el('span', { className: 'kanban-tag', text: tag })); });
+    if (card.assignee) tags.push(app.el('span', { text: card.assignee }));
+    var picker = app.el('select', { className: 'kanban-move', 'aria-label': 'Move card' }, columns.map(function (column) {
+      return app.el('option', { value: column.id, text: column.title, selected: column.id === columnOf(card) });
+    }));
+    picker.addEventListener('click', function (event) { event.stopPropagation(); });
+    picker.addEventListener('change', function () { move(card, picker.value); });
+    var node = app.el('div', { className: 'kanban-card', draggable: config.draggable ? 'true' : undefined, 'data-card-id': String(card.id) }, [
+      app.el('div', { className: 'kanban-card-title', text: card.title !== undefined ? card.title : card.id }),
+      card.description ? app.el('div', { className: 'kanban-card-description', text: card.description }) : null,
+      tags.length ? app.el('div', { className: 'kanban-card-meta' }, tags) : null,
+      config.draggable ? picker : null,
+    ]);
+    node.addEventListener('dragstart', function (event) { dragged = card; node.classList.add('dragging'); event.dataTransfer.setData('text/plain', String(card.id)); });
+    node.addEventListener('dragend', function () { dragged = null; node.classList.remove('dragging'); });
+    if (config.onCardClickTool) node.addEventListener('click', function () {
+      app.callTool(config.onCardClickTool, { cardId: String(card.id) }).then(function (result) {
+        app.showMessage(message, app.textOf(result) || String(card.title || card.id), result && result.isError ? 'error' : 'success');
+      }).catch(function (error) { app.showMessage(message, 'Error: ' + error.message, 'error'); });
+    });
+    return node;
+  }
+  function columnNode(column) {
+    var mine = cards.filter(function (card) { return columnOf(card) === column.id; });
+    var body = app.el('div', { className: 'kanban-column-body' }, mine.length ? mine.map(cardNode) : [app.el('div', { className: 'kanban-empty', text: 'No cards' })]);
+    if (config.draggable) {
+      body.addEventListener('dragover', function (event) { event.preventDefault(); body.classList.add('drag-over'); });
+      body.addEventListener('dragleave', function () { body.classList.remove('drag-over'); });
+      body.addEventListener('drop', function (event) { event.preventDefault(); body.classList.remove('drag-over'); if (dragged) move(dragged, column.id); });
+    }
+    return app.el('section', { className: 'kanban-column', 'data-column-id': column.id }, [
+      app.el('div', { className: 'kanban-column-header' }, [app.el('span', { text: column.title }), app.el('span', { className: 'kanban-column-count', text: String(mine.length) })]),
+      body,
+    ]);
+  }
+  function render() {
+    cards.forEach(function (card) {
+      var id = columnOf(card);
+      if (!columns.some(function (column) { return column.id === id; })) columns.push({ id: id, title: id });
+    });
+    board.textContent = '';
+    columns.forEach(function (column) { board.appendChild(columnNode(column)); });
+  }
+  app.onToolResult(function (result) {
+    cards = cardsOf(app.dataOf(result)).filter(function (card) { return card && typeof card === 'object' && card.id !== undefined; });
+    render();
+  });
+  app.connect({ name: 'mcp-bash kanban', version: '1.0.0' });
+})(window.mcpApp);`;
+
+function columnMarkup(column: Column): string {
+  return [
+    `<section class="kanban-column" data-column-id="${escapeHtml(column.id)}">`,
+    `<div class="kanban-column-header"><span>${escapeHtml(column.title)}</span><span class="kanban-column-count">0</span></div>`,
+    '<div class="kanban-column-body"><div class="kanban-empty">No cards</div></div>',
+    '</section>',
+  ].join('');
+}
+
+/**
+ * `kanban` (original-behaviour §4.7): cards (`id`, `title`, `description`, `column`/`status`,
+ * `tags`, `priority`, `assignee`) from the tool result in the configured columns; a card
+ * moved by drag and drop or its "Move card" list calls `onMoveTool` {cardId, fromColumn,
+ * toColumn}, a click calls `onCardClickTool` {cardId}.
+ */
+export function kanbanTemplate(config: Record<string, unknown>): TemplateParts {
+  const title = text(config, 'title', 'Kanban Board');
+  const columns = columnsOf(config);
+  const body = [
+    heading(title),
+    MESSAGE_BOX,
+    `<div id="kanbanBoard" class="kanban-container">${columns.map(columnMarkup).join('')}</div>`,
+  ];
+  return {
+    title,
+    css: CSS,
+    body: body.join('\n'),
+    script: SCRIPT,
+    config: {
+      columns,
+      draggable: flag(config, 'draggable', true),
+      onMoveTool: text(config, 'onMoveTool'),
+      onCardClickTool: text(config, 'onCardClickTool'),
+    },
+  };
+}
