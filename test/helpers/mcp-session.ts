@@ -39,12 +39,15 @@ export abstract class McpSession {
   protected abstract kill(): void;
 
   protected onStdout(text: string): void {
-    this.buffered += text;
-    let newline = this.buffered.indexOf('\n');
+    // Only the new text is searched for line ends: a multi-megabyte line arrives in many
+    // chunks, and searching the whole buffer each time costs seconds.
+    let start = 0;
+    let newline = text.indexOf('\n');
     while (newline !== -1) {
-      const line = this.buffered.slice(0, newline);
-      this.buffered = this.buffered.slice(newline + 1);
-      newline = this.buffered.indexOf('\n');
+      const line = this.buffered + text.slice(start, newline);
+      this.buffered = '';
+      start = newline + 1;
+      newline = text.indexOf('\n', start);
       this.lines.push(line);
       let message: Message;
       try {
@@ -61,6 +64,7 @@ export abstract class McpSession {
         return false;
       });
     }
+    this.buffered += text.slice(start);
   }
 
   protected onStderr(text: string): void {
