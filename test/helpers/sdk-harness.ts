@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { type FrameworkHome, frameworkHomeAt } from '../../src/assets/framework-home.js';
 import { loadServerConfig } from '../../src/config/server-config.js';
 import { projectLayout } from '../../src/project/project-layout.js';
@@ -14,7 +14,7 @@ import { rootEntry } from '../../src/project/roots.js';
 import { loadServerIdentity } from '../../src/project/server-identity.js';
 import { CallDirectoryPool, type CallPaths } from '../../src/runner/call-directory.js';
 import { buildToolEnvironment } from '../../src/runner/tool-environment.js';
-import { repoRoot } from './paths.js';
+import { builtBinary, repoRoot } from './paths.js';
 import { scratchDir } from './scratch.js';
 
 export const sdkDir = join(repoRoot, 'sdk-sh');
@@ -41,15 +41,15 @@ function which(command: string): string | undefined {
 const wrappers = new Map<string, string>();
 
 /**
- * A script named `name` that runs the built binary (dist/mcp-bash.cjs under this node, or
- * the native dist/mcp-bash when MCPBASH_TEST_BIN names it) with `prefix` before its own
- * arguments. Its HOME is shared, so the framework files are extracted once.
+ * A script named `name` that runs the built binary (builtBinary: the native one, or the .cjs
+ * bundle under this node) with `prefix` before its own arguments. Its HOME is shared, so
+ * the framework files are extracted once.
  */
 function binaryWrapper(name: string, prefix: string): string | undefined {
   const known = wrappers.get(name);
   if (known) return known;
-  const bin = resolve(repoRoot, process.env.MCPBASH_TEST_BIN ?? join('dist', 'mcp-bash.cjs'));
-  if (!existsSync(bin)) return undefined;
+  const bin = builtBinary();
+  if (!bin) return undefined;
   const dir = scratchDir(`mcpbash-${name}-`);
   const home = join(dir, 'home');
   mkdirSync(home);
@@ -83,9 +83,7 @@ export function jsonTools(): JsonTool[] {
   return [
     jq ? { name: 'jq', bin: jq } : { name: 'jq', skip: 'jq is not installed' },
     gojq ? { name: 'gojq', bin: gojq } : { name: 'gojq', skip: 'gojq is not installed' },
-    builtin
-      ? { name: 'builtin', bin: builtin }
-      : { name: 'builtin', skip: 'dist/mcp-bash.cjs is not built (node build.mjs --no-binary)' },
+    builtin ? { name: 'builtin', bin: builtin } : { name: 'builtin', skip: 'mcp-bash is not built (npm run build)' },
     { name: 'minimal' },
   ];
 }
