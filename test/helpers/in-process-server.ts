@@ -74,12 +74,18 @@ export class InProcessServer extends McpSession {
     return !this.ended;
   }
 
+  // What the client writes arrives in a later turn of the event loop, as it would through
+  // a pipe: the server may rely on a turn passing between two requests (the registries share
+  // one walk of tools/ within a turn), and a test that changes files between requests would
+  // otherwise change them inside the server's turn.
   protected write(data: string | Buffer): void {
-    this.input.write(data);
+    setImmediate(() => {
+      if (!this.input.destroyed) this.input.write(data);
+    });
   }
 
   closeInput(): void {
-    this.input.end();
+    setImmediate(() => this.input.end());
   }
 
   protected kill(): void {
