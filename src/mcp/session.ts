@@ -1,12 +1,12 @@
-import { ErrorCode } from '../jsonrpc/error-codes.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
+import { ErrorCode } from '../spec/error-codes.js';
+import { RpcError } from '../spec/rpc-error.js';
+import type { ClientCapabilities, Implementation } from '../spec/types.js';
 import {
   DEFAULT_PROTOCOL_VERSION,
   featuresOf,
   type ProtocolFeatures,
   type ProtocolVersion,
 } from './protocol-versions.js';
-import type { ClientCapabilities, Implementation } from './types.js';
 
 /**
  * - `new`: waiting for `initialize`

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { Env } from '../../config/env-values.js';
-import { envBool } from '../../config/env-values.js';
-import { loadServerConfig } from '../../config/server-config.js';
+import { serverConfig } from '../../config/server-config.js';
+import { SERVER_PARTS } from '../../config/setting.js';
+import type { PathsConfig } from '../../config/slices.js';
 import { isSystemError, systemErrorLine } from '../../fs/system-errors.js';
 import { StdioTransport } from '../../jsonrpc/stdio-transport.js';
 import { McpServer } from '../../mcp/mcp-server.js';
@@ -28,8 +28,8 @@ const SIGNAL_EXIT_CODES: ReadonlyArray<[NodeJS.Signals, number]> = [
  * the server (1.x served): it says so in one line, and tool calls fail with the cause until
  * the directory can be created.
  */
-function prepareStateDir(env: Env, stderr: Writable): string {
-  const dir = stateDirPath(env);
+function prepareStateDir(paths: PathsConfig, stderr: Writable): string {
+  const dir = stateDirPath(paths);
   try {
     makeStateDir(dir);
   } catch (error) {
@@ -46,6 +46,7 @@ export const command: Command = {
   name: 'serve',
   summary: 'Start the MCP server over stdio',
   usage: 'mcp-bash',
+  reads: SERVER_PARTS,
   details: [
     'Serves the project in MCPBASH_PROJECT_ROOT, or the one found by walking up from the',
     'current directory to a server.d/server.meta.json. With neither, serves a getting-started',
@@ -53,7 +54,8 @@ export const command: Command = {
   ].join('\n'),
   async run(_argv, context) {
     const { env, cwd } = context.io;
-    const transport = env.MCPBASH_TRANSPORT ?? env.MCP_TRANSPORT;
+    const config = serverConfig(context.config);
+    const { transport, paths } = config;
     if (transport && transport !== 'stdio') {
       throw new CliError(
         `unsupported transport "${transport}": mcp-bash speaks MCP over stdio only`,
@@ -61,7 +63,7 @@ export const command: Command = {
         'Unset MCPBASH_TRANSPORT / MCP_TRANSPORT, or put an HTTP-to-stdio gateway in front of the server.',
       );
     }
-    const tokenProblem = remoteTokenProblem(env);
+    const tokenProblem = remoteTokenProblem(config.remoteToken);
     if (tokenProblem) {
       // A guard that cannot protect must not silently serve unprotected.
       throw new CliError(
@@ -71,7 +73,7 @@ export const command: Command = {
       );
     }
     requireBash(env);
-    const located = resolveProjectRoot({ env, cwd });
+    const located = resolveProjectRoot({ configured: paths.projectRoot, cwd });
     if (located.kind === 'invalid') {
       throw new CliError(
         `MCPBASH_PROJECT_ROOT=${located.path} is not a directory`,
@@ -80,20 +82,19 @@ export const command: Command = {
       );
     }
     const home = context.frameworkHome();
-    const stateDir = prepareStateDir(env, context.io.stderr);
+    const stateDir = prepareStateDir(paths, context.io.stderr);
     const project =
       located.kind === 'found'
-        ? openProject(located.root, env)
+        ? openProject(located.root, paths.layout)
         : openProject(
             prepareBootstrapProject(home, stateDir, (message) =>
               context.io.stderr.write(`mcp-bash: warning: ${message}\n`),
             ),
-            env,
+            paths.layout,
             true,
           );
-    const config = loadServerConfig(env);
     // MCPBASH_DEBUG_PAYLOADS (set by `mcp-bash debug`): every message is logged to the state dir.
-    const payloadLog = envBool(env, 'MCPBASH_DEBUG_PAYLOADS', false)
+    const payloadLog = config.debugPayloads
       ? new PayloadLogTransport(
           new StdioTransport(context.io.stdin, context.io.stdout, config.maxMessageBytes),
           join(stateDir, 'payload.debug.log'),

@@ -1,7 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { bashScriptCommand } from '../../../src/runner/script-command.js';
+import { bashScriptCommand } from '../../../src/process/script-command.js';
 import { redactTrace } from '../../../src/runner/trace-redaction.js';
 import { scratchDir } from '../../helpers/scratch.js';
 
