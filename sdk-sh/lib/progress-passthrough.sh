@@ -5,9 +5,9 @@
 
 # _mcp_rwp_activity: marks the progress stream as changed (its mtime), which the server
 # counts as activity for progress-extended timeouts (docs/TOOL-CONTRACT.md), without
-# writing a line.
+# writing a line. The server does not create the stream: the first touch does.
 _mcp_rwp_activity() {
-	if [ -n "${MCP_PROGRESS_STREAM-}" ] && [ -e "${MCP_PROGRESS_STREAM}" ]; then
+	if [ -n "${MCP_PROGRESS_STREAM-}" ]; then
 		touch -- "${MCP_PROGRESS_STREAM}" 2>/dev/null || true
 	fi
 }

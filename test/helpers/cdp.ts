@@ -4,10 +4,10 @@
  * pages and their out-of-process iframes each get a flattened session.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { scratchDir } from './scratch.js';
 
 /** A CDP event (or a response) as it arrives. */
 export interface CdpMessage {
@@ -70,7 +70,7 @@ export class CdpBrowser {
   }
 
   static launch(executable: string): CdpBrowser {
-    const profile = mkdtempSync(join(tmpdir(), 'mcpbash-chromium-'));
+    const profile = scratchDir('mcpbash-chromium-');
     const child = spawn(executable, chromiumArgs(profile), { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
     return new CdpBrowser(child, profile);
   }

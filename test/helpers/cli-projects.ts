@@ -1,9 +1,9 @@
-import { mkdtempSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Test } from 'tap';
 import { describeIssues, SchemaValidator } from '../../src/validation/json-schema.js';
 import { isolatedEnv, type RunResult, runBinary } from './run-binary.js';
+import { scratchDir } from './scratch.js';
 
 /**
  * One isolated environment (private HOME) shared by the runs of a test file: the framework
@@ -15,7 +15,7 @@ export function sharedCliEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 
 /** A fresh empty directory (symlinks resolved, as the CLI reports paths). */
 export function tempDir(prefix = 'mcpbash-cli-'): string {
-  return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  return realpathSync(scratchDir(prefix));
 }
 
 /** `mcp-bash new <name>` in a fresh directory; returns the project root. */

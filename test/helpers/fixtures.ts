@@ -1,7 +1,7 @@
-import { chmodSync, cpSync, lstatSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, cpSync, lstatSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { repoRoot } from './paths.js';
+import { scratchDir } from './scratch.js';
 
 /** Where the fixture projects live in the repository (never served directly). */
 export function fixtureSource(name: string): string {
@@ -30,7 +30,7 @@ export function fixtureProject(name: string): string {
  * README's first command does) is left behind: each test starts from a fresh checkout's state.
  */
 export function copyProject(source: string, name: string): string {
-  const target = join(mkdtempSync(join(tmpdir(), `mcpbash-${name}-`)), name);
+  const target = join(scratchDir(`mcpbash-${name}-`), name);
   cpSync(source, target, { recursive: true, filter: (path) => basename(path) !== '.registry' });
   tightenPermissions(target);
   return target;

@@ -60,6 +60,8 @@ function runBuild(): Promise<void> {
   const env = { ...process.env };
   delete env.MCPBASH_RELEASE_BASE_URL;
   delete env.SOURCE_DATE_EPOCH;
+  // Not the test runner's coverage hooks: the build is not what the tests measure.
+  for (const name of Object.keys(env)) if (/^(NODE_OPTIONS|NODE_V8_COVERAGE|_TAPJS_)/.test(name)) delete env[name];
   const args = ['build.mjs', '--release', '--if-needed', '--no-binary', '--out', releaseDir];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDir } from './scratch.js';
 
 /** What install.sh may use besides a download tool (the rest are sh built-ins). */
 export const INSTALLER_TOOLS = [
@@ -62,7 +62,7 @@ export class Scratch {
   private readonly dirs: string[] = [];
 
   dir(prefix: string): string {
-    const dir = mkdtempSync(join(tmpdir(), prefix));
+    const dir = scratchDir(prefix);
     this.dirs.push(dir);
     return dir;
   }

@@ -5,10 +5,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { repoRoot } from './paths.js';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { builtBinary } from './paths.js';
+import { scratchDir } from './scratch.js';
 import { sdkDir, sh } from './sdk-harness.js';
 
 export interface ServiceJq {
@@ -22,12 +22,12 @@ export interface ServiceJq {
 /**
  * Starts the service; `fallback` is what the client runs when the service cannot serve a call
  * (MCPBASH_JSON_TOOL_BIN): `false` proves that a passing call was served by the service.
- * Undefined when dist/mcp-bash.cjs is not built.
+ * Undefined when mcp-bash is not built.
  */
 export async function startServiceJq(fallback: string): Promise<ServiceJq | undefined> {
-  const bin = resolve(repoRoot, process.env.MCPBASH_TEST_BIN ?? join('dist', 'mcp-bash.cjs'));
-  if (!existsSync(bin)) return undefined;
-  const dir = mkdtempSync(join(tmpdir(), 'mcpbash-jq-service-'));
+  const bin = builtBinary();
+  if (!bin) return undefined;
+  const dir = scratchDir('mcpbash-jq-service-');
   const home = join(dir, 'home');
   mkdirSync(home);
   const token = randomBytes(24).toString('hex');

@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { binaryCommand } from './paths.js';
+import { scratchDir, scratchTmp } from './scratch.js';
 
 export interface RunResult {
   code: number | null;
@@ -20,20 +18,26 @@ export interface RunOptions {
   keepStdinOpen?: boolean;
 }
 
-/** Variables from the developer's shell that would change what the binary does. */
-const leakyVariables = /^(MCPBASH_|MCP_|XDG_DATA_HOME$|NO_COLOR$|FORCE_COLOR$)/;
+/**
+ * Variables from the developer's shell that would change what the binary does, and the test
+ * runner's: its NODE_OPTIONS would load tap's coverage hooks into every binary a test starts
+ * (the binary is a Node SEA and honours NODE_OPTIONS), costing each start time and writing
+ * coverage of the bundle that nobody reads.
+ */
+const leakyVariables = /^(MCPBASH_|MCP_|XDG_DATA_HOME$|NO_COLOR$|FORCE_COLOR$|NODE_OPTIONS$|NODE_V8_COVERAGE$|_TAPJS_)/;
 
 /**
  * An environment for the binary with a private, empty HOME and nothing of ours inherited:
- * each test sees a first run unless it says otherwise.
+ * each test sees a first run unless it says otherwise. TMPDIR is the test process's scratch
+ * dir, so the servers' state dirs are removed with it.
  */
 export function isolatedEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (!leakyVariables.test(key)) env[key] = value;
   }
-  const home = mkdtempSync(join(tmpdir(), 'mcpbash-test-home-'));
-  return { ...env, HOME: home, USERPROFILE: home, ...extra };
+  const home = scratchDir('mcpbash-test-home-');
+  return { ...env, HOME: home, USERPROFILE: home, TMPDIR: scratchTmp(), ...extra };
 }
 
 /** Runs the binary to completion, capturing its output. */

@@ -1,13 +1,21 @@
 /**
- * Runs Bash snippets against the tool SDK with the environment the server gives a tool:
- * MCP_SDK, the payload variables and the per-call files of docs/TOOL-CONTRACT.md inside a
- * private directory. Every snippet runs under `set -euo pipefail` after sourcing the SDK.
+ * Runs Bash snippets against the tool SDK with the environment the server gives a tool,
+ * built by the server's own code (src/runner/tool-environment.ts): MCP_SDK, the payload
+ * variables and the per-call files of docs/TOOL-CONTRACT.md inside a private directory.
+ * Every snippet runs under `set -euo pipefail` after sourcing the SDK.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
-import { repoRoot } from './paths.js';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { type FrameworkHome, frameworkHomeAt } from '../../src/assets/framework-home.js';
+import { loadServerConfig } from '../../src/config/server-config.js';
+import { projectLayout } from '../../src/project/project-layout.js';
+import { rootEntry } from '../../src/project/roots.js';
+import { loadServerIdentity } from '../../src/project/server-identity.js';
+import { CallDirectoryPool, type CallPaths } from '../../src/runner/call-directory.js';
+import { buildToolEnvironment } from '../../src/runner/tool-environment.js';
+import { builtBinary, repoRoot } from './paths.js';
+import { scratchDir } from './scratch.js';
 
 export const sdkDir = join(repoRoot, 'sdk-sh');
 export const providersDir = join(repoRoot, 'assets', 'providers');
@@ -33,16 +41,16 @@ function which(command: string): string | undefined {
 const wrappers = new Map<string, string>();
 
 /**
- * A script named `name` that runs the built binary (dist/mcp-bash.cjs under this node, or
- * the native dist/mcp-bash when MCPBASH_TEST_BIN names it) with `prefix` before its own
- * arguments. Its HOME is shared, so the framework files are extracted once.
+ * A script named `name` that runs the built binary (builtBinary: the native one, or the .cjs
+ * bundle under this node) with `prefix` before its own arguments. Its HOME is shared, so
+ * the framework files are extracted once.
  */
 function binaryWrapper(name: string, prefix: string): string | undefined {
   const known = wrappers.get(name);
   if (known) return known;
-  const bin = resolve(repoRoot, process.env.MCPBASH_TEST_BIN ?? join('dist', 'mcp-bash.cjs'));
-  if (!existsSync(bin)) return undefined;
-  const dir = mkdtempSync(join(tmpdir(), `mcpbash-${name}-`));
+  const bin = builtBinary();
+  if (!bin) return undefined;
+  const dir = scratchDir(`mcpbash-${name}-`);
   const home = join(dir, 'home');
   mkdirSync(home);
   const exec = bin.endsWith('.cjs') ? `"${process.execPath}" "${bin}"` : `"${bin}"`;
@@ -75,9 +83,7 @@ export function jsonTools(): JsonTool[] {
   return [
     jq ? { name: 'jq', bin: jq } : { name: 'jq', skip: 'jq is not installed' },
     gojq ? { name: 'gojq', bin: gojq } : { name: 'gojq', skip: 'gojq is not installed' },
-    builtin
-      ? { name: 'builtin', bin: builtin }
-      : { name: 'builtin', skip: 'dist/mcp-bash.cjs is not built (node build.mjs --no-binary)' },
+    builtin ? { name: 'builtin', bin: builtin } : { name: 'builtin', skip: 'mcp-bash is not built (npm run build)' },
     { name: 'minimal' },
   ];
 }
@@ -109,9 +115,22 @@ export interface SdkRunResult {
   readonly stderr: string;
 }
 
-/** The per-call directory and the files the server would point a tool at. */
+/** The server's own framework home for this checkout (MCP_SDK is sdk-sh/). */
+const home = frameworkHomeAt(repoRoot) as FrameworkHome;
+
+/** Variables of the test runner's environment that the server would not have had. */
+const notServerVariables = /^(MCPBASH_|MCP_|NODE_OPTIONS$|NODE_V8_COVERAGE$|_TAPJS_)/;
+
+/**
+ * A project, a state dir and one tool call's private directory, and the environment the
+ * server gives a tool for a call: built by the server's own buildToolEnvironment, in its
+ * default (minimal) mode, for a call directory taken from the server's own pool. The files
+ * are the call's: none exists until the SDK (or the test) writes it, as with the server.
+ */
 export class SdkSandbox {
   readonly dir: string;
+  readonly project: string;
+  readonly stateDir: string;
   readonly files: {
     readonly progress: string;
     readonly log: string;
@@ -124,72 +143,84 @@ export class SdkSandbox {
     readonly args: string;
   };
   readonly fakeBin: string;
+  private readonly paths: CallPaths;
 
   constructor(dir: string) {
     this.dir = dir;
-    const call = join(dir, 'call');
-    mkdirSync(call, { recursive: true, mode: 0o700 });
+    this.project = join(dir, 'project');
+    this.stateDir = join(dir, 'state');
+    mkdirSync(join(this.project, 'tools', 'sdk-test'), { recursive: true });
+    mkdirSync(this.stateDir, { recursive: true, mode: 0o700 });
+    this.paths = new CallDirectoryPool(this.stateDir).create();
     this.fakeBin = join(dir, 'fake-bin');
     mkdirSync(this.fakeBin, { recursive: true });
     this.files = {
-      progress: join(call, 'progress.ndjson'),
-      log: join(call, 'log.ndjson'),
-      error: join(call, 'error.json'),
-      resources: join(call, 'resources.json'),
-      cancel: join(call, 'cancelled'),
-      elicitRequest: join(call, 'elicit.request.json'),
-      elicitResponse: join(call, 'elicit.response.json'),
-      debug: join(call, 'debug.log'),
-      args: join(call, 'args.json'),
+      progress: this.paths.progress,
+      log: this.paths.log,
+      error: this.paths.error,
+      resources: this.paths.resources,
+      cancel: this.paths.cancel,
+      elicitRequest: this.paths.elicitRequest,
+      elicitResponse: this.paths.elicitResponse,
+      debug: this.paths.debugLog,
+      args: this.paths.args,
     };
-    writeFileSync(this.files.progress, '');
-    writeFileSync(this.files.log, '');
   }
 
   /** The environment for one call. */
   env(options: SdkCallOptions = {}): NodeJS.ProcessEnv {
     const tool = options.tool ?? { name: 'minimal' };
-    const env: NodeJS.ProcessEnv = {};
+    const serverEnv: NodeJS.ProcessEnv = {};
     for (const [key, value] of Object.entries(process.env)) {
-      if (!/^(MCPBASH_|MCP_|NODE_OPTIONS$)/.test(key)) env[key] = value;
+      if (!notServerVariables.test(key)) serverEnv[key] = value;
     }
-    const argsText =
-      options.args === undefined
-        ? '{}'
-        : typeof options.args === 'string'
-          ? options.args
-          : JSON.stringify(options.args);
-    if (options.argsInFile) writeFileSync(this.files.args, argsText);
-    const path = [...(options.pathPrefix ?? []), this.fakeBin, process.env.PATH ?? ''].join(delimiter);
-    Object.assign(env, {
-      PATH: path,
+    Object.assign(serverEnv, {
+      PATH: [...(options.pathPrefix ?? []), this.fakeBin, process.env.PATH ?? ''].join(delimiter),
       LANG: 'C.UTF-8',
-      MCP_SDK: sdkDir,
-      MCP_TOOL_NAME: 'sdk-test',
-      MCP_TOOL_ARGS_JSON: options.argsInFile ? '' : argsText,
-      MCP_TOOL_ARGS_FILE: options.argsInFile ? this.files.args : undefined,
-      MCP_TOOL_META_JSON: options.meta === undefined ? '{}' : JSON.stringify(options.meta),
-      MCP_TOOL_ERROR_FILE: this.files.error,
-      MCP_TOOL_RESOURCES_FILE: this.files.resources,
-      MCP_PROGRESS_STREAM: this.files.progress,
-      MCP_PROGRESS_TOKEN: options.progressToken ?? '',
-      MCP_LOG_STREAM: this.files.log,
-      MCP_CANCEL_FILE: this.files.cancel,
-      MCP_ELICIT_SUPPORTED: '0',
-      MCP_ROOTS_PATHS: (options.roots ?? []).join('\n'),
-      MCP_ROOTS_COUNT: String((options.roots ?? []).length),
-      MCPBASH_DEBUG_LOG: this.files.debug,
-      MCPBASH_FRAMEWORK_VERSION: '2.0.0-test',
-      MCPBASH_MODE: tool.name === 'minimal' ? 'minimal' : 'full',
-      MCPBASH_JSON_TOOL: tool.name === 'minimal' ? 'none' : tool.name === 'gojq' ? 'gojq' : 'jq',
-      MCPBASH_JSON_TOOL_BIN: tool.bin,
       TMPDIR: this.dir,
     });
+    const verbatimArgs = typeof options.args === 'string' ? options.args : undefined;
+    const layout = projectLayout(this.project, {});
+    const env = buildToolEnvironment({
+      serverEnv,
+      mode: 'minimal',
+      allowlist: [],
+      layout,
+      home,
+      identity: loadServerIdentity(layout),
+      stateDir: this.stateDir,
+      jsonTool: {
+        name: tool.name === 'minimal' ? 'none' : tool.name === 'gojq' ? 'gojq' : 'jq',
+        bin: tool.bin ?? '',
+        builtin: false,
+      },
+      jqService: undefined,
+      minimalMode: tool.name === 'minimal',
+      toolName: 'sdk-test',
+      toolPath: join(layout.toolsDir, 'sdk-test', 'tool.sh'),
+      metadata: { name: 'sdk-test' },
+      args: verbatimArgs === undefined ? (options.args ?? {}) : {},
+      meta: options.meta ?? {},
+      progressToken: options.progressToken,
+      paths: this.paths,
+      roots: (options.roots ?? []).map((path) => rootEntry(path)),
+      elicitationSupported: false,
+      clientSupportsUi: undefined,
+      // Above the threshold the server moves payloads into files: 0 moves them all.
+      payloadThreshold: options.argsInFile ? 0 : loadServerConfig({}).envPayloadThreshold,
+      workerKey: 'sdk-test',
+      logLevel: 'info',
+      version: '2.0.0-test',
+    });
+    if (verbatimArgs !== undefined) {
+      // Text the server would never send (it parses the arguments): for the SDK's own checks.
+      if (options.argsInFile) writeFileSync(this.paths.args, verbatimArgs);
+      else env.MCP_TOOL_ARGS_JSON = verbatimArgs;
+    }
     for (const [key, value] of Object.entries(options.env ?? {})) {
       if (value === undefined) delete env[key];
       else env[key] = value;
     }
-    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
     return env;
   }
 

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import t from 'tap';
 import { repoRoot } from '../helpers/paths.js';
+import { shellcheckMissing, shellcheckSkip } from '../helpers/shellcheck.js';
 
 /** Every shell script we ship or run: *.sh, and extension-less files with a bash/sh shebang. */
 function shellScripts(dir: string): string[] {
@@ -26,26 +27,18 @@ function shellScripts(dir: string): string[] {
   return found;
 }
 
-const probe = spawnSync('shellcheck', ['--version'], { encoding: 'utf8' });
-const required = process.env.MCPBASH_REQUIRE_SHELLCHECK === '1';
-const missing = probe.error !== undefined;
-
-t.test(
-  'every shipped shell script is shellcheck-clean',
-  { skip: missing && !required ? 'shellcheck is not installed (CI installs it)' : false },
-  async (t) => {
-    t.notOk(missing, 'shellcheck is installed');
-    const scripts = ['sdk-sh', 'assets', '.ci', 'test', 'release'].flatMap((dir) => {
-      try {
-        return shellScripts(join(repoRoot, dir));
-      } catch {
-        return [];
-      }
-    });
-    t.ok(scripts.length > 0, 'there are scripts to check');
-    // One run over all files: shellcheck is slow to start. -x follows `source` lines it can resolve.
-    const run = spawnSync('shellcheck', ['-x', '--severity=style', ...scripts], { cwd: repoRoot, encoding: 'utf8' });
-    t.equal(run.status, 0, `shellcheck findings:\n${run.stdout}${run.stderr}`);
-    t.comment(`checked ${scripts.length} scripts: ${scripts.map((path) => relative(repoRoot, path)).join(' ')}`);
-  },
-);
+t.test('every shipped shell script is shellcheck-clean', { skip: shellcheckSkip() }, async (t) => {
+  if (!t.notOk(shellcheckMissing, 'shellcheck is installed (MCPBASH_REQUIRE_SHELLCHECK=1)')) return;
+  const scripts = ['sdk-sh', 'assets', '.ci', 'test', 'release'].flatMap((dir) => {
+    try {
+      return shellScripts(join(repoRoot, dir));
+    } catch {
+      return [];
+    }
+  });
+  t.ok(scripts.length > 0, 'there are scripts to check');
+  // One run over all files: shellcheck is slow to start. -x follows `source` lines it can resolve.
+  const run = spawnSync('shellcheck', ['-x', '--severity=style', ...scripts], { cwd: repoRoot, encoding: 'utf8' });
+  t.equal(run.status, 0, `shellcheck findings:\n${run.stdout}${run.stderr}`);
+  t.comment(`checked ${scripts.length} scripts: ${scripts.map((path) => relative(repoRoot, path)).join(' ')}`);
+});

@@ -112,7 +112,11 @@ for (const [route, reader] of [
 
     const fallbacks = await read(`file://${root}/plain.txt`, { MCPBASH_RESOURCES_DIR: root });
     t.equal(fallbacks.code, 0, 'MCPBASH_RESOURCES_DIR when MCP_RESOURCES_ROOTS is unset');
-    const projectRoot = await read(`file://${root}/plain.txt`, { MCPBASH_PROJECT_ROOT: dir });
+    // The sandbox's environment, like the server's, sets MCPBASH_RESOURCES_DIR: unset it here.
+    const projectRoot = await read(`file://${root}/plain.txt`, {
+      MCPBASH_PROJECT_ROOT: dir,
+      MCPBASH_RESOURCES_DIR: undefined,
+    });
     t.equal(projectRoot.code, 0, 'then MCPBASH_PROJECT_ROOT');
     const multi = await read(`file://${glob}/f.txt`, { MCP_RESOURCES_ROOTS: `${join(dir, 'nope')}:${root}:${glob}` });
     t.equal(multi.code, 0, 'a colon-separated list');

@@ -1,14 +1,14 @@
 /**
- * The sdk-tour fixture calls every SDK function. Here it runs directly with the environment a
- * server would give it; the end-to-end tests run the same tool through tools/call.
+ * The sdk-tour fixture calls every SDK function. Here it runs directly, with the environment
+ * the server's own code builds for a tool (test/helpers/sdk-harness.ts), once per JSON tool;
+ * test/integration/tools/sdk-tour.test.ts runs the same tool through the binary's tools/call.
  */
 import { existsSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { repoRoot } from '../helpers/paths.js';
 import { jsonTools, sandbox, sh } from '../helpers/sdk-harness.js';
+import { expectedTourSummary, tourProject } from '../helpers/sdk-tour.js';
 
-export const tourProject = join(repoRoot, 'test', 'fixtures', 'sdk-tour');
 const tool = join(tourProject, 'tools', 'sdk-tour', 'tool.sh');
 
 for (const variant of jsonTools().filter((candidate) => candidate.name !== 'minimal')) {
@@ -30,30 +30,7 @@ for (const variant of jsonTools().filter((candidate) => candidate.name !== 'mini
     };
     t.equal(result.isError, false);
     const summary = result.structuredContent.result;
-    t.match(summary, {
-      name: 'Ada',
-      count: '4',
-      verbose: 'false',
-      path: root,
-      meta: 'abc',
-      cancelled: 'false',
-      retry: 'rc=0 attempts=2',
-      passthrough: 'passthrough-out',
-      escape: '"say \\"hi\\""',
-      array: '["a","b"]',
-      roots: `1:${root}`,
-      contains: 'yes',
-      normalize: '/a/c',
-      collapse: '/x/y',
-      loaded: 'yes',
-      valid_json: 'yes',
-      bytes: '2',
-      cli_error: 'cli said no',
-      config: 'eu',
-      emit_text: 'text',
-      emit_json: '{"k":1}',
-      elicit: '{"action":"skipped","content":null}',
-    });
+    t.match(summary, expectedTourSummary(root));
     t.same(JSON.parse(summary.truncate ?? ''), { result: [1, 2, 3], truncated: true, kept: 3, total: 9 });
     t.equal(JSON.parse(summary.download ?? '').error.type, 'host_blocked');
     t.match(JSON.parse(summary.resources ?? '[]'), [{ mimeType: 'text/plain', uri: null }]);

@@ -128,9 +128,13 @@ export const command: Command = {
     const code = await server.run();
     for (const [signal, handler] of handlers) process.removeListener(signal, handler);
     // Everything is stopped and stdout is flushed; if some stray handle still holds the
-    // event loop, do not hang the client waiting for our exit.
-    // biome-ignore lint/nursery/noProcessExit: a last resort once stdout is flushed; a stray handle must not hang the client
-    setTimeout(() => process.exit(code), 2000).unref();
+    // event loop, do not hang the client waiting for our exit. Only when the session is
+    // this process's own stdio: a server run in-process over other streams (tests) must
+    // not end its host.
+    if (context.io.stdout === process.stdout) {
+      // biome-ignore lint/nursery/noProcessExit: a last resort once stdout is flushed; a stray handle must not hang the client
+      setTimeout(() => process.exit(code), 2000).unref();
+    }
     return code;
   },
 };

@@ -4,14 +4,14 @@
  * going to a valid bundle with `bundle` alone once it has an author.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import t from 'tap';
 import { cli, newProject, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { mcpbUnpack, mcpbValidate } from '../../helpers/mcpb.js';
+import { scratchDir } from '../../helpers/scratch.js';
 import { zipEntries } from '../../helpers/zip-entries.js';
 
 const env = sharedCliEnv({ GIT_CONFIG_NOSYSTEM: '1' });
@@ -86,9 +86,9 @@ t.test('flags win over mcpb.conf; the archive is reproducible', async (t) => {
     join(project, 'mcpb.conf'),
     `${readFileSync(join(project, 'mcpb.conf'), 'utf8')}MCPB_NAME="from-conf"\n`,
   );
-  const first = mkdtempSync(join(tmpdir(), 'mcpbash-repro-a-'));
-  const second = mkdtempSync(join(tmpdir(), 'mcpbash-repro-b-'));
-  const third = mkdtempSync(join(tmpdir(), 'mcpbash-repro-c-'));
+  const first = scratchDir('mcpbash-repro-a-');
+  const second = scratchDir('mcpbash-repro-b-');
+  const third = scratchDir('mcpbash-repro-c-');
   const flagged = await cli(
     ['bundle', '--output', first, '--name', 'from-flag', '--version', '9.9.9'],
     { ...env, TZ: 'UTC' },

@@ -3,8 +3,7 @@
  * with the expected layout and a small size; one of them (declared in register.json:
  * manual tools, an echo-provider resource, a prompt) is also served from its bundle.
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import t from 'tap';
 import { sharedCliEnv } from '../../helpers/cli-projects.js';
@@ -12,6 +11,7 @@ import { copyProject } from '../../helpers/fixtures.js';
 import { launchFromManifest, type Manifest, mcpbUnpack, mcpbValidate } from '../../helpers/mcpb.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { runBinary } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 import { connectSdkClient } from '../../helpers/sdk-client.js';
 
 const env = sharedCliEnv({ GIT_CONFIG_NOSYSTEM: '1' });
@@ -50,14 +50,14 @@ t.test('every example bundles into a valid .mcpb with the expected files', async
       join(project, 'mcpb.conf'),
       `MCPB_AUTHOR_NAME="mcp-bash examples"\n${include ? `MCPB_INCLUDE="${include}"\n` : ''}`,
     );
-    const out = mkdtempSync(join(tmpdir(), 'mcpbash-example-bundle-'));
+    const out = scratchDir('mcpbash-example-bundle-');
     const run = await runBinary(['bundle', '--output', out], { env, cwd: project });
     t.equal(run.code, 0, `${example}: bundle exits 0 (${run.stderr.trim()})`);
     const [file] = readdirSync(out);
     t.match(file, /\.mcpb$/, `${example}: one .mcpb written`);
     const path = join(out, file as string);
     t.ok(statSync(path).size < 1024 * 1024, `${example}: under 1 MB (${statSync(path).size} bytes)`);
-    const dir = join(mkdtempSync(join(tmpdir(), 'mcpbash-example-unpacked-')), example);
+    const dir = join(scratchDir('mcpbash-example-unpacked-'), example);
     const manifest = await mcpbUnpack(path, dir);
     const verdict = mcpbValidate(dir);
     t.ok(
@@ -87,7 +87,7 @@ t.test('09-registry-overrides is served from its bundle (register.json entries)'
     { name: 'summarize', arguments: ['topic'], text: /^Summarize {{topic}} in three short bullet points/ },
   ]);
   const launch = launchFromManifest(manifest, dir);
-  const home = mkdtempSync(join(tmpdir(), 'mcpbash-fresh-home-'));
+  const home = scratchDir('mcpbash-fresh-home-');
   const { client, stderr } = await connectSdkClient({
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, ...launch.env },
     launch: { ...launch, command: process.execPath },
@@ -124,7 +124,7 @@ t.test('13-ui-basics is served from its bundle: the views, their static registry
     'the static registry holds the views',
   );
   const launch = launchFromManifest(manifest, dir);
-  const home = mkdtempSync(join(tmpdir(), 'mcpbash-fresh-home-'));
+  const home = scratchDir('mcpbash-fresh-home-');
   const { client, stderr } = await connectSdkClient({
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, ...launch.env },
     launch: { ...launch, command: process.execPath },

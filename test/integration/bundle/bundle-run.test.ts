@@ -4,8 +4,7 @@
  * node runtime under Node 20 and 22 (on a machine that never ran mcp-bash, and with a
  * data dir it cannot write), the binary runtime through its launcher.
  */
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { sharedCliEnv } from '../../helpers/cli-projects.js';
@@ -20,6 +19,7 @@ import {
 } from '../../helpers/mcpb.js';
 import { binaryPath } from '../../helpers/paths.js';
 import { runBinary } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 import { connectSdkClient } from '../../helpers/sdk-client.js';
 
 const env = sharedCliEnv({ GIT_CONFIG_NOSYSTEM: '1' });
@@ -27,10 +27,10 @@ const USER_VALUES = { greeting: 'Howdy', workspace: '/tmp' };
 
 async function bundleAndUnpack(t: Test, extraArgs: string[] = []): Promise<{ dir: string; manifest: Manifest }> {
   const project = fixtureProject('bundle-demo');
-  const out = mkdtempSync(join(tmpdir(), 'mcpbash-bundle-out-'));
+  const out = scratchDir('mcpbash-bundle-out-');
   const run = await runBinary(['bundle', '--output', out, ...extraArgs], { env, cwd: project, timeoutMs: 120_000 });
   t.equal(run.code, 0, `bundle exits 0: ${run.stderr}`);
-  const dir = join(mkdtempSync(join(tmpdir(), 'mcpbash-unpacked-')), 'bundle-demo');
+  const dir = join(scratchDir('mcpbash-unpacked-'), 'bundle-demo');
   const manifest = await mcpbUnpack(join(out, 'bundle-demo-1.2.3.mcpb'), dir);
   const verdict = mcpbValidate(dir);
   t.ok(verdict.valid, `mcpb validate accepts the manifest: ${verdict.output}`);
@@ -40,7 +40,7 @@ async function bundleAndUnpack(t: Test, extraArgs: string[] = []): Promise<{ dir
 
 /** A first run on a clean machine: an empty HOME, the client's env on top. */
 function clientEnv(launch: Launch, extra: Record<string, string> = {}): Record<string, string> {
-  const home = mkdtempSync(join(tmpdir(), 'mcpbash-fresh-home-'));
+  const home = scratchDir('mcpbash-fresh-home-');
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, ...launch.env, ...extra };
 }
 
@@ -111,7 +111,7 @@ t.test('node runtime: the manifest, the layout, and the server under Node 20 and
     },
   );
   t.test('a data dir that cannot be written: the framework files go to a private temp dir', async (t) => {
-    const blocker = join(mkdtempSync(join(tmpdir(), 'mcpbash-ro-')), 'a-file');
+    const blocker = join(scratchDir('mcpbash-ro-'), 'a-file');
     writeFileSync(blocker, 'not a directory');
     await exerciseServer(t, node20, clientEnv(launch, { XDG_DATA_HOME: join(blocker, 'data') }));
   });

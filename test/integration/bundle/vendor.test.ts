@@ -5,22 +5,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  appendFileSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { cli, sharedCliEnv } from '../../helpers/cli-projects.js';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { binaryPath, repoRoot } from '../../helpers/paths.js';
+import { scratchDir } from '../../helpers/scratch.js';
 import { connectSdkClient } from '../../helpers/sdk-client.js';
 
 const env = sharedCliEnv();
@@ -38,7 +29,7 @@ function expectedTreeHash(dir: string, paths: string[]): string {
 }
 
 async function servesThroughWrapper(t: Test, project: string): Promise<void> {
-  const home = mkdtempSync(join(tmpdir(), 'mcpbash-fresh-home-'));
+  const home = scratchDir('mcpbash-fresh-home-');
   const { client } = await connectSdkClient({
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { binaryCommand, repoRoot } from '../../helpers/paths.js';
 import { isolatedEnv, runBinary } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 const hasScript = () => process.platform === 'linux' && !spawnSync('script', ['--version']).error;
 
@@ -105,14 +105,14 @@ t.test('a closed stdout pipe does not produce a crash report', async (t) => {
 });
 
 t.test('without bash on PATH the server and run-tool stop at once, saying what to install', async (t) => {
-  const emptyPath = mkdtempSync(join(tmpdir(), 'mcpbash-nobash-'));
+  const emptyPath = scratchDir('mcpbash-nobash-');
   const env = isolatedEnv({ PATH: emptyPath });
   const server = await runBinary([], { env, keepStdinOpen: true, timeoutMs: 15_000 });
   t.equal(server.code, 1, 'exits instead of serving tools that cannot run');
   t.equal(server.stdout, '', 'nothing on stdout');
   t.match(server.stderr, /bash was not found on PATH: mcp-bash runs every tool, resource provider and hook with bash/);
   t.match(server.stderr, /Git for Windows .*MSYS2.*WSL/);
-  const project = mkdtempSync(join(tmpdir(), 'mcpbash-nobash-project-'));
+  const project = scratchDir('mcpbash-nobash-project-');
   mkdirSync(join(project, 'server.d'));
   writeFileSync(join(project, 'server.d', 'server.meta.json'), '{"name":"nobash"}');
   const runTool = await runBinary(['run-tool', 'hello', '--allow-self'], { env, cwd: project });
@@ -121,7 +121,7 @@ t.test('without bash on PATH the server and run-tool stop at once, saying what t
 });
 
 t.test('no project found: one message; exit 1, but 2 for health and registry (1.x, D128)', async (t) => {
-  const nowhere = mkdtempSync(join(tmpdir(), 'mcpbash-noproject-'));
+  const nowhere = scratchDir('mcpbash-noproject-');
   const env = isolatedEnv();
   const cases: Array<[string[], number]> = [
     [['validate'], 1],

@@ -9,7 +9,6 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { writeTarGz } from '../../../release/archive.mjs';
@@ -18,6 +17,7 @@ import { hostRelease } from '../../helpers/host-release.js';
 import { runCommand } from '../../helpers/installer-env.js';
 import { binaryPath, repoRoot } from '../../helpers/paths.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 import { serveDirectory } from '../../helpers/static-server.js';
 
 // doctor --fix replacing the binary it runs from: a copy of the built binary in a temp dir,
@@ -52,7 +52,7 @@ function installedCopy(): { dir: string; binary: string; env: NodeJS.ProcessEnv 
 
 /** A release archive (as the release build lays it out) whose binary is `script`. */
 function fakeArchive(version: string, script: string): { path: string; sha256: string; name: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'mcpbash-fake-release-'));
+  const dir = scratchDir('mcpbash-fake-release-');
   made.push(dir);
   const name = releaseArchiveName(version) as string;
   const top = name.replace(/\.tar\.gz$/, '');
@@ -64,6 +64,12 @@ function fakeArchive(version: string, script: string): { path: string; sha256: s
 const answering = (version: string) => `#!/bin/sh\necho "mcp-bash ${version}"\n`;
 const current = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version as string;
 const hashOf = (path: string) => sha256(readFileSync(path));
+let originalHash: string | undefined;
+/** The hash of every fresh installedCopy (the built binary): 120 MiB, so hashed once. */
+const installedHash = () => {
+  originalHash ??= hashOf(binaryPath);
+  return originalHash;
+};
 
 t.test(
   'doctor --fix upgrades',
@@ -90,7 +96,7 @@ t.test(
 
     t.test('MCPBASH_DOCTOR_KEEP_BACKUP keeps the previous binary', async (t) => {
       const { dir, binary, env } = installedCopy();
-      const before = hashOf(binary);
+      const before = installedHash();
       const archive = fakeArchive('9.1.0', answering('9.1.0'));
       const result = await run(binary, ['doctor', '--fix', '--archive', archive.path, '--verify', archive.sha256], {
         ...env,
@@ -102,7 +108,7 @@ t.test(
 
     t.test('a bad hash changes nothing (exit 1)', async (t) => {
       const { binary, env } = installedCopy();
-      const before = hashOf(binary);
+      const before = installedHash();
       const archive = fakeArchive('9.1.0', answering('9.1.0'));
       const result = await run(binary, ['doctor', '--fix', '--archive', archive.path, '--verify', 'b'.repeat(64)], env);
       t.equal(result.code, 1);
@@ -115,7 +121,7 @@ t.test(
 
     t.test('a downgrade is refused (exit 3) unless --allow-downgrade', async (t) => {
       const { dir, binary, env } = installedCopy();
-      const before = hashOf(binary);
+      const before = installedHash();
       const archive = fakeArchive('1.9.0', answering('1.9.0'));
       const args = ['doctor', '--fix', '--archive', archive.path, '--verify', archive.sha256];
       const refused = await run(binary, args, env);
@@ -133,7 +139,7 @@ t.test(
 
     t.test('a new binary that does not run is never put in place (exit 1)', async (t) => {
       const { binary, env } = installedCopy();
-      const before = hashOf(binary);
+      const before = installedHash();
       const archive = fakeArchive('9.1.0', '#!/bin/sh\necho "cannot execute binary file" >&2\nexit 126\n');
       const result = await run(binary, ['doctor', '--fix', '--archive', archive.path, '--verify', archive.sha256], env);
       t.equal(result.code, 1);
@@ -176,7 +182,7 @@ t.test(
 
     t.test('--version of the running release changes nothing and fetches nothing', async (t) => {
       const { binary, env } = installedCopy();
-      const before = hashOf(binary);
+      const before = installedHash();
       const result = await run(binary, ['doctor', '--fix', '--json', '--version', `v${current}`], {
         ...env,
         MCPBASH_RELEASE_BASE_URL: 'http://127.0.0.1:9/unreachable/v{version}',
@@ -191,7 +197,7 @@ t.test(
 
     t.test('without --fix the upgrade is only listed', async (t) => {
       const { binary, env } = installedCopy();
-      const before = hashOf(binary);
+      const before = installedHash();
       const archive = fakeArchive('9.1.0', answering('9.1.0'));
       const result = await run(
         binary,

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { startServiceJq } from '../../helpers/jq-service-harness.js';
+import { scratchDir } from '../../helpers/scratch.js';
 import { builtinJqWrapper, runBash, type SdkRunResult, sdkDir, sh } from '../../helpers/sdk-harness.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcpbash-jq-test-'));
+const dir = scratchDir('mcpbash-jq-test-');
 // Through the same wrapper the SDK tests use (`<binary> jq "$@"` with one HOME, so the
 // framework files are extracted once, and without the test runner's NODE_OPTIONS, which
 // would instrument and slow down every node process it starts).

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
 // Every SDK elicitation helper, and a schema a 1.x tool wrote by hand (items.oneOf for a
@@ -36,7 +36,7 @@ const answers: Record<string, Record<string, unknown>> = {
 t.test(
   'the official client accepts the schema of every elicitation helper and their answers reach the tool',
   async (t) => {
-    const root = mkdtempSync(join(tmpdir(), 'mcpbash-elicit-sdk-'));
+    const root = scratchDir('mcpbash-elicit-sdk-');
     mkdirSync(join(root, 'server.d'));
     mkdirSync(join(root, 'tools', 'ask-all'), { recursive: true });
     writeFileSync(join(root, 'server.d', 'server.meta.json'), '{"name":"elicit-sdk"}');

@@ -1,7 +1,8 @@
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { type Message, startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
+import type { Message } from '../../helpers/mcp-session.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
@@ -9,13 +10,13 @@ const output = (response: Message) =>
   JSON.parse((response.result as { content: Array<{ text: string }> }).content[0]?.text ?? '{}');
 
 t.test('without the elicitation capability tools see MCP_ELICIT_SUPPORTED=0', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  const server = await startInProcess({ projectRoot: fixtureProject('tools'), env: toolEnv() });
   t.same(output(await server.request('tools/call', { name: 'elicit' })), { supported: false });
   await server.close();
 });
 
 t.test('a form request becomes elicitation/create and the answer goes back to the tool', async (t) => {
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv(),
     capabilities: { elicitation: { form: {} } },
@@ -33,7 +34,7 @@ t.test('a form request becomes elicitation/create and the answer goes back to th
 });
 
 t.test('decline, cancel and client errors are normalised', async (t) => {
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv(),
     capabilities: { elicitation: {} },
@@ -56,7 +57,7 @@ t.test('decline, cancel and client errors are normalised', async (t) => {
 t.test(
   'a client that never answers: the server gives up after MCPBASH_ELICITATION_TIMEOUT + 5 s and the tool gets error',
   async (t) => {
-    const server = await startInitialized({
+    const server = await startInProcess({
       projectRoot: fixtureProject('tools'),
       env: toolEnv({ MCPBASH_ELICITATION_TIMEOUT: '1' }),
       capabilities: { elicitation: {} },
@@ -75,7 +76,7 @@ t.test(
 );
 
 t.test('a legacy {} capability means form only: a url request is declined without asking', async (t) => {
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv(),
     capabilities: { elicitation: {} },
@@ -89,7 +90,7 @@ t.test('a legacy {} capability means form only: a url request is declined withou
 });
 
 t.test('url mode carries an elicitationId when the client supports it', async (t) => {
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv(),
     capabilities: { elicitation: { url: {} } },

@@ -1,12 +1,13 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { type Message, startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
+import type { Message } from '../../helpers/mcp-session.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
 type Dump = { count: number; roots: Array<{ uri: string; name: string; path: string }>; paths: string[] };
@@ -14,12 +15,12 @@ const dump = (response: Message) =>
   JSON.parse((response.result as { content: Array<{ text: string }> }).content[0]?.text ?? '{}') as Dump;
 
 function scratch(): string {
-  return realpathSync(mkdtempSync(join(tmpdir(), 'mcpbash roots ')));
+  return realpathSync(scratchDir('mcpbash roots '));
 }
 
 t.test('without client roots, tools see the fallback: the project root', async (t) => {
   const project = fixtureProject('tools');
-  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv() });
   const roots = dump(await server.request('tools/call', { name: 'roots-dump' }));
   t.equal(roots.count, 1);
   t.equal(roots.roots[0]?.path, realpathSync(project));
@@ -30,7 +31,7 @@ t.test(
   'MCPBASH_ROOTS: relative entries resolve against the project root (D14); a missing one voids the variable',
   async (t) => {
     const project = fixtureProject('tools');
-    const server = await startInitialized({
+    const server = await startInProcess({
       projectRoot: project,
       env: toolEnv({ MCPBASH_ROOTS: `data:${scratch()}` }),
     });
@@ -38,7 +39,7 @@ t.test(
     t.same(roots.roots.map((root) => root.path)[0], realpathSync(join(project, 'data')));
     t.equal(roots.count, 2);
     await server.close();
-    const bad = await startInitialized({
+    const bad = await startInProcess({
       projectRoot: project,
       env: toolEnv({ MCPBASH_ROOTS: 'data:/does/not/exist' }),
     });
@@ -56,7 +57,7 @@ t.test('config/roots.json: the fallback when MCPBASH_ROOTS is unset; tools see i
     join(project, 'config', 'roots.json'),
     JSON.stringify({ roots: [{ path: 'data', name: 'Data' }, { path: absolute }, { path: 'missing-dir' }, 42] }),
   );
-  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv() });
   t.teardown(() => server.close());
   const roots = dump(await server.request('tools/call', { name: 'roots-dump' }));
   t.same(
@@ -71,7 +72,7 @@ t.test('config/roots.json: the fallback when MCPBASH_ROOTS is unset; tools see i
     'names kept, else the directory name',
   );
   t.match(server.stderr, /config\/roots\.json entry "missing-dir" does not exist/);
-  const overridden = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_ROOTS: absolute }) });
+  const overridden = await startInProcess({ projectRoot: project, env: toolEnv({ MCPBASH_ROOTS: absolute }) });
   t.teardown(() => overridden.close());
   t.same(
     dump(await overridden.request('tools/call', { name: 'roots-dump' })).paths,
@@ -83,7 +84,7 @@ t.test('config/roots.json: the fallback when MCPBASH_ROOTS is unset; tools see i
 t.test('client roots replace the fallback: percent-decoded, non-file and missing ones dropped', async (t) => {
   const project = fixtureProject('tools');
   const dir = scratch();
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: project,
     env: toolEnv(),
     capabilities: { roots: { listChanged: true } },
@@ -112,7 +113,7 @@ t.test('roots/list_changed asks again (debounced); errors keep the roots', async
   const project = fixtureProject('tools');
   const first = scratch();
   const second = scratch();
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: project,
     env: toolEnv({ MCPBASH_ROOTS_DEBOUNCE_INTERVAL: '0.2' }),
     capabilities: { roots: { listChanged: true } },
@@ -122,7 +123,10 @@ t.test('roots/list_changed asks again (debounced); errors keep the roots', async
   t.equal(dump(await server.request('tools/call', { name: 'roots-dump' })).roots[0]?.path, first);
   server.notify('notifications/roots/list_changed');
   server.notify('notifications/roots/list_changed');
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  await server.waitFor(() => server.messages.filter((m) => m.method === 'roots/list').length >= 2, 5000);
+  // A request per notification would follow at once: 0.3 s more (past the 0.2 s debounce)
+  // shows there is just the one.
+  await new Promise((resolve) => setTimeout(resolve, 300));
   const asks = server.messages.filter((m) => m.method === 'roots/list');
   t.equal(asks.length, 2, 'two notifications in a burst cause one new request');
   const again = asks[1] as Message;
@@ -142,7 +146,7 @@ t.test('roots/list_changed asks again (debounced); errors keep the roots', async
 t.test('an answer to the request before roots/list_changed is stale, even during the debounce', async (t) => {
   const stale = scratch();
   const fresh = scratch();
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_ROOTS_DEBOUNCE_INTERVAL: '1' }),
     capabilities: { roots: { listChanged: true } },
@@ -178,13 +182,14 @@ t.test('an answer to the request before roots/list_changed is stale, even during
 
 t.test('tools wait for the first roots answer (bounded)', async (t) => {
   const dir = scratch();
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv(),
     capabilities: { roots: {} },
   });
   const request = await server.waitFor((m) => m.method === 'roots/list');
   const call = server.request('tools/call', { name: 'roots-dump' });
+  // The stimulus, not a wait for an outcome: the client answers late.
   await new Promise((resolve) => setTimeout(resolve, 300));
   server.send({ jsonrpc: '2.0', id: request.id, result: { roots: [{ uri: pathToFileURL(dir).href }] } });
   t.equal(dump(await call).roots[0]?.path, dir, "the call ran with the client's roots");
@@ -198,12 +203,18 @@ t.test('the official SDK client answers roots/list and the tool sees its roots',
     env: sdkEnv(toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools') })),
     capabilities: { capabilities: { roots: { listChanged: true } } },
   });
-  client.setRequestHandler(ListRootsRequestSchema, async () => ({
-    roots: [{ uri: pathToFileURL(join(dir, 'sub')).href, name: 'Sub' }],
-  }));
+  let asked!: () => void;
+  const answered = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  client.setRequestHandler(ListRootsRequestSchema, async () => {
+    asked();
+    return { roots: [{ uri: pathToFileURL(join(dir, 'sub')).href, name: 'Sub' }] };
+  });
   // The handler is set after connect: announce a change so the server asks again.
   await client.sendRootsListChanged();
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await answered;
+  // Tool calls wait for the roots request in flight, so the call sees the answer.
   const result = await client.callTool({ name: 'roots-dump' });
   const roots = JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? '{}') as Dump;
   t.same(
@@ -218,14 +229,14 @@ t.test(
   async (t) => {
     const project = fixtureProject('tools');
     const late = scratch();
-    const server = await startInitialized({
+    const server = await startInProcess({
       projectRoot: project,
       env: toolEnv({ MCPBASH_ROOTS_REQUEST_TIMEOUT: '0.5', MCPBASH_LOG_LEVEL: 'debug' }),
       capabilities: { roots: {} },
     });
     const ask = await server.waitFor((m) => m.method === 'roots/list');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    t.match(server.stderr, /roots\/list failed \(roots\/list: no response within 500 ms\)/, 'the timeout is noted');
+    await server.waitForStderr(/roots\/list failed \(roots\/list: no response within 500 ms\)/, 5000);
+    t.pass('the timeout is noted');
     server.send({ jsonrpc: '2.0', id: ask.id, result: { roots: [{ uri: pathToFileURL(late).href }] } });
     t.same((await server.request('ping')).result, {}, 'still serving');
     t.equal(
@@ -234,7 +245,7 @@ t.test(
       'the late answer changed nothing',
     );
     t.match(server.stderr, new RegExp(`ignoring a response to unknown request id ${JSON.stringify(ask.id)}`));
-    t.equal(server.child.exitCode, null, 'the server did not exit (1.x did)');
+    t.equal(server.running, true, 'the server did not exit (1.x did)');
     await server.close();
   },
 );

@@ -2,7 +2,8 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { type McpProcess, startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
+import type { McpSession } from '../../helpers/mcp-session.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
@@ -12,13 +13,13 @@ interface Owner {
 
 type Completion = { values: string[]; hasMore: boolean; nextCursor?: string };
 
-async function serve(t: Owner, project = fixtureProject('prompts'), env: NodeJS.ProcessEnv = {}): Promise<McpProcess> {
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv(env) });
+async function serve(t: Owner, project = fixtureProject('prompts'), env: NodeJS.ProcessEnv = {}): Promise<McpSession> {
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv(env) });
   t.teardown(() => server.close());
   return server;
 }
 
-function complete(server: McpProcess, name: string, value: string, extra: Record<string, unknown> = {}) {
+function complete(server: McpSession, name: string, value: string, extra: Record<string, unknown> = {}) {
   return server.request('completion/complete', {
     ref: { type: 'ref/prompt', name },
     argument: { name: 'arg', value },

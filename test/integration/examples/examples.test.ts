@@ -223,11 +223,15 @@ const scenarios: Record<string, Scenario> = {
         'progress of the long count',
       );
       server.notify('notifications/cancelled', { requestId: id, reason: 'test' });
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The count reports every 100 ms. Once the cancellation is handled (the ping after it
+      // is answered) and the lines already written are through, three ticks with no new
+      // progress show that it stopped.
+      t.same((await server.request('ping')).result, {});
+      await new Promise((resolve) => setTimeout(resolve, 200));
       const seen = server
         .notifications('notifications/progress')
         .filter((m) => (m.params as Json).progressToken === 'count-2').length;
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await new Promise((resolve) => setTimeout(resolve, 300));
       t.equal(
         server.notifications('notifications/progress').filter((m) => (m.params as Json).progressToken === 'count-2')
           .length,

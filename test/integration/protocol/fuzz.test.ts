@@ -1,7 +1,7 @@
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { HostileLines, seededRandom } from '../../helpers/hostile-lines.js';
-import { McpProcess } from '../../helpers/mcp-process.js';
+import { InProcessServer } from '../../helpers/in-process-server.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 
 // MCPBASH_FUZZ_SEED=<n> replays a failing run; MCPBASH_FUZZ_LINES=<n> runs longer.
@@ -39,7 +39,7 @@ function protocolProblem(line: string): string | undefined {
 }
 
 t.test(`${LINES} hostile lines (seed ${SEED}): no exit, only JSON-RPC out, each request answered once`, async (t) => {
-  const server = new McpProcess({
+  const server = new InProcessServer({
     projectRoot: fixtureProject('lifecycle'),
     env: isolatedEnv({ MCPBASH_MAX_MESSAGE_BYTES: String(MAX_LINE_BYTES), MCPBASH_LOG_LEVEL: 'error' }),
   });
@@ -57,10 +57,10 @@ t.test(`${LINES} hostile lines (seed ${SEED}): no exit, only JSON-RPC out, each 
   const total = [...expected.values()].reduce((sum, count) => sum + count, 0);
   const answered = () => server.lines.reduce((sum, line) => sum + [...line.matchAll(RESPONSE_ID)].length, 0) - 1; // minus initialize
   const deadline = Date.now() + 20_000;
-  while (answered() < total && Date.now() < deadline && server.child.exitCode === null) {
+  while (answered() < total && Date.now() < deadline && server.running) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  t.equal(server.child.exitCode, null, 'the server is still running');
+  t.equal(server.running, true, 'the server is still running');
   const final = await server.request('ping', undefined, 'after-the-fuzz');
   t.same(final.result, {}, 'and answers a ping');
 

@@ -1,12 +1,12 @@
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { McpProcess, startInitialized } from '../../helpers/mcp-process.js';
+import { InProcessServer, startInProcess } from '../../helpers/in-process-server.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
 const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 
 t.test('one deeply nested line costs only its own reply: in-flight calls finish, the server serves on', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  const server = await startInProcess({ projectRoot: fixtureProject('tools'), env: toolEnv() });
   server.send({
     jsonrpc: '2.0',
     id: 'busy',
@@ -26,7 +26,7 @@ t.test('one deeply nested line costs only its own reply: in-flight calls finish,
 });
 
 t.test('initialize with a deeply nested protocolVersion is refused; initialize then works', async (t) => {
-  const server = new McpProcess({ projectRoot: fixtureProject('lifecycle') });
+  const server = new InProcessServer({ projectRoot: fixtureProject('lifecycle') });
   server.writeRaw(
     `{"jsonrpc":"2.0","id":"deep-init","method":"initialize","params":{"protocolVersion":${nested(5000)},"capabilities":{}}}`,
   );
@@ -37,7 +37,7 @@ t.test('initialize with a deeply nested protocolVersion is refused; initialize t
 });
 
 t.test('request ids beyond 2^53 are echoed exactly as sent', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('lifecycle') });
+  const server = await startInProcess({ projectRoot: fixtureProject('lifecycle') });
   const ids = ['9007199254740993', '18446744073709551615', '1.0', '-12e3'];
   for (const id of ids) server.writeRaw(`{"jsonrpc":"2.0","id":${id},"method":"ping"}`);
   server.writeRaw('{"jsonrpc":"2.0","id":9007199254740995,"method":"no/such/method"}');

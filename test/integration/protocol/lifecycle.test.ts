@@ -1,6 +1,12 @@
+/**
+ * The session's lifecycle, through the server's entry point run in-process (the protocol
+ * needs no child process); start-up failures and getting-started mode through the binary.
+ */
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { McpProcess, startInitialized } from '../../helpers/mcp-process.js';
+import { InProcessServer, startInProcess } from '../../helpers/in-process-server.js';
+import { McpProcess } from '../../helpers/mcp-process.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 const project = fixtureProject('lifecycle');
 const modern = {
@@ -20,7 +26,7 @@ t.test('each supported version negotiates its own capabilities and instructions'
     ['2024-11-05', legacy, false],
   ];
   for (const [version, capabilities, hasInstructions] of cases) {
-    const server = new McpProcess({ projectRoot: project });
+    const server = new InProcessServer({ projectRoot: project });
     const response = await server.request('initialize', {
       protocolVersion: version,
       capabilities: {},
@@ -39,7 +45,7 @@ t.test('each supported version negotiates its own capabilities and instructions'
 });
 
 t.test('serverInfo and instructions come from server.d', async (t) => {
-  const server = await startInitialized({ projectRoot: project });
+  const server = await startInProcess({ projectRoot: project });
   const result = await server.request('ping');
   t.same(result.result, {});
   const init = server.messages.find((m) => m.id === 1)?.result as Record<string, unknown>;
@@ -55,7 +61,7 @@ t.test('serverInfo and instructions come from server.d', async (t) => {
 });
 
 t.test('no protocolVersion means the newest; an unknown one is -32602 naming the supported ones', async (t) => {
-  const server = new McpProcess({ projectRoot: project });
+  const server = new InProcessServer({ projectRoot: project });
   const bad = await server.request('initialize', { protocolVersion: '1999-01-01', capabilities: {} });
   t.same(bad.error, {
     code: -32602,
@@ -72,7 +78,7 @@ t.test('no protocolVersion means the newest; an unknown one is -32602 naming the
 });
 
 t.test('gating: -32000 before initialized, ping always answers, a second initialize is -32600', async (t) => {
-  const server = new McpProcess({ projectRoot: project });
+  const server = new InProcessServer({ projectRoot: project });
   t.same((await server.request('ping')).result, {}, 'ping before initialize (D19)');
   t.match((await server.request('tools/list')).error, { code: -32000, message: 'Server not initialized' });
   await server.request('initialize', { protocolVersion: '2025-11-25', capabilities: {} });
@@ -91,7 +97,7 @@ t.test('gating: -32000 before initialized, ping always answers, a second initial
 });
 
 t.test('shutdown and exit: -32005 without shutdown, -32003 for new work after it, exit ends the process', async (t) => {
-  const server = await startInitialized({ projectRoot: project });
+  const server = await startInProcess({ projectRoot: project });
   t.match((await server.request('exit')).error, { code: -32005, message: 'Shutdown not requested' });
   t.same((await server.request('shutdown')).result, {});
   t.match((await server.request('tools/list')).error, { code: -32003, message: 'Server shutting down' });
@@ -103,14 +109,14 @@ t.test('shutdown and exit: -32005 without shutdown, -32003 for new work after it
 });
 
 t.test('an exit notification before shutdown is ignored', async (t) => {
-  const server = await startInitialized({ projectRoot: project });
+  const server = await startInProcess({ projectRoot: project });
   server.notify('exit');
   t.same((await server.request('ping')).result, {});
   await server.close();
 });
 
 t.test('logging/setLevel: any case accepted, a missing level means info, a bad one is -32602', async (t) => {
-  const server = await startInitialized({ projectRoot: project });
+  const server = await startInProcess({ projectRoot: project });
   t.same((await server.request('logging/setLevel', { level: 'WARNING' })).result, {});
   t.same((await server.request('logging/setLevel', {})).result, {});
   t.match((await server.request('logging/setLevel', { level: 'verbose' })).error, {
@@ -121,7 +127,7 @@ t.test('logging/setLevel: any case accepted, a missing level means info, a bad o
 });
 
 t.test('a client notifications/message gets no reply (D11); unknown methods -32601', async (t) => {
-  const server = await startInitialized({ projectRoot: project });
+  const server = await startInProcess({ projectRoot: project });
   server.notify('notifications/message', { level: 'info', data: 'hi' });
   t.same((await server.request('tasks/list')).error, { code: -32601, message: 'Method not found', data: 'tasks/list' });
   t.equal(server.messages.filter((m) => m.id === undefined && m.error).length, 0, 'no id-less error replies');
@@ -129,7 +135,7 @@ t.test('a client notifications/message gets no reply (D11); unknown methods -326
 });
 
 t.test('batches: refused on 2025-11-25, accepted under 2025-03-26 and with MCPBASH_COMPAT_BATCHES', async (t) => {
-  const modernServer = await startInitialized({ projectRoot: project });
+  const modernServer = await startInProcess({ projectRoot: project });
   modernServer.send([
     { jsonrpc: '2.0', id: 'b1', method: 'ping' },
     { jsonrpc: '2.0', method: 'notifications/progress' },
@@ -151,7 +157,7 @@ t.test('batches: refused on 2025-11-25, accepted under 2025-03-26 and with MCPBA
   );
   await modernServer.close();
 
-  const fresh = new McpProcess({ projectRoot: project });
+  const fresh = new InProcessServer({ projectRoot: project });
   fresh.send([{ jsonrpc: '2.0', id: 'early', method: 'initialize', params: { capabilities: {} } }]);
   const early = (await fresh.waitFor((m) => Array.isArray(m))) as unknown as Array<Record<string, unknown>>;
   t.same(
@@ -167,7 +173,7 @@ t.test('batches: refused on 2025-11-25, accepted under 2025-03-26 and with MCPBA
   );
   await fresh.close();
 
-  const legacyServer = await startInitialized({ projectRoot: project, protocolVersion: '2025-03-26' });
+  const legacyServer = await startInProcess({ projectRoot: project, protocolVersion: '2025-03-26' });
   legacyServer.send([
     { jsonrpc: '2.0', id: 'b1', method: 'ping' },
     { jsonrpc: '2.0', method: 'notifications/progress' },
@@ -182,7 +188,7 @@ t.test('batches: refused on 2025-11-25, accepted under 2025-03-26 and with MCPBA
   await legacyServer.close();
 
   const { isolatedEnv } = await import('../../helpers/run-binary.js');
-  const compat = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_COMPAT_BATCHES: 'true' }) });
+  const compat = await startInProcess({ projectRoot: project, env: isolatedEnv({ MCPBASH_COMPAT_BATCHES: 'true' }) });
   compat.send([{ jsonrpc: '2.0', id: 'c1', method: 'ping' }]);
   const accepted = (await compat.waitFor((m) => Array.isArray(m))) as unknown as Array<Record<string, unknown>>;
   t.same(accepted, [{ jsonrpc: '2.0', id: 'c1', result: {} }]);
@@ -191,7 +197,7 @@ t.test('batches: refused on 2025-11-25, accepted under 2025-03-26 and with MCPBA
 
 t.test('MCPBASH_FORCE_MINIMAL: logging only; tool, resource, prompt and completion methods are -32601', async (t) => {
   const { isolatedEnv } = await import('../../helpers/run-binary.js');
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_FORCE_MINIMAL: 'true' }) });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv({ MCPBASH_FORCE_MINIMAL: 'true' }) });
   const init = server.messages.find((m) => m.id === 1)?.result as { capabilities: unknown };
   t.same(init.capabilities, { logging: {} });
   t.same((await server.request('tools/list')).error, {
@@ -213,11 +219,10 @@ t.test('MCPBASH_FORCE_MINIMAL: logging only; tool, resource, prompt and completi
   await server.close();
 });
 
+// Through the binary: the bootstrap project comes from the extracted framework files, and
+// a start-up failure is the process's exit status.
 t.test('no project configured: getting-started mode names itself mcp-bash', async (t) => {
-  const { mkdtempSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const cwd = mkdtempSync(join(tmpdir(), 'mcpbash-noproject-'));
+  const cwd = scratchDir('mcpbash-noproject-');
   const server = new McpProcess({ cwd });
   const init = (await server.request('initialize', { capabilities: {} })).result as { serverInfo: { name: string } };
   t.equal(init.serverInfo.name, 'mcp-bash');
@@ -235,7 +240,7 @@ t.test('an MCPBASH_PROJECT_ROOT that is not a directory fails fast with a clear 
 t.test('an unsupported transport is refused at start-up (MCPBASH_TRANSPORT or MCP_TRANSPORT)', async (t) => {
   const { isolatedEnv } = await import('../../helpers/run-binary.js');
   for (const variable of ['MCPBASH_TRANSPORT', 'MCP_TRANSPORT']) {
-    const server = new McpProcess({ projectRoot: project, env: isolatedEnv({ [variable]: 'http' }) });
+    const server = new InProcessServer({ projectRoot: project, env: isolatedEnv({ [variable]: 'http' }) });
     const ended = await server.exited;
     t.equal(ended.code, 1, variable);
     t.match(server.stderr, /unsupported transport "http"/);
@@ -244,7 +249,7 @@ t.test('an unsupported transport is refused at start-up (MCPBASH_TRANSPORT or MC
 });
 
 t.test('the bare `initialized` notification (1.x alias) completes the handshake', async (t) => {
-  const server = new McpProcess({ projectRoot: project });
+  const server = new InProcessServer({ projectRoot: project });
   await server.request('initialize', { protocolVersion: '2025-11-25', capabilities: {} });
   server.notify('initialized');
   t.same((await server.request('logging/setLevel', { level: 'info' })).result, {});
@@ -252,13 +257,18 @@ t.test('the bare `initialized` notification (1.x alias) completes the handshake'
 });
 
 t.test('notifications other than initialized and cancelled are dropped before initialized', async (t) => {
-  const server = new McpProcess({ projectRoot: project });
+  const { isolatedEnv } = await import('../../helpers/run-binary.js');
+  const server = new InProcessServer({ projectRoot: project, env: isolatedEnv({ MCPBASH_LOG_LEVEL: 'debug' }) });
   await server.request('initialize', { protocolVersion: '2025-11-25', capabilities: { roots: { listChanged: true } } });
   server.notify('notifications/roots/list_changed');
   server.notify('notifications/message', { level: 'info', data: 'early' });
   server.notify('notifications/whatever');
   t.same((await server.request('ping')).result, {});
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  for (const method of ['notifications/roots/list_changed', 'notifications/message', 'notifications/whatever']) {
+    // The gate notes each drop at debug, so the test need not wait for what does not come.
+    await server.waitForStderr(new RegExp(`dropped notification ${method}: Server not initialized`), 5000);
+    t.pass(`${method} dropped at the gate`);
+  }
   t.equal(server.messages.length, 2, 'no roots/list was asked for, and nothing answered the notifications');
   server.notify('notifications/initialized');
   await server.waitFor((m) => m.method === 'roots/list', 5000, 'the roots/list of initialized');

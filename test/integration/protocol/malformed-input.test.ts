@@ -1,13 +1,14 @@
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { McpProcess, startInitialized } from '../../helpers/mcp-process.js';
+import { InProcessServer, startInProcess } from '../../helpers/in-process-server.js';
+import { startInitialized } from '../../helpers/mcp-process.js';
 import { eventually } from '../../helpers/processes.js';
 import { isolatedEnv, toolEnv } from '../../helpers/run-binary.js';
 
 const project = fixtureProject('lifecycle');
 
 t.test('BOM, CRLF, blank lines and surrounding spaces are tolerated', async (t) => {
-  const server = new McpProcess({ projectRoot: project });
+  const server = new InProcessServer({ projectRoot: project });
   server.writeRaw('\uFEFF{"jsonrpc":"2.0","id":1,"method":"ping"}\r');
   server.writeRaw('');
   server.writeRaw('   ');
@@ -19,7 +20,7 @@ t.test('BOM, CRLF, blank lines and surrounding spaces are tolerated', async (t) 
 });
 
 t.test('invalid JSON is -32700 with id null, and the server keeps serving', async (t) => {
-  const server = await startInitialized({ projectRoot: project });
+  const server = await startInProcess({ projectRoot: project });
   server.writeRaw('{this is not json');
   const parseError = await server.waitFor((m) => m.error?.code === -32700);
   t.equal(parseError.id, null);
@@ -29,13 +30,10 @@ t.test('invalid JSON is -32700 with id null, and the server keeps serving', asyn
 });
 
 t.test('valid JSON that is not a request is -32600', async (t) => {
-  const server = await startInitialized({ projectRoot: project });
+  const server = await startInProcess({ projectRoot: project });
   for (const line of ['42', '"text"', 'null', '{"jsonrpc":"2.0"}', '{"jsonrpc":"2.0","method":7,"id":3}'])
     server.writeRaw(line);
-  const deadline = Date.now() + 5000;
-  while (server.messages.filter((m) => m.error?.code === -32600).length < 5 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await server.waitFor(() => server.messages.filter((m) => m.error?.code === -32600).length >= 5, 5000, 'five errors');
   const invalid = server.messages.filter((m) => m.error?.code === -32600);
   t.equal(invalid.length, 5);
   t.same(
@@ -46,7 +44,7 @@ t.test('valid JSON that is not a request is -32600', async (t) => {
 });
 
 t.test('invalid UTF-8 is tolerated as 1.x did: bad bytes become U+FFFD and the message is handled', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  const server = await startInProcess({ projectRoot: fixtureProject('tools'), env: toolEnv() });
   server.writeRaw(
     Buffer.concat([
       Buffer.from('{"jsonrpc":"2.0","id":77,"method":"ping","params":{"x":"'),
@@ -72,7 +70,7 @@ t.test('invalid UTF-8 is tolerated as 1.x did: bad bytes become U+FFFD and the m
 });
 
 t.test('a notification is never answered, however malformed', async (t) => {
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_LOG_LEVEL: 'debug' }) });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv({ MCPBASH_LOG_LEVEL: 'debug' }) });
   for (const line of [
     '{"jsonrpc":"2.0","method":"notifications/cancelled","params":"scalar"}',
     '{"jsonrpc":"1.0","method":"notifications/cancelled"}',
@@ -81,18 +79,17 @@ t.test('a notification is never answered, however malformed', async (t) => {
   ])
     server.writeRaw(line);
   t.same((await server.request('ping')).result, {});
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await server.close(); // everything it wrote is in
   t.equal(server.messages.filter((m) => m.method === undefined).length, 2, 'only initialize and ping were answered');
   t.match(
     server.stderr,
     /dropped a malformed notification "notifications\/cancelled": params must be an object or an array/,
   );
   t.match(server.stderr, /dropped a malformed notification "notifications\/cancelled": jsonrpc must be "2\.0"/);
-  await server.close();
 });
 
 t.test('a response to an id the server never used is ignored (noted at debug)', async (t) => {
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_LOG_LEVEL: 'debug' }) });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv({ MCPBASH_LOG_LEVEL: 'debug' }) });
   server.send({ jsonrpc: '2.0', id: 4242, result: { roots: [] } });
   server.send({ jsonrpc: '2.0', id: 'x-1', error: { code: -1, message: 'nope' } });
   t.same((await server.request('ping')).result, {});
@@ -102,7 +99,7 @@ t.test('a response to an id the server never used is ignored (noted at debug)', 
 });
 
 t.test('a line over the size limit is refused with bounded memory and the server keeps serving', async (t) => {
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: project,
     env: isolatedEnv({ MCPBASH_MAX_MESSAGE_BYTES: String(1024 * 1024) }),
   });
@@ -117,12 +114,12 @@ t.test('a line over the size limit is refused with bounded memory and the server
 });
 
 t.test('EOF in the middle of a line: the partial line is still answered, then the server exits 0', async (t) => {
-  const server = await startInitialized({ projectRoot: project });
+  const server = await startInProcess({ projectRoot: project });
   server.writeRaw('{"jsonrpc":"2.0","id":"last","method":"ping"}', true);
   server.closeInput();
   t.same((await server.waitFor((m) => m.id === 'last')).result, {});
   t.equal((await server.exited).code, 0);
-  const truncated = await startInitialized({ projectRoot: project });
+  const truncated = await startInProcess({ projectRoot: project });
   truncated.writeRaw('{"jsonrpc":"2.0","id":"cut","meth', true);
   truncated.closeInput();
   t.match((await truncated.waitFor((m) => m.id === 'cut')).error, { code: -32700 });
@@ -130,7 +127,7 @@ t.test('EOF in the middle of a line: the partial line is still answered, then th
 });
 
 t.test('stdout carries only protocol lines, whatever the input', async (t) => {
-  const server = new McpProcess({ projectRoot: project });
+  const server = new InProcessServer({ projectRoot: project });
   for (const line of [
     '',
     'junk',

@@ -2,7 +2,8 @@ import { copyFileSync, mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject, fixtureSource } from '../../helpers/fixtures.js';
-import { McpProcess } from '../../helpers/mcp-process.js';
+import { InProcessServer } from '../../helpers/in-process-server.js';
+import type { McpSession } from '../../helpers/mcp-session.js';
 import { isolatedEnv, runBinary, toolEnv } from '../../helpers/run-binary.js';
 
 const TOKEN = '0123456789abcdef0123456789abcdef-remote';
@@ -12,8 +13,8 @@ const withToken = (params: Record<string, unknown> = {}, key = 'mcpbash/remoteTo
 });
 const initParams = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } };
 
-async function initialized(env: NodeJS.ProcessEnv): Promise<McpProcess> {
-  const server = new McpProcess({ projectRoot: fixtureProject('tools'), env });
+async function initialized(env: NodeJS.ProcessEnv): Promise<McpSession> {
+  const server = new InProcessServer({ projectRoot: fixtureProject('tools'), env });
   const init = await server.request('initialize', withToken(initParams));
   if (init.error) throw new Error(`initialize failed: ${JSON.stringify(init.error)}`);
   server.notify('notifications/initialized', withToken());
@@ -21,7 +22,7 @@ async function initialized(env: NodeJS.ProcessEnv): Promise<McpProcess> {
 }
 
 t.test('MCPBASH_REMOTE_TOKEN: every request, initialize included, must carry the token', async (t) => {
-  const server = new McpProcess({
+  const server = new InProcessServer({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }),
   });
@@ -45,7 +46,7 @@ t.test('MCPBASH_REMOTE_TOKEN: every request, initialize included, must carry the
 });
 
 t.test('notifications without a valid token are dropped silently', async (t) => {
-  const server = new McpProcess({
+  const server = new InProcessServer({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }),
   });
@@ -81,7 +82,7 @@ t.test('tools never see the token in MCP_TOOL_META_JSON', async (t) => {
 });
 
 t.test('custom keys and the throttle (MCPBASH_REMOTE_TOKEN_MAX_FAILURES_PER_MIN)', async (t) => {
-  const server = new McpProcess({
+  const server = new InProcessServer({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({
       MCPBASH_REMOTE_TOKEN: TOKEN,
@@ -120,7 +121,7 @@ t.test('a token shorter than 32 characters is a fatal start-up error; health exi
 });
 
 t.test('in a batch each request is checked on its own', async (t) => {
-  const server = new McpProcess({
+  const server = new InProcessServer({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }),
   });
@@ -146,7 +147,7 @@ t.test(
   'answers to our own requests need the token too (in result._meta), and their ids cannot be guessed',
   async (t) => {
     const project = fixtureProject('tools');
-    const server = new McpProcess({ projectRoot: project, env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }) });
+    const server = new InProcessServer({ projectRoot: project, env: toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN }) });
     await server.request('initialize', withToken({ ...initParams, capabilities: { roots: {} } }));
     server.notify('notifications/initialized', withToken());
     const ask = await server.waitFor((m) => m.method === 'roots/list');
@@ -188,7 +189,7 @@ t.test('the server secrets never reach tools or providers, whatever the environm
     mkdirSync(join(project, 'providers'));
     copyFileSync(join(fixtureSource('resources'), 'providers', 'myapi.sh'), join(project, 'providers', 'myapi.sh'));
     const env = toolEnv({ MCPBASH_REMOTE_TOKEN: TOKEN, MCPBASH_HTTP_TOKEN: 'http-secret-value', ...mode });
-    const server = new McpProcess({ projectRoot: project, env });
+    const server = new InProcessServer({ projectRoot: project, env });
     await server.request('initialize', withToken(initParams));
     server.notify('notifications/initialized', withToken());
     const call = await server.request('tools/call', withToken({ name: 'env-dump', arguments: {} }));

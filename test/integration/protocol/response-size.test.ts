@@ -1,10 +1,10 @@
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
 t.test('lists are capped by MCPBASH_REGISTRY_MAX_BYTES, other responses by MCPBASH_MAX_TOOL_OUTPUT_SIZE', async (t) => {
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_MAX_TOOL_OUTPUT_SIZE: '600' }),
   });
@@ -18,7 +18,7 @@ t.test('lists are capped by MCPBASH_REGISTRY_MAX_BYTES, other responses by MCPBA
 });
 
 t.test('an error whose data would exceed the cap is sent without its data', async (t) => {
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_MAX_TOOL_OUTPUT_SIZE: '2000' }),
   });

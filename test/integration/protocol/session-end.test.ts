@@ -48,6 +48,7 @@ t.test('shutdown watchdog: shutdown without exit still ends the server (MCPBASH_
 t.test('the idle timer does not fire while the client keeps talking', async (t) => {
   const server = new McpProcess({ projectRoot: project, env: isolatedEnv({ MCPBASH_IDLE_TIMEOUT: '1' }) });
   await server.initialize();
+  // Not a wait for an outcome: the pauses are the client talking, 1.8 s against a 1 s timeout.
   for (let i = 0; i < 6; i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 300));
     t.same((await server.request('ping')).result, {});

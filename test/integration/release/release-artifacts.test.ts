@@ -1,17 +1,17 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { bundledPackageDirs, packageNotices, withDependencies } from '../../../release/notices.mjs';
 import { hostRelease } from '../../helpers/host-release.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { parseFormula, parseSums } from '../../helpers/release-files.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 const unixHost = process.platform === 'linux' || process.platform === 'darwin';
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-const scratch = mkdtempSync(join(tmpdir(), 'mcpbash-release-test-'));
+const scratch = scratchDir('mcpbash-release-test-');
 t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
 
 t.test('the host release', { skip: unixHost ? false : 'tar.gz targets only' }, async (t) => {

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { type McpProcess, startInitialized } from '../../helpers/mcp-process.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 const SECRET = 'OUTSIDE-THE-ROOTS';
 const READ_FOR_MS = 2500;
@@ -54,7 +54,7 @@ async function hammer(server: McpProcess, uri: string) {
 
 async function raceTest(t: Test, dirSwap: boolean) {
   const project = fixtureProject('resources');
-  const outsideDir = realpathSync(mkdtempSync(join(tmpdir(), 'mcpbash-outside-')));
+  const outsideDir = realpathSync(scratchDir('mcpbash-outside-'));
   writeFileSync(join(outsideDir, 'x.txt'), `${SECRET}\n`);
   const raceDir = join(project, 'resources', 'race');
   mkdirSync(raceDir);

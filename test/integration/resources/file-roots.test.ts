@@ -1,12 +1,13 @@
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, cpSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { type McpProcess, startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
+import type { McpSession } from '../../helpers/mcp-session.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 /**
  * What the file provider may read (seed 004: it "enforces roots (MCPBASH_ROOTS,
@@ -18,13 +19,13 @@ const outside = { code: -32603, message: 'Resource outside allowed roots' };
 
 /** A directory outside the project holding note.txt. */
 function clientDir(): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'mcpbash-client-root-')));
+  const dir = realpathSync(scratchDir('mcpbash-client-root-'));
   writeFileSync(join(dir, 'note.txt'), 'from a client root\n');
   return dir;
 }
 
 /** Answers the server's first roots/list with `dirs`. */
-async function answerRoots(server: McpProcess, dirs: string[]): Promise<void> {
+async function answerRoots(server: McpSession, dirs: string[]): Promise<void> {
   const ask = await server.waitFor((m) => m.method === 'roots/list');
   server.send({ jsonrpc: '2.0', id: ask.id, result: { roots: dirs.map((dir) => ({ uri: pathToFileURL(dir).href })) } });
 }
@@ -32,7 +33,7 @@ async function answerRoots(server: McpProcess, dirs: string[]): Promise<void> {
 t.test('a file under a client root outside resources/ is readable; resources/ still is', async (t) => {
   const project = fixtureProject('resources');
   const dir = clientDir();
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv(), capabilities: { roots: {} } });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv(), capabilities: { roots: {} } });
   t.teardown(() => server.close());
   // Asked before the client answers: the read waits for the roots, like a tool call.
   const read = server.request('resources/read', { uri: `file://${dir}/note.txt` });
@@ -47,7 +48,7 @@ t.test('without configured roots only resources/ is served, not the implicit pro
   const project = fixtureProject('resources');
   const dir = clientDir();
   writeFileSync(join(project, 'beside.txt'), 'in the project, outside resources/');
-  const silent = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  const silent = await startInProcess({ projectRoot: project, env: isolatedEnv() });
   t.teardown(() => silent.close());
   t.match(
     (await silent.request('resources/read', { uri: `file://${dir}/note.txt` })).error,
@@ -63,7 +64,7 @@ t.test('without configured roots only resources/ is served, not the implicit pro
     contents: [{ text: 'hello notes\n\n' }],
   });
 
-  const empty = await startInitialized({ projectRoot: project, env: isolatedEnv(), capabilities: { roots: {} } });
+  const empty = await startInProcess({ projectRoot: project, env: isolatedEnv(), capabilities: { roots: {} } });
   t.teardown(() => empty.close());
   await answerRoots(empty, []);
   t.match(
@@ -76,7 +77,7 @@ t.test('without configured roots only resources/ is served, not the implicit pro
 t.test('MCPBASH_ROOTS and config/roots.json count as configured roots', async (t) => {
   const project = fixtureProject('resources');
   const dir = clientDir();
-  const byEnv = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_ROOTS: dir }) });
+  const byEnv = await startInProcess({ projectRoot: project, env: isolatedEnv({ MCPBASH_ROOTS: dir }) });
   t.teardown(() => byEnv.close());
   t.match((await byEnv.request('resources/read', { uri: `file://${dir}/note.txt` })).result, {
     contents: [{ text: 'from a client root\n' }],
@@ -84,7 +85,7 @@ t.test('MCPBASH_ROOTS and config/roots.json count as configured roots', async (t
 
   mkdirSync(join(project, 'config'));
   writeFileSync(join(project, 'config', 'roots.json'), JSON.stringify({ roots: [{ path: dir, name: 'Client' }] }));
-  const byFile = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  const byFile = await startInProcess({ projectRoot: project, env: isolatedEnv() });
   t.teardown(() => byFile.close());
   t.match((await byFile.request('resources/read', { uri: `file://${dir}/note.txt` })).result, {
     contents: [{ text: 'from a client root\n' }],
@@ -94,7 +95,7 @@ t.test('MCPBASH_ROOTS and config/roots.json count as configured roots', async (t
 t.test("MCP_RESOURCES_ROOTS is the operator's scope: it replaces resources/ and the session roots", async (t) => {
   const project = fixtureProject('resources');
   const dir = clientDir();
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: project,
     env: isolatedEnv({ MCP_RESOURCES_ROOTS: 'resources/docs' }),
     capabilities: { roots: {} },
@@ -114,11 +115,11 @@ t.test("MCP_RESOURCES_ROOTS is the operator's scope: it replaces resources/ and 
 
 t.test('no resources directory and no roots: the file provider refuses everything (fails closed)', async (t) => {
   const project = fixtureProject('tools');
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv() });
   t.teardown(() => server.close());
   const refused = await server.request('resources/read', { uri: `file://${project}/data/note.txt` });
   t.match(refused.error, { ...outside, data: { detail: /no resource roots/ } });
-  const scoped = await startInitialized({ projectRoot: project, env: isolatedEnv({ MCPBASH_ROOTS: 'data' }) });
+  const scoped = await startInProcess({ projectRoot: project, env: isolatedEnv({ MCPBASH_ROOTS: 'data' }) });
   t.teardown(() => scoped.close());
   t.match(
     (await scoped.request('resources/read', { uri: `file://${project}/data/note.txt` })).result,
@@ -133,12 +134,12 @@ t.test("file:// reads are served in-process, not by the framework's file.sh", as
     resources: { 'note.txt': 'served in-process\n' },
   });
   // A framework home whose file.sh would answer differently: the server must not run it.
-  const home = mkdtempSync(join(tmpdir(), 'mcpbash-home-'));
+  const home = scratchDir('mcpbash-home-');
   cpSync(join(repoRoot, 'sdk-sh'), join(home, 'sdk'), { recursive: true });
   cpSync(join(repoRoot, 'assets', 'hooks'), join(home, 'hooks'), { recursive: true });
   cpSync(join(repoRoot, 'assets', 'providers'), join(home, 'providers'), { recursive: true });
   writeFileSync(join(home, 'providers', 'file.sh'), '#!/usr/bin/env bash\nprintf "from the script"\n');
-  const server = await startInitialized({ projectRoot: root, env: isolatedEnv({ MCPBASH_HOME: home }) });
+  const server = await startInProcess({ projectRoot: root, env: isolatedEnv({ MCPBASH_HOME: home }) });
   t.teardown(() => server.close());
   const uri = `file://${realpathSync(root)}/resources/note.txt`;
   const read = await server.request('resources/read', { uri });
@@ -152,7 +153,7 @@ t.test("a project's own providers/file.sh still serves file:// reads", async (t)
     resources: { 'note.txt': 'not this' },
   });
   chmodSync(join(root, 'providers', 'file.sh'), 0o755);
-  const server = await startInitialized({ projectRoot: root, env: isolatedEnv() });
+  const server = await startInProcess({ projectRoot: root, env: isolatedEnv() });
   t.teardown(() => server.close());
   const read = await server.request('resources/read', { uri: `file://${realpathSync(root)}/resources/note.txt` });
   t.match(read.result, { contents: [{ text: 'from the project provider' }] });

@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { type McpProcess, startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
+import type { McpSession } from '../../helpers/mcp-session.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 
 type Listed = { resources: Array<Record<string, unknown>>; nextCursor?: string; _meta: Record<string, unknown> };
@@ -16,9 +17,9 @@ async function serve(
   t: Owner,
   env: NodeJS.ProcessEnv = {},
   protocolVersion?: string,
-): Promise<{ server: McpProcess; project: string }> {
+): Promise<{ server: McpSession; project: string }> {
   const project = fixtureProject('resources');
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: project,
     env: isolatedEnv(env),
     ...(protocolVersion ? { protocolVersion } : {}),
@@ -28,13 +29,13 @@ async function serve(
 }
 
 /** Warnings the server logged to the client (they precede the response on stdout). */
-const logged = (server: McpProcess) =>
+const logged = (server: McpSession) =>
   server
     .notifications('notifications/message')
     .map((m) => String(m.params?.data))
     .join('\n');
 
-const read = (server: McpProcess, params: Record<string, unknown>) => server.request('resources/read', params);
+const read = (server: McpSession, params: Record<string, unknown>) => server.request('resources/read', params);
 
 t.test('resources/list: discovered resources with spec fields only, sorted by name', async (t) => {
   const { server, project } = await serve(t);
@@ -98,7 +99,7 @@ t.test('resources/list: discovered resources with spec fields only, sorted by na
 t.test('a listed text/plain default does not make binary content text', async (t) => {
   const project = fixtureProject('resources');
   writeFileSync(join(project, 'resources', 'blob.dat'), Buffer.from([0x00, 0x01, 0xff, 0x00]));
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv() });
   t.teardown(() => server.close());
   const listed = (await server.request('resources/list', { limit: 200 })).result as Listed;
   t.match(
@@ -283,33 +284,33 @@ t.test('a provider that runs too long is stopped (MCPBASH_DEFAULT_TOOL_TIMEOUT)'
   t.ok(Date.now() - started < 5000);
 });
 
+// The reads of each test run at once: every one waits for a timeout or a sleeping provider.
 t.test('params.timeoutSecs (a positive number) overrides the default provider timeout of resources/read', async (t) => {
   const { server } = await serve(t, { MCPBASH_DEFAULT_TOOL_TIMEOUT: '1' });
-  t.match(
-    (await read(server, { uri: 'myapi://sleep/2' })).error,
-    { message: 'Resource provider myapi timed out after 1s' },
-    'the default',
-  );
-  t.match(
-    (await read(server, { uri: 'myapi://sleep/2', timeoutSecs: 5 })).result,
-    { contents: [{ text: 'slept 2' }] },
-    'longer than the default',
-  );
-  for (const ignored of [0, -3, '5', null]) {
+  const { server: patient } = await serve(t);
+  const ignoredValues = [0, -3, '5', null];
+  const started = Date.now();
+  const [byDefault, longer, shorter, ...ignored] = await Promise.all([
+    read(server, { uri: 'myapi://sleep/2' }),
+    read(server, { uri: 'myapi://sleep/2', timeoutSecs: 5 }),
+    read(patient, { uri: 'myapi://slow', timeoutSecs: 1 }).then((reply) => ({ reply, after: Date.now() - started })),
+    ...ignoredValues.map((timeoutSecs) => read(server, { uri: 'myapi://sleep/2', timeoutSecs })),
+  ]);
+  t.match(byDefault.error, { message: 'Resource provider myapi timed out after 1s' }, 'the default');
+  t.match(longer.result, { contents: [{ text: 'slept 2' }] }, 'longer than the default');
+  for (const [index, value] of ignoredValues.entries()) {
     t.match(
-      (await read(server, { uri: 'myapi://sleep/2', timeoutSecs: ignored })).error,
+      ignored[index]?.error,
       { message: /timed out after 1s/ },
-      `timeoutSecs ${JSON.stringify(ignored)} is ignored`,
+      `timeoutSecs ${JSON.stringify(value)} is ignored`,
     );
   }
-  const { server: patient } = await serve(t);
-  const started = Date.now();
   t.match(
-    (await read(patient, { uri: 'myapi://slow', timeoutSecs: 1 })).error,
+    shorter.reply.error,
     { code: -32603, message: 'Resource provider myapi timed out after 1s' },
     'shorter than the default (30 s)',
   );
-  t.ok(Date.now() - started < 5000);
+  t.ok(shorter.after < 5000, `stopped after ${shorter.after} ms`);
 });
 
 t.test(
@@ -319,24 +320,23 @@ t.test(
       MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT: '1',
       MCPBASH_RESOURCES_POLL_INTERVAL_SECS: '0',
     });
-    t.match(
-      (await server.request('resources/subscribe', { uri: 'myapi://sleep/2' })).error,
-      { message: 'Resource provider myapi timed out after 1s' },
-      'the default',
-    );
-    t.same(
-      (await server.request('resources/subscribe', { uri: 'myapi://sleep/2', timeoutSecs: 5 })).error,
-      undefined,
-      'longer than the default',
-    );
     const { server: patient } = await serve(t, { MCPBASH_RESOURCES_POLL_INTERVAL_SECS: '0' });
     const started = Date.now();
+    const [byDefault, longer, shorter] = await Promise.all([
+      server.request('resources/subscribe', { uri: 'myapi://sleep/2' }),
+      server.request('resources/subscribe', { uri: 'myapi://sleep/2', timeoutSecs: 5 }),
+      patient
+        .request('resources/subscribe', { uri: 'myapi://slow', timeoutSecs: 1 })
+        .then((reply) => ({ reply, after: Date.now() - started })),
+    ]);
+    t.match(byDefault.error, { message: 'Resource provider myapi timed out after 1s' }, 'the default');
+    t.same(longer.error, undefined, 'longer than the default');
     t.match(
-      (await patient.request('resources/subscribe', { uri: 'myapi://slow', timeoutSecs: 1 })).error,
+      shorter.reply.error,
       { message: 'Resource provider myapi timed out after 1s' },
       'shorter than the default (120 s)',
     );
-    t.ok(Date.now() - started < 5000);
+    t.ok(shorter.after < 5000, `stopped after ${shorter.after} ms`);
   },
 );
 
@@ -366,7 +366,8 @@ t.test('providers get the curated environment of MCPBASH_PROVIDER_ENV_MODE', asy
     'resource roots default to the resources directory',
   );
   t.equal(isolate.vars.get('MCPBASH_PROVIDERS_DIR'), join(isolate.project, 'providers'));
-  t.ok(isolate.vars.get('MCP_SDK')?.endsWith('sdk'), 'MCP_SDK for the shared URL policy');
+  // sdk/ of the extracted framework files; sdk-sh/ of a checkout (MCPBASH_HOME, in-process).
+  t.match(isolate.vars.get('MCP_SDK'), /\/sdk(-sh)?$/, 'MCP_SDK for the shared URL policy');
   t.ok(isolate.vars.has('MCPBASH_HOME'));
   const allowlist = await envOf({
     MCPBASH_PROVIDER_ENV_MODE: 'allowlist',
@@ -397,7 +398,7 @@ t.test('annotations.audience keeps only MCP roles; other values are dropped with
     join(project, 'resources', 'audience.meta.json'),
     JSON.stringify({ name: 'audience', annotations: { audience: ['user', 'model', 'assistant'] } }),
   );
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv() });
   t.teardown(() => server.close());
   const listed = (await server.request('resources/list', { limit: 200 })).result as Listed;
   t.same(listed.resources.find((item) => item.name === 'audience')?.annotations, { audience: ['user', 'assistant'] });

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
@@ -15,7 +15,7 @@ t.test('the built-in file provider: roots, traversal, symlink escapes, percent-e
   writeFileSync(join(project, 'elsewhere', 'inner.txt'), 'inner');
   symlinkSync(join(project, 'elsewhere'), join(resources, 'linked-dir'));
   writeFileSync(join(resources, 'My Notes #1.txt'), 'spaced\n');
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv() });
   t.teardown(() => server.close());
   const read = (uri: string) => server.request('resources/read', { uri });
 
@@ -64,7 +64,7 @@ t.test('the built-in file provider: roots, traversal, symlink escapes, percent-e
 
 t.test('MCP_RESOURCES_ROOTS widens or narrows what the file provider serves', async (t) => {
   const project = fixtureProject('resources');
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: project,
     env: isolatedEnv({ MCP_RESOURCES_ROOTS: 'server.d' }),
   });
@@ -83,7 +83,7 @@ t.test('a project provider overrides the built-in provider of the same name', as
   const script = join(project, 'providers', 'echo.sh');
   writeFileSync(script, '#!/usr/bin/env bash\nprintf "project echo: %s" "$1"\n');
   chmodSync(script, 0o755);
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv() });
   t.teardown(() => server.close());
   t.match((await server.request('resources/read', { name: 'echo-hello' })).result, {
     contents: [{ text: 'project echo: echo://hello%20world' }],

@@ -2,13 +2,13 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function lists(project: string, env: NodeJS.ProcessEnv = {}) {
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv(env) });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv(env) });
   const resources = await server.request('resources/list', { limit: 200 });
   const templates = await server.request('resources/templates/list');
   const read = await server.request('resources/read', { name: 'manual-status' });
@@ -74,7 +74,7 @@ t.test('register.json: [] disables templates; an invalid resource entry is skipp
       ],
     }),
   );
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv() });
   const resources = await server.request('resources/list', { limit: 200 });
   const templates = await server.request('resources/templates/list');
   const read = await server.request('resources/read', { name: 'manual-status' });
@@ -112,10 +112,11 @@ t.test('register.sh registers resources and templates (hooks on)', async (t) => 
 t.test('changes to resources and templates send resources/list_changed, never on the first scan', async (t) => {
   const project = fixtureProject('resources');
   const ttls = { MCP_TOOLS_TTL: '0', MCP_RESOURCES_TTL: '0', MCP_RESOURCES_TEMPLATES_TTL: '0', MCP_PROMPTS_TTL: '0' };
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv(ttls) });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv(ttls) });
   t.teardown(() => server.close());
   await server.request('resources/list');
   await server.request('resources/templates/list');
+  // Nothing marks a background poll (every second; TTL 0): 1.3 s holds at least one.
   await sleep(1300);
   t.equal(
     server.notifications('notifications/resources/list_changed').length,

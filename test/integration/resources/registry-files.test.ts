@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
 import { checkRegistryEnvelope } from '../../helpers/registry-envelope.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 
@@ -11,7 +11,7 @@ const names = (result: unknown, key: 'resources' | 'resourceTemplates') =>
 
 t.test('.registry/resources.json and resource-templates.json: the seed-003 envelope', async (t) => {
   const project = fixtureProject('resources');
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv() });
   t.teardown(() => server.close());
   const listed = names((await server.request('resources/list', { limit: 200 })).result, 'resources');
   const templates = names((await server.request('resources/templates/list')).result, 'resourceTemplates');
@@ -36,13 +36,14 @@ t.test(
   'resources and templates are rescanned only after MCP_RESOURCES_TTL / MCP_RESOURCES_TEMPLATES_TTL',
   async (t) => {
     const project = fixtureProject('resources');
-    const server = await startInitialized({
+    const server = await startInProcess({
       projectRoot: project,
-      env: isolatedEnv({ MCP_RESOURCES_TTL: '3', MCP_RESOURCES_TEMPLATES_TTL: '3' }),
+      env: isolatedEnv({ MCP_RESOURCES_TTL: '1', MCP_RESOURCES_TEMPLATES_TTL: '1' }),
     });
     t.teardown(() => server.close());
     const resources = async () => names((await server.request('resources/list', { limit: 200 })).result, 'resources');
     const templates = async () => names((await server.request('resources/templates/list')).result, 'resourceTemplates');
+    const scanned = Date.now();
     t.notOk((await resources()).includes('late'));
     t.notOk((await templates()).includes('late-items'));
     const before = checkRegistryEnvelope(t, join(project, '.registry', 'resources.json')).generatedAt;
@@ -51,16 +52,24 @@ t.test(
       join(project, 'resources', 'late-items.meta.json'),
       JSON.stringify({ name: 'late-items', uriTemplate: 'myapi://late/{id}' }),
     );
-    t.notOk((await resources()).includes('late'), 'within the TTL the registry is reused');
-    t.notOk((await templates()).includes('late-items'), 'templates too');
-    await new Promise((resolve) => setTimeout(resolve, 3500));
-    t.ok((await resources()).includes('late'), 'after the TTL the change is found');
-    t.ok((await templates()).includes('late-items'));
+    // Ask until both changes show. The server answered the list that has them at least a TTL
+    // after its first scan, which came after `scanned`: so did the answer reach us.
+    let found = false;
+    while (!found && Date.now() - scanned < 10_000) {
+      found = (await resources()).includes('late') && (await templates()).includes('late-items');
+      const answered = Date.now() - scanned;
+      if (found) t.ok(answered >= 1000, `found ${answered} ms after the first scan: within the TTL it was reused`);
+    }
+    t.ok(found, 'after the TTL both changes are found');
     const after = checkRegistryEnvelope(t, join(project, '.registry', 'resources.json'));
     t.ok(
       after.items.some((item) => item.name === 'late'),
       'and written to .registry/resources.json',
     );
-    t.ok(Date.parse(after.generatedAt) >= Date.parse(before), 'generatedAt moves on');
+    // Second precision: a rescan at least a TTL (1 s) later always carries a later stamp.
+    t.ok(
+      Date.parse(after.generatedAt) > Date.parse(before),
+      `generatedAt moves on (${before} -> ${after.generatedAt})`,
+    );
   },
 );

@@ -9,9 +9,40 @@ import { isolatedEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
 const POLL = { MCPBASH_RESOURCES_POLL_INTERVAL_SECS: '0.2' };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const updates = (server: McpProcess, uri: string) =>
   server.notifications('notifications/resources/updated').filter((m) => m.params?.uri === uri);
+
+/**
+ * A witness of the poller's rounds: myapi://ticking/<name> reads differently every time, so
+ * each poll of it is reported, and it stays at the base interval. Subscribed after the
+ * resource under test, it is polled after it in any round where both are due: once the
+ * witness has been reported `rounds` more times (at least `rounds` base intervals later),
+ * a change of the other resource would have been reported before it. The ping makes sure
+ * everything the server wrote before has arrived.
+ */
+async function witness(server: McpProcess, name = 'witness') {
+  const uri = `myapi://ticking/${name}`;
+  await server.request('resources/subscribe', { uri });
+  return {
+    uri,
+    async rounds(rounds: number) {
+      const target = updates(server, uri).length + rounds;
+      await server.waitFor(() => updates(server, uri).length >= target, 10_000, `${rounds} polls of ${uri}`);
+      await server.request('ping');
+    },
+  };
+}
+
+/** How often the fixture provider read myapi://counted/<name> or myapi://ticking/<name> in `project`. */
+function readCounter(project: string): (name: string) => number {
+  const log = join(project, 'reads.log');
+  return (name) =>
+    existsSync(log)
+      ? readFileSync(log, 'utf8')
+          .split('\n')
+          .filter((line) => line === name).length
+      : 0;
+}
 
 t.test('a subscribed resource that changes is announced with only its uri; unsubscribe stops that', async (t) => {
   const project = fixtureProject('resources');
@@ -26,14 +57,15 @@ t.test('a subscribed resource that changes is announced with only its uri; unsub
     'an empty result; the id only in _meta (D18)',
   );
   t.same(Object.keys(subscribed.result as object), ['_meta']);
-  await sleep(500);
+  const polls = await witness(server);
+  await polls.rounds(2);
   t.equal(updates(server, uri).length, 0, 'nothing changed, nothing announced');
   writeFileSync(file, 'changed\n');
-  const update = await server.waitFor((m) => m.method === 'notifications/resources/updated', 5000, 'resources/updated');
+  const update = await server.waitFor((m) => m.method === 'notifications/resources/updated' && m.params?.uri === uri);
   t.same(update.params, { uri });
   t.same((await server.request('resources/unsubscribe', { uri })).result, {});
   writeFileSync(file, 'changed again\n');
-  await sleep(700);
+  await polls.rounds(2);
   t.equal(updates(server, uri).length, 1, 'no update after unsubscribe');
   t.match((await server.request('resources/unsubscribe', {})).error, {
     code: -32602,
@@ -49,61 +81,46 @@ t.test('errors appearing or going away count as changes; 1.x clients may unsubsc
   t.teardown(() => server.close());
   const subscribed = await server.request('resources/subscribe', { uri: 'myapi://counter' });
   const id = (subscribed.result as { _meta: Record<string, string> })._meta['mcpbash/subscriptionId'];
+  const polls = await witness(server);
   rmSync(counter);
-  await server.waitFor(
-    (m) => m.method === 'notifications/resources/updated' && m.params?.uri === 'myapi://counter',
-    5000,
-    'update after the error',
-  );
+  await server.waitFor(() => updates(server, 'myapi://counter').length >= 1, 5000, 'update after the error');
   writeFileSync(counter, '2');
   await server.waitFor(() => updates(server, 'myapi://counter').length >= 2, 5000, 'update after recovery');
   t.same((await server.request('resources/unsubscribe', { subscriptionId: id })).result, {});
   writeFileSync(counter, '3');
-  await sleep(700);
+  await polls.rounds(2);
   t.equal(updates(server, 'myapi://counter').length, 2, 'unsubscribed by id');
 });
-
-/** How often the fixture provider read myapi://counted/<name> in `project`. */
-function readCounter(project: string): (name: string) => number {
-  const log = join(project, 'reads.log');
-  return (name) =>
-    existsSync(log)
-      ? readFileSync(log, 'utf8')
-          .split('\n')
-          .filter((line) => line === name).length
-      : 0;
-}
 
 t.test('the poller runs only between the first subscribe and the last unsubscribe', async (t) => {
   const project = fixtureProject('resources');
   const reads = readCounter(project);
   const server = await startInitialized({ projectRoot: project, env: isolatedEnv(POLL) });
   t.teardown(() => server.close());
-  t.match((await server.request('resources/read', { uri: 'myapi://counted/a' })).result, {
-    contents: [{ text: 'counted' }],
+  t.match((await server.request('resources/read', { uri: 'myapi://ticking/plain' })).result, {
+    contents: [{ text: '1\n' }],
   });
-  await sleep(1000);
-  t.equal(reads('a'), 1, 'a plain read starts no polling');
-  await server.request('resources/subscribe', { uri: 'myapi://counted/a' });
-  await server.request('resources/subscribe', { uri: 'myapi://counted/b' });
-  await sleep(1500);
-  // a: the plain read and the subscribe read, then polls; b: the subscribe read, then polls
-  // (due after 0.2 s, then 0.4 s more: the interval doubles while nothing changes).
-  t.ok(reads('a') >= 4 && reads('b') >= 3, `subscribed: both polled (${reads('a')}, ${reads('b')} reads)`);
-  t.same((await server.request('resources/unsubscribe', { uri: 'myapi://counted/a' })).result, {});
-  await sleep(300);
-  const [a, b] = [reads('a'), reads('b')];
-  t.ok(await eventually(() => reads('b') > b, 5000), 'the other is still polled');
+  await server.request('resources/subscribe', { uri: 'myapi://ticking/a' });
+  await server.request('resources/subscribe', { uri: 'myapi://ticking/b' });
+  await server.waitFor(() => updates(server, 'myapi://ticking/b').length >= 2, 5000, 'b polled twice');
+  t.ok(updates(server, 'myapi://ticking/a').length >= 2, 'subscribed: both polled');
+  t.equal(reads('plain'), 1, 'a plain read starts no polling');
+  t.same((await server.request('resources/unsubscribe', { uri: 'myapi://ticking/a' })).result, {});
+  const [a, b, bUpdates] = [reads('a'), reads('b'), updates(server, 'myapi://ticking/b').length];
+  await server.waitFor(() => updates(server, 'myapi://ticking/b').length >= bUpdates + 2, 5000, 'b polled twice more');
+  t.ok(reads('b') >= b + 2, 'the other is still polled');
   t.equal(reads('a'), a, 'while the unsubscribed one is no longer read');
-  t.same((await server.request('resources/unsubscribe', { uri: 'myapi://counted/b' })).result, {});
-  await sleep(300);
+  t.same((await server.request('resources/unsubscribe', { uri: 'myapi://ticking/b' })).result, {});
   const last = reads('b');
-  await sleep(1000);
+  // b reads differently every time, so a poller still running would read it every 0.2 s:
+  // three intervals without a read show it stopped (the unit test checks a whole hour).
+  await new Promise((resolve) => setTimeout(resolve, 600));
   t.equal(reads('b'), last, 'after the last unsubscribe the poller stops');
 });
 
 t.test('the first read must succeed; polling can be turned off', async (t) => {
   const project = fixtureProject('resources');
+  const reads = readCounter(project);
   const server = await startInitialized({
     projectRoot: project,
     env: isolatedEnv({ MCPBASH_RESOURCES_POLL_INTERVAL_SECS: '0' }),
@@ -115,8 +132,12 @@ t.test('the first read must succeed; polling can be turned off', async (t) => {
   });
   t.match((await server.request('resources/subscribe', {})).error, { code: -32602 });
   t.match((await server.request('resources/subscribe', { name: 'notes' })).result, { _meta: {} }, 'by name too');
-  writeFileSync(join(project, 'resources', 'notes.txt'), 'changed\n');
-  await sleep(600);
+  await server.request('resources/subscribe', { uri: 'myapi://ticking/off' });
+  // Nothing to witness a poller that should not run: wait longer than the default interval
+  // (2 s), which a value of 0 that was not honoured would fall back to. The unit test
+  // checks an interval of 0 over an hour of fake time.
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  t.equal(reads('off'), 1, 'only the subscribe read it');
   t.equal(
     server.notifications('notifications/resources/updated').length,
     0,
@@ -167,7 +188,7 @@ t.test('an unchanged resource is polled with back-off, and polls wait for a conc
   writeFileSync(join(tool, 'tool.meta.json'), '{"name":"holds-the-slot","description":"x","timeoutSecs":30}');
   writeFileSync(
     join(tool, 'tool.sh'),
-    '#!/usr/bin/env bash\nlog="$MCPBASH_PROJECT_ROOT/reads.log"\nbefore=$(wc -l <"$log")\nsleep 1.5\nprintf \'%s %s\' "$before" "$(wc -l <"$log")"\n',
+    '#!/usr/bin/env bash\nlog="$MCPBASH_PROJECT_ROOT/reads.log"\nbefore=$(wc -l <"$log")\nsleep 1\nprintf \'%s %s\' "$before" "$(wc -l <"$log")"\n',
     { mode: 0o755 },
   );
   const server = await startInitialized({
@@ -176,13 +197,17 @@ t.test('an unchanged resource is polled with back-off, and polls wait for a conc
   });
   t.teardown(() => server.close());
   await server.request('resources/subscribe', { uri: 'myapi://counted/quiet' });
-  // Polls are due 0.2, 0.6 and 1.4 s after the subscribe: during the call, which holds the slot.
+  // Polls are due 0.2 and 0.6 s after the subscribe: during the call, which holds the slot
+  // for a second.
   const call = await server.request('tools/call', { name: 'holds-the-slot', arguments: {} });
   const [before, after] = String((call.result as { content: Array<{ text: string }> }).content[0]?.text).split(' ');
   t.equal(after, before, 'no provider ran for polling while the tool held the only slot');
-  t.ok(await eventually(() => reads('quiet') > 1, 3000), 'polling goes on once the slot is free');
-  const start = reads('quiet');
-  await sleep(3000);
-  // Every 0.2 s that would be 15 polls; backing off, the interval has grown to 0.8 s or more.
-  t.ok(reads('quiet') - start <= 4, `${reads('quiet') - start} polls in 3 s`);
+  // Then the reads come 0.4 s, then 0.8 s apart (0.2 s each without the back-off).
+  const readTimes: number[] = [];
+  for (const count of [2, 3, 4]) {
+    t.ok(await eventually(() => reads('quiet') >= count, 5000), `poll ${count - 1} once the slot is free`);
+    readTimes.push(Date.now());
+  }
+  const gap = (readTimes[2] as number) - (readTimes[1] as number);
+  t.ok(gap >= 600, `the interval grows: ${gap} ms between the last two polls`);
 });

@@ -1,13 +1,13 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { startInitialized } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 /** A PATH of links to every program on this PATH except jq and gojq: a host without jq. */
 function pathWithoutJq(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mcpbash-nojq-'));
+  const dir = scratchDir('mcpbash-nojq-');
   const linked = new Set(['jq', 'gojq']);
   for (const source of (process.env.PATH ?? '').split(':')) {
     let names: string[];
@@ -73,7 +73,7 @@ t.test('with jq or gojq installed, tools get it and no warm service', async (t) 
   );
   chmodSync(join(tool, 'tool.sh'), 0o755);
   writeFileSync(join(tool, 'tool.meta.json'), '{"name":"env-probe"}');
-  const bin = mkdtempSync(join(tmpdir(), 'mcpbash-fakejq-'));
+  const bin = scratchDir('mcpbash-fakejq-');
   writeFileSync(join(bin, 'gojq'), '#!/bin/sh\nexit 0\n');
   chmodSync(join(bin, 'gojq'), 0o755);
   const server = await startInitialized({ projectRoot: root, env: toolEnv({ PATH: `${bin}:${pathWithoutJq()}` }) });

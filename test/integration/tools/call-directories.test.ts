@@ -1,15 +1,15 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { startInitialized } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 // Each call's private directory comes from a pool made ahead of time; its name must not
 // collide with a directory another process, or an earlier run, left in a shared state dir.
 t.test('a kept state dir shared by two servers, one after the other and side by side', async (t) => {
-  const stateDir = mkdtempSync(join(tmpdir(), 'mcpbash-shared-state-'));
+  const stateDir = scratchDir('mcpbash-shared-state-');
   const env = toolEnv({ MCPBASH_STATE_DIR: stateDir, MCPBASH_PRESERVE_STATE: 'true' });
   const project = fixtureProject('tools');
   const expected = { isError: false, content: [{ type: 'text', text: 'plain text, not trimmed  \n' }] };

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { type McpProcess, startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
+import type { McpSession } from '../../helpers/mcp-session.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
 type Result = {
@@ -10,11 +11,11 @@ type Result = {
   _meta?: Record<string, unknown>;
 };
 
-let server: McpProcess;
+let server: McpSession;
 let project: string;
 t.before(async () => {
   project = fixtureProject('tools');
-  server = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_ENV_PAYLOAD_THRESHOLD: '4096' }) });
+  server = await startInProcess({ projectRoot: project, env: toolEnv({ MCPBASH_ENV_PAYLOAD_THRESHOLD: '4096' }) });
 });
 t.teardown(() => server.close());
 

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { startInitialized } from '../../helpers/mcp-process.js';
 import { eventually, isAlive } from '../../helpers/processes.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 type Result = {
   content: Array<Record<string, unknown>>;
@@ -94,7 +94,7 @@ t.test('a tool that ignores SIGTERM is KILLed at its timeout (137) and leaves no
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_KILL_GRACE_SECS: '0.5' }),
   });
-  const marker = join(mkdtempSync(join(tmpdir(), 'mcpbash-term-')), 'pids');
+  const marker = join(scratchDir('mcpbash-term-'), 'pids');
   const result = (
     await server.request('tools/call', { name: 'ignores-term', arguments: { marker } }, undefined, 20_000)
   ).result as Result;

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
 interface ListedTool {
@@ -17,7 +17,7 @@ interface ListedTool {
 
 t.test('tools/list shows the tools D7 recognises, and nothing else', async (t) => {
   const project = fixtureProject('tools');
-  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv() });
   const result = (await server.request('tools/list', { limit: 200 })).result as {
     tools: ListedTool[];
     _meta: Record<string, unknown>;
@@ -37,7 +37,7 @@ t.test('tools/list shows the tools D7 recognises, and nothing else', async (t) =
 
 t.test('listed tools carry only MCP fields; metadata, inline headers and icons come through', async (t) => {
   const project = fixtureProject('tools');
-  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv() });
   const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] };
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const allowed = new Set([
@@ -73,7 +73,7 @@ t.test('listed tools carry only MCP fields; metadata, inline headers and icons c
 
 t.test('title is not sent to clients of versions without it', async (t) => {
   const project = fixtureProject('tools');
-  const server = await startInitialized({ projectRoot: project, env: toolEnv(), protocolVersion: '2025-03-26' });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv(), protocolVersion: '2025-03-26' });
   const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] };
   t.notOk(tools.some((tool) => 'title' in tool));
   await server.close();
@@ -81,7 +81,7 @@ t.test('title is not sent to clients of versions without it', async (t) => {
 
 t.test('pagination: limit, an opaque cursor, and refusal of stale or foreign cursors', async (t) => {
   const project = fixtureProject('tools');
-  const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCP_TOOLS_TTL: '0' }) });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv({ MCP_TOOLS_TTL: '0' }) });
   const all = ((await server.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] }).tools.map(
     (tool) => tool.name,
   );
@@ -127,7 +127,7 @@ t.test('pagination: limit, an opaque cursor, and refusal of stale or foreign cur
 
 t.test('the registry cache has the seed-003 envelope', async (t) => {
   const project = fixtureProject('tools');
-  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv() });
   await server.request('tools/list');
   const cache = JSON.parse(readFileSync(join(project, '.registry', 'tools.json'), 'utf8'));
   t.match(cache, {
@@ -147,8 +147,9 @@ t.test('the registry cache has the seed-003 envelope', async (t) => {
 
 t.test('adding a tool sends exactly one tools/list_changed; 2025-03-26 and 2024-11-05 clients get none', async (t) => {
   const project = fixtureProject('tools');
-  const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCP_TOOLS_TTL: '0.2' }) });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv({ MCP_TOOLS_TTL: '0.2' }) });
   await server.request('tools/list');
+  // Nothing marks a background poll (every second; TTL 0.2 s): 1.5 s holds at least one.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   t.equal(
     server.notifications('notifications/tools/list_changed').length,
@@ -159,7 +160,8 @@ t.test('adding a tool sends exactly one tools/list_changed; 2025-03-26 and 2024-
   writeFileSync(join(project, 'tools', 'fresh', 'tool.sh'), '#!/usr/bin/env bash\nprintf fresh\n');
   chmodSync(join(project, 'tools', 'fresh', 'tool.sh'), 0o755);
   await server.waitFor((m) => m.method === 'notifications/tools/list_changed', 5000);
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // A second one would come with the next background poll, within a second.
+  await new Promise((resolve) => setTimeout(resolve, 1200));
   t.equal(server.notifications('notifications/tools/list_changed').length, 1, 'exactly one');
   const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] };
   t.ok(tools.some((tool) => tool.name === 'fresh'));
@@ -167,7 +169,7 @@ t.test('adding a tool sends exactly one tools/list_changed; 2025-03-26 and 2024-
 
   for (const protocolVersion of ['2025-03-26', '2024-11-05']) {
     const legacyProject = fixtureProject('tools');
-    const legacy = await startInitialized({
+    const legacy = await startInProcess({
       projectRoot: legacyProject,
       env: toolEnv({ MCP_TOOLS_TTL: '0.2' }),
       protocolVersion,
@@ -176,12 +178,12 @@ t.test('adding a tool sends exactly one tools/list_changed; 2025-03-26 and 2024-
     mkdirSync(join(legacyProject, 'tools', 'fresh'));
     writeFileSync(join(legacyProject, 'tools', 'fresh', 'tool.sh'), '#!/usr/bin/env bash\nprintf fresh\n');
     chmodSync(join(legacyProject, 'tools', 'fresh', 'tool.sh'), 0o755);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const { tools } = (await legacy.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] };
-    t.ok(
-      tools.some((tool) => tool.name === 'fresh'),
-      `${protocolVersion}: the change was seen`,
-    );
+    // The rescan that sees the change is the one that would announce it, before its answer.
+    let seen = false;
+    for (const started = Date.now(); !seen && Date.now() - started < 10_000; ) {
+      seen = (await listNames(legacy)).includes('fresh');
+    }
+    t.ok(seen, `${protocolVersion}: the change was seen`);
     t.equal(
       legacy.notifications('notifications/tools/list_changed').length,
       0,
@@ -193,7 +195,7 @@ t.test('adding a tool sends exactly one tools/list_changed; 2025-03-26 and 2024-
 
 t.test('MCPBASH_REGISTRY_MAX_BYTES: an oversized registry fails list and call with -32603', async (t) => {
   const project = fixtureProject('tools');
-  const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_REGISTRY_MAX_BYTES: '2000' }) });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv({ MCPBASH_REGISTRY_MAX_BYTES: '2000' }) });
   const list = await server.request('tools/list');
   t.match(list.error, { code: -32603, message: /over MCPBASH_REGISTRY_MAX_BYTES \(2000\)/ });
   t.match((await server.request('tools/call', { name: 'echo-text' })).error, { code: -32603 });
@@ -206,7 +208,7 @@ t.test('a tools dir override (MCPBASH_TOOLS_DIR) is honoured', async (t) => {
   mkdirSync(join(other, 'only'), { recursive: true });
   writeFileSync(join(other, 'only', 'tool.sh'), '#!/usr/bin/env bash\nprintf only\n');
   chmodSync(join(other, 'only', 'tool.sh'), 0o755);
-  const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCPBASH_TOOLS_DIR: 'other-tools' }) });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv({ MCPBASH_TOOLS_DIR: 'other-tools' }) });
   const { tools } = (await server.request('tools/list')).result as { tools: ListedTool[] };
   t.same(
     tools.map((tool) => tool.name),
@@ -224,14 +226,14 @@ function addTool(project: string, dir: string, meta?: Record<string, unknown>): 
   if (meta) writeFileSync(join(project, 'tools', dir, 'tool.meta.json'), JSON.stringify(meta));
 }
 
-const listNames = async (server: Awaited<ReturnType<typeof startInitialized>>) =>
+const listNames = async (server: Awaited<ReturnType<typeof startInProcess>>) =>
   ((await server.request('tools/list', { limit: 200 })).result as { tools: ListedTool[] }).tools.map(
     (tool) => tool.name,
   );
 
 t.test('list_changed latency: a new tool is announced within the TTL plus about a second', async (t) => {
   const project = fixtureProject('tools');
-  const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCP_TOOLS_TTL: '2' }) });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv({ MCP_TOOLS_TTL: '2' }) });
   await server.request('tools/list');
   addTool(project, 'fresh');
   const added = Date.now();
@@ -243,9 +245,10 @@ t.test('list_changed latency: a new tool is announced within the TTL plus about 
 
 t.test('the TTL caches: with the default 5 s, a new tool is not listed a second later', async (t) => {
   const project = fixtureProject('tools');
-  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv() });
   t.notOk((await listNames(server)).includes('fresh'));
   addTool(project, 'fresh');
+  // The stimulus: the change is a second old when the client lists again.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   t.notOk((await listNames(server)).includes('fresh'), 'still the cached list');
   await server.close();
@@ -253,7 +256,7 @@ t.test('the TTL caches: with the default 5 s, a new tool is not listed a second 
 
 t.test('discovery warnings are given once per distinct message, not on every rescan', async (t) => {
   const project = fixtureProject('tools');
-  const server = await startInitialized({ projectRoot: project, env: toolEnv({ MCP_TOOLS_TTL: '0' }) });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv({ MCP_TOOLS_TTL: '0' }) });
   for (let i = 0; i < 3; i += 1) {
     addTool(project, `more-${i}`);
     t.ok((await listNames(server)).includes(`more-${i}`), `rescan ${i} found the new tool`);
@@ -271,7 +274,7 @@ t.test('discovery warnings are given once per distinct message, not on every res
 
 t.test('MCPBASH_REGISTRY_REFRESH_PATH limits tools scans to a literal sub-path', async (t) => {
   const fresh = fixtureProject('tools');
-  const only = await startInitialized({
+  const only = await startInProcess({
     projectRoot: fresh,
     env: toolEnv({ MCPBASH_REGISTRY_REFRESH_PATH: 'tools/echo-text' }),
   });
@@ -279,7 +282,7 @@ t.test('MCPBASH_REGISTRY_REFRESH_PATH limits tools scans to a literal sub-path',
   await only.close();
 
   const project = fixtureProject('tools');
-  const first = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const first = await startInProcess({ projectRoot: project, env: toolEnv() });
   const before = await listNames(first);
   await first.close();
   addTool(project, 'outside-new');
@@ -287,7 +290,7 @@ t.test('MCPBASH_REGISTRY_REFRESH_PATH limits tools scans to a literal sub-path',
     join(project, 'tools', 'echo-text', 'tool.meta.json'),
     JSON.stringify({ name: 'echo-text', description: 'changed inside' }),
   );
-  const limited = await startInitialized({
+  const limited = await startInProcess({
     projectRoot: project,
     env: toolEnv({ MCPBASH_REGISTRY_REFRESH_PATH: 'tools/echo-text' }),
   });
@@ -307,7 +310,7 @@ t.test('MCPBASH_REGISTRY_REFRESH_PATH limits tools scans to a literal sub-path',
   const globbing = fixtureProject('tools');
   addTool(globbing, 'star*', { name: 'literal-star' });
   addTool(globbing, 'stardust');
-  const literal = await startInitialized({
+  const literal = await startInProcess({
     projectRoot: globbing,
     env: toolEnv({ MCPBASH_REGISTRY_REFRESH_PATH: 'tools/star*' }),
   });

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { type McpProcess, startInitialized } from '../../helpers/mcp-process.js';
@@ -10,10 +12,37 @@ type Result = {
   _meta?: Record<string, unknown>;
 };
 
+/**
+ * A progress-extended tool whose only activity is mcp_run_with_progress matching lines it
+ * cannot turn into progress (and no progress token): 1.6 s of output against a 1 s timeout.
+ */
+function addPassthroughActivityTool(project: string): void {
+  const dir = join(project, 'tools', 'passthrough-activity');
+  mkdirSync(dir);
+  writeFileSync(
+    join(dir, 'tool.meta.json'),
+    JSON.stringify({ name: 'passthrough-activity', timeoutSecs: 1, progressExtendsTimeout: true, maxTimeoutSecs: 20 }),
+  );
+  writeFileSync(
+    join(dir, 'tool.sh'),
+    [
+      '#!/usr/bin/env bash',
+      'source "$MCP_SDK/tool-sdk.sh"',
+      "mcp_run_with_progress --pattern '^tick' --extract match1 --interval 0.05 -- \\",
+      "  bash -c 'for i in 1 2 3 4; do echo tick >&2; sleep 0.4; done' >/dev/null",
+      'mcp_result_success \'"outlived the timeout"\'',
+      '',
+    ].join('\n'),
+    { mode: 0o755 },
+  );
+}
+
 let server: McpProcess;
 t.before(async () => {
+  const project = fixtureProject('tools');
+  addPassthroughActivityTool(project);
   server = await startInitialized({
-    projectRoot: fixtureProject('tools'),
+    projectRoot: project,
     env: toolEnv({
       MCPBASH_MAX_TOOL_OUTPUT_SIZE: String(1024 * 1024),
       MCPBASH_MAX_TOOL_STDERR_SIZE: String(256 * 1024),
@@ -84,4 +113,10 @@ t.test('the default tools/call timeout (D4) and a per-request timeoutSecs', asyn
   const perRequest = await server.request('tools/call', { name: 'sleeper', arguments: { seconds: 5 }, timeoutSecs: 1 });
   t.match(perRequest.result, { isError: true, structuredContent: { error: { reason: 'fixed', timeoutSecs: 1 } } });
   t.match((await server.request('tools/call', { name: 'sleeper', timeoutSecs: 'soon' })).error, { code: -32602 });
+});
+
+t.test('a line mcp_run_with_progress matches is activity, even with no progress stream yet', async (t) => {
+  // The server does not create the progress stream: the SDK's first touch must.
+  const response = await server.request('tools/call', { name: 'passthrough-activity' }, undefined, 30_000);
+  t.match(response.result, { isError: false, structuredContent: { result: 'outlived the timeout' } });
 });

@@ -2,11 +2,12 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { McpProcess, startInitialized } from '../../helpers/mcp-process.js';
+import { InProcessServer, startInProcess } from '../../helpers/in-process-server.js';
 import { isolatedEnv, toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 t.test('tools are denied by default, with a message that says exactly what to set', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: isolatedEnv() });
+  const server = await startInProcess({ projectRoot: fixtureProject('tools'), env: isolatedEnv() });
   const denied = await server.request('tools/call', { name: 'echo-text' });
   t.equal(denied.error?.code, -32602);
   t.match(
@@ -17,7 +18,7 @@ t.test('tools are denied by default, with a message that says exactly what to se
 });
 
 t.test('MCPBASH_TOOL_ALLOWLIST names tools (comma or space separated); others stay denied', async (t) => {
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: isolatedEnv({ MCPBASH_TOOL_ALLOWLIST: 'echo-json, echo-text' }),
   });
@@ -30,7 +31,7 @@ t.test('MCPBASH_TOOL_ALLOWLIST names tools (comma or space separated); others st
 });
 
 t.test('MCPBASH_TOOL_ALLOW_DEFAULT=allow opens an empty allowlist', async (t) => {
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: isolatedEnv({ MCPBASH_TOOL_ALLOW_DEFAULT: 'allow' }),
   });
@@ -56,7 +57,7 @@ t.test('server.d/policy.sh replaces the default check and chooses its error', as
     ].join('\n'),
   );
   chmodSync(policy, 0o644);
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv() });
   t.match(
     (await server.request('tools/call', { name: 'echo-text' })).result,
     { isError: false },
@@ -86,7 +87,7 @@ t.test('policy.sh in a project root writable by others is not trusted: every cal
   writeFileSync(policy, '#!/usr/bin/env bash\nmcp_tools_policy_check() { return 0; }\n');
   chmodSync(policy, 0o644);
   chmodSync(project, 0o777);
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv() });
   const denied = await server.request('tools/call', { name: 'echo-text' });
   t.match(denied.error, { code: -32602, message: /policy\.sh is not trusted .*writable by group or others/ });
   t.ok(denied.error?.message.includes(`${project} is writable`), `the project root is named: ${denied.error?.message}`);
@@ -125,7 +126,7 @@ t.test('policy.sh gets the tool metadata without E2BIG, even for a ~200 KB input
     ].join('\n'),
   );
   chmodSync(policy, 0o644);
-  const server = await startInitialized({ projectRoot: project, env: isolatedEnv() });
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv() });
   t.match((await server.request('tools/call', { name: 'big-schema' })).result, {
     content: [{ text: 'big' }],
     isError: false,
@@ -136,7 +137,7 @@ t.test('policy.sh gets the tool metadata without E2BIG, even for a ~200 KB input
 t.test('a tool script writable by others is refused', async (t) => {
   const project = fixtureProject('tools');
   chmodSync(join(project, 'tools', 'echo-text', 'tool.sh'), 0o777);
-  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv() });
   t.match((await server.request('tools/call', { name: 'echo-text' })).error, {
     code: -32602,
     message: /^Tool 'echo-text' path rejected by policy: .*writable by group or others/,
@@ -151,7 +152,7 @@ t.test('env modes: allowlist adds named variables; inherit needs an explicit opt
     MY_SECRET_TOKEN: 'x',
     OTHER_VAR: 'y',
   });
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env });
+  const server = await startInProcess({ projectRoot: fixtureProject('tools'), env });
   const names =
     (
       (await server.request('tools/call', { name: 'env-dump' })).result as { content: Array<{ text: string }> }
@@ -160,7 +161,7 @@ t.test('env modes: allowlist adds named variables; inherit needs an explicit opt
   t.notOk(names.includes('OTHER_VAR'));
   await server.close();
 
-  const refusing = await startInitialized({
+  const refusing = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_TOOL_ENV_MODE: 'inherit', OTHER_VAR: 'y' }),
   });
@@ -170,7 +171,7 @@ t.test('env modes: allowlist adds named variables; inherit needs an explicit opt
   });
   await refusing.close();
 
-  const inheriting = await startInitialized({
+  const inheriting = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_TOOL_ENV_MODE: 'inherit', MCPBASH_TOOL_ENV_INHERIT_ALLOW: 'true', OTHER_VAR: 'y' }),
   });
@@ -189,9 +190,7 @@ t.test('env modes: allowlist adds named variables; inherit needs an explicit opt
 });
 
 t.test('getting-started mode: its one tool runs without an allowlist', async (t) => {
-  const { mkdtempSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const server = new McpProcess({ cwd: mkdtempSync(join(tmpdir(), 'mcpbash-gs-')), env: isolatedEnv() });
+  const server = new InProcessServer({ cwd: scratchDir('mcpbash-gs-'), env: isolatedEnv() });
   await server.initialize();
   const { tools } = (await server.request('tools/list')).result as { tools: Array<{ name: string }> };
   t.same(

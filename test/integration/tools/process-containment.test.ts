@@ -1,14 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { startInitialized } from '../../helpers/mcp-process.js';
 import { eventually, isAlive, waitForExit } from '../../helpers/processes.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
-const markers = mkdtempSync(join(tmpdir(), 'mcpbash-containment-'));
+const markers = scratchDir('mcpbash-containment-');
 const hasSetsid = spawnSync('setsid', ['true']).status === 0;
 const pidIn = (file: string) => Number(readFileSync(file, 'utf8').trim());
 const strays: number[] = [];

@@ -1,13 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { McpProcess, startInitialized } from '../../helpers/mcp-process.js';
 import { eventually, isAlive, isGroupAlive, processGroupOf, waitForExit } from '../../helpers/processes.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
-const markerDir = mkdtempSync(join(tmpdir(), 'mcpbash-markers-'));
+const markerDir = scratchDir('mcpbash-markers-');
 const marker = (name: string) => join(markerDir, name);
 const pidOf = (name: string) => Number(readFileSync(`${marker(name)}.pid`, 'utf8').trim());
 
@@ -29,15 +29,14 @@ t.test('notifications/cancelled: no response, the marker first, then the process
     'it saw mcp_is_cancelled true when TERM arrived',
   );
   t.same((await server.request('ping')).result, {});
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  server.notify('notifications/cancelled', { requestId: 'never-existed' });
+  server.notify('notifications/cancelled', { requestId: id });
+  t.same((await server.request('ping')).result, {}, 'unknown or finished ids are ignored');
+  await server.close(); // all it wrote is in
   t.notOk(
     server.messages.some((m) => m.id === id),
     'no response at all for the cancelled id',
   );
-  server.notify('notifications/cancelled', { requestId: 'never-existed' });
-  server.notify('notifications/cancelled', { requestId: id });
-  t.same((await server.request('ping')).result, {}, 'unknown or finished ids are ignored');
-  await server.close();
 });
 
 t.test('a background child the tool leaves behind does not outlive the call', async (t) => {
@@ -114,6 +113,8 @@ t.test('a signal during the drain after end of input stops at once (D30)', async
   const pid = pidOf('drain');
   const group = processGroupOf(pid) as number;
   server.closeInput();
+  // Nothing marks the start of the drain; a server that stopped the call at end of input
+  // would have done so within a few milliseconds.
   await new Promise((resolve) => setTimeout(resolve, 300));
   t.ok(isAlive(pid), 'the drain lets the call run');
   const signalled = Date.now();
@@ -146,6 +147,8 @@ t.test('a tool that ignores TERM is KILLed after the grace period when cancelled
   const pid = pidOf('stubborn');
   const group = processGroupOf(pid) as number;
   server.notify('notifications/cancelled', { requestId: 'stubborn' });
+  // TERM goes out at once on cancel; a tool that obeyed it would be gone well within 0.7 s,
+  // the KILL comes at 1.5 s.
   await new Promise((resolve) => setTimeout(resolve, 700));
   t.ok(isAlive(pid), 'TERM alone does not stop it');
   t.ok(await eventually(() => !isGroupAlive(group), 5000), 'KILL after the grace period does');

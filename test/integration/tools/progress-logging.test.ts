@@ -1,10 +1,10 @@
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
 t.test("progress reaches the client while the tool runs (D5), with the request's own token", async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  const server = await startInProcess({ projectRoot: fixtureProject('tools'), env: toolEnv() });
   const started = Date.now();
   const response = server.request('tools/call', { name: 'progress-live', _meta: { progressToken: 42 } });
   const progress = await server.waitFor((m) => m.method === 'notifications/progress', 5000);
@@ -30,21 +30,24 @@ t.test("progress reaches the client while the tool runs (D5), with the request's
 });
 
 t.test('no progressToken, no progress notifications', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  const server = await startInProcess({ projectRoot: fixtureProject('tools'), env: toolEnv() });
   await server.request('tools/call', { name: 'slow', arguments: { seconds: 1 } });
   t.equal(server.notifications('notifications/progress').length, 0);
   await server.close();
 });
 
 t.test('MCPBASH_ENABLE_LIVE_PROGRESS=false buffers progress until the tool ends', async (t) => {
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_ENABLE_LIVE_PROGRESS: 'false' }),
   });
   const response = server.request('tools/call', { name: 'progress-live', _meta: { progressToken: 'p' } });
-  await new Promise((resolve) => setTimeout(resolve, 1200));
-  t.equal(server.notifications('notifications/progress').length, 0, 'nothing while it runs');
+  // The tool writes its progress, then works 2 s: live, the notification would come ~2 s
+  // before the response; buffered, it comes with it.
+  await server.waitFor((m) => m.method === 'notifications/progress', 10_000);
+  const progressAt = Date.now();
   await response;
+  t.ok(Date.now() - progressAt < 500, `nothing while it ran (${Date.now() - progressAt} ms before the result)`);
   const progress = server.notifications('notifications/progress');
   t.equal(progress.length, 1, 'delivered at the end');
   t.ok(
@@ -56,7 +59,7 @@ t.test('MCPBASH_ENABLE_LIVE_PROGRESS=false buffers progress until the tool ends'
 });
 
 t.test('tool logs are filtered by the log level and rate limited per request', async (t) => {
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_MAX_LOGS_PER_MIN: '5' }),
   });
@@ -78,7 +81,7 @@ t.test('tool logs are filtered by the log level and rate limited per request', a
 });
 
 t.test('progress is rate limited per request (MCPBASH_MAX_PROGRESS_PER_MIN)', async (t) => {
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_MAX_PROGRESS_PER_MIN: '1' }),
   });
@@ -88,7 +91,7 @@ t.test('progress is rate limited per request (MCPBASH_MAX_PROGRESS_PER_MIN)', as
 });
 
 t.test('with live progress off, progress still extends the timeout; only delivery waits for the end', async (t) => {
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_ENABLE_LIVE_PROGRESS: 'false' }),
   });
@@ -107,7 +110,7 @@ t.test('with live progress off, progress still extends the timeout; only deliver
 });
 
 t.test('side-channel lines that are not JSON: one warning on stderr per call', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  const server = await startInProcess({ projectRoot: fixtureProject('tools'), env: toolEnv() });
   await server.request('tools/call', { name: 'bad-lines', _meta: { progressToken: 'b' } });
   await server.request('tools/call', { name: 'bad-lines', _meta: { progressToken: 'b' } });
   const warnings = server.stderr.split('\n').filter((line) => line.includes('bad-lines') && line.includes('not JSON'));
@@ -118,7 +121,7 @@ t.test('side-channel lines that are not JSON: one warning on stderr per call', a
 });
 
 t.test('with live progress off, an elicitation is still answered while the tool waits', async (t) => {
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_ENABLE_LIVE_PROGRESS: 'false' }),
     capabilities: { elicitation: { form: {} } },

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
 function withRegisterJson(content: string | Buffer): string {
@@ -12,7 +12,7 @@ function withRegisterJson(content: string | Buffer): string {
 }
 
 async function toolNames(project: string, env = toolEnv()) {
-  const server = await startInitialized({ projectRoot: project, env });
+  const server = await startInProcess({ projectRoot: project, env });
   const response = await server.request('tools/list', { limit: 200 });
   const call = await server.request('tools/call', { name: 'manual-echo' });
   await server.close();
@@ -87,7 +87,7 @@ t.test(
         prompts: [{ name: 'kept' }, { path: 'x.txt' }],
       }),
     );
-    const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+    const server = await startInProcess({ projectRoot: project, env: toolEnv() });
     t.teardown(() => server.close());
     const tools = await server.request('tools/list');
     t.same(
@@ -189,13 +189,13 @@ t.test('a failing or untrusted register.sh fails every kind; static mode never r
 
 t.test('static registry mode serves the pre-generated cache without rescanning', async (t) => {
   const project = fixtureProject('tools');
-  const first = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const first = await startInProcess({ projectRoot: project, env: toolEnv() });
   await first.request('tools/list');
   await first.close();
   mkdirSync(join(project, 'tools', 'late'));
   writeFileSync(join(project, 'tools', 'late', 'tool.sh'), '#!/usr/bin/env bash\nprintf late\n');
   chmodSync(join(project, 'tools', 'late', 'tool.sh'), 0o755);
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: project,
     env: toolEnv({ MCPBASH_STATIC_REGISTRY: '1', MCP_TOOLS_TTL: '0' }),
   });
@@ -225,7 +225,7 @@ t.test('register.json in a project root writable by others is not trusted', asyn
 /** A project whose `.registry/tools.json` was written by a server run, then changed by `edit`. */
 async function withCache(edit: (cache: Record<string, unknown>) => void): Promise<string> {
   const project = fixtureProject('tools');
-  const first = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const first = await startInProcess({ projectRoot: project, env: toolEnv() });
   await first.request('tools/list');
   await first.close();
   const file = join(project, '.registry', 'tools.json');
@@ -244,7 +244,7 @@ const ghost = {
 };
 
 async function staticList(project: string, extra: NodeJS.ProcessEnv = {}) {
-  const server = await startInitialized({
+  const server = await startInProcess({
     projectRoot: project,
     env: toolEnv({ MCPBASH_STATIC_REGISTRY: '1', ...extra }),
   });

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import t from 'tap';
 import { itemsHash } from '../../../src/json/canonical-json.js';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { startInitialized } from '../../helpers/mcp-process.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
 t.test('the 1.x "arguments" key works as inputSchema and is enforced', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  const server = await startInProcess({ projectRoot: fixtureProject('tools'), env: toolEnv() });
   const { tools } = (await server.request('tools/list', { limit: 200 })).result as {
     tools: Array<{ name: string; inputSchema: unknown }>;
   };
@@ -27,7 +27,7 @@ t.test('the 1.x "arguments" key works as inputSchema and is enforced', async (t)
 });
 
 t.test('a draft-07 inputSchema is validated with draft-07 rules (tuple items)', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  const server = await startInProcess({ projectRoot: fixtureProject('tools'), env: toolEnv() });
   t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 1] } })).result, {
     content: [{ text: 'draft7' }],
   });
@@ -43,7 +43,7 @@ t.test('a draft-07 inputSchema is validated with draft-07 rules (tuple items)', 
 
 t.test('tools run with the project root as working directory', async (t) => {
   const project = fixtureProject('tools');
-  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv() });
   t.match((await server.request('tools/call', { name: 'cwd' })).result, {
     content: [{ text: `${realpathSync(project)}\n` }],
   });
@@ -54,7 +54,7 @@ t.test('an unparsable .registry cache is ignored and rebuilt', async (t) => {
   const project = fixtureProject('tools');
   mkdirSync(join(project, '.registry'));
   writeFileSync(join(project, '.registry', 'tools.json'), '{"version":1,"items":[{"name":"ghost"');
-  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv() });
   const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: Array<{ name: string }> };
   t.notOk(tools.some((tool) => tool.name === 'ghost'));
   t.ok(tools.some((tool) => tool.name === 'echo-text'));
@@ -78,7 +78,7 @@ t.test('a cache written for other files is not trusted: the fingerprint must mat
       fingerprint: 'stale',
     }),
   );
-  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv() });
   const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: Array<{ name: string }> };
   t.notOk(tools.some((tool) => tool.name === 'ghost'));
   await server.close();
@@ -88,7 +88,7 @@ t.test('more than 500 tools: a warning suggesting manual registration', async (t
   const project = fixtureProject('tools');
   const tools = Array.from({ length: 501 }, (_, i) => ({ name: `bulk-${i}`, path: 'echo-text/tool.sh' }));
   writeFileSync(join(project, 'server.d', 'register.json'), JSON.stringify({ version: 1, tools }));
-  const server = await startInitialized({ projectRoot: project, env: toolEnv() });
+  const server = await startInProcess({ projectRoot: project, env: toolEnv() });
   const list = (await server.request('tools/list')).result as { _meta: Record<string, unknown> };
   t.equal(list._meta['mcpbash/total'], 501);
   t.match(server.stderr, /501 tools registered; above 500/);
@@ -96,7 +96,7 @@ t.test('more than 500 tools: a warning suggesting manual registration', async (t
 });
 
 t.test('meta.json beats the inline header, even when it uses the legacy "arguments" key', async (t) => {
-  const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  const server = await startInProcess({ projectRoot: fixtureProject('tools'), env: toolEnv() });
   const { tools } = (await server.request('tools/list', { limit: 200 })).result as {
     tools: Array<{ name: string; description: string; inputSchema: unknown }>;
   };
@@ -109,7 +109,7 @@ t.test('meta.json beats the inline header, even when it uses the legacy "argumen
 t.test('a cache over MCPBASH_REGISTRY_MAX_BYTES is ignored, even when it matches the files', async (t) => {
   const project = fixtureProject('tools');
   const env = toolEnv({ MCPBASH_REGISTRY_MAX_BYTES: '150000' });
-  const first = await startInitialized({ projectRoot: project, env });
+  const first = await startInProcess({ projectRoot: project, env });
   await first.request('tools/list');
   await first.close();
   const file = join(project, '.registry', 'tools.json');
@@ -121,7 +121,7 @@ t.test('a cache over MCPBASH_REGISTRY_MAX_BYTES is ignored, even when it matches
   if (edited) edited.description = 'from the cache';
   cache.hash = itemsHash(cache.items);
   const listedDescription = async () => {
-    const server = await startInitialized({ projectRoot: project, env });
+    const server = await startInProcess({ projectRoot: project, env });
     const { tools } = (await server.request('tools/list', { limit: 200 })).result as {
       tools: Array<{ name: string; description: string }>;
     };

@@ -3,12 +3,12 @@
  * fds 3-9 itself. A tool run by the real server opens, closes and redirects all of them, then
  * reports progress and logs through the SDK.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { startInitialized } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 const TOOL = `#!/usr/bin/env bash
 set -euo pipefail
@@ -33,7 +33,7 @@ printf 'finished'
 `;
 
 function project(): { root: string; out: string } {
-  const base = mkdtempSync(join(tmpdir(), 'mcpbash-fds-'));
+  const base = scratchDir('mcpbash-fds-');
   const root = join(base, 'project');
   const tool = join(root, 'tools', 'fd-tool');
   mkdirSync(tool, { recursive: true, mode: 0o755 });

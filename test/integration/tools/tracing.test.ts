@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { startInitialized } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 type Result = { content: Array<{ text: string }>; isError?: boolean; _meta?: Record<string, unknown> };
 
@@ -12,7 +12,7 @@ const traceEnv = (stateDir: string, extra: NodeJS.ProcessEnv = {}) =>
   toolEnv({ MCPBASH_TRACE_TOOLS: 'true', MCPBASH_STATE_DIR: stateDir, ...extra });
 
 t.test('MCPBASH_TRACE_TOOLS: bash tools run under xtrace into a per-call file in the state dir', async (t) => {
-  const stateDir = mkdtempSync(join(tmpdir(), 'mcpbash-trace-state-'));
+  const stateDir = scratchDir('mcpbash-trace-state-');
   const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: traceEnv(stateDir) });
   t.teardown(() => server.close());
   const result = (await server.request('tools/call', { name: 'traced' })).result as Result;
@@ -49,7 +49,7 @@ t.test('MCPBASH_TRACE_TOOLS: bash tools run under xtrace into a per-call file in
 });
 
 t.test('MCPBASH_TRACE_PS4 and MCPBASH_TRACE_MAX_BYTES', async (t) => {
-  const stateDir = mkdtempSync(join(tmpdir(), 'mcpbash-trace-state-'));
+  const stateDir = scratchDir('mcpbash-trace-state-');
   const server = await startInitialized({
     projectRoot: fixtureProject('tools'),
     env: traceEnv(stateDir, { MCPBASH_TRACE_PS4: 'TRACE ${LINENO}> ', MCPBASH_TRACE_MAX_BYTES: '600' }),
@@ -64,7 +64,7 @@ t.test('MCPBASH_TRACE_PS4 and MCPBASH_TRACE_MAX_BYTES', async (t) => {
 });
 
 t.test('without MCPBASH_TRACE_TOOLS nothing is traced', async (t) => {
-  const stateDir = mkdtempSync(join(tmpdir(), 'mcpbash-trace-state-'));
+  const stateDir = scratchDir('mcpbash-trace-state-');
   const server = await startInitialized({
     projectRoot: fixtureProject('tools'),
     env: toolEnv({ MCPBASH_STATE_DIR: stateDir }),

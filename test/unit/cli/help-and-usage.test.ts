@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import t from 'tap';
 import type { AssetBundle } from '../../../src/assets/extract-archive.js';
+import { commandTable } from '../../../src/cli/commands/index.js';
 import { runCli } from '../../../src/cli/dispatch.js';
 import { repoRoot } from '../../helpers/paths.js';
 
@@ -38,34 +39,39 @@ async function run(argv: string[]): Promise<{ code: number; stdout: string; stde
   return { code, stdout: out, stderr: err };
 }
 
-const commands = [
-  'init',
-  'new',
-  'scaffold',
-  'run-tool',
-  'validate',
-  'config',
-  'registry',
-  'bundle',
-  'vendor',
-  'publish',
-  'health',
-  'doctor',
-  'debug',
-  'ui-template',
-];
+/** The command table is the list: a command added to it is checked here without editing this file. */
+const listed = commandTable.filter((entry) => !entry.hidden).map((entry) => entry.name);
+const every = commandTable.map((entry) => entry.name);
 
-t.test('the global help lists every command, not the ready alias', async (t) => {
+t.test('the command table has the commands 1.x had and the ones 2.x added', async (t) => {
+  for (const name of ['init', 'new', 'scaffold', 'run-tool', 'validate', 'config', 'registry', 'health', 'doctor']) {
+    t.ok(listed.includes(name), `1.x's ${name}`);
+  }
+  for (const name of ['bundle', 'vendor', 'publish', 'debug', 'jq', 'ui-template'])
+    t.ok(listed.includes(name), `2.x's ${name}`);
+  t.same(
+    commandTable.filter((entry) => entry.hidden).map((entry) => entry.name),
+    ['ready', 'jq-service'],
+    'hidden: the ready alias and the internal jq-service',
+  );
+});
+
+t.test('the global help lists every command of the table, in order, and no hidden one', async (t) => {
   const help = await run(['--help']);
-  for (const name of commands) t.match(help.stdout, new RegExp(`^ {2}${name} `, 'm'), name);
-  t.notMatch(help.stdout, /^ {2}ready /m);
+  const section = help.stdout.split('\nCommands:\n')[1]?.split('\n\n')[0] ?? '';
+  const shown = [...section.matchAll(/^ {2}([a-z][a-z-]*) {2,}\S/gm)].map((match) => match[1]);
+  t.same(shown, listed);
+  t.notMatch(help.stdout, /^ {2}(ready|jq-service) /m);
 });
 
 t.test('every command has --help (usage, summary, options) on stdout, exit 0', async (t) => {
-  for (const name of commands) {
+  for (const name of every) {
     const help = await run([name, '--help']);
     t.equal(help.code, 0, name);
-    t.match(help.stdout, new RegExp(`^Usage: mcp-bash ${name}[\\s\\S]*\\n\\n.+\\n\\n`), name);
+    // `ready` is an alias: its help is health's. The internal jq-service has no options.
+    const usageName = name === 'ready' ? 'health' : name;
+    const shape = name === 'jq-service' ? '[^\\n]*\\n\\n.+\\n$' : '[\\s\\S]*\\n\\n.+\\n\\n';
+    t.match(help.stdout, new RegExp(`^Usage: mcp-bash ${usageName}${shape}`), name);
     t.equal(help.stderr, '', `${name} --help is quiet on stderr`);
   }
   t.match((await run(['registry', '--help'])).stdout, /Subcommands:\n {2}refresh +rebuild[\s\S]*\n {2}status /);
@@ -92,28 +98,29 @@ t.test(
   async (t) => {
     // 1.x exits 1 for a malformed init, new, scaffold or registry command line; 2 elsewhere.
     const usageStatus: Record<string, number> = { init: 1, new: 1, scaffold: 1, registry: 1 };
-    const lines = [
-      ['init', '--nope'],
-      ['new', 'x', '--nope'],
-      ['scaffold', 'tool', 'x', '--nope'],
-      ['run-tool', 'x', '--nope'],
-      ['validate', '--nope'],
-      ['config', '--nope'],
-      ['registry', 'refresh', '--nope'],
-      ['registry', 'status', '--nope'],
-      ['bundle', '--nope'],
-      ['vendor', '--nope'],
-      ['publish', 'x.mcpb', '--nope'],
-      ['health', '--nope'],
-      ['doctor', '--nope'],
-      ['debug', '--nope'],
-      ['ui-template', 'form', '--nope'],
-    ];
+    // The rest of a command line each command needs before it looks at options.
+    const operands: Record<string, string[]> = {
+      new: ['x'],
+      scaffold: ['tool', 'x'],
+      'run-tool': ['x'],
+      registry: ['refresh'],
+      publish: ['x.mcpb'],
+      'ui-template': ['form'],
+    };
+    // jq hands its options to jq, which answers an unknown one itself (checked below);
+    // jq-service is started by the server only, with no options.
+    const lines = every
+      .filter((name) => name !== 'jq' && name !== 'jq-service')
+      .map((name) => [name, ...(operands[name] ?? []), '--nope']);
+    lines.push(['registry', 'status', '--nope']);
     for (const argv of lines) {
       const result = await run(argv);
       t.equal(result.code, usageStatus[argv[0] as string] ?? 2, argv.join(' '));
       t.equal(result.stdout, '', `${argv.join(' ')}: stdout`);
       t.match(result.stderr, /unknown option --nope\nUsage: mcp-bash /, argv.join(' '));
     }
+    const jq = await run(['jq', '--nope']);
+    t.equal(jq.code, 2, "jq --nope: jq's usage status");
+    t.match(jq.stderr, /^jq: Unknown option --nope\n/, "jq --nope: jq's own message");
   },
 );

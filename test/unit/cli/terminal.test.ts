@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
-import t from 'tap';
+import { Clock } from '@tapjs/clock';
+import t, { type Test } from 'tap';
 import type { CliIo } from '../../../src/cli/command.js';
 import { withProgress } from '../../../src/cli/progress.js';
 import { colorEnabled, palette } from '../../../src/cli/terminal.js';
@@ -14,7 +15,28 @@ function fakeIo(isTTY: boolean): { io: CliIo; stderr: () => string } {
   return { io, stderr: () => Buffer.concat(chunks).toString('utf8') };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Work that takes exactly `ms` of tap's fake clock: the test moves the clock in 100 ms steps
+ * (the spinner's tick), letting the stream's events through after each.
+ */
+async function timedWork<T>(t: Test, run: (work: () => Promise<T>) => Promise<T>, ms: number, outcome: () => T) {
+  const clock = new Clock();
+  t.teardown(clock.enter());
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const result = run(async () => {
+    await done;
+    return outcome();
+  });
+  for (let passed = 0; passed < ms; passed += 100) {
+    clock.advance(100);
+    for (let i = 0; i < 5; i += 1) await new Promise((resolve) => process.nextTick(resolve));
+  }
+  finish();
+  return result;
+}
 
 t.test('colours: only on a terminal, never with NO_COLOR or TERM=dumb; FORCE_COLOR asks for them', async (t) => {
   t.equal(colorEnabled({ isTTY: true }, {}), true);
@@ -32,37 +54,62 @@ t.test('colours: only on a terminal, never with NO_COLOR or TERM=dumb; FORCE_COL
 
 t.test('progress: a spinner after a second of work on a terminal, erased at the end', async (t) => {
   const { io, stderr } = fakeIo(true);
-  const value = await withProgress(io, 'scanning the tools', false, async () => {
-    await sleep(1400);
-    return 42;
-  });
+  const value = await timedWork(
+    t,
+    (work) => withProgress(io, 'scanning the tools', false, work),
+    1400,
+    () => 42,
+  );
   t.equal(value, 42, "the work's result is returned");
-  t.match(stderr(), /\r. scanning the tools \(1s\)\u001b\[K/, 'label and elapsed seconds');
-  t.match(stderr(), /\r\u001b\[K$/, 'the line is erased when the work ends');
+  const frames = stderr()
+    .split('\r')
+    .filter((part) => part !== '');
+  t.equal(frames.length, 6, 'a frame every 100 ms from the first second on (1.0 to 1.4 s), then the erase');
+  t.match(frames[0], /^. scanning the tools \(1s\)\u001b\[K$/, 'label and elapsed seconds');
+  t.equal(frames.at(-1), '\u001b[K', 'the line is erased when the work ends');
 });
 
 t.test('progress: nothing for quick work, off a terminal, or when quiet', async (t) => {
   const quick = fakeIo(true);
-  await withProgress(quick.io, 'quick', false, async () => sleep(200));
+  await timedWork(
+    t,
+    (work) => withProgress(quick.io, 'quick', false, work),
+    900,
+    () => undefined,
+  );
   t.equal(quick.stderr(), '', 'work under a second shows nothing');
   const pipe = fakeIo(false);
-  await withProgress(pipe.io, 'piped', false, async () => sleep(1300));
+  await timedWork(
+    t,
+    (work) => withProgress(pipe.io, 'piped', false, work),
+    1300,
+    () => undefined,
+  );
   t.equal(pipe.stderr(), '', 'stderr is not a terminal');
   const quiet = fakeIo(true);
-  await withProgress(quiet.io, 'quiet', true, async () => sleep(1300));
+  await timedWork(
+    t,
+    (work) => withProgress(quiet.io, 'quiet', true, work),
+    1300,
+    () => undefined,
+  );
   t.equal(quiet.stderr(), '', '--quiet');
 });
 
 t.test('progress: a failure still erases the line and propagates', async (t) => {
   const { io, stderr } = fakeIo(true);
   await t.rejects(
-    withProgress(io, 'failing', false, async () => {
-      await sleep(1200);
-      throw new Error('boom');
-    }),
+    timedWork(
+      t,
+      (work) => withProgress(io, 'failing', false, work),
+      1200,
+      () => {
+        throw new Error('boom');
+      },
+    ),
     /boom/,
   );
-  t.match(stderr(), /\r\u001b\[K$/);
+  t.match(stderr(), /\(1s\)\u001b\[K\r\u001b\[K$/, 'shown, then erased');
 });
 
 t.test('a wrapper script keeps a server name with line breaks inside its comment', async (t) => {

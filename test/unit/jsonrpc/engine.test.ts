@@ -227,16 +227,24 @@ t.test('outgoing requests resolve on the matching response; late or unknown resp
 });
 
 t.test('an outgoing request times out, and its late answer is ignored', async (t) => {
-  const { transport, engine } = setup();
+  const { transport, engine, logs } = setup();
   const answer = engine.request('roots/list', undefined, { timeoutMs: 20 });
-  const sent = (await transport.next((m) => (m as { method?: string }).method === 'roots/list')) as { id: number };
+  const sent = (await transport.next((m) => (m as { method?: string }).method === 'roots/list')) as { id: string };
   const error = await answer.then(
     () => undefined,
     (e: Error) => e,
   );
   t.match(error?.message, /no response within 20 ms/);
+  t.same(logs, [], 'nothing logged yet');
   transport.deliver({ jsonrpc: '2.0', id: sent.id, result: { roots: [] } });
-  t.pass('no crash on the late response');
+  t.same(
+    logs,
+    [`debug: ignoring a response to unknown request id "${sent.id}"`],
+    'the late answer is taken for a stray one: the timeout forgot the request',
+  );
+  t.equal(transport.sent.length, 1, 'and nothing is sent in reply');
+  transport.deliver({ jsonrpc: '2.0', id: sent.id, result: { roots: [] } });
+  t.equal(logs.length, 2, 'a second late answer too');
 });
 
 t.test('batches: refused with -32600 unless allowed; answered as one array when allowed', async (t) => {

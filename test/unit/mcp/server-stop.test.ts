@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import t from 'tap';
 import { frameworkHomeAt } from '../../../src/assets/framework-home.js';
@@ -10,6 +7,7 @@ import { openProject } from '../../../src/project/project-context.js';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { MemoryTransport } from '../../helpers/memory-transport.js';
 import { repoRoot } from '../../helpers/paths.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 /** A transport whose close fails, as a stdout that cannot be flushed would. */
 class FailingCloseTransport extends MemoryTransport {
@@ -27,7 +25,7 @@ t.test('a failing shutdown step is reported and the session still ends with its 
   stderr.on('data', (chunk: Buffer) => {
     diagnostics += chunk.toString();
   });
-  const stateDir = mkdtempSync(join(tmpdir(), 'mcpbash-stop-'));
+  const stateDir = scratchDir('mcpbash-stop-');
   const server = new McpServer({
     input: new PassThrough(),
     output: new PassThrough(),

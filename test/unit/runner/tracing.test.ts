@@ -1,12 +1,12 @@
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { bashScriptCommand } from '../../../src/process/script-command.js';
 import { redactTrace } from '../../../src/runner/trace-redaction.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 t.test('Bash scripts for tracing: through bash anyway, or a bash shebang (options kept)', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'mcpbash-shebang-'));
+  const dir = scratchDir('mcpbash-shebang-');
   const script = (name: string, text: string, mode = 0o755) => {
     const path = join(dir, name);
     writeFileSync(path, text);
