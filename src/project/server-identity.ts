@@ -35,7 +35,6 @@ export function projectVersion(root: string): string {
   return '0.0.0';
 }
 
-
 function stringField(meta: Record<string, unknown>, key: string): string | undefined {
   const value = meta[key];
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
