@@ -4,7 +4,7 @@
  * 1.x's (original-behaviour §6.7) and MCP Apps' (`McpUiResourceMeta`, `McpUiToolMeta`).
  */
 import { FORM_FIELD_TYPES, TEMPLATE_NAMES } from '../ui-templates/template-names.js';
-import { type MetaFormat, strictFormat } from './meta-files.js';
+import type { MetaFormat } from './meta-files.js';
 
 const origins = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
 
@@ -185,11 +185,22 @@ export const uiMeta: MetaFormat = {
   },
 };
 
-/** A tool's `_meta.ui` in validate: every problem is an error (the server infers or drops it, D176). */
-export const toolUiMeta: MetaFormat = strictFormat(toolUiMetaSchema);
+/**
+ * A tool's `_meta.ui`, as validate and the server (project/ui/tool-ui-meta.ts) read it: a bad
+ * value is dropped with a warning (inference or the host's default applies), and validate
+ * warns the same (D193). A visibility list with a bad entry goes whole: what is left of it
+ * could hide the tool from the model.
+ */
+export const toolUiMeta: MetaFormat = { schema: toolUiMetaSchema, rejectAt: [], dropWhole: ['/visibility'] };
+
+/**
+ * Each template's `config`, as validate and the server (project/ui/ui-metadata.ts) read it:
+ * a bad value (a field without a name, a column that is no object) is dropped with a
+ * warning and the template's default applies; validate warns the same (D193).
+ */
 export const templateConfigFormats = Object.fromEntries(
-  Object.entries(templateConfigSchemas).map(([name, schema]) => [
+  Object.entries(templateConfigSchemas).map(([name, schema]): [string, MetaFormat] => [
     name,
-    strictFormat(schema as Record<string, unknown>),
+    { schema: schema as Record<string, unknown>, rejectAt: [] },
   ]),
 ) as Readonly<Record<(typeof TEMPLATE_NAMES)[number], MetaFormat>>;

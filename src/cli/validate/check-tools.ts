@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
+import { isObject } from '../../json/objects.js';
 import { resolveIcons } from '../../project/icons.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { discoverTools, inlineHeader } from '../../project/tools/tool-discovery.js';
 import { toolNamePortability } from '../../project/tools/tool-name.js';
 import { UI_META_FILE } from '../../project/ui/ui-discovery.js';
 import { toolMeta } from '../../schemas/meta-files.js';
+import { toolUiMeta } from '../../schemas/ui-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
 import { checkScriptFile, fixExecutable } from './script-checks.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
@@ -98,6 +100,7 @@ function checkToolMeta(
   }
   const value = readJsonObject(ctx, 'tools', meta);
   if (!value || !checkSchema(ctx, 'tools', toolMeta, value, meta)) return script ? { script } : {};
+  checkToolUiShape(ctx, value, meta);
   const stem = basename(meta).slice(0, -META_SUFFIX.length);
   if (value.name === undefined)
     // 1.x's rule: the metadata names its tool (2.x would fall back to the file's name).
@@ -120,11 +123,18 @@ function checkToolMeta(
   return script ? { name, script } : { name };
 }
 
+/** A tool's `_meta.ui` against MCP Apps' shape: what the server drops with a warning (D193). */
+function checkToolUiShape(ctx: CheckContext, value: Record<string, unknown>, file: string, prefix = ''): void {
+  const meta = value._meta;
+  if (isObject(meta) && meta.ui !== undefined) checkSchema(ctx, 'ui', toolUiMeta, meta.ui, file, `${prefix}/_meta/ui`);
+}
+
 /** A tool defined by its inline `# mcp:` header (or a bare tool.sh): the header against the schema. */
 function checkInlineTool(ctx: CheckContext, script: string, name: string): void {
   const warnings: string[] = [];
   const header = inlineHeader(readFileSync(script, 'utf8').slice(0, 4096), 'header', warnings);
   if (header && !checkSchema(ctx, 'tools', toolMeta, header, script, '# mcp:')) return;
+  if (header) checkToolUiShape(ctx, header, script, '# mcp:');
   if (!header)
     ctx.report.add(
       'warning',

@@ -13,7 +13,7 @@ import {
 } from '../../project/ui/ui-discovery.js';
 import { DEFAULT_ENTRYPOINT, safeEntrypoint } from '../../project/ui/ui-metadata.js';
 import { uiResourceUri } from '../../project/ui/ui-uri.js';
-import { templateConfigFormats, toolUiMeta, uiMeta } from '../../schemas/ui-files.js';
+import { templateConfigFormats, uiMeta } from '../../schemas/ui-files.js';
 import { isTemplateName } from '../../ui-templates/template-names.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
 
@@ -83,13 +83,15 @@ function checkUiDir(ctx: CheckContext, ui: UiDir, serverName: string, maxBytes: 
   ctx.report.add('info', 'ui', `UI resource ${uiResourceUri(serverName, ui.name)}`, { file: ui.dir });
 }
 
-/** Each tool's `_meta.ui`: MCP Apps' shape, and a `ui://` URI this project serves. */
+/**
+ * Each tool's `_meta.ui` names a `ui://` URI this project serves (its shape is checked with
+ * the tool's metadata, check-tools.ts; discovery has dropped what fails it).
+ */
 function checkToolUiMeta(ctx: CheckContext, layout: ProjectLayout, servedUris: ReadonlySet<string>): void {
   for (const tool of discoverTools(layout.toolsDir).items) {
     const ui = tool._meta?.ui;
     if (ui === undefined) continue;
     const file = join(layout.toolsDir, tool.path);
-    if (!checkSchema(ctx, 'ui', toolUiMeta, ui, file, '/_meta/ui')) continue;
     const uri = isObject(ui) ? ui.resourceUri : undefined;
     if (typeof uri === 'string' && !servedUris.has(uri))
       ctx.report.add('warning', 'ui', `tool "${tool.name}": no UI resource of this project is ${uri}`, {

@@ -3,7 +3,7 @@ import { toolMeta } from '../../schemas/meta-files.js';
 import type { Icon, JsonObject, ToolAnnotations } from '../../spec/types.js';
 import { screenMetadata } from '../../validation/metadata-check.js';
 import { resolveIcons } from '../icons.js';
-import { normalizeUiMeta } from '../ui/tool-ui-meta.js';
+import { normalizeUiMeta, screenToolUiMeta } from '../ui/tool-ui-meta.js';
 import { toolNameProblem } from './tool-name.js';
 
 /** A tool as the registry keeps it (`.registry/tools.json` items). */
@@ -97,6 +97,10 @@ export function normalizeTool(
   if (icons) tool.icons = icons;
   const annotations = annotationsFrom(raw.annotations);
   if (annotations) tool.annotations = annotations;
-  if (isObject(raw._meta)) tool._meta = normalizeUiMeta(raw._meta);
+  if (isObject(raw._meta)) {
+    const screened = screenToolUiMeta(normalizeUiMeta(raw._meta));
+    tool._meta = screened.meta;
+    warnings.push(...screened.warnings.map((warning) => `${owner}: ${warning}`));
+  }
   return { tool, warnings };
 }

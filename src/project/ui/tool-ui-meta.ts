@@ -1,5 +1,7 @@
 import { isObject } from '../../json/objects.js';
+import { toolUiMeta } from '../../schemas/ui-files.js';
 import type { JsonObject } from '../../spec/types.js';
+import { screenMetadata } from '../../validation/metadata-check.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { toolUiDir, type UiScanOptions, uiDirectoryResource } from './ui-discovery.js';
 
@@ -19,6 +21,22 @@ export function normalizeUiMeta(meta: JsonObject): JsonObject {
   const ui = isObject(rest.ui) ? rest.ui : {};
   if (typeof flat !== 'string' || typeof ui.resourceUri === 'string') return rest;
   return { ...rest, ui: { ...ui, resourceUri: flat } };
+}
+
+/**
+ * A tool's `_meta.ui` checked against MCP Apps' shape (schemas/ui-files.ts, the format
+ * validate reports): a bad value is dropped with a warning, so inference or the host's
+ * default applies; a `ui` that is no object is dropped whole. Other `_meta` keys are kept.
+ */
+export function screenToolUiMeta(meta: JsonObject): { meta: JsonObject; warnings: string[] } {
+  if (!('ui' in meta)) return { meta, warnings: [] };
+  const { ui, ...rest } = meta;
+  if (!isObject(ui)) return { meta: rest, warnings: ['_meta.ui must be an object; ignored'] };
+  const screen = screenMetadata(toolUiMeta, ui);
+  return {
+    meta: { ...rest, ui: screen.value ?? {} },
+    warnings: screen.warnings.map((warning) => `_meta.ui.${warning}`),
+  };
 }
 
 /** The tools-relative directory a tool belongs to (the first segment of its path). */

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { isObject } from '../../json/objects.js';
-import { CSP_KEYS, uiMeta } from '../../schemas/ui-files.js';
+import { CSP_KEYS, templateConfigFormats, uiMeta } from '../../schemas/ui-files.js';
 import type { JsonObject } from '../../spec/types.js';
 import { isTemplateName } from '../../ui-templates/template-names.js';
 import { screenMetadata } from '../../validation/metadata-check.js';
@@ -41,9 +41,13 @@ function resourceMetaFrom(value: unknown): UiResourceMeta {
   return ui;
 }
 
-function templateFields(raw: JsonObject): Partial<UiMetadataFields> {
+/** The template and its config, the config checked against the template's format. */
+function templateFields(raw: JsonObject, owner: string, warnings: string[]): Partial<UiMetadataFields> {
   if (!isTemplateName(raw.template)) return {};
-  return { template: raw.template, ...(isObject(raw.config) ? { config: raw.config } : {}) };
+  if (!isObject(raw.config)) return { template: raw.template };
+  const screen = screenMetadata(templateConfigFormats[raw.template], raw.config);
+  warnings.push(...screen.warnings.map((warning) => `${owner}: config.${warning}`));
+  return { template: raw.template, config: screen.value ?? {} };
 }
 
 /**
@@ -71,7 +75,7 @@ export function normalizeUiMetadata(
     description:
       typeof raw.description === 'string' && raw.description !== '' ? raw.description : `UI resource for ${name}`,
     entrypoint,
-    ...templateFields(raw),
+    ...templateFields(raw, owner, warnings),
     ui: resourceMetaFrom(raw.meta),
   };
   if (typeof raw.title === 'string' && raw.title !== '') fields.title = raw.title;

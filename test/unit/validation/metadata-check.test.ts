@@ -4,7 +4,7 @@ import { normalizeResource } from '../../../src/project/resources/resource-defin
 import { normalizeTool } from '../../../src/project/tools/tool-definition.js';
 import { normalizeUiMetadata } from '../../../src/project/ui/ui-metadata.js';
 import { type MetaFormat, promptMeta, resourceMeta, toolMeta } from '../../../src/schemas/meta-files.js';
-import { uiMeta } from '../../../src/schemas/ui-files.js';
+import { templateConfigFormats, toolUiMeta, uiMeta } from '../../../src/schemas/ui-files.js';
 import { metadataProblems, screenMetadata } from '../../../src/validation/metadata-check.js';
 
 const toolContext = { defaultName: 'fallback', path: 'x/tool.sh', iconBase: '/tmp', owner: 'x/tool.sh' };
@@ -90,4 +90,25 @@ t.test('ui.meta.json: validate warns about exactly what the server drops', async
       `the server warns: ${sentence.source}`,
     );
   t.equal(served.warnings.length, 6, served.warnings.join('\n'));
+});
+
+t.test("a tool's _meta.ui and a template's config: the server drops what validate warns about", async (t) => {
+  const ui = { resourceUri: 'https://not-a-view', visibility: ['app', 'user'], extra: 1 };
+  t.ok(
+    metadataProblems(toolUiMeta, ui).every((problem) => problem.severity === 'ignore'),
+    'validate: warnings, not errors',
+  );
+  const served = normalizeTool({ _meta: { ui, other: true } }, toolContext);
+  t.same(served.tool?._meta, { other: true, ui: { extra: 1 } }, 'the bad URI and the whole bad visibility list go');
+  t.match(served.warnings.join('\n'), /x\/tool\.sh: _meta\.ui\.resourceUri .*; ignored/);
+  t.match(served.warnings.join('\n'), /x\/tool\.sh: _meta\.ui\.visibility.*; ignored/);
+  t.same(normalizeTool({ _meta: { ui: 'x' } }, toolContext).tool?._meta, {}, 'a ui that is no object goes whole');
+  const config = { title: 'T', fields: [{ type: 'select' }, { name: 'ok' }] };
+  t.ok(
+    metadataProblems(templateConfigFormats.form, config).every((problem) => problem.severity === 'ignore'),
+    'a template config problem is a warning in validate',
+  );
+  const view = normalizeUiMetadata({ template: 'form', config }, 'view', 'ui/view/ui.meta.json');
+  t.same(view.fields.config, { title: 'T', fields: [{ name: 'ok' }] }, 'only the field without a name goes');
+  t.match(view.warnings.join('\n'), /ui\/view\/ui\.meta\.json: config\.fields\.0 .*; ignored/);
 });
