@@ -33,6 +33,20 @@ export function featuresOf(version: ProtocolVersion): ProtocolFeatures {
 }
 
 /**
+ * Capabilities without what needs messages the client did not ask for (list_changed,
+ * resource subscriptions): for sessions whose transport cannot deliver them.
+ */
+export function withoutNotifications(capabilities: ServerCapabilities): ServerCapabilities {
+  const { tools, resources, prompts, ...rest } = capabilities;
+  return {
+    ...rest,
+    ...(tools ? { tools: {} } : {}),
+    ...(resources ? { resources: {} } : {}),
+    ...(prompts ? { prompts: {} } : {}),
+  };
+}
+
+/**
  * The capabilities we advertise for a version (original-behaviour §2.3); the MCP Apps
  * extension only to a client that declared it (`ui`), whatever the version.
  */

@@ -35,6 +35,11 @@ export class Session {
   clientInfo: Implementation | undefined;
   /** The client declared the MCP Apps extension (`io.modelcontextprotocol/ui`). */
   uiSupported = false;
+  /**
+   * Whether the transport can deliver what the client did not ask for (list_changed,
+   * resources/updated): not stateless HTTP, where each POST stands alone.
+   */
+  canNotify = true;
 
   get features(): ProtocolFeatures {
     return featuresOf(this.protocolVersion);

@@ -18,7 +18,6 @@ import {
 } from '../../project/completions/completion-runner.js';
 import { type CompletionSource, selectCompletionSource } from '../../project/completions/completion-source.js';
 import { canonicalJson, sha256Hex } from '../../project/registry/canonical-json.js';
-import { chooseJsonTool } from '../../runner/json-tool.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
 import type { CompleteResult, JsonObject } from '../types.js';
 
@@ -128,7 +127,7 @@ export const completionModule: HandlerModule = (context) => {
       layout: context.project.layout,
       home: context.home,
       env,
-      jsonTool: chooseJsonTool(env, context.stateDir),
+      jsonTool: context.parts.jsonTool,
       defaultTimeoutSecs: envInt(env, 'MCPBASH_COMPLETION_TIMEOUT_SECS', 5, { min: 0 }),
       stderrTailBytes: Math.max(config.stderrTailBytes, 1024),
       killGraceMs: config.killGraceMs,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { envNumber } from '../../config/env-values.js';
+import type { RequestContext } from '../../jsonrpc/engine.js';
 import type { ElicitationBridge } from '../../runner/tool-runtime.js';
-import type { HandlerModule, ServerContext } from '../server-context.js';
+import type { HandlerModule, ServerContext, SessionElicitation } from '../server-context.js';
 
 export type ElicitationMode = 'form' | 'url';
 
@@ -83,7 +84,7 @@ function elicitationParams(context: ServerContext, request: ToolElicitation): Re
  */
 export const elicitationModule: HandlerModule = (context) => {
   const timeoutMs = (envNumber(context.env, 'MCPBASH_ELICITATION_TIMEOUT', 30, { min: 1 }) + 5) * 1000;
-  const bridge: ElicitationBridge = {
+  const bridgeVia = (requester: Pick<RequestContext, 'request'>): ElicitationBridge => ({
     get supported() {
       return clientElicitationModes(context.session.clientCapabilities.elicitation).size > 0;
     },
@@ -94,7 +95,7 @@ export const elicitationModule: HandlerModule = (context) => {
         return { action: 'decline', content: null };
       }
       try {
-        const result = await context.engine.request('elicitation/create', elicitationParams(context, request), {
+        const result = await requester.request('elicitation/create', elicitationParams(context, request), {
           timeoutMs,
           signal,
         });
@@ -105,6 +106,7 @@ export const elicitationModule: HandlerModule = (context) => {
         return { action: 'error', content: null };
       }
     },
-  };
+  });
+  const bridge: SessionElicitation = Object.assign(bridgeVia(context.engine), { on: bridgeVia });
   context.elicitation = bridge;
 };

@@ -7,6 +7,7 @@ import {
   isSupportedProtocolVersion,
   SUPPORTED_PROTOCOL_VERSIONS,
   serverCapabilities,
+  withoutNotifications,
 } from '../protocol-versions.js';
 import type { ServerContext } from '../server-context.js';
 import type { ClientCapabilities, Implementation, InitializeResult } from '../types.js';
@@ -30,9 +31,10 @@ function initialize(context: ServerContext, params: unknown): InitializeResult {
   recordUiSupport(context.stateDir, session.uiSupported, (message) => context.log.debug('mcp.lifecycle', message));
   session.phase = 'initializing';
   const { identity } = context.project;
+  const capabilities = serverCapabilities(requested, context.config.forceMinimal, session.uiSupported);
   const result: InitializeResult = {
     protocolVersion: requested,
-    capabilities: serverCapabilities(requested, context.config.forceMinimal, session.uiSupported),
+    capabilities: session.canNotify ? capabilities : withoutNotifications(capabilities),
     serverInfo: identity.info,
   };
   if (session.features.instructions && identity.instructions) result.instructions = identity.instructions;

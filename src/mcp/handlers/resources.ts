@@ -1,5 +1,6 @@
 import { envInt, envNumber } from '../../config/env-values.js';
 import { asObject } from '../../json/objects.js';
+import { ErrorCode } from '../../jsonrpc/error-codes.js';
 import { RpcError } from '../../jsonrpc/rpc-error.js';
 import { sha256Hex } from '../../project/registry/canonical-json.js';
 import type { ProviderHost } from '../../providers/resource-provider.js';
@@ -102,6 +103,12 @@ function registerSubscriptions(context: ServerContext, reader: ResourceReader): 
   engine.setRequestHandler(
     'resources/subscribe',
     async ({ params, signal }) => {
+      if (!context.session.canNotify) {
+        throw new RpcError(
+          ErrorCode.MethodNotFound,
+          'resources/subscribe needs a session: this server is stateless and cannot send resources/updated',
+        );
+      }
       const request = asObject(params);
       const target = await reader.resolve(request);
       subscriptions.checkRoom(target.uri);

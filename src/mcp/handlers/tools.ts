@@ -4,12 +4,9 @@ import { asObject } from '../../json/objects.js';
 import { RpcError } from '../../jsonrpc/rpc-error.js';
 import { isVisibleToModel } from '../../project/ui/tool-ui-meta.js';
 import { CallDirectoryPool } from '../../runner/call-directory.js';
-import { startJqService } from '../../runner/jq-service-process.js';
-import { chooseJsonTool } from '../../runner/json-tool.js';
 import { prepareToolCall } from '../../runner/tool-call-checks.js';
 import { executeToolCall } from '../../runner/tool-execution.js';
 import type { ToolRuntime } from '../../runner/tool-runtime.js';
-import { SchemaValidator } from '../../validation/json-schema.js';
 import { titlesSupported, toListedTool } from '../listed-items.js';
 import { listResult, paginate } from '../pagination.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
@@ -23,9 +20,8 @@ function progressTokenOf(meta: JsonObject): ProgressToken | undefined {
 
 /** The tool runtime of a server session. */
 export function serverToolRuntime(context: ServerContext): ToolRuntime {
-  const { config, project } = context;
+  const { config, project, parts } = context;
   let calls = 0;
-  let jqService: Promise<string | undefined> | undefined;
   const prefix = randomBytes(3).toString('hex');
   return {
     layout: project.layout,
@@ -35,13 +31,10 @@ export function serverToolRuntime(context: ServerContext): ToolRuntime {
     config,
     stateDir: context.stateDir,
     callDirectories: new CallDirectoryPool(context.stateDir),
-    jsonTool: chooseJsonTool(context.env, context.stateDir),
-    jqService: () => {
-      jqService ??= startJqService(context.env, (message) => context.log.warning('mcp.tools', message));
-      return jqService;
-    },
+    jsonTool: parts.jsonTool,
+    jqService: () => parts.jqService(),
     processes: context.processes,
-    validator: new SchemaValidator(),
+    validator: parts.validator,
     log: context.log,
     version: VERSION,
     implicitlyAllowed: project.gettingStarted ? ['getting_started'] : [],
@@ -80,7 +73,8 @@ export const toolsModule: HandlerModule = (context) => {
 
   engine.setRequestHandler(
     'tools/call',
-    async ({ params, signal, notify }) => {
+    async (call) => {
+      const { params, signal, notify } = call;
       const request = asObject(params);
       const prepared = await prepareToolCall(
         request.name,
@@ -101,6 +95,8 @@ export const toolsModule: HandlerModule = (context) => {
           signal,
           ...(typeof timeout === 'number' ? { timeoutSecs: timeout } : {}),
           notify,
+          // Its questions travel with the call (over HTTP: on the call's own stream).
+          ...(context.elicitation ? { elicitation: context.elicitation.on(call) } : {}),
         },
         toolRuntime(),
       );
