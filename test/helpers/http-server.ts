@@ -124,3 +124,38 @@ export async function rawSession(url: string, headers: Record<string, string> = 
   await done.text();
   return id;
 }
+
+/**
+ * Reads a streamed answer until `done(textSoFar)` holds (or the stream ends); the stream
+ * stays open for more reads. Resolves with everything read so far.
+ */
+export async function readUntil(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  done: (text: string) => boolean,
+  sofar = '',
+): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = sofar;
+  while (!done(text)) {
+    const { value, done: ended } = await reader.read();
+    if (ended) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  return text;
+}
+
+/** The JSON-RPC messages of an SSE text (its `data:` lines that hold JSON). */
+export function sseMessages(text: string): Array<Record<string, unknown>> {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('data: ') && line.length > 'data: '.length + 1)
+    .map((line) => JSON.parse(line.slice('data: '.length)) as Record<string, unknown>);
+}
+
+/** The `id:` values of an SSE text, in order. */
+export function sseIds(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('id: '))
+    .map((line) => line.slice('id: '.length));
+}

@@ -94,22 +94,25 @@ export async function serveHttp(context: CommandContext, setup: ServingSetup, se
     readiness: readinessCheck(context, setup, parts),
     log: (level, message) => log.log(level, 'mcp.http', message),
   });
+  // Handlers first: a SIGTERM right after the listening line must drain, not kill.
+  let stopped!: (code: number) => void;
+  const stop = new Promise<number>((resolve) => {
+    stopped = resolve;
+  });
+  const remove = onStopSignals((signalCode, first) => {
+    if (first) log.info('mcp.http', 'stopping: running calls may finish (MCPBASH_SHUTDOWN_TIMEOUT)');
+    void server.shutdown(first ? 'drain' : 'abort').then(() => stopped(signalCode));
+  });
   let address: Awaited<ReturnType<HttpMcpServer['listen']>>;
   try {
     address = await server.listen();
   } catch (error) {
+    remove();
     throw new CliError(`cannot listen on ${settings.listen.host}:${settings.listen.port}: ${(error as Error).message}`);
   }
   stderr.write(`mcp-bash: listening on ${endpointUrl(address.host, address.port, settings.path)}\n`);
-  const code = await new Promise<number>((resolve) => {
-    const remove = onStopSignals((signalCode, first) => {
-      if (first) log.info('mcp.http', 'stopping: running calls may finish (MCPBASH_SHUTDOWN_TIMEOUT)');
-      void server.shutdown(first ? 'drain' : 'abort').then(() => {
-        remove();
-        resolve(signalCode);
-      });
-    });
-  });
+  const code = await stop;
+  remove();
   await processes.stopAll(config.killGraceMs);
   if (!config.preserveState) removeStateDir(stateDir);
   return code;
