@@ -152,10 +152,14 @@ export function sseMessages(text: string): Array<Record<string, unknown>> {
     .map((line) => JSON.parse(line.slice('data: '.length)) as Record<string, unknown>);
 }
 
-/** The `id:` values of an SSE text, in order. */
-export function sseIds(text: string): string[] {
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('id: '))
-    .map((line) => line.slice('id: '.length));
+/** The `id:` values of an SSE text, in order; `withData`: only of events that carry a message. */
+export function sseIds(text: string, withData = false): string[] {
+  const ids: string[] = [];
+  for (const event of text.split('\n\n')) {
+    const lines = event.split('\n');
+    const id = lines.find((line) => line.startsWith('id: '));
+    const data = lines.some((line) => line.startsWith('data: ') && line.length > 'data: '.length + 1);
+    if (id !== undefined && (data || !withData)) ids.push(id.slice('id: '.length));
+  }
+  return ids;
 }
