@@ -1,6 +1,6 @@
 // How discovery (tools, resources, prompts) finds and reads files on disk.
 import { closeSync, type Dirent, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { normalize, sep } from 'node:path';
 import type { JsonObject } from '../mcp/types.js';
 
 /** Deep enough for any real layout; a symlink cycle stops here instead of looping. */
@@ -37,9 +37,12 @@ function walk(dir: string, out: { files: FileEntry[]; dirs: string[] }, depth: n
   } catch {
     return;
   }
+  // `dir` is already normal and `entry.name` a single segment: plain concatenation gives
+  // join()'s result without normalizing the whole path again for each of thousands of files.
+  const prefix = dir.endsWith(sep) ? dir : dir + sep;
   for (const entry of entries) {
     if (entry.name.startsWith('.')) continue;
-    const path = join(dir, entry.name);
+    const path = prefix + entry.name;
     // Directories need no stat (their listing is what counts); files need theirs anyway.
     if (entry.isDirectory()) {
       out.dirs.push(path);
@@ -83,7 +86,8 @@ export function walkTree(dir: string): TreeWalk | undefined {
   const visited = new Set<string>();
   const real = realpathOrUndefined(dir);
   if (real !== undefined) visited.add(real);
-  walk(dir, out, 0, visited);
+  // Normalized once here, so the walk can build child paths by concatenation.
+  walk(normalize(dir), out, 0, visited);
   out.files.sort(byPath);
   out.dirs.sort();
   return out;
@@ -115,8 +119,9 @@ const SMALL_FILE = 16 * 1024;
  */
 export function readHead(path: string, bytes = 4096, size?: number): string {
   if (size !== undefined && size <= SMALL_FILE) {
-    const whole = readFileSync(path);
-    return whole.toString('utf8', 0, Math.min(bytes, whole.length));
+    // Reading as UTF-8 is one native call (a Buffer read is four); the head is searched for a
+    // shebang and the `# mcp:` header, which a cut by characters instead of bytes cannot move.
+    return readFileSync(path, 'utf8').slice(0, bytes);
   }
   if (headBuffer.length < bytes) headBuffer = Buffer.alloc(bytes);
   const fd = openSync(path, 'r');

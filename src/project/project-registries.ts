@@ -11,6 +11,7 @@ import type { ProjectLayout } from './project-layout.js';
 import { manualPromptNormalizer } from './prompts/manual-prompts.js';
 import type { PromptDefinition } from './prompts/prompt-definition.js';
 import { discoverPrompts } from './prompts/prompt-discovery.js';
+import { sameTurnWalker } from './registry/fingerprint.js';
 import type { ManualKind, ManualNormalizers } from './registry/manual-kinds.js';
 import { ManualRegistrations } from './registry/manual-registration.js';
 import { type ManualState, type RegistryKind, type RegistryLog, RegistryStore } from './registry/registry-store.js';
@@ -77,6 +78,8 @@ export class ProjectRegistries {
   private readonly normalizers: ManualNormalizers;
   private readonly stores: Array<RegistryStore<unknown>> = [];
   private readonly completionWarnings = new Set<string>();
+  /** Tools and UI resources both watch tools/: checks in one turn share its walk. */
+  private readonly sharedWalk = sameTurnWalker();
 
   constructor(private readonly options: RegistryOptions) {
     const { layout, env } = options;
@@ -146,7 +149,11 @@ export class ProjectRegistries {
   private scanTools(previous: () => readonly ToolDefinition[], tree: TreeWalk | undefined): ToolScan {
     const discovered = discoverTools(this.options.layout.toolsDir, this.toolsSubtree, tree);
     const uiOptions = { ...this.options.layout, serverName: this.serverName() };
-    const scan = { ...discovered, items: discovered.items.map((tool) => withInferredUi(tool, uiOptions)) };
+    const knownDirs = tree ? new Set(tree.dirs) : undefined;
+    const scan = {
+      ...discovered,
+      items: discovered.items.map((tool) => withInferredUi(tool, uiOptions, knownDirs)),
+    };
     if (this.toolsSubtree === '') {
       this.lastToolScan = scan;
     } else {
@@ -206,6 +213,7 @@ export class ProjectRegistries {
       maxBytes: envInt(env, 'MCPBASH_REGISTRY_MAX_BYTES', 100 * 1024 * 1024, { min: 1 }),
       staticMode: staticRegistryMode(env),
       writeCache: this.options.writeCache ?? true,
+      walk: this.sharedWalk,
       ...(this.options.onHash ? { onHash: this.options.onHash } : {}),
     });
     this.stores.push(store as RegistryStore<unknown>);

@@ -73,7 +73,7 @@ export async function prepareToolCall(
     implicitlyAllowed: runtime.implicitlyAllowed,
     policyFile: join(runtime.layout.serverDir, 'policy.sh'),
     policyDriver: join(runtime.home.hooksDir, 'policy-check.sh'),
-    env: hookEnvironment(runtime.env, runtime.layout, runtime.home, runtime.jsonTool),
+    env: () => hookEnvironment(runtime.env, runtime.layout, runtime.home, runtime.jsonTool),
     log: runtime.log,
     projectRoot: runtime.layout.root,
     cwd: runtime.layout.root,

@@ -16,8 +16,11 @@ export interface PolicySettings {
   /** `server.d/policy.sh`, if the project has one. */
   readonly policyFile: string | undefined;
   readonly policyDriver: string;
-  /** The hook's environment (hookEnvironment: project paths, MCP_SDK, the JSON tool). */
-  readonly env: NodeJS.ProcessEnv;
+  /**
+   * The hook's environment (hookEnvironment: project paths, MCP_SDK, the JSON tool); built
+   * only when there is a policy.sh to run, which most projects do not have.
+   */
+  readonly env: () => NodeJS.ProcessEnv;
   /** Where the hook's own log records and its failures go. */
   readonly log: HookLogSink;
   /** The project root: policy.sh is trusted only when it, too, is safe from others. */
@@ -113,7 +116,7 @@ export async function enforceToolPolicy(toolName: string, metadata: unknown, set
       args: [settings.policyDriver, policy, toolName, metadataFile],
       cwd: settings.cwd,
       env: {
-        ...settings.env,
+        ...settings.env(),
         MCPBASH_POLICY_ERROR_FILE: errorFile,
         MCP_LOG_STREAM: logFile,
         // 1.x's name for where the check runs (its default policy worded refusals by it).

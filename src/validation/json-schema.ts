@@ -52,6 +52,8 @@ export class SchemaValidator {
   private readonly modern = new Ajv2020.default(ajvOptions);
   private readonly draft7 = new AjvDraft7.default(ajvOptions);
   private readonly compiled = new Map<string, ValidateFunction | string>();
+  /** The same schema object (a tool's, until its registry is rescanned) skips hashing its content. */
+  private readonly bySchemaObject = new WeakMap<object, ValidateFunction | string>();
 
   check(schema: unknown, value: unknown): SchemaCheck {
     const validator = this.validatorFor(schema);
@@ -61,6 +63,15 @@ export class SchemaValidator {
   }
 
   private validatorFor(schema: unknown): ValidateFunction | string {
+    const isObject = typeof schema === 'object' && schema !== null;
+    const known = isObject ? this.bySchemaObject.get(schema) : undefined;
+    if (known !== undefined) return known;
+    const validator = this.validatorByContent(schema);
+    if (isObject) this.bySchemaObject.set(schema, validator);
+    return validator;
+  }
+
+  private validatorByContent(schema: unknown): ValidateFunction | string {
     const key = sha256Hex(canonicalJson(schema));
     const cached = this.compiled.get(key);
     if (cached !== undefined) return cached;

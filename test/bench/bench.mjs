@@ -5,8 +5,8 @@
 // (no-jq tools, 10,000-tool listing, per-call overhead over a bare bash spawn, throughput).
 // Benchmarks are not tests: nothing here fails on a slow number, the targets are printed.
 //
-// Usage: node test/bench/bench.mjs [--bin dist/mcp-bash] [--tools 1000] [--big 10000] [--calls 400]
-import { spawnSync } from 'node:child_process';
+// Usage: node test/bench/bench.mjs [--bin dist/mcp-bash] [--tools 1000] [--big 10000] [--calls 400] [--rounds 5]
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -16,7 +16,7 @@ import { expectOk, listAll, memoryOf, now, sample, startServer, stats } from './
 import { makeProject, pathWithoutJq } from './bench-project.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const args = minimist(process.argv.slice(2), { string: ['bin', 'tools', 'big', 'calls'] });
+const args = minimist(process.argv.slice(2), { string: ['bin', 'tools', 'big', 'calls', 'rounds'] });
 const binary = args.bin ?? join(root, 'dist', 'mcp-bash');
 const toolCount = Number(args.tools ?? 1000);
 const bigCount = Number(args.big ?? 10000);
@@ -57,28 +57,47 @@ async function started(kind, project, extraEnv) {
   return server;
 }
 
-/** Median time from spawn to initialized, over fresh starts. */
-async function startupTime(kind, project) {
-  const times = await sample(5, async () => {
-    const server = servers[kind](project);
-    await server.ready;
-    await server.close();
-  });
-  return stats(times).p50;
+const ROUNDS = Number(args.rounds ?? 5);
+const median = (values) => stats(values).p50;
+
+/**
+ * Runs `measureOnce(kind)` for mcp-bash and the reference in turn, ROUNDS times, and keeps
+ * the medians and the median of the per-round ratios: pairing the two keeps a ratio
+ * meaningful while other work on the machine speeds up or slows down both.
+ */
+async function paired(measureOnce) {
+  const ours = [];
+  const theirs = [];
+  const ratios = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const a = await measureOnce('mcp-bash');
+    const b = await measureOnce('reference');
+    ours.push(a);
+    theirs.push(b);
+    ratios.push(a / b);
+  }
+  return { ours: median(ours), theirs: median(theirs), ratio: median(ratios) };
 }
 
-/** Median time to list every tool from a freshly started server with no cache on disk. */
+/** Time from spawn to initialized. */
+async function startupTime(kind, project) {
+  const start = now();
+  const server = servers[kind](project);
+  await server.ready;
+  const elapsed = now() - start;
+  await server.close();
+  return elapsed;
+}
+
+/** Time to list every tool from a freshly started server with no cache on disk. */
 async function coldListTime(kind, project) {
-  const times = [];
-  for (let i = 0; i < 3; i += 1) {
-    forgetCaches(project);
-    const server = await started(kind, project);
-    const start = now();
-    await listAll(server, 'tools/list', 'tools');
-    times.push(now() - start);
-    await server.close();
-  }
-  return stats(times).p50;
+  forgetCaches(project);
+  const server = await started(kind, project);
+  const start = now();
+  await listAll(server, 'tools/list', 'tools');
+  const elapsed = now() - start;
+  await server.close();
+  return elapsed;
 }
 
 /** Milliseconds per call with `inFlight` calls outstanding, and the server's peak RSS. */
@@ -100,26 +119,41 @@ async function loaded(kind, project, inFlight, calls) {
   return { perCall, perSecond: 1000 / perCall, memory };
 }
 
-/** Every per-request scenario for one server kind; p50 milliseconds unless named otherwise. */
-async function measure(kind, project) {
-  const out = { startup: await startupTime(kind, project), coldList: await coldListTime(kind, project) };
-  const server = await started(kind, project);
-  await listAll(server, 'tools/list', 'tools');
-  out.warmList = stats(await sample(20, () => listAll(server, 'tools/list', 'tools'))).p50;
-  out.ping = stats(await sample(1000, () => server.request('ping'))).p50;
-  out.call = stats(
-    await sample(200, (i) => expectOk(server, 'tools/call', { name: 'tool-0001', arguments: { n: i } })),
-  ).p50;
+/** Every scenario, both servers in turn; p50 milliseconds unless named otherwise. */
+async function measure(project) {
+  const out = {
+    startup: await paired((kind) => startupTime(kind, project)),
+    coldList: await paired((kind) => coldListTime(kind, project)),
+  };
+  const warm = {};
+  for (const kind of Object.keys(servers)) {
+    warm[kind] = await started(kind, project);
+    await listAll(warm[kind], 'tools/list', 'tools');
+  }
+  const p50 = (count, request) => async (kind) => median(await sample(count, (i) => request(warm[kind], i)));
+  out.warmList = await paired(p50(4, (server) => listAll(server, 'tools/list', 'tools')));
+  out.ping = await paired(p50(200, (server) => server.request('ping')));
+  out.call = await paired(
+    p50(40, (server, i) => expectOk(server, 'tools/call', { name: 'tool-0001', arguments: { n: i } })),
+  );
   out.hello = jsonToolBin
-    ? stats(await sample(100, () => expectOk(server, 'tools/call', { name: 'hello', arguments: { name: 'x' } }))).p50
-    : Number.NaN;
-  const greeting = (await expectOk(server, 'resources/list', {})).resources.find((r) => r.name === 'greeting');
-  out.read = stats(await sample(300, () => expectOk(server, 'resources/read', { uri: greeting.uri }))).p50;
+    ? await paired(p50(20, (server) => expectOk(server, 'tools/call', { name: 'hello', arguments: { name: 'x' } })))
+    : { ours: Number.NaN, theirs: Number.NaN, ratio: Number.NaN };
+  const greeting = (await expectOk(warm['mcp-bash'], 'resources/list', {})).resources.find(
+    (r) => r.name === 'greeting',
+  );
+  out.read = await paired(p50(100, (server) => expectOk(server, 'resources/read', { uri: greeting.uri })));
   const promptArgs = { name: 'greet', arguments: { name: 'Ada', topic: 'engines' } };
-  out.prompt = stats(await sample(300, () => expectOk(server, 'prompts/get', promptArgs))).p50;
-  out.idle = memoryOf(server.pid);
-  await server.close();
-  out.busy = await loaded(kind, project, 16, callCount);
+  out.prompt = await paired(p50(100, (server) => expectOk(server, 'prompts/get', promptArgs)));
+  out.idleRss = { ours: memoryOf(warm['mcp-bash'].pid).rss, theirs: memoryOf(warm.reference.pid).rss };
+  out.idlePss = { ours: memoryOf(warm['mcp-bash'].pid).pss, theirs: memoryOf(warm.reference.pid).pss };
+  for (const server of Object.values(warm)) await server.close();
+  const busy = {};
+  out.busy = await paired(async (kind) => {
+    busy[kind] = await loaded(kind, project, 16, callCount);
+    return busy[kind].perCall;
+  });
+  out.peakRss = { ours: busy['mcp-bash'].memory.peak, theirs: busy.reference.memory.peak };
   return out;
 }
 
@@ -128,45 +162,75 @@ const fmt = (value, unit = 'ms') =>
 const ratio = (a, b) => (Number.isNaN(a) || Number.isNaN(b) ? 'n/a' : `${(a / b).toFixed(2)}×`);
 const verdict = (value, limit) => (Number.isNaN(value) ? '' : value <= limit ? ' ✓' : ' ✗');
 
-function comparisonRows(ours, theirs) {
-  const row = (label, a, b, unit, target) =>
-    `| ${label} | ${fmt(a, unit)} | ${fmt(b, unit)} | ${ratio(a, b)}${target ? verdict(a / b, target) : ''} | ${target ? `≤ ${target}×` : ''} |`;
+function comparisonRows(m) {
+  const row = (label, { ours, theirs, ratio: r = ours / theirs }, unit, target) =>
+    `| ${label} | ${fmt(ours, unit)} | ${fmt(theirs, unit)} | ${ratio(r, 1)}${target ? verdict(r, target) : ''} | ${target ? `≤ ${target}×` : ''} |`;
   return [
-    '| Scenario (p50 unless named) | mcp-bash | reference | ratio | target |',
+    `| Scenario (medians of ${ROUNDS} paired rounds) | mcp-bash | reference | ratio | target |`,
     '|---|---|---|---|---|',
-    row('start-up to initialized (median of 5)', ours.startup, theirs.startup),
-    row('ping round trip', ours.ping, theirs.ping),
-    row(`tools/list, all ${toolCount + 1} tools, cold (median of 3)`, ours.coldList, theirs.coldList, 'ms', 1),
-    row(`tools/list, all ${toolCount + 1} tools, warm`, ours.warmList, theirs.warmList),
-    row('tools/call, `printf ok` tool', ours.call, theirs.call),
-    row('tools/call, SDK tool (mcp_args_get + mcp_result_success, gojq)', ours.hello, theirs.hello),
-    row('resources/read, small file', ours.read, theirs.read, 'ms', 1.5),
-    row('prompts/get', ours.prompt, theirs.prompt),
-    row(`tools/call, 16 in flight (${callCount} calls), time per call`, ours.busy.perCall, theirs.busy.perCall),
-    row('RSS idle', ours.idle.rss, theirs.idle.rss, 'MiB'),
-    row('PSS idle', ours.idle.pss, theirs.idle.pss, 'MiB'),
-    row('peak RSS after 16 in flight', ours.busy.memory.peak, theirs.busy.memory.peak, 'MiB'),
+    row('start-up to initialized', m.startup),
+    row('ping round trip', m.ping),
+    row(`tools/list, all ${toolCount + 1} tools, cold (fresh server, no cache)`, m.coldList, 'ms', 1),
+    row(`tools/list, all ${toolCount + 1} tools, warm`, m.warmList),
+    row('tools/call, `printf ok` tool', m.call),
+    row('tools/call, SDK tool (mcp_args_get + mcp_result_success, gojq)', m.hello),
+    row('resources/read, small file', m.read, 'ms', 1.5),
+    row('prompts/get', m.prompt),
+    row(`tools/call, 16 in flight (${callCount} calls), time per call`, m.busy),
+    row('RSS idle', m.idleRss, 'MiB'),
+    row('PSS idle', m.idlePss, 'MiB'),
+    row('peak RSS after 16 in flight', m.peakRss, 'MiB'),
   ];
 }
 
+/** Milliseconds per start of `script` with `inFlight` starts outstanding (no server). */
+async function directSpawns(script, inFlight, count) {
+  let started = 0;
+  const begin = now();
+  const worker = async () => {
+    while (started < count) {
+      started += 1;
+      await new Promise((resolve) => spawn(script, [], { stdio: 'ignore' }).on('close', resolve));
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  return (now() - begin) / count;
+}
+
 /** mcp-bash alone: the SDK tool without jq, a big project, overhead and throughput. */
-async function ownRows(project, ours) {
+async function ownRows(project, m) {
   const noJqPath = pathWithoutJq(process.env.PATH ?? '/usr/bin:/bin');
   const rows = ['| Measure | Result | target |', '|---|---|---|'];
   try {
-    const server = await started('mcp-bash', project, { PATH: noJqPath });
-    await expectOk(server, 'tools/call', { name: 'hello', arguments: { name: 'x' } });
-    const noJq = stats(await sample(50, () => expectOk(server, 'tools/call', { name: 'hello', arguments: {} }))).p50;
-    await server.close();
+    const withJq = await started('mcp-bash', project);
+    const withoutJq = await started('mcp-bash', project, { PATH: noJqPath });
+    const hello = (server) => async () =>
+      median(await sample(20, () => expectOk(server, 'tools/call', { name: 'hello', arguments: { name: 'x' } })));
+    await hello(withoutJq)();
+    const runs = { noJq: [], jq: [], ratios: [] };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const a = await hello(withoutJq)();
+      const b = await hello(withJq)();
+      runs.noJq.push(a);
+      runs.jq.push(b);
+      runs.ratios.push(a / b);
+    }
+    await withJq.close();
+    await withoutJq.close();
+    const r = median(runs.ratios);
     rows.push(
-      `| SDK tool with no jq/gojq on PATH (built-in jq), p50 | ${fmt(noJq)} = ${ratio(noJq, ours.hello)} of the gojq run${verdict(noJq / ours.hello, 2)} | ≤ 2× |`,
+      `| SDK tool with no jq/gojq on PATH (warm built-in jq) vs with gojq, p50 | ${fmt(median(runs.noJq))} vs ${fmt(median(runs.jq))} = ${ratio(r, 1)}${verdict(r, 2)} | ≤ 2× |`,
     );
   } finally {
     rmSync(noJqPath, { recursive: true, force: true });
   }
   const big = makeProject(bigCount);
   try {
-    const cold = await coldListTime('mcp-bash', big);
+    const cold = median([
+      await coldListTime('mcp-bash', big),
+      await coldListTime('mcp-bash', big),
+      await coldListTime('mcp-bash', big),
+    ]);
     rows.push(
       `| tools/list, all ${bigCount + 1} tools, cold (median of 3) | ${fmt(cold)}${verdict(cold, 2000)} | < 2 s |`,
     );
@@ -174,9 +238,15 @@ async function ownRows(project, ours) {
     rmSync(dirname(big), { recursive: true, force: true });
   }
   const script = join(project, 'tools', 'tool-0000', 'tool.sh');
-  const bash = stats(await sample(200, () => spawnSync(script, [], { stdio: 'ignore' }))).p50;
-  rows.push(`| the \`printf ok\` script started directly (bash spawn), p50 | ${fmt(bash)} | |`);
-  rows.push(`| server overhead per tools/call (call p50 - spawn p50) | ${fmt(ours.call - bash)} | |`);
+  const direct1 = median(await sample(100, () => directSpawns(script, 1, 1)));
+  rows.push(`| the \`printf ok\` script started directly, one at a time, p50 | ${fmt(direct1)} | |`);
+  rows.push(
+    `| server overhead per tools/call, 1 in flight (call p50 - direct start p50) | ${fmt(m.call.ours - direct1)} | |`,
+  );
+  const direct16 = await directSpawns(script, 16, callCount);
+  rows.push(
+    `| server overhead per tools/call, 16 in flight (time per call - direct starts' time per start) | ${fmt(m.busy.ours - direct16)} (reference: ${fmt(m.busy.theirs - direct16)}) | |`,
+  );
   for (const inFlight of [1, 16, 64]) {
     const result = await loaded('mcp-bash', project, inFlight, callCount);
     rows.push(`| tools/call throughput, ${inFlight} in flight | ${result.perSecond.toFixed(0)} calls/s | |`);
@@ -187,16 +257,15 @@ async function ownRows(project, ours) {
 async function main() {
   const project = makeProject(toolCount);
   try {
-    const ours = await measure('mcp-bash', project);
-    const theirs = await measure('reference', project);
+    const measured = await measure(project);
     const lines = [
       `## Benchmark (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version})`,
       '',
-      `mcp-bash: \`${binary}\`. Reference: \`test/bench/reference-server.mjs\` (official TypeScript SDK, same project, same bash tools; JSON tool ${jsonToolBin || 'none'}). Ratios are mcp-bash / reference: below 1× mcp-bash is faster or smaller.`,
+      `mcp-bash: \`${binary}\`. Reference: \`test/bench/reference-server.mjs\` (official TypeScript SDK, same project, same bash tools; JSON tool ${jsonToolBin || 'none'}). Ratios are mcp-bash / reference (the median of paired rounds): below 1× mcp-bash is faster or smaller.`,
       '',
-      ...comparisonRows(ours, theirs),
+      ...comparisonRows(measured),
       '',
-      ...(await ownRows(project, ours)),
+      ...(await ownRows(project, measured)),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {

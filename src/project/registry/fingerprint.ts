@@ -10,12 +10,16 @@ import { type TreeWalk, walkTree } from '../discovery-files.js';
 export class TreeSnapshot {
   private readonly walks = new Map<string, TreeWalk | undefined>();
 
-  constructor(readonly roots: readonly string[]) {}
+  /** `walk`: how a directory is walked (a walker shared with other snapshots, or a fresh walk). */
+  constructor(
+    readonly roots: readonly string[],
+    private readonly walk: (dir: string) => TreeWalk | undefined = walkTree,
+  ) {}
 
   /** The walk of `dir` when it is one of the roots (walked at most once), else undefined. */
   walkOf(dir: string): TreeWalk | undefined {
     if (!this.roots.includes(dir)) return undefined;
-    if (!this.walks.has(dir)) this.walks.set(dir, walkTree(dir));
+    if (!this.walks.has(dir)) this.walks.set(dir, this.walk(dir));
     return this.walks.get(dir);
   }
 
@@ -42,4 +46,25 @@ export class TreeSnapshot {
 /** The fingerprint of `roots` (a snapshot taken now and thrown away). */
 export function treeFingerprint(roots: readonly string[]): string {
   return new TreeSnapshot(roots).fingerprint();
+}
+
+/**
+ * walkTree, remembered until the event loop next turns. Registries checked together (the
+ * poll, the first scan after initialize) run in one turn, and tools and UI resources both
+ * watch tools/: with this they share one walk of it instead of reading every file's stat
+ * twice. Nothing is kept past the turn, so a later check always sees the disk as it is.
+ */
+export function sameTurnWalker(): (dir: string) => TreeWalk | undefined {
+  let walks: Map<string, TreeWalk | undefined> | undefined;
+  return (dir) => {
+    if (!walks) {
+      const fresh = new Map<string, TreeWalk | undefined>();
+      walks = fresh;
+      setImmediate(() => {
+        if (walks === fresh) walks = undefined;
+      });
+    }
+    if (!walks.has(dir)) walks.set(dir, walkTree(dir));
+    return walks.get(dir);
+  };
 }

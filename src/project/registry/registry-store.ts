@@ -1,4 +1,5 @@
 import { RpcError } from '../../jsonrpc/rpc-error.js';
+import type { TreeWalk } from '../discovery-files.js';
 import { itemsHash, sha256Hex } from './canonical-json.js';
 import { TreeSnapshot } from './fingerprint.js';
 import { readRegistryCache, serializeRegistry, writeRegistryCache } from './registry-cache.js';
@@ -57,6 +58,8 @@ export interface RegistryOptions {
   readonly staticMode: boolean;
   /** Write `.registry/*.json` (registry commands may refresh without writing). */
   readonly writeCache: boolean;
+  /** How watched directories are walked (default: a fresh walk for each check). */
+  readonly walk?: (dir: string) => TreeWalk | undefined;
   /** Called after every check with the current hash (list_changed decisions). */
   readonly onHash?: (kind: RegistryKind, hash: string) => void;
 }
@@ -131,7 +134,7 @@ export class RegistryStore<T> {
       const cached = this.loadStatic();
       if (cached) return cached;
     }
-    const tree = new TreeSnapshot(this.source.watchedPaths);
+    const tree = new TreeSnapshot(this.source.watchedPaths, this.options.walk);
     const fingerprint = sha256Hex(`${tree.fingerprint()}\0${manual.key}`);
     if (!force && !this.current && !this.loadedFromCache) this.loadCacheIfCurrent(fingerprint);
     if (!force && this.current && fingerprint === this.fingerprint) return this.current;

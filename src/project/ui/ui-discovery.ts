@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { readMetadata } from '../discovery-files.js';
+import { join, normalize, relative, sep } from 'node:path';
+import { readMetadata, type TreeWalk } from '../discovery-files.js';
 import type { ScanResult } from '../registry/registry-store.js';
 import { normalizeUiMetadata } from './ui-metadata.js';
 import type { UiResourceDefinition, UiSource } from './ui-resource.js';
@@ -71,17 +71,33 @@ function posixRelative(from: string, to: string): string {
 }
 
 /**
+ * The tool directories with a `ui/` directory, sorted: from a walk of tools/ when there is
+ * one (no further system call), else by asking the disk about each tool directory.
+ */
+function toolsWithUiDir(toolsDir: string, toolsWalk: TreeWalk | undefined): string[] {
+  if (!toolsWalk) return subdirectories(toolsDir).filter((tool) => isDirectory(toolUiDir(toolsDir, tool)));
+  const prefix = normalize(toolsDir + sep);
+  const suffix = `${sep}ui`;
+  const tools: string[] = [];
+  for (const dir of toolsWalk.dirs) {
+    if (!dir.startsWith(prefix) || !dir.endsWith(suffix)) continue;
+    const tool = dir.slice(prefix.length, -suffix.length);
+    if (tool !== '' && !tool.includes(sep)) tools.push(tool);
+  }
+  return tools.sort();
+}
+
+/**
  * The project's UI resources (original-behaviour §6.7): `tools/<tool>/ui/` and standalone
  * `ui/<name>/`, named after their directory; a standalone one with a tool UI's name is
  * skipped with a warning. Sorted by name.
  */
-export function scanUiResources(options: UiScanOptions): ScanResult<UiResourceDefinition> {
+export function scanUiResources(options: UiScanOptions, toolsWalk?: TreeWalk): ScanResult<UiResourceDefinition> {
   const warnings: string[] = [];
   const items: UiResourceDefinition[] = [];
   const { root } = options;
-  for (const tool of subdirectories(options.toolsDir)) {
+  for (const tool of toolsWithUiDir(options.toolsDir, toolsWalk)) {
     const dir = toolUiDir(options.toolsDir, tool);
-    if (!isDirectory(dir)) continue;
     const found = uiDirectoryResource(dir, tool, 'tool', { ...options, owner: posixRelative(root, dir) });
     warnings.push(...found.warnings);
     if (found.item) items.push(found.item);

@@ -22,7 +22,7 @@ export function uiResourcesSource(
     cacheFile: join(layout.registryDir, UI_CACHE_FILE),
     ttlMs,
     watchedPaths: [layout.toolsDir, layout.uiDir, join(layout.serverDir, 'server.meta.json')],
-    scan: () => scanUiResources({ ...layout, serverName: serverName() }),
+    scan: (_previous, tree) => scanUiResources({ ...layout, serverName: serverName() }, tree.walkOf(layout.toolsDir)),
     manual: async () => ({ mode: 'auto', key: '' }),
   };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
+import { walkTree } from '../../../src/project/discovery-files.js';
 import { projectLayout } from '../../../src/project/project-layout.js';
 import type { ToolDefinition } from '../../../src/project/tools/tool-definition.js';
 import { isVisibleToModel, normalizeUiMeta, withInferredUi } from '../../../src/project/ui/tool-ui-meta.js';
@@ -107,6 +108,17 @@ t.test('discovery: tool ui/ and standalone ui/<name>/, sorted; empty or broken o
   t.match(scan.warnings.join('\n'), /tools\/nothing\/ui: neither index\.html nor a template/);
   t.match(scan.warnings.join('\n'), /ui\/weather: a tool UI already has the name "weather"; skipped/);
   t.equal(scan.items.find((item) => item.name === 'dash')?.ui.prefersBorder, false);
+  const fromWalk = scanUiResources(options, walkTree(options.toolsDir));
+  t.same(fromWalk, scan, 'the registry, which hands over its walk of tools/, finds the same');
+  const walkWithoutUi = { files: [], dirs: [join(options.toolsDir, 'weather')] };
+  t.same(
+    scanUiResources(options, walkWithoutUi).items.map((item) => [item.name, item.source]),
+    [
+      ['dash', 'standalone'],
+      ['weather', 'standalone'],
+    ],
+    'with a walk, only the ui/ directories it saw are tool UIs',
+  );
 });
 
 t.test('tools: a ui/ gives _meta.ui; explicit values win; the deprecated key moves', async (t) => {
@@ -136,6 +148,9 @@ t.test('tools: a ui/ gives _meta.ui; explicit values win; the deprecated key mov
     visibility: ['model', 'app'],
   });
   t.equal(withInferredUi(tool({ path: 'other/tool.sh' }), options)._meta, undefined, 'no ui/, no _meta');
+  const walked = new Set(walkTree(options.toolsDir)?.dirs);
+  t.equal(withInferredUi(tool(), options, walked)._meta?.ui?.resourceUri, 'ui://srv/weather', 'a walk that saw ui/');
+  t.equal(withInferredUi(tool(), options, new Set())._meta, undefined, 'a walk that saw no ui/ asks no further');
   t.same(normalizeUiMeta({ 'ui/resourceUri': 'ui://s/r', other: 'v' }), {
     other: 'v',
     ui: { resourceUri: 'ui://s/r' },
