@@ -4,6 +4,12 @@ import type { ExtraHeaders } from './http-replies.js';
 /** How much of a stream is kept for replay: the newest events, within both bounds. */
 export const REPLAY_MAX_EVENTS = 256;
 export const REPLAY_MAX_BYTES = 16 * 1024 * 1024;
+/**
+ * A client that reads its stream slower than events come has at most this much waiting in
+ * the socket's buffer; beyond it the connection is dropped (what it missed stays kept for a
+ * resume), so a stalled reader cannot make the server buffer without end.
+ */
+export const MAX_UNREAD_BYTES = 8 * 1024 * 1024;
 /** A comment line this often keeps idle proxies from closing an open stream. */
 export const KEEPALIVE_MS = 15_000;
 
@@ -135,8 +141,12 @@ export class EventStream {
   }
 
   private write(event: BufferedEvent): void {
-    this.connection?.write(event.text);
+    const res = this.connection;
+    if (!res || res.destroyed) return;
+    res.write(event.text);
     this.deliveredSeq = Math.max(this.deliveredSeq, event.seq);
+    // Its 'close' detaches it and reports the disconnect, as for any broken connection.
+    if (res.writableLength > MAX_UNREAD_BYTES) res.destroy();
   }
 
   private endConnection(): void {

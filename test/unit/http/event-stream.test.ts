@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import t from 'tap';
-import { EventStream, REPLAY_MAX_EVENTS } from '../../../src/http/event-stream.js';
+import { EventStream, MAX_UNREAD_BYTES, REPLAY_MAX_EVENTS } from '../../../src/http/event-stream.js';
 
 /** Just enough of a ServerResponse to watch what a stream writes. */
 class FakeResponse extends EventEmitter {
@@ -81,4 +81,25 @@ t.test('replay keeps only the newest events; a stateless stream keeps nothing on
   live.drop();
   plain.push('{"x":2}');
   t.same(dataOf(attach(plain).text), ['{"x":2}'], 'only what no connection had yet');
+});
+
+t.test('a reader that falls too far behind is dropped; it resumes from what it had', async (t) => {
+  let disconnects = 0;
+  const stream = new EventStream({ key: '2', resumable: true, prime: false, onDisconnect: () => disconnects++ });
+  const slow = new FakeResponse() as FakeResponse & { writableLength: number; destroyed: boolean; destroy(): void };
+  slow.writableLength = 0;
+  slow.destroyed = false;
+  slow.destroy = () => {
+    slow.destroyed = true;
+    slow.emit('close');
+  };
+  stream.attach(slow as unknown as ServerResponse, {});
+  stream.push('{"n":1}');
+  t.equal(disconnects, 0);
+  slow.writableLength = MAX_UNREAD_BYTES + 1;
+  stream.push('{"n":2}');
+  t.ok(slow.destroyed, 'the stalled connection is dropped');
+  t.equal(disconnects, 1, 'as a broken connection: the session may wait for a resume');
+  stream.push('{"n":3}');
+  t.same(dataOf(attach(stream, 1).text), ['{"n":2}', '{"n":3}'], 'nothing it missed is lost');
 });
