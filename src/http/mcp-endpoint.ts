@@ -94,19 +94,10 @@ export class McpEndpoint {
   }
 
   private async get(req: IncomingMessage, res: ServerResponse, cors: ExtraHeaders): Promise<void> {
-    if (this.options.stateless) {
-      return sendRefusal(
-        res,
-        refusal(405, 'Method Not Allowed: a stateless server has no stream to open', { Allow: this.allowed() }),
-        cors,
-      );
-    }
-    const version = protocolVersionHeader(req, SUPPORTED_PROTOCOL_VERSIONS);
-    if (isRefusal(version)) return sendRefusal(res, version, cors);
+    const session = this.sessionOf(req, res, cors, 'a stateless server has no stream to open');
+    if (!session) return;
     if (!acceptedTypes(req).sse)
       return sendRefusal(res, refusal(406, 'Not Acceptable: accept text/event-stream'), cors);
-    const session = this.sessionFor(req, false);
-    if (isRefusal(session)) return sendRefusal(res, session, cors);
     const lastEventId = header(req, 'last-event-id');
     if (!session.get(res, lastEventId, cors)) {
       sendRefusal(res, refusal(400, `Bad Request: Last-Event-ID ${lastEventId} names no stream of this session`), cors);
@@ -114,20 +105,37 @@ export class McpEndpoint {
   }
 
   private async delete(req: IncomingMessage, res: ServerResponse, cors: ExtraHeaders): Promise<void> {
-    if (this.options.stateless) {
-      return sendRefusal(
-        res,
-        refusal(405, 'Method Not Allowed: a stateless server has no sessions', { Allow: this.allowed() }),
-        cors,
-      );
-    }
-    const version = protocolVersionHeader(req, SUPPORTED_PROTOCOL_VERSIONS);
-    if (isRefusal(version)) return sendRefusal(res, version, cors);
-    const session = this.sessionFor(req, false);
-    if (isRefusal(session)) return sendRefusal(res, session, cors);
+    const session = this.sessionOf(req, res, cors, 'a stateless server has no sessions');
+    if (!session) return;
     // Answered once the session's requests are cancelled and their processes stopped.
     await session.end('abort');
     sendEmpty(res, 200, cors);
+  }
+
+  /**
+   * The session a GET or DELETE names, after the checks both share (a stateless server has
+   * none: 405 saying `why`; the version header); undefined once a refusal has been sent.
+   */
+  private sessionOf(
+    req: IncomingMessage,
+    res: ServerResponse,
+    cors: ExtraHeaders,
+    why: string,
+  ): HttpSession | undefined {
+    const refused = this.options.stateless
+      ? refusal(405, `Method Not Allowed: ${why}`, { Allow: this.allowed() })
+      : undefined;
+    const version = refused ?? protocolVersionHeader(req, SUPPORTED_PROTOCOL_VERSIONS);
+    if (isRefusal(version)) {
+      sendRefusal(res, version, cors);
+      return undefined;
+    }
+    const session = this.sessionFor(req, false);
+    if (isRefusal(session)) {
+      sendRefusal(res, session, cors);
+      return undefined;
+    }
+    return session;
   }
 
   /**
