@@ -64,4 +64,10 @@ t.test('a broken call stream is resumed with Last-Event-ID: nothing lost, nothin
   });
   t.equal(unknown.status, 400, 'a Last-Event-ID that names no stream of the session is refused');
   await unknown.text();
+  const other = await rawSession(server.url);
+  const stolen = await fetch(server.url, {
+    headers: { ...headers, 'mcp-session-id': other, accept: 'text/event-stream', 'last-event-id': lastSeen },
+  });
+  t.equal(stolen.status, 400, "another session cannot replay this session's stream");
+  await stolen.text();
 });
