@@ -104,7 +104,7 @@ export class HttpSession {
         if (this.id === undefined || this.server.session.phase === 'new') void this.end('abort');
       },
     });
-    this.transport.deliver(posted.frame, exchange);
+    this.transport.deliver(posted.frame, exchange, posted.requestIds);
   }
 
   /** Serves a GET (the standalone stream, or a resume); false when `lastEventId` names no stream. */
@@ -116,6 +116,7 @@ export class HttpSession {
 
   /** Ends the session; resolves once its requests and processes are stopped. */
   async end(mode: StopMode): Promise<void> {
+    this.transport.markEnding();
     await this.server.stop(0, mode);
     await this.ended;
   }

@@ -1,5 +1,8 @@
 import type { ServerResponse } from 'node:http';
+import { ErrorCode } from '../jsonrpc/error-codes.js';
 import type { InboundFrame } from '../jsonrpc/frame-decoder.js';
+import type { RequestId } from '../jsonrpc/messages.js';
+import { serializeError } from '../jsonrpc/response-serializer.js';
 import type { ReplyChannel, Transport } from '../jsonrpc/transport.js';
 import { EventStream } from './event-stream.js';
 import type { ExtraHeaders } from './http-replies.js';
@@ -33,6 +36,8 @@ export class SessionTransport implements Transport {
   private readonly pending = new Set<ReplyChannel>();
   private nextKey = 1;
   private closed = false;
+  /** The session is ending: requests it drops from now on are answered with an error. */
+  private ending = false;
 
   constructor(private readonly options: SessionTransportOptions) {
     if (options.stateful) {
@@ -48,17 +53,22 @@ export class SessionTransport implements Transport {
     else this.options.log('dropped a message no request asked for: a stateless server has no stream for it');
   }
 
-  /** Hands a POST's frame to the engine; `reply` answers the POST (ended, empty, if the session has). */
-  deliver(frame: InboundFrame, reply: ReplyChannel): void {
+  /**
+   * Hands a POST's frame to the engine; `reply` answers the POST. Once the session is
+   * ending, the requests it carries (`requestIds`) that get no answer are answered with an
+   * error, so a client is not left waiting on a stream that ended with nothing.
+   */
+  deliver(frame: InboundFrame, reply: ReplyChannel, requestIds: readonly (RequestId | null)[] = []): void {
+    const batch = frame.kind !== 'invalid' && Array.isArray(frame.value);
     if (this.closed) {
-      reply.end(undefined);
+      reply.end(this.endedAnswer(requestIds, batch));
       return;
     }
     const tracked: ReplyChannel = {
       send: (json) => reply.send(json),
       end: (json) => {
         this.pending.delete(tracked);
-        reply.end(json);
+        reply.end(json ?? (this.ending ? this.endedAnswer(requestIds, batch) : undefined));
       },
     };
     this.pending.add(tracked);
@@ -126,8 +136,14 @@ export class SessionTransport implements Transport {
     return true;
   }
 
-  /** Ends every stream and connection; POSTs still waiting get an empty answer. */
+  /** The session is about to end (DELETE, idle, shutdown): see {@link deliver}. */
+  markEnding(): void {
+    this.ending = true;
+  }
+
+  /** Ends every stream and connection; POSTs still waiting are answered as the session ends. */
   close(): Promise<void> {
+    this.ending = true;
     this.closed = true;
     for (const reply of [...this.pending]) reply.end(undefined);
     for (const timer of this.timers) clearTimeout(timer);
@@ -135,6 +151,14 @@ export class SessionTransport implements Transport {
     for (const stream of this.streams.values()) stream.close();
     this.streams.clear();
     return Promise.resolve();
+  }
+
+  /** -32003 for each request (an array for a batch), or nothing when there were none. */
+  private endedAnswer(requestIds: readonly (RequestId | null)[], batch: boolean): string | undefined {
+    const error = { code: ErrorCode.ServerShuttingDown, message: 'The session ended before this request was answered' };
+    const answers = requestIds.filter((id) => id !== null).map((id) => serializeError(id, error, 4096));
+    if (answers.length === 0) return undefined;
+    return batch ? `[${answers.join(',')}]` : answers[0];
   }
 
   private after(ms: number, action: () => void): void {

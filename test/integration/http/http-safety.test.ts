@@ -151,7 +151,11 @@ t.test('a session ends its tools: client gone mid-stream, DELETE, idle timeout',
   const end = await fetch(server.url, { method: 'DELETE', headers });
   t.equal(end.status, 200);
   t.notOk(isAlive(deletedPid), 'DELETE answers once the session tools are stopped');
-  await (await running).text();
+  t.match(
+    await (await running).text(),
+    /"id":6,"error":\{"code":-32003,"message":"The session ended before this request was answered"/,
+    'the call cut short by DELETE is answered with an error, not left hanging',
+  );
 
   const idle = await rawSession(server.url);
   t.ok(
