@@ -61,6 +61,7 @@ t.test('refusals: token, Origin, Host, session, version header, body, JSON, medi
       MCPBASH_HTTP_TOKEN: TOKEN,
       MCPBASH_HTTP_MAX_BODY_BYTES: '2048',
       MCPBASH_HTTP_ALLOWED_ORIGINS: 'https://app.example',
+      MCPBASH_HTTP_MAX_SESSIONS: '2',
     }),
   });
   t.teardown(() => server.stop('SIGKILL'));
@@ -107,9 +108,15 @@ t.test('refusals: token, Origin, Host, session, version header, body, JSON, medi
   const again = await post(inSession, ping);
   t.equal(again.status, 200, 'the session survived all of that');
   await again.text();
+  const full = await post(AUTH, initializeBody());
+  t.equal(full.headers.get('retry-after'), '5');
+  await refused(full, 503, /too many sessions/);
   const deleted = await fetch(server.url, { method: 'DELETE', headers: inSession });
   t.equal(deleted.status, 200);
   await refused(await post(inSession, ping), 404, /no such session/);
+  const room = await post(AUTH, initializeBody());
+  t.equal(room.status, 200, 'an ended session makes room for a new one');
+  await room.text();
 });
 
 t.test('a session ends its tools: client gone mid-stream, DELETE, idle timeout', async (t) => {
