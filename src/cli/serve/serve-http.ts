@@ -56,17 +56,9 @@ function readinessCheck(context: CommandContext, setup: ServingSetup, parts: Ser
   };
 }
 
-/**
- * `mcp-bash serve --http`: one process serving many MCP sessions over Streamable HTTP. The
- * project's registries, the concurrency limit and the tool resources are built once and
- * shared; each session has its own MCP state. Runs until a signal: the first drains (running
- * calls may finish within MCPBASH_SHUTDOWN_TIMEOUT), a second cancels what is left; the exit
- * status is the first signal's (143 for SIGTERM), as for stdio.
- */
-export async function serveHttp(context: CommandContext, setup: ServingSetup, settings: HttpSettings): Promise<number> {
+/** The HTTP server of a project: the shared parts, the session factory, the endpoints. */
+function buildServer(context: CommandContext, setup: ServingSetup, settings: HttpSettings, log: ServerLog) {
   const { env, config, home, project, stateDir } = setup;
-  const { stderr } = context.io;
-  const log = new ServerLog(serverLogOptions(env, stderr, project.layout.serverDir));
   const broadcast = new SessionBroadcast(log);
   const processes = new ProcessRegistry();
   const parts = createServerParts({
@@ -83,7 +75,7 @@ export async function serveHttp(context: CommandContext, setup: ServingSetup, se
   for (const warning of project.identity.warnings) log.warning('mcp.lifecycle', warning);
   const quietProject = { ...project, identity: { ...project.identity, warnings: [] } };
   const factory = new SessionFactory(
-    { stderr, env, config, home, project: quietProject, modules: serverModules },
+    { stderr: context.io.stderr, env, config, home, project: quietProject, modules: serverModules },
     parts,
     broadcast,
     stateDir,
@@ -94,6 +86,20 @@ export async function serveHttp(context: CommandContext, setup: ServingSetup, se
     readiness: readinessCheck(context, setup, parts),
     log: (level, message) => log.log(level, 'mcp.http', message),
   });
+  return { server, processes };
+}
+
+/**
+ * `mcp-bash serve --http`: one process serving many MCP sessions over Streamable HTTP. The
+ * project's registries, the concurrency limit and the tool resources are built once and
+ * shared; each session has its own MCP state. Runs until a signal: the first drains (running
+ * calls may finish within MCPBASH_SHUTDOWN_TIMEOUT), a second cancels what is left; the exit
+ * status is the first signal's (143 for SIGTERM), as for stdio.
+ */
+export async function serveHttp(context: CommandContext, setup: ServingSetup, settings: HttpSettings): Promise<number> {
+  const { env, config, project, stateDir } = setup;
+  const log = new ServerLog(serverLogOptions(env, context.io.stderr, project.layout.serverDir));
+  const { server, processes } = buildServer(context, setup, settings, log);
   // Handlers first: a SIGTERM right after the listening line must drain, not kill.
   let stopped!: (code: number) => void;
   const stop = new Promise<number>((resolve) => {
@@ -110,7 +116,7 @@ export async function serveHttp(context: CommandContext, setup: ServingSetup, se
     remove();
     throw new CliError(`cannot listen on ${settings.listen.host}:${settings.listen.port}: ${(error as Error).message}`);
   }
-  stderr.write(`mcp-bash: listening on ${endpointUrl(address.host, address.port, settings.path)}\n`);
+  context.io.stderr.write(`mcp-bash: listening on ${endpointUrl(address.host, address.port, settings.path)}\n`);
   const code = await stop;
   remove();
   await processes.stopAll(config.killGraceMs);
