@@ -20,10 +20,6 @@ export interface FrameworkHome {
   readonly origin: 'env' | 'extracted' | 'fallback';
 }
 
-export interface FrameworkHomeEnv extends DataDirEnv {
-  readonly MCPBASH_HOME?: string | undefined;
-}
-
 /** The archive path of the file whose presence proves an extraction is usable. */
 export const SDK_SENTINEL = 'sdk/tool-sdk.sh';
 
@@ -74,21 +70,20 @@ export function frameworkHomeAt(dir: string): FrameworkHome | null {
 }
 
 /**
- * Finds the framework files: MCPBASH_HOME when it names a framework dir (development),
+ * Finds the framework files: `override` (MCPBASH_HOME) when it names a framework dir (development),
  * else the versioned extraction in the data dir, created on first run; when the data dir
  * is not writable (read-only home, locked-down container), a private temp dir instead.
  */
 export function resolveFrameworkHome(
-  env: FrameworkHomeEnv,
+  override: string | undefined,
+  env: DataDirEnv,
   bundle: AssetBundle,
   debug: (message: string) => void = () => {},
 ): FrameworkHome {
-  if (env.MCPBASH_HOME) {
-    const home = frameworkHomeAt(env.MCPBASH_HOME);
+  if (override) {
+    const home = frameworkHomeAt(override);
     if (home) return home;
-    debug(
-      `MCPBASH_HOME=${env.MCPBASH_HOME} is not an mcp-bash 2.x framework directory; using the embedded framework files`,
-    );
+    debug(`MCPBASH_HOME=${override} is not an mcp-bash 2.x framework directory; using the embedded framework files`);
   }
   const primary = assetsParentDir(env);
   try {

@@ -1,11 +1,13 @@
 import type { FrameworkHome } from '../assets/framework-home.js';
+import type { Config } from '../config/config.js';
 import type { Env } from '../config/env-values.js';
+import { jsonToolConfig, logConfig, pathsConfig, registryConfig } from '../config/slices.js';
 import { ServerLog, serverLogOptions } from '../mcp/logging.js';
+import type { ProcessRegistry } from '../process/process-runner.js';
 import { openProject, type ProjectContext } from '../project/project-context.js';
 import { ProjectRegistries } from '../project/project-registries.js';
 import { resolveProjectRoot } from '../project/project-root.js';
 import { createStateDir, removeStateDir } from '../project/state-dir.js';
-import type { ProcessRegistry } from '../runner/process-runner.js';
 import { CliError, ExitCode } from './cli-error.js';
 import type { CliIo } from './command.js';
 
@@ -20,11 +22,12 @@ const CREATE_HINT =
 export function requireProject(
   io: CliIo,
   flag: string | undefined,
-  env: Env = io.env,
+  config: Config,
   exitCode: number = ExitCode.Failure,
 ): ProjectContext {
-  const located = resolveProjectRoot({ flag, env, cwd: io.cwd });
-  if (located.kind === 'found') return openProject(located.root, env);
+  const paths = pathsConfig(config.values);
+  const located = resolveProjectRoot({ flag, configured: paths.projectRoot, cwd: io.cwd });
+  if (located.kind === 'found') return openProject(located.root, paths.layout);
   if (located.kind === 'invalid') {
     const what = located.source === 'flag' ? '--project-root' : 'MCPBASH_PROJECT_ROOT';
     throw new CliError(`${what} ${located.path} is not a directory`, exitCode, CREATE_HINT);
@@ -37,8 +40,8 @@ export function requireProject(
 }
 
 /** Diagnostics of a CLI command on stderr, at MCPBASH_LOG_LEVEL (errors only when quiet). */
-export function cliLog(io: CliIo, env: Env, project: ProjectContext | undefined, quiet = false): ServerLog {
-  const options = serverLogOptions(env, io.stderr, project?.layout.serverDir);
+export function cliLog(io: CliIo, config: Config, project: ProjectContext | undefined, quiet = false): ServerLog {
+  const options = serverLogOptions(logConfig(config.values), io.stderr, project?.layout.serverDir);
   return new ServerLog(quiet ? { ...options, quiet: true } : options);
 }
 
@@ -46,6 +49,9 @@ export function cliLog(io: CliIo, env: Env, project: ProjectContext | undefined,
 export interface CliRegistryOptions {
   readonly project: ProjectContext;
   readonly home: FrameworkHome;
+  /** The settings (registry, JSON tool) of the command's environment. */
+  readonly config: Config;
+  /** The environment register.sh starts from. */
   readonly env: Env;
   readonly stateDir: string;
   readonly log: ServerLog;
@@ -62,6 +68,8 @@ export function cliRegistries(options: CliRegistryOptions): ProjectRegistries {
   return new ProjectRegistries({
     layout: options.project.layout,
     home: options.home,
+    config: registryConfig(options.config.values),
+    jsonTool: jsonToolConfig(options.config.values),
     env: options.env,
     scratchDir: options.stateDir,
     serverName: options.project.identity.info.name,
@@ -72,9 +80,13 @@ export function cliRegistries(options: CliRegistryOptions): ProjectRegistries {
   });
 }
 
-/** Runs `work` with a private state dir, removed afterwards unless MCPBASH_PRESERVE_STATE is set. */
-export async function withStateDir<T>(env: Env, preserve: boolean, work: (stateDir: string) => Promise<T>): Promise<T> {
-  const stateDir = createStateDir(env);
+/** Runs `work` with a private state dir (MCPBASH_STATE_DIR, MCPBASH_TMP_ROOT), removed afterwards unless `preserve`. */
+export async function withStateDir<T>(
+  config: Config,
+  preserve: boolean,
+  work: (stateDir: string) => Promise<T>,
+): Promise<T> {
+  const stateDir = createStateDir(pathsConfig(config.values));
   try {
     return await work(stateDir);
   } finally {

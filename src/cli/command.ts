@@ -1,6 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
 import type { AssetBundle } from '../assets/extract-archive.js';
 import type { FrameworkHome } from '../assets/framework-home.js';
+import type { Config } from '../config/config.js';
+import type { Part } from '../config/setting.js';
 
 /** The process surroundings a command talks to; tests substitute their own. */
 export interface CliIo {
@@ -13,6 +15,8 @@ export interface CliIo {
 
 export interface CommandContext {
   readonly io: CliIo;
+  /** The configuration (docs/ENV.md), parsed once from `io.env`. */
+  readonly config: Config;
   /** The extracted (or MCPBASH_HOME) framework files; throws when they cannot be provided. */
   frameworkHome(): FrameworkHome;
   /** The framework files embedded in this binary (doctor compares and re-extracts them). */
@@ -40,6 +44,11 @@ export interface Command {
    * other than ExitCode.Usage (init, new, scaffold and registry exit 1).
    */
   readonly usageExitCode?: number;
+  /**
+   * The parts whose settings the command reads (config/setting.ts): before it runs, each
+   * unusable value among them is warned about, one line each on stderr.
+   */
+  readonly reads?: readonly Part[];
   /** Runs the command and resolves to its exit status. */
   run(argv: readonly string[], context: CommandContext): Promise<number>;
 }

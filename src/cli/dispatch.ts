@@ -1,6 +1,9 @@
 import type { AssetBundle } from '../assets/extract-archive.js';
 import { type FrameworkHome, resolveFrameworkHome } from '../assets/framework-home.js';
 import { VERSION } from '../build-info.js';
+import { loadConfig, problemsFor } from '../config/config.js';
+import type { Part } from '../config/setting.js';
+import { pathsConfig } from '../config/slices.js';
 import { isSystemError, systemErrorLine } from '../fs/system-errors.js';
 import { CliError, ExitCode, UsageError } from './cli-error.js';
 import type { CliIo, CommandContext, CommandEntry } from './command.js';
@@ -22,23 +25,20 @@ const GLOBAL_VERSION = ['--version', '-v'];
 const HEALTH_FLAGS = ['--health', '--ready'];
 const GLOBAL_FLAGS = [...GLOBAL_HELP, ...GLOBAL_VERSION, ...HEALTH_FLAGS];
 
-function isTrue(value: string | undefined): boolean {
-  return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
-}
-
 function makeContext(deps: CliDependencies): CommandContext {
   let home: FrameworkHome | undefined;
-  const debug = isTrue(deps.io.env.MCPBASH_LOG_STARTUP)
-    ? (message: string) => deps.io.stderr.write(`mcp-bash: ${message}\n`)
-    : undefined;
+  const config = loadConfig(deps.io.env);
+  const paths = pathsConfig(config.values);
+  const debug = paths.logStartup ? (message: string) => deps.io.stderr.write(`mcp-bash: ${message}\n`) : undefined;
   return {
     io: deps.io,
+    config,
     assets: deps.assets,
     embeddedServerCjs: deps.embeddedServerCjs,
     frameworkHome() {
       if (!home) {
         try {
-          home = resolveFrameworkHome(deps.io.env, deps.assets, debug);
+          home = resolveFrameworkHome(paths.home, deps.io.env, deps.assets, debug);
         } catch (error) {
           throw new CliError(
             `cannot provide the framework files: ${(error as Error).message}`,
@@ -81,6 +81,7 @@ async function runEntry(entry: CommandEntry, argv: readonly string[], context: C
     context.io.stdout.write(command.helpFor?.(argv) ?? commandHelp(command));
     return ExitCode.Ok;
   }
+  warnAboutSettings(context, command.reads ?? []);
   try {
     return await command.run(argv, context);
   } catch (error) {
@@ -88,6 +89,12 @@ async function runEntry(entry: CommandEntry, argv: readonly string[], context: C
       throw error.withExitCode(command.usageExitCode);
     throw error;
   }
+}
+
+/** Unusable values of the settings a command reads: one line each, before it runs (not under MCPBASH_QUIET). */
+function warnAboutSettings(context: CommandContext, parts: readonly Part[]): void {
+  if (context.config.values.MCPBASH_QUIET) return;
+  for (const problem of problemsFor(context.config, parts)) context.io.stderr.write(`mcp-bash: warning: ${problem}\n`);
 }
 
 function reportError(error: unknown, io: CliIo, name: string): number {

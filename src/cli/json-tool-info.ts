@@ -1,5 +1,7 @@
+import type { Config } from '../config/config.js';
 import type { Env } from '../config/env-values.js';
-import { pickJsonTool } from '../runner/json-tool.js';
+import { jsonToolConfig } from '../config/slices.js';
+import { pickJsonTool } from '../process/json-tool.js';
 
 /** The JSON processor tools would get, as CLI reports show it. */
 export interface JsonToolInfo {
@@ -11,8 +13,8 @@ export interface JsonToolInfo {
 }
 
 /** The server's own choice (pickJsonTool), as reports show it. */
-export function jsonToolInfo(env: Env): JsonToolInfo {
-  const choice = pickJsonTool(env);
+export function jsonToolInfo(config: Config, env: Env): JsonToolInfo {
+  const choice = pickJsonTool(jsonToolConfig(config.values), env);
   return {
     name: choice.name,
     path: choice.builtin || choice.name === 'none' ? null : choice.bin,

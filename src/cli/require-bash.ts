@@ -1,5 +1,5 @@
 import type { Env } from '../config/env-values.js';
-import { findOnPath } from '../runner/json-tool.js';
+import { findOnPath } from '../process/json-tool.js';
 import { CliError, ExitCode } from './cli-error.js';
 
 const WINDOWS_HINT =

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
-import { selfInvocation } from '../runner/json-tool.js';
-import { shellQuote } from '../runner/shell-quote.js';
+import { selfInvocation } from '../process/json-tool.js';
+import { shellQuote } from '../process/shell-quote.js';
 
 /** How MCP clients start this mcp-bash: the native binary, or node plus the bundle. */
 export interface SelfCommand {

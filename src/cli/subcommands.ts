@@ -22,6 +22,8 @@ export interface SubcommandGroup {
   readonly subcommands: readonly Subcommand[];
   /** See Command.usageExitCode. */
   readonly usageExitCode?: number;
+  /** See Command.reads: the settings of every subcommand. */
+  readonly reads?: Command['reads'];
 }
 
 function groupDetails(group: SubcommandGroup): string {
@@ -43,6 +45,7 @@ export function commandGroup(group: SubcommandGroup): Command {
     usage: group.usage,
     details: groupDetails(group),
     ...(group.usageExitCode === undefined ? {} : { usageExitCode: group.usageExitCode }),
+    ...(group.reads === undefined ? {} : { reads: group.reads }),
     helpFor(argv) {
       const sub = find(argv[0]);
       return sub ? commandHelp(sub) : undefined;

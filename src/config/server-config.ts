@@ -1,6 +1,29 @@
-import { type Env, envBool, envInt, envNumber, envString } from './env-values.js';
+import { type Config, loadConfig } from './config.js';
+import type { Env } from './env-values.js';
+import { DEFAULT_TRACE_PS4 } from './settings/tools.js';
+import type { SettingValues } from './settings.js';
+import {
+  type JsonToolConfig,
+  jsonToolConfig,
+  type LogConfig,
+  logConfig,
+  type PathsConfig,
+  type ProviderConfig,
+  pathsConfig,
+  providerConfig,
+  type RegistryConfig,
+  registryConfig,
+  type ToolsConfig,
+  toolsConfig,
+} from './slices.js';
 
-/** The server's tunables, read once from the environment at start-up (names are 1.x's). */
+export { DEFAULT_TRACE_PS4 };
+
+/**
+ * The server's (and a tool call's) settings, parsed once at start-up from the
+ * configuration table (settings.ts), named for the code that uses them; each part gets its
+ * slice (registry, tools, providers, JSON tool, log, paths, remote token).
+ */
 export interface ServerConfig {
   /** Requests that start processes running at once (MCPBASH_MAX_CONCURRENT_REQUESTS). */
   readonly maxConcurrentRequests: number;
@@ -39,6 +62,29 @@ export interface ServerConfig {
   readonly preserveState: boolean;
   /** MCPBASH_TRACE_TOOLS: Bash tools run under xtrace (see tool-trace.ts). */
   readonly trace: TraceConfig;
+  /** How long to wait for the client's roots/list answer, and after roots/list_changed. */
+  readonly rootsRequestTimeoutMs: number;
+  readonly rootsDebounceMs: number;
+  /** The server's wait for an elicitation answer: the SDK's MCPBASH_ELICITATION_TIMEOUT plus 5 s. */
+  readonly elicitationTimeoutMs: number;
+  /** The first read of resources/subscribe (MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT). */
+  readonly subscribeTimeoutSecs: number;
+  /** How often subscribed resources are re-read; 0: never. */
+  readonly resourcesPollIntervalMs: number;
+  readonly maxSubscriptions: number;
+  /** Completion scripts whose registration sets no timeout (0: none). */
+  readonly completionTimeoutSecs: number;
+  /** MCPBASH_DEBUG_PAYLOADS: every message logged to the state dir. */
+  readonly debugPayloads: boolean;
+  /** MCPBASH_TRANSPORT, else MCP_TRANSPORT: only stdio is served. */
+  readonly transport: string | undefined;
+  readonly remoteToken: RemoteTokenConfig;
+  readonly registry: RegistryConfig;
+  readonly tools: ToolsConfig;
+  readonly providers: ProviderConfig;
+  readonly jsonTool: JsonToolConfig;
+  readonly log: LogConfig;
+  readonly paths: PathsConfig;
 }
 
 export interface TraceConfig {
@@ -49,49 +95,92 @@ export interface TraceConfig {
   readonly maxBytes: number;
 }
 
-/** 1.x's default PS4: the script's file name and line. */
-export const DEFAULT_TRACE_PS4 = '+ ${BASH_SOURCE[0]##*/}:${LINENO}: ';
+/** The remote-token guard's settings (original-behaviour §2.12). */
+export interface RemoteTokenConfig {
+  /** MCPBASH_REMOTE_TOKEN: the shared secret; undefined (or empty): no guard. */
+  readonly token: string | undefined;
+  /** Where in `params._meta` the token is looked for first, and the other place it may be. */
+  readonly key: string;
+  readonly fallbackKey: string;
+  /** Failures beyond this per minute are marked throttled. */
+  readonly maxFailuresPerMinute: number;
+}
 
-const MIB = 1024 * 1024;
-
-export function loadServerConfig(env: Env): ServerConfig {
-  const maxToolOutputBytes = envInt(env, 'MCPBASH_MAX_TOOL_OUTPUT_SIZE', 10 * MIB, { min: 1 });
-  const maxProgressPerMinute = envInt(env, 'MCPBASH_MAX_PROGRESS_PER_MIN', 100, { min: 0 });
-  const idleEnabled = envBool(env, 'MCPBASH_IDLE_TIMEOUT_ENABLED', true);
-  const orphanCheck = envBool(
-    env,
-    'MCPBASH_ORPHAN_CHECK_ENABLED',
-    process.platform !== 'win32' && !envBool(env, 'MCPBASH_CI_MODE', false),
-  );
+function timeouts(values: SettingValues) {
   return {
-    maxConcurrentRequests: envInt(env, 'MCPBASH_MAX_CONCURRENT_REQUESTS', 16, { min: 1 }),
-    maxMessageBytes: envInt(env, 'MCPBASH_MAX_MESSAGE_BYTES', 32 * MIB, { min: 1024 }),
-    maxToolOutputBytes,
-    registryMaxBytes: envInt(env, 'MCPBASH_REGISTRY_MAX_BYTES', 100 * MIB, { min: 1 }),
-    maxToolStderrBytes: envInt(env, 'MCPBASH_MAX_TOOL_STDERR_SIZE', maxToolOutputBytes, { min: 1 }),
-    maxResourceBytes: envInt(env, 'MCPBASH_MAX_RESOURCE_BYTES', maxToolOutputBytes, { min: 1 }),
-    maxUiResourceBytes: envInt(env, 'MCPBASH_MAX_UI_RESOURCE_BYTES', MIB, { min: 1 }),
-    stderrTailBytes: envInt(env, 'MCPBASH_TOOL_STDERR_TAIL_LIMIT', 4096, { min: 0 }),
-    stderrCapture: envBool(env, 'MCPBASH_TOOL_STDERR_CAPTURE', true),
-    streamToolStderr: envBool(env, 'MCPBASH_TOOL_STREAM_STDERR', false),
-    maxProgressPerMinute,
-    maxLogsPerMinute: envInt(env, 'MCPBASH_MAX_LOGS_PER_MIN', maxProgressPerMinute, { min: 0 }),
-    liveProgress: envBool(env, 'MCPBASH_ENABLE_LIVE_PROGRESS', true),
-    compatBatches: envBool(env, 'MCPBASH_COMPAT_BATCHES', false),
-    forceMinimal: envBool(env, 'MCPBASH_FORCE_MINIMAL', false),
-    shutdownTimeoutMs: envNumber(env, 'MCPBASH_SHUTDOWN_TIMEOUT', 5, { min: 0 }) * 1000,
-    idleTimeoutMs: idleEnabled ? envInt(env, 'MCPBASH_IDLE_TIMEOUT', 3600, { min: 0 }) * 1000 : 0,
-    orphanCheckIntervalMs: orphanCheck ? envInt(env, 'MCPBASH_ORPHAN_CHECK_INTERVAL', 30, { min: 1 }) * 1000 : 0,
-    killGraceMs: envNumber(env, 'MCPBASH_KILL_GRACE_SECS', 1, { min: 0, max: 60 }) * 1000,
-    defaultToolTimeoutSecs: envInt(env, 'MCPBASH_DEFAULT_TOOL_TIMEOUT', 30, { min: 0 }),
-    maxTimeoutSecs: envInt(env, 'MCPBASH_MAX_TIMEOUT_SECS', 600, { min: 1 }),
-    progressExtendsTimeout: envBool(env, 'MCPBASH_PROGRESS_EXTENDS_TIMEOUT', false),
-    envPayloadThreshold: envInt(env, 'MCPBASH_ENV_PAYLOAD_THRESHOLD', 65536, { min: 0 }),
-    preserveState: envBool(env, 'MCPBASH_PRESERVE_STATE', false),
-    trace: {
-      enabled: envBool(env, 'MCPBASH_TRACE_TOOLS', false),
-      ps4: envString(env, 'MCPBASH_TRACE_PS4') ?? DEFAULT_TRACE_PS4,
-      maxBytes: envInt(env, 'MCPBASH_TRACE_MAX_BYTES', MIB, { min: 1 }),
-    },
+    shutdownTimeoutMs: values.MCPBASH_SHUTDOWN_TIMEOUT * 1000,
+    idleTimeoutMs: values.MCPBASH_IDLE_TIMEOUT_ENABLED ? values.MCPBASH_IDLE_TIMEOUT * 1000 : 0,
+    orphanCheckIntervalMs: values.MCPBASH_ORPHAN_CHECK_ENABLED ? values.MCPBASH_ORPHAN_CHECK_INTERVAL * 1000 : 0,
+    killGraceMs: values.MCPBASH_KILL_GRACE_SECS * 1000,
+    defaultToolTimeoutSecs: values.MCPBASH_DEFAULT_TOOL_TIMEOUT,
+    maxTimeoutSecs: values.MCPBASH_MAX_TIMEOUT_SECS,
+    progressExtendsTimeout: values.MCPBASH_PROGRESS_EXTENDS_TIMEOUT,
+    rootsRequestTimeoutMs: values.MCPBASH_ROOTS_REQUEST_TIMEOUT * 1000,
+    rootsDebounceMs: values.MCPBASH_ROOTS_DEBOUNCE_INTERVAL * 1000,
+    elicitationTimeoutMs: (values.MCPBASH_ELICITATION_TIMEOUT + 5) * 1000,
+    subscribeTimeoutSecs: values.MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT,
+    resourcesPollIntervalMs: values.MCPBASH_RESOURCES_POLL_INTERVAL_SECS * 1000,
+    completionTimeoutSecs: values.MCPBASH_COMPLETION_TIMEOUT_SECS,
   };
+}
+
+function limits(values: SettingValues) {
+  return {
+    maxConcurrentRequests: values.MCPBASH_MAX_CONCURRENT_REQUESTS,
+    maxMessageBytes: values.MCPBASH_MAX_MESSAGE_BYTES,
+    maxToolOutputBytes: values.MCPBASH_MAX_TOOL_OUTPUT_SIZE,
+    registryMaxBytes: values.MCPBASH_REGISTRY_MAX_BYTES,
+    maxToolStderrBytes: values.MCPBASH_MAX_TOOL_STDERR_SIZE,
+    maxResourceBytes: values.MCPBASH_MAX_RESOURCE_BYTES,
+    maxUiResourceBytes: values.MCPBASH_MAX_UI_RESOURCE_BYTES,
+    stderrTailBytes: values.MCPBASH_TOOL_STDERR_TAIL_LIMIT,
+    maxProgressPerMinute: values.MCPBASH_MAX_PROGRESS_PER_MIN,
+    maxLogsPerMinute: values.MCPBASH_MAX_LOGS_PER_MIN,
+    envPayloadThreshold: values.MCPBASH_ENV_PAYLOAD_THRESHOLD,
+    maxSubscriptions: values.MCPBASH_MAX_SUBSCRIPTIONS,
+  };
+}
+
+/** The remote-token slice. */
+export function remoteTokenConfig(values: SettingValues): RemoteTokenConfig {
+  return {
+    token: values.MCPBASH_REMOTE_TOKEN,
+    key: values.MCPBASH_REMOTE_TOKEN_KEY,
+    fallbackKey: values.MCPBASH_REMOTE_TOKEN_FALLBACK_KEY,
+    maxFailuresPerMinute: values.MCPBASH_REMOTE_TOKEN_MAX_FAILURES_PER_MIN,
+  };
+}
+
+/** The server's settings out of the parsed configuration. */
+export function serverConfig(config: Config): ServerConfig {
+  const { values } = config;
+  return {
+    ...limits(values),
+    ...timeouts(values),
+    stderrCapture: values.MCPBASH_TOOL_STDERR_CAPTURE,
+    streamToolStderr: values.MCPBASH_TOOL_STREAM_STDERR,
+    liveProgress: values.MCPBASH_ENABLE_LIVE_PROGRESS,
+    compatBatches: values.MCPBASH_COMPAT_BATCHES,
+    forceMinimal: values.MCPBASH_FORCE_MINIMAL,
+    preserveState: values.MCPBASH_PRESERVE_STATE,
+    trace: {
+      enabled: values.MCPBASH_TRACE_TOOLS,
+      ps4: values.MCPBASH_TRACE_PS4,
+      maxBytes: values.MCPBASH_TRACE_MAX_BYTES,
+    },
+    debugPayloads: values.MCPBASH_DEBUG_PAYLOADS,
+    transport: values.MCPBASH_TRANSPORT ?? values.MCP_TRANSPORT,
+    remoteToken: remoteTokenConfig(values),
+    registry: registryConfig(values),
+    tools: toolsConfig(values),
+    providers: providerConfig(values),
+    jsonTool: jsonToolConfig(values),
+    log: logConfig(values),
+    paths: pathsConfig(values),
+  };
+}
+
+/** Parses `env` and returns the server's settings (the problems are the caller's to report: loadConfig). */
+export function loadServerConfig(env: Env): ServerConfig {
+  return serverConfig(loadConfig(env));
 }

@@ -1,5 +1,20 @@
-import { type Env, envBool, envInt, envList, envNumber, envString } from '../config/env-values.js';
+import type { SettingValues } from '../config/settings.js';
 import { isLoopbackHost, type ListenAddress, parseListenAddress } from './listen-address.js';
+
+/** The settings of the table (src/config/settings/http.ts) an HTTP server reads. */
+export type HttpValues = Pick<
+  SettingValues,
+  | 'MCPBASH_HTTP_LISTEN'
+  | 'MCPBASH_HTTP_PATH'
+  | 'MCPBASH_HTTP_TOKEN'
+  | 'MCPBASH_HTTP_ALLOWED_ORIGINS'
+  | 'MCPBASH_HTTP_STATELESS'
+  | 'MCPBASH_HTTP_MAX_BODY_BYTES'
+  | 'MCPBASH_HTTP_REQUEST_TIMEOUT_SECS'
+  | 'MCPBASH_HTTP_SESSION_IDLE_SECS'
+  | 'MCPBASH_HTTP_MAX_SESSIONS'
+  | 'MCPBASH_HTTP_RESUME_GRACE_SECS'
+>;
 
 /** How `mcp-bash serve --http` serves: the command line first, then MCPBASH_HTTP_* (docs/ENV.md). */
 export interface HttpSettings {
@@ -38,14 +53,12 @@ export interface HttpFlags {
 /** The shortest accepted token: as for MCPBASH_REMOTE_TOKEN, guessing must be hopeless. */
 export const MIN_TOKEN_LENGTH = 32;
 
-const MIB = 1024 * 1024;
-
 /** Paths the server answers itself (health probes) cannot be the MCP endpoint. */
 const RESERVED_PATHS = new Set(['/healthz', '/readyz']);
 
 /** Where to listen: `--http`, else MCPBASH_HTTP_LISTEN; undefined means stdio. */
-export function httpListenValue(flags: HttpFlags, env: Env): string | undefined {
-  return flags.http ?? envString(env, 'MCPBASH_HTTP_LISTEN');
+export function httpListenValue(flags: HttpFlags, values: Pick<HttpValues, 'MCPBASH_HTTP_LISTEN'>): string | undefined {
+  return flags.http ?? values.MCPBASH_HTTP_LISTEN;
 }
 
 /** Why the settings cannot be served, and what to do about it. */
@@ -61,16 +74,20 @@ const TOKEN_HINT = 'Set MCPBASH_HTTP_TOKEN to a random secret (e.g. `openssl ran
  * path, a token too short, or a listener beyond loopback without a token (unless
  * `--insecure`: decision D203).
  */
-export function resolveHttpSettings(listenValue: string, flags: HttpFlags, env: Env): HttpSettings | SettingsProblem {
+export function resolveHttpSettings(
+  listenValue: string,
+  flags: HttpFlags,
+  values: HttpValues,
+): HttpSettings | SettingsProblem {
   const listen = parseListenAddress(listenValue);
   if (typeof listen === 'string') return { problem: listen };
-  const path = flags.path ?? envString(env, 'MCPBASH_HTTP_PATH') ?? '/mcp';
+  const path = flags.path ?? values.MCPBASH_HTTP_PATH;
   if (!/^\/[A-Za-z0-9._~!$&'()*+,;=:@/-]*$/.test(path) || RESERVED_PATHS.has(path)) {
     return {
       problem: `the endpoint path "${path}" must start with / and be a URL path other than /healthz and /readyz`,
     };
   }
-  const token = envString(env, 'MCPBASH_HTTP_TOKEN');
+  const token = values.MCPBASH_HTTP_TOKEN;
   if (token !== undefined && token.length < MIN_TOKEN_LENGTH) {
     return {
       problem: `MCPBASH_HTTP_TOKEN is ${token.length} characters long; it needs at least ${MIN_TOKEN_LENGTH}`,
@@ -86,13 +103,13 @@ export function resolveHttpSettings(listenValue: string, flags: HttpFlags, env: 
   return {
     listen,
     path,
-    stateless: flags.stateless === true || envBool(env, 'MCPBASH_HTTP_STATELESS', false),
+    stateless: flags.stateless === true || values.MCPBASH_HTTP_STATELESS,
     token,
-    allowedOrigins: envList(env, 'MCPBASH_HTTP_ALLOWED_ORIGINS'),
-    maxBodyBytes: envInt(env, 'MCPBASH_HTTP_MAX_BODY_BYTES', 4 * MIB, { min: 1024 }),
-    requestTimeoutMs: envNumber(env, 'MCPBASH_HTTP_REQUEST_TIMEOUT_SECS', 30, { min: 0.1 }) * 1000,
-    sessionIdleMs: envNumber(env, 'MCPBASH_HTTP_SESSION_IDLE_SECS', 3600, { min: 0 }) * 1000,
-    maxSessions: envInt(env, 'MCPBASH_HTTP_MAX_SESSIONS', 100, { min: 1 }),
-    resumeGraceMs: envNumber(env, 'MCPBASH_HTTP_RESUME_GRACE_SECS', 30, { min: 0 }) * 1000,
+    allowedOrigins: values.MCPBASH_HTTP_ALLOWED_ORIGINS,
+    maxBodyBytes: values.MCPBASH_HTTP_MAX_BODY_BYTES,
+    requestTimeoutMs: values.MCPBASH_HTTP_REQUEST_TIMEOUT_SECS * 1000,
+    sessionIdleMs: values.MCPBASH_HTTP_SESSION_IDLE_SECS * 1000,
+    maxSessions: values.MCPBASH_HTTP_MAX_SESSIONS,
+    resumeGraceMs: values.MCPBASH_HTTP_RESUME_GRACE_SECS * 1000,
   };
 }

@@ -1,19 +1,22 @@
+import { ErrorCode } from '../spec/error-codes.js';
+import type { JsonRpcErrorObject } from '../spec/rpc-error.js';
+import { RpcError } from '../spec/rpc-error.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
-import { ErrorCode } from './error-codes.js';
 import type { InboundFrame } from './frame-decoder.js';
 import { classifyMessage } from './message-kind.js';
-import { type JsonRpcErrorObject, type JsonRpcParams, type RequestId, requestKey, serializeId } from './messages.js';
+import { type JsonRpcParams, type RequestId, requestKey, serializeId } from './messages.js';
 import { type OutgoingRequestOptions, OutgoingRequests } from './outgoing-requests.js';
+import { RequestAborted } from './request-aborted.js';
 import { serializeError, serializeSuccess } from './response-serializer.js';
-import { RpcError } from './rpc-error.js';
 import { describeError, INTERNAL_ERROR, replyToThrown, requestIdOf } from './thrown-errors.js';
 import type { ReplyChannel, Transport } from './transport.js';
 
 /** What a request handler gets: its params, a cancellation signal, a way to notify the peer. */
-export interface RequestContext {
+export interface RequestContext<P = JsonRpcParams | undefined> {
   readonly id: RequestId | null;
   readonly method: string;
-  readonly params: JsonRpcParams | undefined;
+  /** The params as the method's parser returned them (the raw params when it has none). */
+  readonly params: P;
   /** Aborted when the peer cancels the request or the session ends. */
   readonly signal: AbortSignal;
   /** Sends a notification while the request is open; dropped once it has settled. */
@@ -25,12 +28,25 @@ export interface RequestContext {
   request(method: string, params: object | undefined, options: OutgoingRequestOptions): Promise<unknown>;
 }
 
-export type RequestHandler = (context: RequestContext) => unknown;
+export type RequestHandler<P = JsonRpcParams | undefined> = (context: RequestContext<P>) => unknown;
 export type NotificationHandler = (params: JsonRpcParams | undefined, method: string) => void;
+
+/**
+ * Turns a request's raw params into what its handler takes, or throws (an RpcError with
+ * -32602 for params the method cannot use). It runs before the request waits for a slot.
+ */
+export type ParamsParser<P> = (params: JsonRpcParams | undefined) => P;
 
 export interface HandlerOptions {
   /** Counts against the concurrency limit; for handlers that start processes. */
   readonly queued?: boolean;
+  /** This method's response size cap (default: EngineOptions.maxResponseBytes). */
+  readonly maxResponseBytes?: number;
+}
+
+/** Handler options with the params parser of the method. */
+export interface ParsedHandlerOptions<P> extends HandlerOptions {
+  readonly params: ParamsParser<P>;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warning' | 'error';
@@ -79,6 +95,7 @@ interface InFlight {
 interface Registered<H> {
   readonly handler: H;
   readonly options: HandlerOptions;
+  readonly parse?: ParamsParser<unknown>;
 }
 
 /** Receives a request's serialised response, or undefined when there is none to send. */
@@ -94,7 +111,7 @@ function invalidRequest(detail: string): RpcError {
  * (or never, when cancelled), and correlates responses to the requests we send.
  */
 export class JsonRpcEngine {
-  private readonly requestHandlers = new Map<string, Registered<RequestHandler>>();
+  private readonly requestHandlers = new Map<string, Registered<RequestHandler<unknown>>>();
   private readonly notificationHandlers = new Map<string, NotificationHandler>();
   private readonly inFlight = new Map<string, InFlight>();
   private readonly running = new Set<Promise<void>>();
@@ -110,8 +127,20 @@ export class JsonRpcEngine {
     transport.onframe = (frame, reply) => this.receive(frame, reply ?? this.transportChannel);
   }
 
-  setRequestHandler(method: string, handler: RequestHandler, options: HandlerOptions = {}): void {
-    this.requestHandlers.set(method, { handler, options });
+  /** Registers a method; with `options.params`, the handler gets the parsed params. */
+  setRequestHandler(method: string, handler: RequestHandler, options?: HandlerOptions): void;
+  setRequestHandler<P>(method: string, handler: RequestHandler<P>, options: ParsedHandlerOptions<P>): void;
+  setRequestHandler<P>(
+    method: string,
+    handler: RequestHandler<P>,
+    options: HandlerOptions | ParsedHandlerOptions<P> = {},
+  ): void {
+    const parse = 'params' in options ? (options.params as ParamsParser<unknown>) : undefined;
+    this.requestHandlers.set(method, {
+      handler: handler as RequestHandler<unknown>,
+      options,
+      ...(parse ? { parse } : {}),
+    });
   }
 
   setNotificationHandler(method: string, handler: NotificationHandler): void {
@@ -143,7 +172,7 @@ export class JsonRpcEngine {
     const entry = this.inFlight.get(requestKey(id));
     if (!entry || entry.settled || entry.cancelled) return false;
     entry.cancelled = true;
-    entry.controller.abort(new RpcError(ErrorCode.ToolCancelled, reason));
+    entry.controller.abort(new RequestAborted('cancelled', reason));
     return true;
   }
 
@@ -176,7 +205,7 @@ export class JsonRpcEngine {
   async shutdown(graceMs: number): Promise<void> {
     for (const entry of this.inFlight.values()) {
       entry.cancelled = true;
-      entry.controller.abort(new RpcError(ErrorCode.ServerShuttingDown, 'Server shutting down'));
+      entry.controller.abort(new RequestAborted('shutdown', 'Server shutting down'));
     }
     this.outgoing.close();
     const all = Promise.allSettled([...this.running]);
@@ -410,20 +439,21 @@ export class JsonRpcEngine {
     id: RequestId | null,
     method: string,
     params: JsonRpcParams | undefined,
-    registered: Registered<RequestHandler>,
+    registered: Registered<RequestHandler<unknown>>,
     entry: InFlight,
     channel: ReplyChannel,
   ): Promise<string | undefined> {
     let release: (() => void) | undefined;
     try {
+      const parsed = registered.parse ? registered.parse(params) : params;
       if (registered.options.queued) {
         release = await this.limiter.acquire(entry.controller.signal);
         await this.peerCaughtUp(entry.controller.signal);
       }
-      const context: RequestContext = {
+      const context: RequestContext<unknown> = {
         id,
         method,
-        params,
+        params: parsed,
         signal: entry.controller.signal,
         notify: (notifyMethod, notifyParams) => {
           if (entry.settled || entry.cancelled) return;
@@ -480,8 +510,10 @@ export class JsonRpcEngine {
   private readonly reportOversize = (message: string): void => this.options.log('warning', message);
 
   private responseLimit(method: string | undefined): number {
+    if (method === undefined) return this.options.maxResponseBytes;
     return (
-      (method === undefined ? undefined : this.options.maxResponseBytesByMethod?.get(method)) ??
+      this.requestHandlers.get(method)?.options.maxResponseBytes ??
+      this.options.maxResponseBytesByMethod?.get(method) ??
       this.options.maxResponseBytes
     );
   }

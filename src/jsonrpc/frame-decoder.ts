@@ -1,9 +1,9 @@
 import { isObject } from '../json/objects.js';
-import { ErrorCode } from './error-codes.js';
+import { ErrorCode } from '../spec/error-codes.js';
+import { RpcError } from '../spec/rpc-error.js';
 import type { SplitEvent } from './line-splitter.js';
 import { type ScannedMessage, scanLine } from './message-scan.js';
 import { isRequestId, RawNumberId, type RequestId } from './messages.js';
-import { RpcError } from './rpc-error.js';
 
 /**
  * How deeply a message's containers may nest. Far beyond any real MCP message (schemas and

@@ -1,4 +1,5 @@
 /** JSON-RPC 2.0 message shapes (https://www.jsonrpc.org/specification). */
+import type { JsonRpcErrorObject } from '../spec/rpc-error.js';
 
 /**
  * A numeric id whose text a JavaScript number cannot reproduce: an integer beyond 2^53
@@ -35,12 +36,6 @@ export interface JsonRpcNotification {
   readonly jsonrpc: '2.0';
   readonly method: string;
   readonly params?: JsonRpcParams;
-}
-
-export interface JsonRpcErrorObject {
-  readonly code: number;
-  readonly message: string;
-  readonly data?: unknown;
 }
 
 export interface JsonRpcSuccess {

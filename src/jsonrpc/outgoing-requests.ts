@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode } from './error-codes.js';
+import { ErrorCode } from '../spec/error-codes.js';
+import { RpcError } from '../spec/rpc-error.js';
 import { type RequestId, requestKey } from './messages.js';
-import { RpcError } from './rpc-error.js';
 
 export interface OutgoingRequestOptions {
   readonly timeoutMs: number;

@@ -1,5 +1,6 @@
-import { ErrorCode } from './error-codes.js';
-import { type JsonRpcErrorObject, type RequestId, serializeId } from './messages.js';
+import { ErrorCode } from '../spec/error-codes.js';
+import type { JsonRpcErrorObject } from '../spec/rpc-error.js';
+import { type RequestId, serializeId } from './messages.js';
 
 /** Told when a response had to be shrunk to fit its size limit, or could not be serialised. */
 export type OversizeReporter = (message: string) => void;

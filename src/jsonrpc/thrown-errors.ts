@@ -1,8 +1,9 @@
 import { isSystemError, systemErrorCause, systemErrorLine } from '../fs/system-errors.js';
 import { isObject } from '../json/objects.js';
-import { ErrorCode } from './error-codes.js';
-import { isRequestId, type JsonRpcErrorObject, type RequestId } from './messages.js';
-import { RpcError } from './rpc-error.js';
+import { ErrorCode } from '../spec/error-codes.js';
+import type { JsonRpcErrorObject } from '../spec/rpc-error.js';
+import { RpcError } from '../spec/rpc-error.js';
+import { isRequestId, type RequestId } from './messages.js';
 
 /** The reply to a failure whose details are only for the server log. */
 export const INTERNAL_ERROR: JsonRpcErrorObject = {

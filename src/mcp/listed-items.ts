@@ -2,8 +2,8 @@ import { type PromptDefinition, promptArguments } from '../project/prompts/promp
 import type { ResourceDefinition, ResourceTemplateDefinition } from '../project/resources/resource-definition.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
 import { UI_MIME_TYPE, type UiResourceDefinition } from '../project/ui/ui-resource.js';
+import type { Prompt, PromptArgument, Resource, ResourceTemplate, Tool } from '../spec/types.js';
 import type { ProtocolVersion } from './protocol-versions.js';
-import type { Prompt, PromptArgument, Resource, ResourceTemplate, Tool } from './types.js';
 
 /** `title` exists on tools, resources, prompts and their arguments from 2025-06-18 (D21, D40). */
 export function titlesSupported(version: ProtocolVersion): boolean {

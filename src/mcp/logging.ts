@@ -1,48 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { type Env, envBool, envString } from '../config/env-values.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
-import { LOGGING_LEVELS, type LoggingLevel, type LoggingMessageParams } from './types.js';
-
-/** RFC 5424 severities as MCP names them, ranked from least to most severe. */
-export function levelRank(level: LoggingLevel): number {
-  return LOGGING_LEVELS.indexOf(level);
-}
-
-/** A level name in any case, or undefined when it is not one. */
-export function parseLoggingLevel(value: unknown): LoggingLevel | undefined {
-  if (typeof value !== 'string') return undefined;
-  const lower = value.trim().toLowerCase();
-  return (LOGGING_LEVELS as readonly string[]).includes(lower) ? (lower as LoggingLevel) : undefined;
-}
+import type { LogConfig } from '../config/slices.js';
+import { type LoggingLevel, levelRank } from '../spec/logging-levels.js';
+import type { LoggingMessageParams } from '../spec/types.js';
 
 /**
  * The level at start-up: MCPBASH_LOG_LEVEL (`true`/`1` mean debug, `false`/`0` info); when
- * unset, a `server.d/.debug` file means debug; then MCPBASH_LOG_LEVEL_DEFAULT; then info.
+ * unset (or not a level), a `server.d/.debug` file means debug; then MCPBASH_LOG_LEVEL_DEFAULT (info).
  */
-export function initialLoggingLevel(env: Env, serverDir: string | undefined): LoggingLevel {
-  const configured = envString(env, 'MCPBASH_LOG_LEVEL')?.trim().toLowerCase();
-  if (configured !== undefined) {
-    if (configured === 'true' || configured === '1') return 'debug';
-    if (configured === 'false' || configured === '0') return 'info';
-    const level = parseLoggingLevel(configured);
-    if (level) return level;
-  } else if (serverDir && existsSync(join(serverDir, '.debug'))) {
-    return 'debug';
-  }
-  return parseLoggingLevel(envString(env, 'MCPBASH_LOG_LEVEL_DEFAULT')) ?? 'info';
-}
-
-/** Reads `logging/setLevel` params; a missing level means info (as 1.x did). */
-export function levelFromSetLevelParams(params: unknown): LoggingLevel {
-  const raw = typeof params === 'object' && params !== null ? (params as { level?: unknown }).level : undefined;
-  if (raw === undefined || raw === null) return 'info';
-  const level = parseLoggingLevel(raw);
-  if (!level) {
-    throw RpcError.invalidParams('Invalid log level', { level: raw, valid: LOGGING_LEVELS });
-  }
-  return level;
+export function initialLoggingLevel(log: LogConfig, serverDir: string | undefined): LoggingLevel {
+  if (log.level) return log.level;
+  if (serverDir && existsSync(join(serverDir, '.debug'))) return 'debug';
+  return log.levelDefault;
 }
 
 export interface ServerLogOptions {
@@ -55,12 +25,12 @@ export interface ServerLogOptions {
   readonly timestamps: boolean;
 }
 
-export function serverLogOptions(env: Env, stderr: Writable, serverDir: string | undefined): ServerLogOptions {
+export function serverLogOptions(log: LogConfig, stderr: Writable, serverDir: string | undefined): ServerLogOptions {
   return {
     stderr,
-    level: initialLoggingLevel(env, serverDir),
-    quiet: envBool(env, 'MCPBASH_QUIET', false),
-    timestamps: envBool(env, 'MCPBASH_LOG_TIMESTAMP', false),
+    level: initialLoggingLevel(log, serverDir),
+    quiet: log.quiet,
+    timestamps: log.timestamps,
   };
 }
 

@@ -3,22 +3,24 @@ import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { JsonRpcEngine } from '../jsonrpc/engine.js';
-import { ErrorCode } from '../jsonrpc/error-codes.js';
 import type { JsonRpcParams } from '../jsonrpc/messages.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
 import { StdioTransport } from '../jsonrpc/stdio-transport.js';
 import type { Transport } from '../jsonrpc/transport.js';
+import { ProcessRegistry } from '../process/process-runner.js';
 import type { ProjectContext } from '../project/project-context.js';
 import { configuredRoots, implicitRoot } from '../project/roots.js';
 import { removeStateDir } from '../project/state-dir.js';
-import { ProcessRegistry } from '../runner/process-runner.js';
-import { registerLifecycle } from './handlers/lifecycle.js';
+import { ErrorCode } from '../spec/error-codes.js';
+import { RpcError } from '../spec/rpc-error.js';
+import type { ServerCapabilities } from '../spec/types.js';
+import { lifecycleModule } from './handlers/lifecycle.js';
 import { loggingModule } from './handlers/logging.js';
 import { ListChangedNotifier, listOfKind } from './list-changed.js';
 import { ServerLog, serverLogOptions } from './logging.js';
+import { McpMethods } from './mcp-methods.js';
 import { RemoteTokenGuard, remoteTokenSettings } from './remote-token.js';
 import { RootsState } from './roots-state.js';
-import type { HandlerModule, ServerContext } from './server-context.js';
+import type { HandlerModule, ModuleLifecycle, ServerContext } from './server-context.js';
 import { createServerParts, type ServerParts } from './server-parts.js';
 import { Session } from './session.js';
 
@@ -33,7 +35,7 @@ export interface McpServerOptions {
   readonly project: ProjectContext;
   /** The session's private scratch directory, removed when the session ends. */
   readonly stateDir: string;
-  /** The MCP areas beyond lifecycle and logging (tools, resources, ...). */
+  /** The MCP areas beyond lifecycle and logging (tools, resources, ...), in registration order. */
   readonly modules?: readonly HandlerModule[];
   /** A transport other than stdio (HTTP sessions, tests). */
   readonly transport?: Transport;
@@ -48,16 +50,8 @@ export interface McpServerOptions {
 /** How a stop treats running requests: let them finish for a while, or abort them now. */
 export type StopMode = 'drain' | 'abort';
 
-/** Lists are bounded by the registry cap (MCPBASH_REGISTRY_MAX_BYTES), not the tool output cap. */
-const LIST_METHODS = ['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list'];
-
-/** Families refused in minimal mode (MCPBASH_FORCE_MINIMAL), as 1.x did. */
-const MINIMAL_MODE_REFUSALS: ReadonlyArray<[string, string]> = [
-  ['tools/', 'Tools'],
-  ['resources/', 'Resources'],
-  ['prompts/', 'Prompts'],
-  ['completion/', 'Completion'],
-];
+/** The modules every session has: lifecycle (initialize, ping, shutdown, cancellation) and logging. */
+const CORE_MODULES: readonly HandlerModule[] = [lifecycleModule, loggingModule];
 
 /**
  * One MCP session over stdio: wires the engine, the session gate and the handler modules,
@@ -72,9 +66,8 @@ export class McpServer {
   readonly context: ServerContext;
   readonly parts: ServerParts;
   private readonly transport: Transport;
-  private readonly readyListeners: Array<() => void> = [];
-  private readonly inputListeners: Array<() => void> = [];
-  private readonly stopListeners: Array<() => void> = [];
+  private readonly modules: readonly HandlerModule[];
+  private readonly hooks: Array<{ module: string; lifecycle: ModuleLifecycle }> = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly remoteToken: RemoteTokenGuard | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
@@ -87,7 +80,7 @@ export class McpServer {
 
   constructor(private readonly options: McpServerOptions) {
     const { config, env } = options;
-    this.log = new ServerLog(serverLogOptions(env, options.stderr, options.project.layout.serverDir));
+    this.log = new ServerLog(serverLogOptions(config.log, options.stderr, options.project.layout.serverDir));
     this.transport = options.transport ?? McpServer.stdio(options, config.maxMessageBytes);
     let lists: ListChangedNotifier | undefined;
     this.parts =
@@ -102,7 +95,7 @@ export class McpServer {
         log: this.log,
         onHash: (kind, hash) => lists?.observe(listOfKind(kind), hash, kind),
       });
-    const tokenSettings = remoteTokenSettings(env);
+    const tokenSettings = remoteTokenSettings(config.remoteToken);
     this.remoteToken = tokenSettings
       ? new RemoteTokenGuard(tokenSettings, (level, message) => this.log.toStderr(level, 'mcp.auth', message))
       : undefined;
@@ -110,7 +103,6 @@ export class McpServer {
       maxConcurrent: config.maxConcurrentRequests,
       limiter: this.parts.limiter,
       maxResponseBytes: config.maxToolOutputBytes,
-      maxResponseBytesByMethod: new Map(LIST_METHODS.map((method) => [method, config.registryMaxBytes])),
       admit: (method, _kind, params) => this.admit(method, params),
       ...(this.remoteToken ? { admitResponse: (response) => this.remoteToken?.admitResponse(response) === true } : {}),
       batchRefusal: () => this.batchRefusal(),
@@ -122,10 +114,12 @@ export class McpServer {
     lists = new ListChangedNotifier(this.session, (method) => this.engine.notify(method));
     const { layout } = options.project;
     const roots = new RootsState(
-      configuredRoots(layout, env, (message) => this.log.warning('mcp.roots', message)),
+      configuredRoots(layout, config.paths.roots, (message) => this.log.warning('mcp.roots', message)),
       implicitRoot(layout),
     );
+    this.modules = [...CORE_MODULES, ...(options.modules ?? [])];
     this.context = {
+      methods: new McpMethods(this.engine),
       engine: this.engine,
       session: this.session,
       log: this.log,
@@ -141,9 +135,8 @@ export class McpServer {
       roots,
       elicitation: undefined,
       stderr: options.stderr,
-      onReady: (listener) => this.readyListeners.push(listener),
-      onInput: (listener) => this.inputListeners.push(listener),
-      onStop: (listener) => this.stopListeners.push(listener),
+      capabilities: () => this.capabilities(),
+      announceReady: () => this.runHooks('onReady'),
       requestExit: (code) => {
         setImmediate(() => void this.stop(code, 'drain'));
       },
@@ -154,20 +147,15 @@ export class McpServer {
   /** Serves until the session ends; resolves with the process exit status. */
   run(): Promise<number> {
     for (const warning of this.options.project.identity.warnings) this.log.warning('mcp.lifecycle', warning);
-    registerLifecycle(this.context, () => this.fireReady());
-    loggingModule(this.context);
-    for (const module of this.options.modules ?? []) module(this.context);
+    for (const module of this.modules) {
+      const lifecycle = module.register(this.context);
+      if (lifecycle) this.hooks.push({ module: module.name, lifecycle });
+    }
     const onFrame = this.transport.onframe;
     this.transport.onframe = (frame, reply) => {
       this.touchIdle();
       onFrame?.(frame, reply);
-      for (const listener of this.inputListeners) {
-        try {
-          listener();
-        } catch (error) {
-          this.log.error('mcp.core', `input listener failed: ${(error as Error).stack ?? String(error)}`);
-        }
-      }
+      this.runHooks('onInput');
     };
     this.transport.onclose = () => void this.stop(0, 'drain');
     const done = new Promise<number>((resolve) => {
@@ -204,7 +192,7 @@ export class McpServer {
     this.session.phase = 'shutting-down';
     for (const timer of this.timers) clearTimeout(timer);
     clearTimeout(this.idleTimer);
-    for (const listener of this.stopListeners) listener();
+    this.runHooks('onStop');
     if (this.stopMode === 'drain') {
       const aborted = new Promise<void>((resolve) => {
         this.endDrain = resolve;
@@ -245,10 +233,38 @@ export class McpServer {
     if (denied) return denied;
     const refusal = this.session.admit(method);
     if (refusal || !this.options.config.forceMinimal) return refusal;
-    const family = MINIMAL_MODE_REFUSALS.find(([prefix]) => method.startsWith(prefix));
-    return family
-      ? new RpcError(ErrorCode.MethodNotFound, `${family[1]} capability unavailable in minimal mode`)
+    const area = this.modules.find(
+      (module) => module.minimalMode && method.startsWith(module.minimalMode.methodPrefix),
+    );
+    return area?.minimalMode
+      ? new RpcError(ErrorCode.MethodNotFound, `${area.minimalMode.label} capability unavailable in minimal mode`)
       : undefined;
+  }
+
+  /**
+   * The server capabilities of initialize's answer (original-behaviour §2.3): each module's
+   * part for the negotiated version and the client, in module order; minimal mode keeps
+   * only the modules it serves (logging).
+   */
+  private capabilities(): ServerCapabilities {
+    const minimal = this.options.config.forceMinimal;
+    const capabilities: ServerCapabilities = {};
+    for (const module of this.modules) {
+      if (minimal && module.minimalMode) continue;
+      Object.assign(capabilities, module.capabilities?.(this.session));
+    }
+    return capabilities;
+  }
+
+  /** Runs one lifecycle hook of every module; a failing hook is logged and costs only itself. */
+  private runHooks(hook: keyof ModuleLifecycle): void {
+    for (const { module, lifecycle } of this.hooks) {
+      try {
+        lifecycle[hook]?.();
+      } catch (error) {
+        this.log.error('mcp.core', `${module}: ${hook} failed: ${(error as Error).stack ?? String(error)}`);
+      }
+    }
   }
 
   private batchRefusal(): string | undefined {
@@ -256,16 +272,6 @@ export class McpServer {
     return this.session.phase === 'new'
       ? 'Batch arrays are disabled'
       : `Batch arrays are not allowed for protocol ${this.session.protocolVersion}`;
-  }
-
-  private fireReady(): void {
-    for (const listener of this.readyListeners) {
-      try {
-        listener();
-      } catch (error) {
-        this.log.error('mcp.lifecycle', `start-up task failed: ${(error as Error).stack ?? String(error)}`);
-      }
-    }
   }
 
   private armShutdownWatchdog(): void {

@@ -1,10 +1,8 @@
-import { RpcError } from '../jsonrpc/rpc-error.js';
+import { RpcError } from '../spec/rpc-error.js';
+import type { ListRequest } from './params/list-params.js';
 
 /** The collections list methods page through; a cursor is only valid for its own. */
 export type Collection = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
 
 interface CursorPayload {
   ver: 1;
@@ -58,32 +56,10 @@ export function decodeCursor(cursor: string, collection: Collection, hash: strin
   return payload.offset as number;
 }
 
-/** `params.limit` (an mcp-bash extension): default 50, at most 200; invalid or 0 means default. */
-export function pageSize(params: Record<string, unknown> | undefined): number {
-  const limit = params?.limit;
-  const value = typeof limit === 'string' && /^\d+$/.test(limit) ? Number(limit) : limit;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) return DEFAULT_PAGE_SIZE;
-  return Math.min(value, MAX_PAGE_SIZE);
-}
-
-/** `params.cursor` (also accepted as `params.nextCursor`, as 1.x did). */
-export function cursorParam(params: Record<string, unknown> | undefined): string | undefined {
-  const cursor = params?.cursor ?? params?.nextCursor;
-  if (cursor === undefined || cursor === null || cursor === '') return undefined;
-  if (typeof cursor !== 'string') throw RpcError.invalidParams('Invalid cursor', 'cursor must be a string');
-  return cursor;
-}
-
 /** One page of a list in its deterministic order. */
-export function paginate<T>(
-  items: readonly T[],
-  collection: Collection,
-  hash: string,
-  params: Record<string, unknown> | undefined,
-): Page<T> {
-  const cursor = cursorParam(params);
-  const offset = cursor === undefined ? 0 : decodeCursor(cursor, collection, hash);
-  const size = pageSize(params);
+export function paginate<T>(items: readonly T[], collection: Collection, hash: string, request: ListRequest): Page<T> {
+  const offset = request.cursor === undefined ? 0 : decodeCursor(request.cursor, collection, hash);
+  const size = request.limit;
   const end = Math.min(offset + size, items.length);
   return {
     items: items.slice(offset, end),

@@ -1,14 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type Env, envInt, envString } from '../config/env-values.js';
+import type { RemoteTokenConfig } from '../config/server-config.js';
 import { isObject } from '../json/objects.js';
 import type { JsonRpcParams } from '../jsonrpc/messages.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
+import { RpcError } from '../spec/rpc-error.js';
 import { SlidingWindowLimiter } from './rate-limiter.js';
 
 /** The shortest shared secret accepted: shorter ones are guessable through a proxy. */
 export const MIN_REMOTE_TOKEN_LENGTH = 32;
 
-/** The remote-token settings (original-behaviour §2.12), read from the environment. */
+/** The remote-token settings (original-behaviour §2.12) of an enabled guard. */
 export interface RemoteTokenSettings {
   /** MCPBASH_REMOTE_TOKEN: the shared secret. */
   readonly token: string;
@@ -24,22 +24,17 @@ export interface RemoteTokenSettings {
  * Why MCPBASH_REMOTE_TOKEN cannot be used, or undefined when it is unset (an empty value
  * counts as unset) or good. The server refuses to start and `health` reports it.
  */
-export function remoteTokenProblem(env: Env): string | undefined {
-  const token = envString(env, 'MCPBASH_REMOTE_TOKEN');
+export function remoteTokenProblem(config: RemoteTokenConfig): string | undefined {
+  const { token } = config;
   if (token === undefined || token.length >= MIN_REMOTE_TOKEN_LENGTH) return undefined;
   return `MCPBASH_REMOTE_TOKEN is ${token.length} characters long; it must have at least ${MIN_REMOTE_TOKEN_LENGTH}`;
 }
 
 /** The settings when the guard is enabled (MCPBASH_REMOTE_TOKEN set and long enough). */
-export function remoteTokenSettings(env: Env): RemoteTokenSettings | undefined {
-  const token = envString(env, 'MCPBASH_REMOTE_TOKEN');
-  if (token === undefined || remoteTokenProblem(env)) return undefined;
-  return {
-    token,
-    key: envString(env, 'MCPBASH_REMOTE_TOKEN_KEY') ?? 'mcpbash/remoteToken',
-    fallbackKey: envString(env, 'MCPBASH_REMOTE_TOKEN_FALLBACK_KEY') ?? 'remoteToken',
-    maxFailuresPerMinute: envInt(env, 'MCPBASH_REMOTE_TOKEN_MAX_FAILURES_PER_MIN', 10, { min: 0 }),
-  };
+export function remoteTokenSettings(config: RemoteTokenConfig): RemoteTokenSettings | undefined {
+  const { token } = config;
+  if (token === undefined || remoteTokenProblem(config)) return undefined;
+  return { ...config, token };
 }
 
 function digest(value: string): Buffer {

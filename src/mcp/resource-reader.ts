@@ -1,16 +1,17 @@
 import { classifyContent, isTextMime } from '../content/mime.js';
-import { ErrorCode } from '../jsonrpc/error-codes.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
 import type { ProjectRegistries } from '../project/project-registries.js';
+import { providerForUri } from '../project/resources/provider-names.js';
 import { uriPathForMime } from '../project/resources/resource-definition.js';
 import { matchTemplate } from '../project/resources/template-match.js';
 import { readUiResource } from '../project/ui/ui-content.js';
 import { findUiResource } from '../project/ui/ui-lookup.js';
 import { UI_MIME_TYPE, type UiResourceDefinition } from '../project/ui/ui-resource.js';
 import { isUiUri } from '../project/ui/ui-uri.js';
-import { providerForUri } from '../providers/provider-names.js';
 import { type ProviderHost, readWithProvider } from '../providers/resource-provider.js';
-import type { ResourceContents } from './types.js';
+import { ErrorCode } from '../spec/error-codes.js';
+import { RpcError } from '../spec/rpc-error.js';
+import type { ResourceContents } from '../spec/types.js';
+import type { ResourceRequest } from './params/resource-params.js';
 
 /** A read request resolved to what serves it. */
 export interface ResolvedResource {
@@ -27,13 +28,6 @@ export interface ReadOptions {
   /** 0 means no timeout. */
   readonly timeoutSecs: number;
   readonly signal?: AbortSignal;
-}
-
-function optionalString(params: Record<string, unknown>, key: string): string | undefined {
-  const value = params[key];
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') throw RpcError.invalidParams(`${key} must be a string`);
-  return value;
 }
 
 /**
@@ -53,18 +47,8 @@ export class ResourceReader {
    * (read at the given URI when there is one), else the entry with that URI, else the URI
    * itself - provider and MIME hint from the template it matches, or from its scheme.
    */
-  async resolve(params: Record<string, unknown>): Promise<ResolvedResource> {
-    const uri = optionalString(params, 'uri');
-    const name = optionalString(params, 'name');
-    if (uri === undefined && name === undefined) {
-      throw RpcError.invalidParams(
-        'Resource name or uri required',
-        'Pass params.uri (a URI from resources/list, or one expanded from a template)',
-      );
-    }
-    // A NUL cannot be passed to a provider (argv); no valid URI contains a raw one.
-    if (uri?.includes('\0') || name?.includes('\0'))
-      throw RpcError.invalidParams('Invalid resource URI: it contains a NUL character');
+  async resolve(request: ResourceRequest): Promise<ResolvedResource> {
+    const { uri, name } = request;
     const { items } = await this.registries.resources.snapshot();
     const byName = name === undefined ? undefined : items.find((item) => item.name === name);
     const ui = await this.resolveUi(uri, byName === undefined ? name : undefined);

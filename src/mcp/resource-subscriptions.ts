@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RpcError } from '../jsonrpc/rpc-error.js';
+import { RpcError } from '../spec/rpc-error.js';
 import type { ResolvedResource } from './resource-reader.js';
 
 /** The longest wait between two polls of an unchanged resource (unless the base interval is longer). */

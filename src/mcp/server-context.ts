@@ -3,19 +3,25 @@ import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { JsonRpcEngine, RequestContext } from '../jsonrpc/engine.js';
+import type { ProcessRegistry } from '../process/process-runner.js';
 import type { ProjectContext } from '../project/project-context.js';
 import type { ProjectRegistries } from '../project/project-registries.js';
-import type { ProcessRegistry } from '../runner/process-runner.js';
 import type { ElicitationBridge } from '../runner/tool-runtime.js';
+import type { ServerCapabilities } from '../spec/types.js';
 import type { ListChangedNotifier } from './list-changed.js';
 import type { ServerLog } from './logging.js';
+import type { McpMethods } from './mcp-methods.js';
 import type { RootsState } from './roots-state.js';
 import type { ServerParts } from './server-parts.js';
 import type { Session } from './session.js';
 
-/** What handler modules share: the engine to register on, the session, and the services. */
+/** The engine as areas use it: talking to the peer. Methods are registered through `methods`. */
+export type PeerChannel = Pick<JsonRpcEngine, 'notify' | 'request' | 'acquireSlot' | 'cancel'>;
+
+/** What handler modules share: the method table, the peer, the session, and the services. */
 export interface ServerContext {
-  readonly engine: JsonRpcEngine;
+  readonly methods: McpMethods;
+  readonly engine: PeerChannel;
   readonly session: Session;
   readonly log: ServerLog;
   readonly config: ServerConfig;
@@ -34,12 +40,10 @@ export interface ServerContext {
   elicitation: SessionElicitation | undefined;
   /** The server's stderr (diagnostics; tool stderr when streamed). */
   readonly stderr: Writable;
-  /** Runs `listener` once the client has sent `notifications/initialized`. */
-  onReady(listener: () => void): void;
-  /** Runs `listener` after every input message (cheap change polling). */
-  onInput(listener: () => void): void;
-  /** Runs `listener` when the session ends (to clear timers and watchers). */
-  onStop(listener: () => void): void;
+  /** The capabilities of every module, for the session's version and client (initialize's answer). */
+  capabilities(): ServerCapabilities;
+  /** The client sent `notifications/initialized`: every module's `onReady` runs. */
+  announceReady(): void;
   /** Ends the session once the current response has been written. */
   requestExit(code: number): void;
   /** After `shutdown`: end the session anyway if `exit` does not follow in time. */
@@ -55,5 +59,31 @@ export interface SessionElicitation extends ElicitationBridge {
   on(requester: Pick<RequestContext, 'request'>): ElicitationBridge;
 }
 
-/** A handler module registers the methods of one MCP area. */
-export type HandlerModule = (context: ServerContext) => void;
+/** What a module needs at the turns of the session; each runs once, errors are logged. */
+export interface ModuleLifecycle {
+  /** After `notifications/initialized`. */
+  onReady?(): void;
+  /** After every input message (cheap change polling). */
+  onInput?(): void;
+  /** When the session ends: clear timers and watchers. */
+  onStop?(): void;
+}
+
+/**
+ * One MCP area (tools, resources, ...): what it adds to initialize's capabilities, whether
+ * minimal mode (MCPBASH_FORCE_MINIMAL) serves it, its methods, and its lifecycle needs.
+ * Adding an area is a module and one line in server-modules.ts.
+ */
+export interface HandlerModule {
+  /** Names the area in logs. */
+  readonly name: string;
+  /**
+   * Minimal mode refuses methods starting with `methodPrefix`: -32601 "<label> capability
+   * unavailable in minimal mode" (1.x's wording), and drops the area's capabilities.
+   */
+  readonly minimalMode?: { readonly methodPrefix: string; readonly label: string };
+  /** The area's part of the server capabilities for this session (version, client). */
+  capabilities?(session: Session): ServerCapabilities;
+  /** Registers the area's methods on `context.methods`. */
+  register(context: ServerContext): ModuleLifecycle | undefined;
+}

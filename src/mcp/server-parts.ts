@@ -2,12 +2,12 @@ import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { ConcurrencyLimiter } from '../jsonrpc/concurrency-limiter.js';
+import { chooseJsonTool, type JsonToolChoice } from '../process/json-tool.js';
+import type { ProcessRegistry } from '../process/process-runner.js';
 import type { ProjectContext } from '../project/project-context.js';
 import { ProjectRegistries } from '../project/project-registries.js';
 import type { RegistryKind, RegistryLog } from '../project/registry/registry-store.js';
 import { startJqService } from '../runner/jq-service-process.js';
-import { chooseJsonTool, type JsonToolChoice } from '../runner/json-tool.js';
-import type { ProcessRegistry } from '../runner/process-runner.js';
 import { SchemaValidator } from '../validation/json-schema.js';
 
 /**
@@ -50,6 +50,8 @@ export function createServerParts(options: ServerPartsOptions): ServerParts {
     registries: new ProjectRegistries({
       layout: project.layout,
       home: options.home,
+      config: options.config.registry,
+      jsonTool: options.config.jsonTool,
       env,
       scratchDir: options.stateDir,
       log: options.log,
@@ -58,7 +60,7 @@ export function createServerParts(options: ServerPartsOptions): ServerParts {
       onHash: options.onHash,
     }),
     limiter: new ConcurrencyLimiter(options.config.maxConcurrentRequests),
-    jsonTool: chooseJsonTool(env, options.stateDir),
+    jsonTool: chooseJsonTool(options.config.jsonTool, env, options.stateDir),
     jqService: () => {
       jqService ??= startJqService(env, (message) => options.log.warning('mcp.tools', message));
       return jqService;

@@ -1,7 +1,7 @@
 import type { RegistryKind, RegistryLog } from '../project/registry/registry-store.js';
+import type { LoggingLevel } from '../spec/logging-levels.js';
 import { type ListChangedNotifier, listOfKind } from './list-changed.js';
 import type { ServerLog } from './logging.js';
-import type { LoggingLevel } from './types.js';
 
 /** A session as the broadcast reaches it. */
 export interface BroadcastTarget {

@@ -1,12 +1,12 @@
-import { ErrorCode } from '../jsonrpc/error-codes.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
+import { ErrorCode } from '../spec/error-codes.js';
+import { RpcError } from '../spec/rpc-error.js';
+import type { ClientCapabilities, Implementation } from '../spec/types.js';
 import {
   DEFAULT_PROTOCOL_VERSION,
   featuresOf,
   type ProtocolFeatures,
   type ProtocolVersion,
 } from './protocol-versions.js';
-import type { ClientCapabilities, Implementation } from './types.js';
 
 /**
  * - `new`: waiting for `initialize`
@@ -41,8 +41,10 @@ export class Session {
    */
   canNotify = true;
 
+  /** What the session's version offers; no list_changed where nobody could be told (stateless). */
   get features(): ProtocolFeatures {
-    return featuresOf(this.protocolVersion);
+    const features = featuresOf(this.protocolVersion);
+    return this.canNotify ? features : { ...features, listChanged: false };
   }
 
   get isReady(): boolean {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isObject } from '../json/objects.js';
 import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../project/ui/ui-resource.js';
-import type { ClientCapabilities } from './types.js';
+import type { ClientCapabilities } from '../spec/types.js';
 
 /** Where 1.x told tools about the client's UI support (`mcp_client_supports_ui` reads it). */
 export const UI_SUPPORT_FILE = 'extensions.ui.support';

@@ -1,7 +1,7 @@
 // How discovery (tools, resources, prompts) finds and reads files on disk.
 import { closeSync, type Dirent, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
 import { normalize, sep } from 'node:path';
-import type { JsonObject } from '../mcp/types.js';
+import type { JsonObject } from '../spec/types.js';
 
 /** Deep enough for any real layout; a symlink cycle stops here instead of looping. */
 const MAX_DEPTH = 8;

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { extname, isAbsolute, resolve } from 'node:path';
-import type { Icon } from '../mcp/types.js';
+import type { Icon } from '../spec/types.js';
 
 const ICON_MIME: Readonly<Record<string, string>> = {
   '.png': 'image/png',

@@ -1,5 +1,4 @@
-import type { ProjectLayout } from './project-layout.js';
-import { projectLayout } from './project-layout.js';
+import { type LayoutOverrides, type ProjectLayout, projectLayout } from './project-layout.js';
 import { loadServerIdentity, type ServerIdentity } from './server-identity.js';
 
 /** The project a server or command works on. */
@@ -12,9 +11,9 @@ export interface ProjectContext {
 
 export function openProject(
   root: string,
-  env: Readonly<Record<string, string | undefined>>,
+  moved: Partial<LayoutOverrides> = {},
   gettingStarted = false,
 ): ProjectContext {
-  const layout = projectLayout(root, env);
+  const layout = projectLayout(root, moved);
   return { layout, identity: loadServerIdentity(layout, { gettingStarted }), gettingStarted };
 }

@@ -13,6 +13,9 @@ export interface ProjectLayout {
   readonly registryDir: string;
 }
 
+/** MCPBASH_*_DIR: where the operator moved a directory of the layout (PathsConfig.layout). */
+export type LayoutOverrides = { readonly [K in keyof Omit<ProjectLayout, 'root'>]: string | undefined };
+
 const overrides: ReadonlyArray<[keyof Omit<ProjectLayout, 'root'>, string, string]> = [
   ['toolsDir', 'MCPBASH_TOOLS_DIR', 'tools'],
   ['resourcesDir', 'MCPBASH_RESOURCES_DIR', 'resources'],
@@ -25,10 +28,10 @@ const overrides: ReadonlyArray<[keyof Omit<ProjectLayout, 'root'>, string, strin
 ];
 
 /** Relative overrides are taken relative to the project root. */
-export function projectLayout(root: string, env: Readonly<Record<string, string | undefined>>): ProjectLayout {
+export function projectLayout(root: string, moved: Partial<LayoutOverrides> = {}): ProjectLayout {
   const layout: Record<string, string> = { root };
-  for (const [key, variable, fallback] of overrides) {
-    const value = env[variable];
+  for (const [key, , fallback] of overrides) {
+    const value = moved[key];
     layout[key] = value ? (isAbsolute(value) ? value : resolve(root, value)) : join(root, fallback);
   }
   return layout as unknown as ProjectLayout;

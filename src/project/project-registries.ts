@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
-import { type Env, envBool, envInt, envNumber, envString } from '../config/env-values.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
-import { hookEnvironment } from '../runner/hook-environment.js';
-import { chooseJsonTool } from '../runner/json-tool.js';
-import type { ProcessRegistry } from '../runner/process-runner.js';
+import type { Env } from '../config/env-values.js';
+import type { JsonToolConfig, RegistryConfig } from '../config/slices.js';
+import { chooseJsonTool } from '../process/json-tool.js';
+import type { ProcessRegistry } from '../process/process-runner.js';
 import { type CompletionRegistration, manualCompletionNormalizer } from './completions/completion-registration.js';
 import type { TreeWalk } from './discovery-files.js';
+import { hookEnvironment } from './hook-environment.js';
+import { ProjectError } from './project-error.js';
 import type { ProjectLayout } from './project-layout.js';
 import { manualPromptNormalizer } from './prompts/manual-prompts.js';
 import type { PromptDefinition } from './prompts/prompt-definition.js';
@@ -30,6 +31,11 @@ import { uiResourcesSource } from './ui/ui-source.js';
 export interface RegistryOptions {
   readonly layout: ProjectLayout;
   readonly home: FrameworkHome;
+  /** Caching, trust and bounds (MCP_*_TTL, MCPBASH_STATIC_REGISTRY, ...). */
+  readonly config: RegistryConfig;
+  /** Which JSON tool register.sh gets. */
+  readonly jsonTool: JsonToolConfig;
+  /** The environment register.sh starts from. */
   readonly env: Env;
   readonly scratchDir: string;
   readonly log: RegistryLog;
@@ -48,16 +54,6 @@ export interface RegistryOptions {
 }
 
 const POLL_INTERVAL_MS = 1000;
-
-/** A kind's TTL in ms from its variable (seconds; 1.x's default 5). */
-export function ttlMs(env: Env, variable: string): number {
-  return envNumber(env, variable, 5, { min: 0 }) * 1000;
-}
-
-/** Whether MCPBASH_STATIC_REGISTRY asks to trust pre-generated caches. */
-export function staticRegistryMode(env: Env): boolean {
-  return envBool(env, 'MCPBASH_STATIC_REGISTRY', false);
-}
 
 /**
  * The registries of one project (tools, resources, resource templates, prompts, and the
@@ -82,8 +78,8 @@ export class ProjectRegistries {
   private readonly sharedWalk = sameTurnWalker();
 
   constructor(private readonly options: RegistryOptions) {
-    const { layout, env } = options;
-    const staticMode = staticRegistryMode(env);
+    const { layout, env, config } = options;
+    const staticMode = config.staticMode;
     this.normalizers = {
       tools: manualToolNormalizer(layout.toolsDir),
       resources: manualResourceNormalizer(layout.resourcesDir),
@@ -94,24 +90,24 @@ export class ProjectRegistries {
     this.manual = new ManualRegistrations({
       serverDir: layout.serverDir,
       projectRoot: layout.root,
-      allowHooks: envBool(env, 'MCPBASH_ALLOW_PROJECT_HOOKS', false),
+      allowHooks: config.allowHooks,
       staticMode,
-      ttlMs: ttlMs(env, 'MCPBASH_REGISTER_TTL'),
-      maxBytes: envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 }),
-      bufferMaxBytes: envInt(env, 'MCPBASH_MANUAL_BUFFER_MAX_BYTES', 1024 * 1024, { min: 1 }),
+      ttlMs: config.ttlMs.register,
+      maxBytes: config.maxManualBytes,
+      bufferMaxBytes: config.bufferMaxBytes,
       hookDriver: join(options.home.hooksDir, 'register-hook.sh'),
-      hookEnv: hookEnvironment(env, layout, options.home, chooseJsonTool(env, options.scratchDir)),
+      hookEnv: hookEnvironment(env, layout, options.home, chooseJsonTool(options.jsonTool, env, options.scratchDir)),
       scratchDir: options.scratchDir,
       processes: options.processes,
       normalizers: this.normalizers,
       log: options.log,
-      verbose: envBool(env, 'MCPBASH_LOG_VERBOSE', false),
+      verbose: config.verbose,
     });
-    this.toolsSubtree = options.toolsSubtree ?? this.subtreeFromEnv();
+    this.toolsSubtree = options.toolsSubtree ?? this.subtreeFromConfig();
     this.tools = this.store({
       kind: 'tools',
       cacheFile: join(layout.registryDir, 'tools.json'),
-      ttlMs: ttlMs(env, 'MCP_TOOLS_TTL'),
+      ttlMs: config.ttlMs.tools,
       // server.meta.json: the `ui://` URIs of tools with a UI carry the server's name.
       watchedPaths: [
         layout.toolsDir,
@@ -124,7 +120,7 @@ export class ProjectRegistries {
     });
     const sourceOptions = {
       layout,
-      ttlMs: (variable: string) => ttlMs(env, variable),
+      ttlMs: config.ttlMs,
       manualState: <T>(kind: ManualKind) => this.manualState<T>(kind),
     };
     this.resources = this.store(resourcesSource(sourceOptions));
@@ -132,12 +128,12 @@ export class ProjectRegistries {
     this.prompts = this.store({
       kind: 'prompts',
       cacheFile: join(layout.registryDir, 'prompts.json'),
-      ttlMs: ttlMs(env, 'MCP_PROMPTS_TTL'),
+      ttlMs: config.ttlMs.prompts,
       watchedPaths: [layout.promptsDir, join(layout.serverDir, 'register.json'), join(layout.serverDir, 'register.sh')],
       scan: (_previous, tree) => discoverPrompts(layout.promptsDir, layout.root, tree.walkOf(layout.promptsDir)),
       manual: () => this.manualState<PromptDefinition>('prompts'),
     });
-    this.ui = this.store(uiResourcesSource(layout, ttlMs(env, 'MCP_UI_TTL'), () => this.serverName()));
+    this.ui = this.store(uiResourcesSource(layout, config.ttlMs.ui, () => this.serverName()));
   }
 
   /** The server name UI URIs carry. */
@@ -168,8 +164,8 @@ export class ProjectRegistries {
   }
 
   /** MCPBASH_REGISTRY_REFRESH_PATH; one outside the tools directory is ignored with a warning (1.x ignored it). */
-  private subtreeFromEnv(): string {
-    const value = envString(this.options.env, 'MCPBASH_REGISTRY_REFRESH_PATH');
+  private subtreeFromConfig(): string {
+    const value = this.options.config.refreshPath;
     if (value === undefined) return '';
     const subtree = resolveToolsSubtree(this.options.layout, value);
     if (typeof subtree === 'string') return subtree;
@@ -180,7 +176,7 @@ export class ProjectRegistries {
   /** Completion scripts registered by hand (none unless register.json / register.sh list some). */
   async completions(): Promise<CompletionRegistration[]> {
     const state = await this.manualState<CompletionRegistration>('completions');
-    if (state.mode === 'error') throw RpcError.internal(state.message);
+    if (state.mode === 'error') throw ProjectError.failed(state.message);
     if (state.mode !== 'manual') return [];
     // Completions have no registry store to report skipped entries; warn here, once each.
     for (const warning of state.warnings ?? []) {
@@ -207,11 +203,11 @@ export class ProjectRegistries {
 
   /** A store with this project's shared settings. */
   store<T>(source: ConstructorParameters<typeof RegistryStore<T>>[0]): RegistryStore<T> {
-    const { env } = this.options;
+    const { config } = this.options;
     const store = new RegistryStore<T>(source, {
       log: this.options.log,
-      maxBytes: envInt(env, 'MCPBASH_REGISTRY_MAX_BYTES', 100 * 1024 * 1024, { min: 1 }),
-      staticMode: staticRegistryMode(env),
+      maxBytes: config.maxBytes,
+      staticMode: config.staticMode,
       writeCache: this.options.writeCache ?? true,
       walk: this.sharedWalk,
       ...(this.options.onHash ? { onHash: this.options.onHash } : {}),

@@ -18,7 +18,8 @@ export function detectProjectRoot(start: string): string | undefined {
 export interface ProjectRootSources {
   /** `--project-root DIR` of CLI commands. */
   readonly flag?: string | undefined;
-  readonly env: Readonly<Record<string, string | undefined>>;
+  /** MCPBASH_PROJECT_ROOT. */
+  readonly configured: string | undefined;
   readonly cwd: string;
 }
 
@@ -42,7 +43,7 @@ export function resolveProjectRoot(sources: ProjectRootSources): ProjectRootResu
     const root = checkDirectory(sources.flag, sources.cwd);
     return root ? { kind: 'found', root, source: 'flag' } : { kind: 'invalid', path: sources.flag, source: 'flag' };
   }
-  const fromEnv = sources.env.MCPBASH_PROJECT_ROOT;
+  const fromEnv = sources.configured;
   if (fromEnv) {
     const root = checkDirectory(fromEnv, sources.cwd);
     return root ? { kind: 'found', root, source: 'env' } : { kind: 'invalid', path: fromEnv, source: 'env' };

@@ -83,10 +83,9 @@ function fromRootsFile(layout: ProjectLayout, warn: (message: string) => void): 
  */
 export function configuredRoots(
   layout: ProjectLayout,
-  env: Readonly<Record<string, string | undefined>>,
+  variable: string | undefined,
   warn: (message: string) => void,
 ): RootEntry[] | undefined {
-  const variable = env.MCPBASH_ROOTS;
   const fromEnv = variable ? fromRootsVariable(variable, layout, warn) : undefined;
   return fromEnv ?? fromRootsFile(layout, warn);
 }
@@ -102,10 +101,10 @@ export function implicitRoot(layout: ProjectLayout): RootEntry {
  */
 export function fallbackRoots(
   layout: ProjectLayout,
-  env: Readonly<Record<string, string | undefined>>,
+  variable: string | undefined,
   warn: (message: string) => void,
 ): RootEntry[] {
-  return configuredRoots(layout, env, warn) ?? [implicitRoot(layout)];
+  return configuredRoots(layout, variable, warn) ?? [implicitRoot(layout)];
 }
 
 /** Whether `path` (canonicalised) is a root or inside one; plain prefix comparison, no globbing. */

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Icon, Implementation } from '../mcp/types.js';
+import { titleFromName } from '../content/display-names.js';
+import { serverMeta } from '../schemas/meta-files.js';
+import type { Icon, Implementation } from '../spec/types.js';
+import { screenMetadata } from '../validation/metadata-check.js';
 import type { ProjectLayout } from './project-layout.js';
 
 /** Who the server says it is (serverInfo) and what it tells the model (instructions). */
@@ -19,15 +22,6 @@ function readText(path: string): string | undefined {
   }
 }
 
-/** `my-cool_server` → `My Cool Server`. */
-export function titleFromName(name: string): string {
-  return name
-    .split(/[-_\s]+/)
-    .filter((word) => word !== '')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
-
 /** The project's version: a VERSION file, else package.json's version, else 0.0.0. */
 export function projectVersion(root: string): string {
   const fromFile = readText(join(root, 'VERSION'))?.trim();
@@ -40,6 +34,9 @@ export function projectVersion(root: string): string {
   }
   return '0.0.0';
 }
+
+/** server.meta.json as the server reads it: the same format, but without a name it is named after its directory. */
+const SERVED_META = { ...serverMeta, schema: { ...serverMeta.schema, required: [] } };
 
 function stringField(meta: Record<string, unknown>, key: string): string | undefined {
   const value = meta[key];
@@ -58,9 +55,11 @@ export function loadServerIdentity(layout: ProjectLayout, options: { gettingStar
   if (text !== undefined) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
-        meta = parsed as Record<string, unknown>;
-      else warnings.push(`${metaPath} is not a JSON object; using defaults`);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+        const screen = screenMetadata(SERVED_META, parsed as Record<string, unknown>);
+        warnings.push(...screen.warnings.map((warning) => `${metaPath}: ${warning}`));
+        meta = screen.value ?? {};
+      } else warnings.push(`${metaPath} is not a JSON object; using defaults`);
     } catch (error) {
       warnings.push(`${metaPath} is not valid JSON (${(error as Error).message}); using defaults`);
     }

@@ -3,14 +3,25 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 
+/** MCPBASH_STATE_DIR and MCPBASH_TMP_ROOT (PathsConfig). */
+export interface StateDirPaths {
+  readonly stateDir: string | undefined;
+  readonly tmpRoot: string | undefined;
+}
+
+/** MCPBASH_TMP_ROOT when absolute, else the system temp dir (TMPDIR). */
+export function tempRoot(paths: Pick<StateDirPaths, 'tmpRoot'>): string {
+  return paths.tmpRoot && isAbsolute(paths.tmpRoot) ? paths.tmpRoot : tmpdir();
+}
+
 /**
  * Where the server's private scratch directory goes (per-call tool dirs, spilled payloads,
  * the jq wrapper): MCPBASH_STATE_DIR, else `<MCPBASH_TMP_ROOT or TMPDIR>/mcpbash.state.<ppid>.<pid>.<seed>`.
  */
-export function stateDirPath(env: Readonly<Record<string, string | undefined>>): string {
-  const explicit = env.MCPBASH_STATE_DIR;
+export function stateDirPath(paths: StateDirPaths): string {
+  const explicit = paths.stateDir;
   if (explicit && isAbsolute(explicit)) return explicit;
-  const root = env.MCPBASH_TMP_ROOT && isAbsolute(env.MCPBASH_TMP_ROOT) ? env.MCPBASH_TMP_ROOT : tmpdir();
+  const root = tempRoot(paths);
   return join(root, `mcpbash.state.${process.ppid}.${process.pid}.${randomBytes(4).toString('hex')}`);
 }
 
@@ -20,8 +31,8 @@ export function makeStateDir(dir: string): void {
 }
 
 /** stateDirPath, created. */
-export function createStateDir(env: Readonly<Record<string, string | undefined>>): string {
-  const dir = stateDirPath(env);
+export function createStateDir(paths: StateDirPaths): string {
+  const dir = stateDirPath(paths);
   makeStateDir(dir);
   return dir;
 }

@@ -1,7 +1,8 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
-import { type Env, envBool, envList, envString } from '../config/env-values.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
+import type { Env } from '../config/env-values.js';
+import type { ProviderConfig } from '../config/slices.js';
+import { ProjectError } from '../project/project-error.js';
 import { layoutEnvironment, type ProjectLayout } from '../project/project-layout.js';
 
 /** MCPBASH_PROVIDER_ENV_MODE: what providers and completion scripts inherit from the server. */
@@ -55,20 +56,21 @@ const DEFAULTS: Readonly<Record<string, (layout: ProjectLayout) => string>> = {
  * The mode from MCPBASH_PROVIDER_ENV_MODE; `inherit` needs MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true.
  * Without it the server is misconfigured, not the request: -32603, naming what to set.
  */
-export function providerEnvMode(env: Env): ProviderEnvMode {
-  const mode = (envString(env, 'MCPBASH_PROVIDER_ENV_MODE') ?? 'isolate').toLowerCase();
+export function providerEnvMode(config: ProviderConfig): ProviderEnvMode {
+  const mode = config.envMode;
   if (mode === 'inherit') {
-    if (!envBool(env, 'MCPBASH_PROVIDER_ENV_INHERIT_ALLOW', false)) {
-      throw RpcError.internal(
+    if (!config.inheritAllowed) {
+      throw ProjectError.failed(
         'Server misconfigured: MCPBASH_PROVIDER_ENV_MODE=inherit gives providers the whole server environment; set MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true in the server environment to confirm, or use MCPBASH_PROVIDER_ENV_MODE=allowlist',
       );
     }
     return 'inherit';
   }
-  return mode === 'allowlist' ? 'allowlist' : 'isolate';
+  return mode;
 }
 
-function inherited(serverEnv: Env, mode: ProviderEnvMode, layout: ProjectLayout): Record<string, string> {
+function inherited(input: ProviderEnvironmentInput): Record<string, string> {
+  const { serverEnv, mode, layout } = input;
   const env: Record<string, string> = {};
   const keep = (key: string) =>
     mode === 'inherit' || KEPT_VARIABLES.has(key) || KEPT_PREFIXES.some((prefix) => key.startsWith(prefix));
@@ -76,7 +78,7 @@ function inherited(serverEnv: Env, mode: ProviderEnvMode, layout: ProjectLayout)
     if (value !== undefined && keep(key)) env[key] = value;
   }
   if (mode === 'allowlist') {
-    for (const key of envList(serverEnv, 'MCPBASH_PROVIDER_ENV_ALLOWLIST')) {
+    for (const key of input.config.envAllowlist) {
       const value = serverEnv[key];
       if (value !== undefined) env[key] = value;
     }
@@ -95,8 +97,12 @@ function inherited(serverEnv: Env, mode: ProviderEnvMode, layout: ProjectLayout)
  * implicit project-root stand-in, which the caller leaves out. A root whose path holds ":"
  * cannot be written in a colon list without widening it, so it is left out.
  */
-export function resourceRoots(serverEnv: Env, layout: ProjectLayout, sessionRoots: readonly string[] = []): string {
-  const value = envString(serverEnv, 'MCP_RESOURCES_ROOTS');
+export function resourceRoots(
+  config: Pick<ProviderConfig, 'resourceRoots'>,
+  layout: ProjectLayout,
+  sessionRoots: readonly string[] = [],
+): string {
+  const value = config.resourceRoots;
   if (value !== undefined) {
     return value
       .split(':')
@@ -110,6 +116,7 @@ export function resourceRoots(serverEnv: Env, layout: ProjectLayout, sessionRoot
 
 export interface ProviderEnvironmentInput {
   readonly serverEnv: Env;
+  readonly config: ProviderConfig;
   readonly mode: ProviderEnvMode;
   readonly layout: ProjectLayout;
   readonly home: FrameworkHome;
@@ -127,11 +134,11 @@ export interface ProviderEnvironmentInput {
 export function buildProviderEnvironment(input: ProviderEnvironmentInput): NodeJS.ProcessEnv {
   const { layout, home } = input;
   return {
-    ...inherited(input.serverEnv, input.mode, layout),
+    ...inherited(input),
     ...layoutEnvironment(layout),
     MCPBASH_HOME: home.root,
     MCP_SDK: home.sdkDir,
-    MCP_RESOURCES_ROOTS: resourceRoots(input.serverEnv, layout, input.sessionRoots),
+    MCP_RESOURCES_ROOTS: resourceRoots(input.config, layout, input.sessionRoots),
     ...input.extra,
   };
 }

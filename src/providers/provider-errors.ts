@@ -1,5 +1,4 @@
-import { ErrorCode } from '../jsonrpc/error-codes.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
+import { ProjectError } from '../project/project-error.js';
 
 /** The provider exit-code contract (seed 004, original-behaviour §6.1). */
 export const ProviderExit = {
@@ -18,26 +17,27 @@ export interface ProviderFailureContext {
 }
 
 /**
- * The JSON-RPC error for a provider that exited non-zero: 2 → -32603 "Resource outside
- * allowed roots"; 3 → -32002 "Resource not found"; 4 → -32602; 5, 6, 7 and anything else
- * → -32603. Where 1.x used the provider's stderr as the message it still does; the fixed
- * messages carry it in `data.detail`.
+ * The failure of a provider that exited non-zero: 2 "Resource outside allowed roots"
+ * (failed: -32603 on the wire); 3 "Resource not found" (not-found: -32002); 4 an invalid
+ * request (-32602); 5, 6, 7 and anything else failed (-32603). Where 1.x used the
+ * provider's stderr as the message it still does; the fixed messages carry it in
+ * `data.detail`.
  */
-export function providerFailure(exitCode: number, stderr: string, context: ProviderFailureContext): RpcError {
+export function providerFailure(exitCode: number, stderr: string, context: ProviderFailureContext): ProjectError {
   const detail = stderr.trim();
   const data = { provider: context.provider, uri: context.uri, exitCode, ...(detail ? { detail } : {}) };
   switch (exitCode) {
     case ProviderExit.OutsideRoots:
-      return new RpcError(ErrorCode.InternalError, 'Resource outside allowed roots', data);
+      return new ProjectError('failed', 'Resource outside allowed roots', data);
     case ProviderExit.NotFound:
-      return new RpcError(ErrorCode.ResourceNotFound, 'Resource not found', data);
+      return new ProjectError('not-found', 'Resource not found', data);
     case ProviderExit.InvalidSpec:
-      return new RpcError(ErrorCode.InvalidParams, detail || 'Invalid resource specification', data);
+      return new ProjectError('invalid-request', detail || 'Invalid resource specification', data);
     case ProviderExit.FetchFailed:
-      return new RpcError(ErrorCode.InternalError, detail || 'Resource fetch failed', data);
+      return new ProjectError('failed', detail || 'Resource fetch failed', data);
     case ProviderExit.TooLarge:
-      return new RpcError(ErrorCode.InternalError, detail || 'Resource exceeded size limit', data);
+      return new ProjectError('failed', detail || 'Resource exceeded size limit', data);
     default:
-      return new RpcError(ErrorCode.InternalError, detail || 'Resource provider failed', data);
+      return new ProjectError('failed', detail || 'Resource provider failed', data);
   }
 }

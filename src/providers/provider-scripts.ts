@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { isValidProviderName } from './provider-names.js';
+import { isValidProviderName } from '../project/resources/provider-names.js';
 
 /** Where provider scripts live: the project's `providers/` first, then the framework's. */
 export interface ProviderDirs {

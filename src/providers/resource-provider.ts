@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
+import type { ProviderConfig } from '../config/slices.js';
+import { type FailureWording, failureMessage, type ProcessFailure, processFailure } from '../process/process-result.js';
+import type { ProcessRegistry } from '../process/process-runner.js';
+import { ProjectError } from '../project/project-error.js';
 import type { ProjectLayout } from '../project/project-layout.js';
-import type { ProcessRegistry } from '../runner/process-runner.js';
 import { NeedsScript, readFileUri } from './file-provider.js';
 import { buildProviderEnvironment, providerEnvMode, resourceRoots } from './provider-environment.js';
 import { providerFailure } from './provider-errors.js';
@@ -14,6 +16,9 @@ import { runScript } from './script-run.js';
 export interface ProviderHost {
   readonly layout: ProjectLayout;
   readonly home: FrameworkHome;
+  /** What providers inherit, and MCP_RESOURCES_ROOTS. */
+  readonly config: ProviderConfig;
+  /** The environment providers start from. */
   readonly env: Env;
   /** MCPBASH_MAX_RESOURCE_BYTES: a larger payload fails the read (never partial). */
   readonly maxResourceBytes: number;
@@ -45,7 +50,7 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
     framework: host.home.providersDir,
   });
   if (!script) {
-    throw RpcError.internal('Unsupported resource provider', {
+    throw ProjectError.failed('Unsupported resource provider', {
       provider: read.provider,
       uri: read.uri,
       hint: `no providers/${read.provider}.sh in the project or the framework; set "provider" in the resource metadata or add the script`,
@@ -57,10 +62,10 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
     const served = await readInProcess(host, read, sessionRoots);
     if (served) return served;
   }
-  const mode = providerEnvMode(host.env);
   const env = buildProviderEnvironment({
     serverEnv: host.env,
-    mode,
+    config: host.config,
+    mode: providerEnvMode(host.config),
     layout: host.layout,
     home: host.home,
     sessionRoots,
@@ -78,31 +83,43 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
     ...(read.signal ? { signal: read.signal } : {}),
     registry: host.processes,
   });
-  if (run.spawnError)
-    throw RpcError.internal(
-      `Resource provider ${read.provider} could not be started: ${run.spawnError.message}`,
-      context,
-    );
-  if (run.stopped?.kind === 'timeout') {
-    throw RpcError.internal(`Resource provider ${read.provider} timed out after ${read.timeoutSecs}s`, {
-      ...context,
-      timeoutSecs: read.timeoutSecs,
-    });
-  }
-  if (run.stopped?.kind === 'cancelled' || run.stopped?.kind === 'shutdown')
-    throw RpcError.internal('Resource read cancelled', context);
-  if (run.stdoutOverflow) throw tooLarge(host, context);
-  if (run.stderrOverflow)
-    throw RpcError.internal(
-      `Resource provider ${read.provider} wrote more than ${host.maxStderrBytes} bytes to stderr`,
-      context,
-    );
-  if (run.exitCode !== 0) throw providerFailure(run.exitCode ?? -1, run.stderrTail, context);
+  const failure = processFailure(run);
+  if (failure?.kind === 'exit') throw providerFailure(failure.status, run.stderrTail, context);
+  if (failure)
+    throw ProjectError.failed(failureMessage(failure, providerWording(host, read)), failureData(failure, host, read));
   return run.stdout;
 }
 
-function tooLarge(host: ProviderHost, context: { provider: string; uri: string }): RpcError {
-  return RpcError.internal(`Resource exceeded MCPBASH_MAX_RESOURCE_BYTES (${host.maxResourceBytes} bytes)`, {
+/**
+ * How a provider's failures read (original-behaviour §6.1): the size cap names
+ * MCPBASH_MAX_RESOURCE_BYTES, a cancelled read is "Resource read cancelled".
+ */
+function providerWording(host: ProviderHost, read: ProviderRead): FailureWording {
+  return {
+    subject: `Resource provider ${read.provider}`,
+    timeoutSecs: read.timeoutSecs,
+    limits: { stdout: host.maxResourceBytes, stderr: host.maxStderrBytes },
+    override: (failure) => {
+      if (failure.kind === 'cancelled') return 'Resource read cancelled';
+      if (failure.kind === 'overflow' && failure.stream === 'stdout') return tooLargeMessage(host);
+      return undefined;
+    },
+  };
+}
+
+function failureData(failure: ProcessFailure, host: ProviderHost, read: ProviderRead): Record<string, unknown> {
+  const context = { provider: read.provider, uri: read.uri };
+  if (failure.kind === 'timed-out') return { ...context, timeoutSecs: read.timeoutSecs };
+  if (failure.kind === 'overflow' && failure.stream === 'stdout') return { ...context, limit: host.maxResourceBytes };
+  return context;
+}
+
+function tooLargeMessage(host: ProviderHost): string {
+  return `Resource exceeded MCPBASH_MAX_RESOURCE_BYTES (${host.maxResourceBytes} bytes)`;
+}
+
+function tooLarge(host: ProviderHost, context: { provider: string; uri: string }): ProjectError {
+  return ProjectError.failed(tooLargeMessage(host), {
     ...context,
     limit: host.maxResourceBytes,
   });
@@ -119,12 +136,12 @@ async function readInProcess(
 ): Promise<Buffer | undefined> {
   const { layout } = host;
   const context = { provider: read.provider, uri: read.uri };
-  if (read.signal?.aborted) throw RpcError.internal('Resource read cancelled', context);
+  if (read.signal?.aborted) throw ProjectError.failed('Resource read cancelled', context);
   try {
     const outcome = await readFileUri({
       uri: read.uri,
       cwd: layout.root,
-      rootsSpec: [resourceRoots(host.env, layout, sessionRoots), layout.resourcesDir, layout.root],
+      rootsSpec: [resourceRoots(host.config, layout, sessionRoots), layout.resourcesDir, layout.root],
       maxBytes: host.maxResourceBytes,
     });
     if (outcome.overflow) throw tooLarge(host, context);

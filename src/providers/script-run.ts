@@ -1,5 +1,6 @@
-import { type ProcessRegistry, type RunProcessResult, runProcess, type StopReason } from '../runner/process-runner.js';
-import { scriptCommand } from '../runner/script-command.js';
+import type { ProcessResult } from '../process/process-result.js';
+import { type ProcessRegistry, runProcess } from '../process/process-runner.js';
+import { scriptCommand } from '../process/script-command.js';
 
 export interface ScriptRunOptions {
   readonly script: string;
@@ -18,34 +19,22 @@ export interface ScriptRunOptions {
 }
 
 /**
- * Runs a provider or completion script in its own process group with capped output, a
- * timeout (TERM, then KILL) and the caller's cancellation.
+ * Runs a provider or completion script (started as script-command.ts says) in its own
+ * process group with capped output, a timeout (TERM, then KILL) and the caller's cancellation.
  */
-export async function runScript(options: ScriptRunOptions): Promise<RunProcessResult> {
-  const stop = new AbortController();
-  const timer =
-    options.timeoutMs > 0
-      ? setTimeout(() => stop.abort({ kind: 'timeout' } satisfies StopReason), options.timeoutMs)
-      : undefined;
-  const onCancel = () => stop.abort({ kind: 'cancelled' } satisfies StopReason);
-  if (options.signal?.aborted) onCancel();
-  else options.signal?.addEventListener('abort', onCancel, { once: true });
+export function runScript(options: ScriptRunOptions): Promise<ProcessResult> {
   const { command, args } = scriptCommand(options.script);
-  try {
-    return await runProcess({
-      command,
-      args: [...args, ...options.args],
-      cwd: options.cwd,
-      env: options.env,
-      signal: stop.signal,
-      maxStdoutBytes: options.maxStdoutBytes,
-      maxStderrBytes: options.maxStderrBytes,
-      stderrTailBytes: options.stderrTailBytes,
-      killGraceMs: options.killGraceMs,
-      ...(options.registry ? { registry: options.registry } : {}),
-    });
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onCancel);
-  }
+  return runProcess({
+    command,
+    args: [...args, ...options.args],
+    cwd: options.cwd,
+    env: options.env,
+    timeoutMs: options.timeoutMs,
+    maxStdoutBytes: options.maxStdoutBytes,
+    maxStderrBytes: options.maxStderrBytes,
+    stderrTailBytes: options.stderrTailBytes,
+    killGraceMs: options.killGraceMs,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.registry ? { registry: options.registry } : {}),
+  });
 }

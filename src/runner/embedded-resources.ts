@@ -2,8 +2,8 @@ import { closeSync, readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { classifyContent, fileUriFromPath } from '../content/mime.js';
 import { type ConfinedRefusal, openInsideRoots } from '../fs/confined-open.js';
-import type { EmbeddedResource } from '../mcp/types.js';
 import type { RootEntry } from '../project/roots.js';
+import type { EmbeddedResource } from '../spec/types.js';
 
 interface ResourceRequest {
   readonly path: string;

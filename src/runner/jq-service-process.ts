@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Env } from '../config/env-values.js';
-import { selfInvocation } from './json-tool.js';
+import { selfInvocation } from '../process/json-tool.js';
 
 /** How long the service may take to load and listen before tools fall back to `mcp-bash jq`. */
 const START_TIMEOUT_MS = 10_000;

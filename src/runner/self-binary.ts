@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { selfInvocation } from './json-tool.js';
-import { shellQuote } from './shell-quote.js';
+import { selfInvocation } from '../process/json-tool.js';
+import { shellQuote } from '../process/shell-quote.js';
 
 const written = new Map<string, string>();
 

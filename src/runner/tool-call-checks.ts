@@ -1,11 +1,9 @@
 import { join } from 'node:path';
-import { envBool, envList, envString } from '../config/env-values.js';
-import { isObject } from '../json/objects.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
-import type { JsonObject } from '../mcp/types.js';
+import { hookEnvironment } from '../project/hook-environment.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
+import { RpcError } from '../spec/rpc-error.js';
+import type { JsonObject } from '../spec/types.js';
 import { describeArgumentIssue } from '../validation/argument-words.js';
-import { hookEnvironment } from './hook-environment.js';
 import type { ToolEnvMode } from './tool-environment.js';
 import { enforceToolPolicy, resolveToolScript } from './tool-policy.js';
 import type { ToolRuntime } from './tool-runtime.js';
@@ -26,9 +24,9 @@ const inheritWarned = new WeakSet<ToolRuntime>();
  * warned about once per server (as 1.x did): tools then see every secret the server has.
  */
 export function toolEnvMode(runtime: ToolRuntime): ToolEnvMode {
-  const mode = (envString(runtime.env, 'MCPBASH_TOOL_ENV_MODE') ?? 'minimal').toLowerCase();
+  const { envMode: mode, inheritAllowed } = runtime.config.tools;
   if (mode === 'inherit') {
-    if (!envBool(runtime.env, 'MCPBASH_TOOL_ENV_INHERIT_ALLOW', false)) {
+    if (!inheritAllowed) {
       throw RpcError.invalidParams(
         'MCPBASH_TOOL_ENV_MODE=inherit gives tools the whole server environment; set MCPBASH_TOOL_ENV_INHERIT_ALLOW=true to confirm, or use allowlist mode',
       );
@@ -42,23 +40,21 @@ export function toolEnvMode(runtime: ToolRuntime): ToolEnvMode {
     }
     return 'inherit';
   }
-  return mode === 'allowlist' ? 'allowlist' : 'minimal';
+  return mode;
 }
 
 /**
- * The checks before a tool runs, in 1.x's order (original-behaviour §3.1): name,
- * arguments, lookup, policy (policy.sh or the allowlist), script path safety, environment
- * mode; then, new in 2.x, the arguments against the tool's inputSchema.
+ * The checks before a tool runs, in 1.x's order (original-behaviour §3.1), after the
+ * request's name and arguments object (checked by the caller: tools/call's params parser,
+ * run-tool's options): lookup, policy (policy.sh or the allowlist), script path safety,
+ * environment mode; then, new in 2.x, the arguments against the tool's inputSchema.
  */
 export async function prepareToolCall(
-  name: unknown,
-  rawArguments: unknown,
+  name: string,
+  args: JsonObject,
   loadTools: () => Promise<readonly ToolDefinition[]>,
   runtime: ToolRuntime,
 ): Promise<PreparedToolCall> {
-  if (typeof name !== 'string' || name === '') throw RpcError.invalidParams('Tool name is required');
-  const args = rawArguments === undefined || rawArguments === null ? {} : rawArguments;
-  if (!isObject(args)) throw RpcError.invalidParams('Invalid arguments JSON', 'arguments must be a JSON object');
   const tool = (await loadTools()).find((candidate) => candidate.name === name);
   if (!tool) {
     throw RpcError.invalidParams(`Tool '${name}' not found`, {
@@ -66,10 +62,8 @@ export async function prepareToolCall(
     });
   }
   await enforceToolPolicy(name, tool, {
-    allowlist: [...envList(runtime.env, 'MCPBASH_TOOL_ALLOWLIST'), ...runtime.extraAllowed],
-    allowWhenEmpty: ['allow', 'all'].includes(
-      (envString(runtime.env, 'MCPBASH_TOOL_ALLOW_DEFAULT') ?? '').toLowerCase(),
-    ),
+    allowlist: [...runtime.config.tools.allowlist, ...runtime.extraAllowed],
+    allowWhenEmpty: runtime.config.tools.allowWhenEmpty,
     implicitlyAllowed: runtime.implicitlyAllowed,
     policyFile: join(runtime.layout.serverDir, 'policy.sh'),
     policyDriver: join(runtime.home.hooksDir, 'policy-check.sh'),
@@ -78,7 +72,7 @@ export async function prepareToolCall(
     projectRoot: runtime.layout.root,
     cwd: runtime.layout.root,
     scratchDir: runtime.stateDir,
-    context: runtime.context,
+    wording: runtime.policyWording,
   });
   const scriptPath = resolveToolScript(runtime.layout.toolsDir, tool.path, name);
   const envMode = toolEnvMode(runtime);

@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
+import type { JsonToolChoice } from '../process/json-tool.js';
 import { layoutEnvironment, type ProjectLayout } from '../project/project-layout.js';
 import type { RootEntry } from '../project/roots.js';
 import { identityEnvironment, type ServerIdentity } from '../project/server-identity.js';
 import type { CallPaths } from './call-directory.js';
-import type { JsonToolChoice } from './json-tool.js';
 import { selfBinary } from './self-binary.js';
 
 export type ToolEnvMode = 'minimal' | 'allowlist' | 'inherit';

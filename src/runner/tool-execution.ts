@@ -1,16 +1,14 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { envList } from '../config/env-values.js';
-import { ErrorCode } from '../jsonrpc/error-codes.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
-import { parseLoggingLevel } from '../mcp/logging.js';
-import { SlidingWindowLimiter } from '../mcp/rate-limiter.js';
-import type { CallToolResult, JsonObject, ProgressToken } from '../mcp/types.js';
+import { runProcess, type StopReason } from '../process/process-runner.js';
+import { type ScriptCommand, scriptCommand } from '../process/script-command.js';
 import type { RootEntry } from '../project/roots.js';
+import { ErrorCode } from '../spec/error-codes.js';
+import { parseLoggingLevel } from '../spec/logging-levels.js';
+import { RpcError } from '../spec/rpc-error.js';
+import type { CallToolResult, JsonObject, ProgressToken } from '../spec/types.js';
 import { type CallPaths, removeCallDirectory } from './call-directory.js';
 import { readEmbeddedResources } from './embedded-resources.js';
-import { runProcess, type StopReason } from './process-runner.js';
-import { type ScriptCommand, scriptCommand } from './script-command.js';
 import { SideChannel } from './side-channel.js';
 import { type TimeoutPolicy, type TimeoutReason, TimeoutWatchdog } from './timeout-watchdog.js';
 import type { PreparedToolCall } from './tool-call-checks.js';
@@ -81,8 +79,8 @@ function forwarders(
   runtime: ToolRuntime,
   toolName: string,
 ): Forwarders & { sawProgress: () => boolean } {
-  const progressLimit = new SlidingWindowLimiter(runtime.config.maxProgressPerMinute);
-  const logLimit = new SlidingWindowLimiter(runtime.config.maxLogsPerMinute);
+  const progressLimit = runtime.rateLimit(runtime.config.maxProgressPerMinute);
+  const logLimit = runtime.rateLimit(runtime.config.maxLogsPerMinute);
   let progressSeen = false;
   let rejectionNoted = false;
   const dropped = new Set<string>();
@@ -144,7 +142,7 @@ function toolLaunch(
   const env = buildToolEnvironment({
     serverEnv: runtime.env,
     mode: prepared.envMode,
-    allowlist: envList(runtime.env, 'MCPBASH_TOOL_ENV_ALLOWLIST'),
+    allowlist: runtime.config.tools.envAllowlist,
     layout: runtime.layout,
     home: runtime.home,
     identity: runtime.identity,

@@ -1,10 +1,14 @@
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ErrorCode } from '../jsonrpc/error-codes.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
+import { failureMessage, type ProcessResult, processFailure } from '../process/process-result.js';
+import { runProcess } from '../process/process-runner.js';
+import { forwardHookLog, type HookLogSink, stderrForLog } from '../project/hook-log.js';
 import { insecureFileReason } from '../project/secure-file.js';
-import { forwardHookLog, type HookLogSink, stderrForLog } from './hook-log.js';
-import { type RunProcessResult, runProcess } from './process-runner.js';
+import { ErrorCode } from '../spec/error-codes.js';
+import { RpcError } from '../spec/rpc-error.js';
+
+/** How long policy.sh may take to decide; past it the call is denied. */
+const POLICY_TIMEOUT_MS = 10_000;
 
 export interface PolicySettings {
   /** MCPBASH_TOOL_ALLOWLIST names; `*` or `all` allow every tool. */
@@ -27,23 +31,33 @@ export interface PolicySettings {
   readonly projectRoot: string;
   readonly cwd: string;
   readonly scratchDir: string;
-  /** run-tool words its refusals differently (it suggests --allow-self). */
-  readonly context: 'server' | 'run-tool';
+  /** How the caller words refusals, and what policy.sh is told about where it runs. */
+  readonly wording: PolicyWording;
 }
 
+/**
+ * What differs between the callers of the policy: the words of a default-policy refusal
+ * (`detail` says why: the allowlist is empty, or lacks the tool) and the value policy.sh
+ * sees as MCPBASH_TOOL_POLICY_CONTEXT (1.x's name for where the check runs).
+ */
+export interface PolicyWording {
+  denied(toolName: string, detail: string): string;
+  readonly hookContext: string;
+}
+
+/** The server's wording: what to set, and where. */
+export const serverPolicyWording: PolicyWording = {
+  denied: (toolName, detail) =>
+    `Tool '${toolName}' blocked by policy: ${detail}. Set MCPBASH_TOOL_ALLOWLIST="${toolName}" (space- or comma-separated names, or "*" for every tool) in the server's environment, e.g. the "env" of your MCP client config.`,
+  hookContext: '',
+};
+
 function denied(toolName: string, settings: PolicySettings, reason: 'empty' | 'not-listed'): RpcError {
-  if (settings.context === 'run-tool') {
-    return RpcError.invalidParams(
-      `Tool '${toolName}' blocked by policy. Try: mcp-bash run-tool ${toolName} --allow-self ... (or --allow-all)`,
-    );
-  }
   const detail =
     reason === 'empty'
       ? 'MCPBASH_TOOL_ALLOWLIST is empty, and tools are denied by default'
       : `it is not in MCPBASH_TOOL_ALLOWLIST (${settings.allowlist.join(',')})`;
-  return RpcError.invalidParams(
-    `Tool '${toolName}' blocked by policy: ${detail}. Set MCPBASH_TOOL_ALLOWLIST="${toolName}" (space- or comma-separated names, or "*" for every tool) in the server's environment, e.g. the "env" of your MCP client config.`,
-  );
+  return RpcError.invalidParams(settings.wording.denied(toolName, detail));
 }
 
 /** The default policy: deny by default, allow what MCPBASH_TOOL_ALLOWLIST names. */
@@ -79,9 +93,13 @@ function policyError(file: string, toolName: string): RpcError {
  * output such as "command not found" - as a warning with the status and stderr, since it
  * usually means the hook itself is broken.
  */
-function reportDenial(toolName: string, run: RunProcessResult, chosenError: boolean, log: HookLogSink): void {
-  const status = run.exitCode ?? run.signal ?? 'unknown';
-  const message = `server.d/policy.sh denied tool '${toolName}': mcp_tools_policy_check returned ${String(status)} (${stderrForLog(run.stderrTail)})`;
+function reportDenial(toolName: string, run: ProcessResult, chosenError: boolean, log: HookLogSink): void {
+  const failure = processFailure(run);
+  const why =
+    failure === undefined || failure.kind === 'exit'
+      ? `mcp_tools_policy_check returned ${String(run.exitCode ?? run.signal)}`
+      : failureMessage(failure, { subject: 'it', timeoutSecs: POLICY_TIMEOUT_MS / 1000 });
+  const message = `server.d/policy.sh denied tool '${toolName}': ${why} (${stderrForLog(run.stderrTail)})`;
   if (run.stderrTail.trim() === '' && (chosenError || run.exitCode === 1)) log.debug('mcp.tools.policy', message);
   else log.warning('mcp.tools.policy', message);
 }
@@ -120,13 +138,13 @@ export async function enforceToolPolicy(toolName: string, metadata: unknown, set
         MCPBASH_POLICY_ERROR_FILE: errorFile,
         MCP_LOG_STREAM: logFile,
         // 1.x's name for where the check runs (its default policy worded refusals by it).
-        MCPBASH_TOOL_POLICY_CONTEXT: settings.context === 'run-tool' ? 'run-tool' : '',
+        MCPBASH_TOOL_POLICY_CONTEXT: settings.wording.hookContext,
       },
       maxStdoutBytes: 64 * 1024,
       maxStderrBytes: 64 * 1024,
       stderrTailBytes: 1024,
       killGraceMs: 500,
-      signal: AbortSignal.timeout(10_000),
+      timeoutMs: POLICY_TIMEOUT_MS,
     });
     forwardHookLog(logFile, settings.log);
     if (run.exitCode === 100) {

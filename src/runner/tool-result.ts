@@ -1,17 +1,22 @@
-import { constants as osConstants } from 'node:os';
 import { isObject } from '../json/objects.js';
-import { ErrorCode } from '../jsonrpc/error-codes.js';
-import { RpcError } from '../jsonrpc/rpc-error.js';
-import type { CallToolResult, ContentBlock, EmbeddedResource, JsonObject } from '../mcp/types.js';
+import {
+  exitStatus,
+  failureMessage,
+  type ProcessFailure,
+  type ProcessResult,
+  processFailure,
+} from '../process/process-result.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
 import { normalizeUiMeta } from '../project/ui/tool-ui-meta.js';
+import { ErrorCode } from '../spec/error-codes.js';
+import { RpcError } from '../spec/rpc-error.js';
+import type { CallToolResult, ContentBlock, EmbeddedResource, JsonObject } from '../spec/types.js';
 import { describeIssues, type SchemaValidator } from '../validation/json-schema.js';
-import type { RunProcessResult } from './process-runner.js';
 import type { TimeoutPolicy, TimeoutReason } from './timeout-watchdog.js';
 
 export interface ResultInputs {
   readonly tool: ToolDefinition;
-  readonly run: RunProcessResult;
+  readonly run: ProcessResult;
   /** What the tool wrote to MCP_TOOL_ERROR_FILE (mcp_fail). */
   readonly errorFileText: string | undefined;
   readonly timedOut: { readonly reason: TimeoutReason; readonly policy: TimeoutPolicy } | undefined;
@@ -30,13 +35,6 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   } catch {
     return { ok: false };
   }
-}
-
-/** The exit status a shell would report: the code, or 128 + the signal number. */
-export function effectiveExitCode(run: RunProcessResult): number {
-  if (run.exitCode !== null) return run.exitCode;
-  const number = run.signal ? (osConstants.signals as Record<string, number>)[run.signal] : undefined;
-  return number === undefined ? 1 : 128 + number;
 }
 
 /** `_meta` of a result: the exit status, the stderr tail, and for failures the last trace line. */
@@ -161,6 +159,21 @@ function checkOutputSchema(inputs: ResultInputs, stdout: string, structured: unk
 }
 
 /**
+ * A run that did not end on its own (original-behaviour §2.11): "Tool output exceeded N
+ * bytes" and "Tool stderr exceeded N bytes" (never a partial payload), "Tool 'x' could not
+ * be started: ...". A cancelled call never gets here (its response is suppressed).
+ */
+function runFailure(failure: ProcessFailure, inputs: ResultInputs): RpcError {
+  const { tool } = inputs;
+  if (failure.kind === 'overflow') {
+    const limit = failure.stream === 'stdout' ? inputs.maxStdoutBytes : inputs.maxStderrBytes;
+    const what = failure.stream === 'stdout' ? 'output' : 'stderr';
+    return RpcError.internal(`Tool ${what} exceeded ${limit} bytes`, { tool: tool.name, limit });
+  }
+  return RpcError.internal(failureMessage(failure, { subject: `Tool '${tool.name}'` }));
+}
+
+/**
  * Builds the tools/call answer from a finished run (original-behaviour §3.6 with D1 and
  * D3): mcp_fail's error file first; then output caps (never a partial payload); timeouts;
  * failures; then success as a passthrough CallToolResult, JSON (structuredContent), or text.
@@ -169,20 +182,11 @@ export function buildToolResult(inputs: ResultInputs): CallToolResult {
   const { run } = inputs;
   if (inputs.errorFileText !== undefined && inputs.errorFileText.trim() !== '')
     throw errorFromErrorFile(inputs.errorFileText);
-  if (run.stdoutOverflow)
-    throw RpcError.internal(`Tool output exceeded ${inputs.maxStdoutBytes} bytes`, {
-      tool: inputs.tool.name,
-      limit: inputs.maxStdoutBytes,
-    });
-  if (run.stderrOverflow)
-    throw RpcError.internal(`Tool stderr exceeded ${inputs.maxStderrBytes} bytes`, {
-      tool: inputs.tool.name,
-      limit: inputs.maxStderrBytes,
-    });
-  if (run.spawnError)
-    throw RpcError.internal(`Tool '${inputs.tool.name}' could not be started: ${run.spawnError.message}`);
-  const exitCode = effectiveExitCode(run);
+  const failure = processFailure(run);
+  const exitCode = exitStatus(run);
+  // A timeout is a result the model sees (D3); so is a non-zero exit (D1), below.
   if (inputs.timedOut) return timeoutResult(inputs, exitCode);
+  if (failure && failure.kind !== 'exit') throw runFailure(failure, inputs);
   const stdout = run.stdout.toString('utf8');
   if (exitCode !== 0) return failedToolResult(inputs, stdout, exitCode);
 

@@ -1,20 +1,26 @@
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
 import type { ServerConfig } from '../config/server-config.js';
-import type { LoggingLevel } from '../mcp/types.js';
+import type { JsonToolChoice } from '../process/json-tool.js';
+import type { ProcessRegistry } from '../process/process-runner.js';
 import type { ProjectLayout } from '../project/project-layout.js';
 import type { RootEntry } from '../project/roots.js';
 import type { ServerIdentity } from '../project/server-identity.js';
+import type { LoggingLevel } from '../spec/logging-levels.js';
 import type { SchemaValidator } from '../validation/json-schema.js';
 import type { CallDirectoryPool } from './call-directory.js';
-import type { JsonToolChoice } from './json-tool.js';
-import type { ProcessRegistry } from './process-runner.js';
+import type { PolicyWording } from './tool-policy.js';
 
 /** Answers a tool's elicitation request (the server's bridge to the client; none in run-tool). */
 export interface ElicitationBridge {
   readonly supported: boolean;
   /** Resolves with the normalised answer `{action, content}` written back to the tool. */
   ask(request: unknown, signal: AbortSignal): Promise<{ action: string; content: unknown }>;
+}
+
+/** Takes one slot per event; false once the cap is reached (the event is dropped). */
+export interface RateLimit {
+  tryTake(): boolean;
 }
 
 export interface RuntimeLog {
@@ -48,7 +54,10 @@ export interface ToolRuntime {
   readonly implicitlyAllowed: readonly string[];
   /** Extra allowlist entries (run-tool --allow, --allow-self, --allow-all). */
   readonly extraAllowed: readonly string[];
-  readonly context: 'server' | 'run-tool';
+  /** How policy refusals are worded where this runtime runs (the server's, or run-tool's). */
+  readonly policyWording: PolicyWording;
+  /** A per-call cap on notifications: at most `perMinute` in any minute (progress, logs). */
+  rateLimit(perMinute: number): RateLimit;
   /** The roots tools see; waits (bounded) for the client's first answer. */
   roots(): Promise<readonly RootEntry[]>;
   logLevel(): LoggingLevel;

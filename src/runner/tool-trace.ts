@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TraceConfig } from '../config/server-config.js';
-import { bashScriptCommand, type ScriptCommand } from './script-command.js';
+import { bashScriptCommand, type ScriptCommand } from '../process/script-command.js';
 import { redactTrace } from './trace-redaction.js';
 
 /** One traced tool call (MCPBASH_TRACE_TOOLS=true). */

@@ -1,8 +1,37 @@
 /**
- * JSON Schemas (2020-12) of the metadata files of a project, used by `mcp-bash validate`.
- * Unknown keys are allowed (1.x projects carry notes such as `_comment`); what a key holds
- * is checked. The rules mirror what discovery accepts.
+ * The metadata files of a project, one definition each: a JSON Schema (2020-12) that both
+ * `mcp-bash validate` and the server's discovery check (validation/metadata-check.ts), and
+ * how bad a problem is. A problem where `rejectAt` points makes the entry unusable: the
+ * server skips it (with a warning) and validate reports an error. Anywhere else the server
+ * ignores the invalid value (1.x's leniency: a warning, the default applies) and validate
+ * reports a warning. Unknown keys are allowed (1.x projects carry notes such as `_comment`).
  */
+
+/** One file format: its schema, where problems reject the entry, and the server's words for some. */
+export interface MetaFormat {
+  readonly schema: Readonly<Record<string, unknown>>;
+  /**
+   * JSON Pointers (`/name`) where a problem rejects the entry, optionally for one keyword
+   * only (`/name pattern`); a problem at or under such a pointer rejects. A missing required
+   * field (a problem at the root) always rejects.
+   */
+  readonly rejectAt: readonly string[];
+  /** Problems at these pointers drop the whole field, not just the part that is wrong (schemas). */
+  readonly dropWhole?: readonly string[];
+  /** The server's sentence for a problem at a pointer, given the offending value. */
+  readonly sentences?: Readonly<Record<string, (value: unknown) => string>>;
+}
+
+/** A tool's name (MCP 2025-11-25, SEP-986): 1-128 ASCII letters, digits, `_`, `-` and `.`. */
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
+
+/**
+ * A provider name is the file name of its script (`providers/<name>.sh`), never a path:
+ * letters, digits, `_`, `-` and `.`, starting with a letter or digit, without `..`.
+ */
+export const PROVIDER_NAME_PATTERN = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 
 const iconsSchema = {
   type: 'array',
@@ -47,112 +76,176 @@ const promptArgumentsSchema = {
   ],
 } as const;
 
+/** Seconds as a positive integer (1.x wrote them as strings too); null means unset. */
 const positiveSeconds = { type: ['integer', 'string', 'null'], minimum: 1, pattern: '^[1-9][0-9]*$' } as const;
+const positiveSecondsSentence = (field: string) => () => `${field} must be a positive integer`;
 
-/** `server.d/server.meta.json` */
-export const serverMetaSchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  title: 'mcp-bash server.d/server.meta.json',
-  type: 'object',
-  required: ['name'],
-  properties: {
-    name: { type: 'string', minLength: 1 },
-    title: { type: 'string' },
-    version: { type: 'string' },
-    description: { type: 'string' },
-    websiteUrl: { type: 'string' },
-    icons: iconsSchema,
-  },
-} as const;
-
-/** `tools/<dir>/tool.meta.json`, `<name>.meta.json`, an inline `# mcp:` header, or a register.json tool entry. */
-export const toolMetaSchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  title: 'mcp-bash tool metadata',
-  type: 'object',
-  properties: {
-    // MCP 2025-11-25 (SEP-986); validate warns separately about names some clients reject.
-    name: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$' },
-    title: { type: 'string' },
-    description: { type: 'string' },
-    inputSchema: objectSchemaSchema,
-    arguments: objectSchemaSchema,
-    outputSchema: objectSchemaSchema,
-    timeoutSecs: positiveSeconds,
-    timeoutHint: { type: 'string' },
-    progressExtendsTimeout: { type: 'boolean' },
-    maxTimeoutSecs: positiveSeconds,
-    icons: iconsSchema,
-    annotations: {
-      type: 'object',
-      properties: {
-        title: { type: 'string' },
-        readOnlyHint: { type: 'boolean' },
-        destructiveHint: { type: 'boolean' },
-        idempotentHint: { type: 'boolean' },
-        openWorldHint: { type: 'boolean' },
-      },
+const toolProperties = {
+  name: { type: 'string', pattern: TOOL_NAME_PATTERN.source },
+  title: { type: 'string' },
+  description: { type: 'string' },
+  inputSchema: objectSchemaSchema,
+  arguments: objectSchemaSchema,
+  outputSchema: objectSchemaSchema,
+  timeoutSecs: positiveSeconds,
+  timeoutHint: { type: 'string' },
+  progressExtendsTimeout: { type: 'boolean' },
+  maxTimeoutSecs: positiveSeconds,
+  icons: iconsSchema,
+  annotations: {
+    type: 'object',
+    properties: {
+      title: { type: 'string' },
+      readOnlyHint: { type: 'boolean' },
+      destructiveHint: { type: 'boolean' },
+      idempotentHint: { type: 'boolean' },
+      openWorldHint: { type: 'boolean' },
     },
-    _meta: { type: 'object' },
+  },
+  _meta: { type: 'object' },
+} as const;
+
+const toolRules = {
+  // A name MCP does not allow, or a schema that does not describe an object: no tool.
+  rejectAt: ['/name pattern', '/inputSchema/type', '/arguments/type'],
+  dropWhole: ['/inputSchema', '/arguments', '/outputSchema'],
+  sentences: {
+    '/name': (value: unknown) =>
+      typeof value === 'string'
+        ? `tool name "${value}" is invalid: MCP allows 1-128 letters, digits, '_', '-' and '.'`
+        : 'name must be a string',
+    '/inputSchema': () => 'inputSchema must be an object',
+    '/inputSchema/type': () => 'inputSchema must describe an object (type "object")',
+    '/arguments/type': () => 'inputSchema must describe an object (type "object")',
+    '/outputSchema': () => 'outputSchema must describe an object (type "object")',
+    '/timeoutSecs': positiveSecondsSentence('timeoutSecs'),
+    '/maxTimeoutSecs': positiveSecondsSentence('maxTimeoutSecs'),
+    '/annotations': () => 'annotations must be an object',
+    '/icons': () => 'icons must be an array',
   },
 } as const;
+
+/** `tools/<dir>/tool.meta.json`, `<name>.meta.json`, or an inline `# mcp:` header. */
+export const toolMeta: MetaFormat = {
+  schema: { $schema: DRAFT, title: 'mcp-bash tool metadata', type: 'object', properties: toolProperties },
+  ...toolRules,
+};
+
+/** A `tools` entry of register.json: tool metadata plus the script's `path` (relative to the tools directory). */
+export const toolRegistration: MetaFormat = {
+  schema: {
+    $schema: DRAFT,
+    title: 'mcp-bash tool registration',
+    type: 'object',
+    required: ['name', 'path'],
+    properties: { ...toolProperties, path: { type: 'string', minLength: 1 } },
+  },
+  ...toolRules,
+  rejectAt: [...toolRules.rejectAt, '/path'],
+};
 
 /** `prompts/**\/<name>.meta.json` (decision D8), or a register.json prompt entry. */
-export const promptMetaSchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  title: 'mcp-bash prompt metadata',
-  type: 'object',
-  properties: {
-    name: { type: 'string', minLength: 1 },
-    title: { type: 'string' },
-    description: { type: 'string' },
-    path: { type: 'string', minLength: 1 },
-    arguments: promptArgumentsSchema,
-    // Other roles (1.x allowed "system") are sent as "user": validate warns (D61).
-    role: { type: 'string' },
-    metadata: {},
-    icons: iconsSchema,
-    _meta: { type: 'object' },
+export const promptMeta: MetaFormat = {
+  schema: {
+    $schema: DRAFT,
+    title: 'mcp-bash prompt metadata',
+    type: 'object',
+    properties: {
+      name: { type: 'string', minLength: 1 },
+      title: { type: 'string' },
+      description: { type: 'string' },
+      path: { type: 'string', minLength: 1 },
+      arguments: promptArgumentsSchema,
+      // Other roles (1.x allowed "system") are sent as "user": a warning of their own (D61).
+      role: { type: 'string' },
+      metadata: {},
+      icons: iconsSchema,
+      _meta: { type: 'object' },
+    },
   },
-} as const;
+  rejectAt: ['/arguments'],
+  sentences: {
+    '/arguments': () => 'arguments must be a JSON Schema object (or a list of {name, description, required})',
+    '/icons': () => 'icons must be an array',
+  },
+};
 
 /** `resources/**\/<name>.meta.json`: a resource (`uri`) or a resource template (`uriTemplate`). */
-export const resourceMetaSchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  title: 'mcp-bash resource metadata',
-  type: 'object',
-  properties: {
-    name: { type: 'string', minLength: 1 },
-    title: { type: 'string' },
-    description: { type: 'string' },
-    uri: { type: 'string', minLength: 1 },
-    uriTemplate: { type: 'string', minLength: 1 },
-    mimeType: { type: 'string' },
-    provider: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' },
-    size: { type: 'integer', minimum: 0 },
-    icons: iconsSchema,
-    annotations: {
-      type: 'object',
-      properties: {
-        // Other values are dropped with a warning, by the server and by validate (D127).
-        audience: { type: 'array', items: { type: 'string' } },
-        priority: { type: 'number', minimum: 0, maximum: 1 },
-        lastModified: { type: 'string' },
+export const resourceMeta: MetaFormat = {
+  schema: {
+    $schema: DRAFT,
+    title: 'mcp-bash resource metadata',
+    type: 'object',
+    properties: {
+      name: { type: 'string', minLength: 1 },
+      title: { type: 'string' },
+      description: { type: 'string' },
+      uri: { type: 'string', minLength: 1 },
+      uriTemplate: { type: 'string', minLength: 1 },
+      mimeType: { type: 'string' },
+      // Empty or null: the provider follows from the URI's scheme.
+      provider: { type: ['string', 'null'], pattern: `^$|${PROVIDER_NAME_PATTERN.source}` },
+      size: { type: 'integer', minimum: 0 },
+      icons: iconsSchema,
+      annotations: {
+        type: 'object',
+        properties: {
+          // Values other than "user" and "assistant" are dropped with a warning of their own (D127).
+          audience: { type: 'array', items: { type: 'string' } },
+          priority: { type: 'number', minimum: 0, maximum: 1 },
+          lastModified: { type: 'string' },
+        },
       },
+      _meta: { type: 'object' },
     },
-    _meta: { type: 'object' },
   },
-} as const;
+  rejectAt: ['/provider'],
+  sentences: {
+    '/provider': (value) =>
+      `provider ${JSON.stringify(value)} is not a provider name (the file name of providers/<name>.sh)`,
+    '/annotations': () => 'annotations must be an object',
+    '/annotations/priority': () => 'annotations.priority must be a number from 0 to 1',
+    '/icons': () => 'icons must be an array',
+  },
+};
 
 /** A `completions` entry of register.json. */
-export const completionEntrySchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  title: 'mcp-bash completion registration',
-  type: 'object',
-  required: ['name', 'path'],
-  properties: {
-    name: { type: 'string', minLength: 1 },
-    path: { type: 'string', minLength: 1 },
-    timeoutSecs: positiveSeconds,
+export const completionRegistration: MetaFormat = {
+  schema: {
+    $schema: DRAFT,
+    title: 'mcp-bash completion registration',
+    type: 'object',
+    required: ['name', 'path'],
+    properties: {
+      name: { type: 'string', minLength: 1 },
+      path: { type: 'string', minLength: 1 },
+      timeoutSecs: positiveSeconds,
+    },
   },
-} as const;
+  rejectAt: ['/name', '/path'],
+  sentences: { '/timeoutSecs': positiveSecondsSentence('timeoutSecs') },
+};
+
+/** `server.d/server.meta.json`: without a `name` validate fails (1.x); the server names itself after the directory. */
+export const serverMeta: MetaFormat = {
+  schema: {
+    $schema: DRAFT,
+    title: 'mcp-bash server.d/server.meta.json',
+    type: 'object',
+    required: ['name'],
+    properties: {
+      name: { type: 'string', minLength: 1 },
+      title: { type: 'string' },
+      version: { type: 'string' },
+      description: { type: 'string' },
+      websiteUrl: { type: 'string' },
+      icons: iconsSchema,
+    },
+  },
+  rejectAt: [],
+};
+
+/** A format whose every problem rejects the document (our own files, such as register.json). */
+export function strictFormat(schema: Readonly<Record<string, unknown>>): MetaFormat {
+  return { schema, rejectAt: [''] };
+}

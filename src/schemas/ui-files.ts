@@ -4,8 +4,12 @@
  * 1.x's (original-behaviour §6.7) and MCP Apps' (`McpUiResourceMeta`, `McpUiToolMeta`).
  */
 import { FORM_FIELD_TYPES, TEMPLATE_NAMES } from '../ui-templates/template-names.js';
+import { type MetaFormat, strictFormat } from './meta-files.js';
 
 const origins = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
+
+/** The CSP lists of `meta.csp` (MCP Apps `McpUiResourceCsp`). */
+export const CSP_KEYS = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const;
 const permission = { type: 'object' } as const;
 
 /** `tools/<tool>/ui/ui.meta.json` and `ui/<name>/ui.meta.json` */
@@ -157,3 +161,35 @@ export const templateConfigSchemas: Readonly<Record<(typeof TEMPLATE_NAMES)[numb
     },
   },
 };
+
+/**
+ * ui.meta.json, as validate and the server's discovery (project/ui/ui-metadata.ts) read it:
+ * no problem costs the view; the server drops the bad value (a CSP list whole, an unknown
+ * key alone) with a warning and its default applies, and validate warns the same (D193).
+ */
+export const uiMeta: MetaFormat = {
+  schema: uiMetaSchema,
+  rejectAt: [],
+  dropWhole: CSP_KEYS.map((list) => `/meta/csp/${list}`),
+  sentences: {
+    '/entrypoint': () => 'entrypoint must be a relative path inside the UI directory (index.html is used)',
+    '/template': (value) => `template ${JSON.stringify(value)} is unknown (${TEMPLATE_NAMES.join(', ')})`,
+    '/config': () => "config must be an object (the template's defaults are used)",
+    '/meta': () => 'meta must be an object',
+    '/meta/csp': () => 'meta.csp must be an object',
+    '/meta/permissions': () => 'meta.permissions must be an object',
+    '/meta/prefersBorder': () => 'meta.prefersBorder must be true or false',
+    ...Object.fromEntries(
+      CSP_KEYS.map((list) => [`/meta/csp/${list}`, () => `meta.csp.${list} must be an array of origins (strings)`]),
+    ),
+  },
+};
+
+/** A tool's `_meta.ui` in validate: every problem is an error (the server infers or drops it, D176). */
+export const toolUiMeta: MetaFormat = strictFormat(toolUiMetaSchema);
+export const templateConfigFormats = Object.fromEntries(
+  Object.entries(templateConfigSchemas).map(([name, schema]) => [
+    name,
+    strictFormat(schema as Record<string, unknown>),
+  ]),
+) as Readonly<Record<(typeof TEMPLATE_NAMES)[number], MetaFormat>>;

@@ -1,4 +1,4 @@
-import { titleFromName } from '../project/server-identity.js';
+import { titleFromName } from '../content/display-names.js';
 import { flag, objects, record, text } from './config-values.js';
 import { escapeHtml, heading, MESSAGE_BOX, type TemplateParts } from './html.js';
 import { FORM_FIELD_TYPES } from './template-names.js';

@@ -1,7 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import AjvDraft7 from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { canonicalJson, sha256Hex } from '../project/registry/canonical-json.js';
+import { canonicalJson, sha256Hex } from '../json/canonical-json.js';
 
 /** One reason a value does not match its schema, pointing at the field. */
 export interface SchemaIssue {

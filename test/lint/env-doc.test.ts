@@ -1,15 +1,20 @@
 /**
- * docs/ENV.md lists every environment variable the binary reads, and nothing else: the
- * names the code mentions (TypeScript in src/, the Bash it ships) are compared with the
- * names in the first column of ENV.md's tables. `codeVariables` is the one place that says
- * what the code reads; point it at a declarative table of settings when there is one.
+ * The configuration table (src/config/settings.ts) is the one source of truth for the
+ * variables mcp-bash reads: docs/ENV.md's tables are rendered from it (UPDATE_ENV_DOC=1
+ * rewrites them), every variable the code or the shipped Bash names is in it or in ENV.md's
+ * lists of variables the server sets and of system variables, every setting is used, and
+ * nothing outside src/config/ reads a setting from the environment.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import t from 'tap';
+import { renderEnvDoc } from '../../src/config/env-doc.js';
+import { type AnySetting, SHELL_PARTS } from '../../src/config/setting.js';
+import { isShellOnly, SETTINGS } from '../../src/config/settings.js';
 import { repoRoot } from '../helpers/paths.js';
 
-const VARIABLE = /^(MCPBASH|MCP)_[A-Z0-9_]*$/;
+const ENV_DOC = join(repoRoot, 'docs', 'ENV.md');
+const SHIPPED_BASH = ['sdk-sh', 'assets/providers', 'assets/hooks', 'assets/scaffold', 'assets/bootstrap'];
 
 function files(dir: string, keep: (path: string) => boolean): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -18,74 +23,97 @@ function files(dir: string, keep: (path: string) => boolean): string[] {
   });
 }
 
-/**
- * Every variable the code names: MCPBASH_ and MCP_ string literals and `env.NAME` reads in
- * src/ (a literal ending in `_` is a prefix), and MCPBASH_ and MCP_ expansions in the Bash the
- * binary ships (SDK, providers, hook drivers, scaffolds).
- */
-function codeVariables(): Map<string, string> {
-  const found = new Map<string, string>();
-  const note = (name: string, file: string) => {
-    if (!found.has(name)) found.set(name, relative(repoRoot, file));
-  };
-  for (const file of files(join(repoRoot, 'src'), (path) => path.endsWith('.ts'))) {
-    const text = readFileSync(file, 'utf8');
-    for (const [, name] of text.matchAll(/['"`]((?:MCPBASH|MCP)_[A-Z0-9_]*)['"`]/g)) note(name as string, file);
-    for (const [, name] of text.matchAll(/\b(?:env|process\.env)\??\.([A-Z][A-Z0-9_]*)\b/g)) note(name as string, file);
-    for (const [, name] of text.matchAll(/\benv\[['"]([A-Z][A-Z0-9_]*)['"]\]/g)) note(name as string, file);
-  }
-  const shipped = ['sdk-sh', 'assets/providers', 'assets/hooks', 'assets/scaffold', 'assets/bootstrap'];
-  for (const dir of shipped)
-    for (const file of files(join(repoRoot, dir), (path) => /\.sh$/.test(path))) {
-      const text = readFileSync(file, 'utf8');
-      for (const [, name] of text.matchAll(/\$\{?((?:MCPBASH|MCP)_[A-Z0-9_]+)/g)) note(name as string, file);
-    }
-  return found;
-}
+const sources = files(join(repoRoot, 'src'), (path) => path.endsWith('.ts')).map((file) => ({
+  file: relative(repoRoot, file),
+  text: readFileSync(file, 'utf8'),
+}));
+const bash = SHIPPED_BASH.flatMap((dir) => files(join(repoRoot, dir), (path) => path.endsWith('.sh'))).map((file) => ({
+  file: relative(repoRoot, file),
+  text: readFileSync(file, 'utf8'),
+}));
+const rows = Object.entries(SETTINGS as Record<string, AnySetting>);
 
-/**
- * Names in the first column of ENV.md's tables, before the list of 1.x variables 2.x
- * ignores (`settable`: only the tables of variables you set, before the ones the server sets).
- */
-function documentedVariables(settable = false): Set<string> {
-  const doc = readFileSync(join(repoRoot, 'docs', 'ENV.md'), 'utf8');
-  const end = settable ? '## Variables the server sets' : '## 1.x variables 2.x does not read';
-  const documented = doc.split(end)[0] ?? '';
+/** Names in the first column of the hand-written tables of `## heading` in ENV.md. */
+function listed(heading: string): Set<string> {
+  const doc = readFileSync(ENV_DOC, 'utf8');
+  const section = doc.split(`## ${heading}`)[1]?.split('\n## ')[0] ?? '';
   const names = new Set<string>();
-  for (const line of documented.split('\n')) {
+  for (const line of section.split('\n')) {
     if (!line.startsWith('| `')) continue;
-    const firstCell = line.split('|')[1] ?? '';
-    for (const [, name] of firstCell.matchAll(/`([A-Za-z0-9_]+\*?)`/g)) names.add(name as string);
+    for (const [, name] of (line.split('|')[1] ?? '').matchAll(/`([A-Za-z0-9_]+\*?)`/g)) names.add(name as string);
   }
   return names;
 }
 
-const code = codeVariables();
-const documented = documentedVariables();
+const serverSets = listed('Variables the server sets for tools, providers and hooks');
+const system = listed('Other variables the binary reads');
 
-t.test('every variable the code reads is in docs/ENV.md', async (t) => {
-  t.ok(code.size > 100, `found ${code.size} names in the code`);
-  const missing = [...code]
-    .filter(([name]) => (name.endsWith('_') ? !documented.has(`${name}*`) : !documented.has(name)))
-    .map(([name, file]) => `${name} (${file})`);
-  t.same(missing, [], 'add a row to docs/ENV.md for each');
+/** Whether `name` is a setting, a variable the server sets, or a system variable; a prefix (`MCP_TOOL_`) needs a `PREFIX*` row. */
+function known(name: string): boolean {
+  const all = new Set([...rows.map(([row]) => row), ...serverSets, ...system]);
+  return all.has(name.endsWith('_') ? `${name}*` : name);
+}
+
+t.test("docs/ENV.md's tables are the configuration table's", async (t) => {
+  const doc = readFileSync(ENV_DOC, 'utf8');
+  const rendered = renderEnvDoc(doc);
+  if (process.env.UPDATE_ENV_DOC === '1' && rendered !== doc) writeFileSync(ENV_DOC, rendered);
+  t.equal(doc, rendered, 'run UPDATE_ENV_DOC=1 npx tap test/lint/env-doc.test.ts to render them');
+  t.ok(rows.length > 100, `${rows.length} settings`);
+  t.ok(serverSets.size > 30 && system.size > 5, 'the hand-written lists were read');
 });
 
-t.test('every variable docs/ENV.md tells you to set is read somewhere', async (t) => {
-  const settable = documentedVariables(true);
-  const everything = [
-    ...files(join(repoRoot, 'src'), (path) => path.endsWith('.ts')),
-    ...['sdk-sh', 'assets'].flatMap((dir) => files(join(repoRoot, dir), (path) => /\.(sh|json|md|txt)$/.test(path))),
-  ]
-    .map((file) => readFileSync(file, 'utf8'))
-    .join('\n');
-  const stale = [...settable].filter((name) => {
-    const word = name.endsWith('*') ? name.slice(0, -1) : name;
-    return !new RegExp(`(^|[^A-Za-z0-9_])${word}`).test(everything);
-  });
-  t.same(stale, [], 'remove these rows (or move them to the list of 1.x variables 2.x does not read)');
-  t.ok(
-    [...settable].filter((name) => VARIABLE.test(name)).length > 90,
-    'the tables were read (names in backticks in the first column)',
+t.test('every variable the code or the shipped Bash names is a setting or documented apart', async (t) => {
+  const unknown = new Map<string, string>();
+  const note = (name: string, file: string) => {
+    if (!known(name) && !unknown.has(name)) unknown.set(name, file);
+  };
+  for (const { file, text } of sources) {
+    for (const [, name] of text.matchAll(/['"`]((?:MCPBASH|MCP)_[A-Z0-9_]*)['"`]/g)) note(name as string, file);
+    for (const [, name] of text.matchAll(/\benv\??\.((?:MCPBASH|MCP)_[A-Z0-9_]+)\b/g)) note(name as string, file);
+  }
+  for (const { file, text } of bash)
+    for (const [, name] of text.matchAll(/\$\{?((?:MCPBASH|MCP)_[A-Z0-9_]+)/g)) note(name as string, file);
+  t.same(
+    [...unknown].map(([name, file]) => `${name} (${file})`),
+    [],
+    "add a row to src/config/settings/ (or to ENV.md's list of variables the server sets)",
   );
+});
+
+t.test('every setting is read: by the binary through the table, or by the shipped Bash', async (t) => {
+  // Read through the parsed values (`values.NAME`), or by another setting's default (`read('NAME')`).
+  const code = sources.map(({ file, text }) =>
+    file.startsWith('src/config/settings') ? text.replace(/^\s*[A-Z]\w*: /gm, '') : text,
+  );
+  const shellText = bash.map(({ text }) => text).join('\n');
+  const unused = rows.filter(([name, setting]) => {
+    if (name.endsWith('*')) return false;
+    const byBinary = code.some((text) => text.includes(`.${name}`) || text.includes(`read('${name}')`));
+    const byBash = new RegExp(`\\$\\{?${name}\\b`).test(shellText);
+    if (isShellOnly(setting)) return !byBash;
+    const wantsBash = setting.usedBy.some((part) => SHELL_PARTS.has(part));
+    return !byBinary || (wantsBash && !byBash);
+  });
+  t.same(
+    unused.map(([name]) => name),
+    [],
+    'remove these rows, or fix who they say reads them',
+  );
+});
+
+t.test('nothing outside src/config/ reads a setting from the environment', async (t) => {
+  const reads: string[] = [];
+  for (const { file, text } of sources) {
+    if (file.startsWith('src/config/')) continue;
+    for (const match of text.matchAll(
+      /\benv\??\.([A-Z][A-Z0-9_]+)\b(?!\s*=[^=])|\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]/g,
+    )) {
+      const name = (match[1] ?? match[2]) as string;
+      const before = text.slice(Math.max(0, (match.index ?? 0) - 7), match.index);
+      if (before.endsWith('delete ') || !(name in SETTINGS)) continue;
+      reads.push(`${name} (${file})`);
+    }
+  }
+  t.same(reads, [], 'read these through the parsed configuration (src/config/slices.ts)');
 });

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
 import type { Env } from '../../config/env-values.js';
-import { envBool } from '../../config/env-values.js';
+import { booleanWord } from '../../config/setting-kinds.js';
+import { titleFromName } from '../../content/display-names.js';
 import { isObject } from '../../json/objects.js';
-import type { JsonObject } from '../../mcp/types.js';
-import { titleFromName } from '../../project/server-identity.js';
+import type { JsonObject } from '../../spec/types.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { sanitizeName } from '../names.js';
 import { type GitInfo, readGitInfo, repositoryUrlFromRemote } from './git-info.js';
@@ -254,7 +254,7 @@ export function resolveBundleFields(input: FieldSources): BundleFields {
     runtimePython: r.pick('runtimes.python', r.conf('MCPB_RUNTIME_PYTHON')),
     userConfig: resolveUserConfig(r, root, meta),
     include: words(input.conf.values.get('MCPB_INCLUDE')) ?? [],
-    staticRegistry: envBool({ MCPB_STATIC: input.conf.values.get('MCPB_STATIC') }, 'MCPB_STATIC', true),
+    staticRegistry: booleanWord(input.conf.values.get('MCPB_STATIC')) ?? true,
     meta,
     sources: r.sources,
   };

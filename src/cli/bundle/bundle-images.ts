@@ -1,7 +1,7 @@
 import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { isObject } from '../../json/objects.js';
-import type { JsonObject } from '../../mcp/types.js';
+import type { JsonObject } from '../../spec/types.js';
 import type { ArchiveEntry } from './zip-writer.js';
 
 /** An entry of the manifest's `icons`. */

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameworkHome } from '../../assets/framework-home.js';
+import { loadConfig } from '../../config/config.js';
 import type { Env } from '../../config/env-values.js';
 import { isObject } from '../../json/objects.js';
-import type { JsonObject } from '../../mcp/types.js';
 import { projectLayout } from '../../project/project-layout.js';
+import type { JsonObject } from '../../spec/types.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { withStateDir } from '../cli-project.js';
 import { readTemplate } from '../scaffold/template-files.js';
@@ -88,7 +89,7 @@ export async function planBundle(request: BundleRequest): Promise<BundlePlan> {
   const conf = readMcpbConf(root);
   const fields = resolveBundleFields({ root, flags: request.flags, conf, meta, env: request.env });
   const files = collectProjectFiles(root, fields.include);
-  const inventory = await withStateDir(request.env, false, (scratchDir) =>
+  const inventory = await withStateDir(loadConfig(request.env), false, (scratchDir) =>
     scanProject({
       root,
       home: request.home,

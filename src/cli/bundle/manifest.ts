@@ -1,6 +1,6 @@
 import { isObject } from '../../json/objects.js';
-import type { JsonObject } from '../../mcp/types.js';
 import { readPromptTemplate } from '../../project/prompts/prompt-template.js';
+import type { JsonObject } from '../../spec/types.js';
 import type { BundleFields } from './bundle-fields.js';
 import type { BundleImages } from './bundle-images.js';
 import { checkManifestFields } from './manifest-checks.js';

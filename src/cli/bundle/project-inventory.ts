@@ -1,7 +1,9 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FrameworkHome } from '../../assets/framework-home.js';
+import { loadConfig } from '../../config/config.js';
 import type { Env } from '../../config/env-values.js';
+import { jsonToolConfig, registryConfig } from '../../config/slices.js';
 import { projectLayout } from '../../project/project-layout.js';
 import { ProjectRegistries } from '../../project/project-registries.js';
 import type { PromptDefinition } from '../../project/prompts/prompt-definition.js';
@@ -78,9 +80,12 @@ export async function scanProject(options: InventoryOptions): Promise<ProjectInv
   const warnings: string[] = [];
   const notes: string[] = [];
   const env = scanEnv(options.env);
+  const { values } = loadConfig(env);
   const registries = new ProjectRegistries({
     layout: projectLayout(options.root, {}),
     home: options.home,
+    config: registryConfig(values),
+    jsonTool: jsonToolConfig(values),
     env,
     scratchDir: options.scratchDir,
     log: collectingLog(warnings),

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { selfInvocation } from '../../runner/json-tool.js';
+import { selfInvocation } from '../../process/json-tool.js';
 import { CliError, ExitCode } from '../cli-error.js';
 
 /** The OS names of MCPB manifests (`compatibility.platforms`, `platform_overrides`). */

@@ -1,5 +1,5 @@
 import { isObject } from '../../json/objects.js';
-import type { JsonObject } from '../../mcp/types.js';
+import type { JsonObject } from '../../spec/types.js';
 import { CliError, ExitCode } from '../cli-error.js';
 
 /** The user_config of a bundle with the maps that hand its values to the server. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Zip, ZipDeflate } from 'fflate';
-import type { Env } from '../../config/env-values.js';
+import { DOS_EPOCH_SECONDS } from '../../config/settings/cli.js';
 
 /** One file of an archive: its content in memory or on disk, and its unix mode. */
 export interface ArchiveEntry {
@@ -16,7 +16,6 @@ export interface ArchiveEntry {
 }
 
 /** ZIP's DOS timestamps cover 1980-2107. */
-const DOS_EPOCH_SECONDS = Date.UTC(1980, 0, 1) / 1000;
 const DOS_LAST_SECONDS = Date.UTC(2107, 11, 31, 23, 59, 58) / 1000;
 const UNIX_HOST = 3;
 const REGULAR_FILE = 0o100000;
@@ -24,13 +23,12 @@ const REGULAR_FILE = 0o100000;
 const EXTENDED_TIMESTAMP = 0x5455;
 
 /**
- * The time every entry gets: SOURCE_DATE_EPOCH when set (reproducible-builds.org), else
- * 1980-01-01 00:00 UTC; so the same files give the same bytes on any machine, any day.
+ * The time every entry gets: SOURCE_DATE_EPOCH (reproducible-builds.org; its default is
+ * 1980-01-01 00:00 UTC), within what a ZIP entry can hold; so the same files give the same
+ * bytes on any machine, any day.
  */
-export function archiveTime(env: Env): number {
-  const raw = env.SOURCE_DATE_EPOCH?.trim();
-  const seconds = raw && /^\d+$/.test(raw) ? Number(raw) : DOS_EPOCH_SECONDS;
-  return Math.min(Math.max(seconds, DOS_EPOCH_SECONDS), DOS_LAST_SECONDS);
+export function archiveTime(sourceDateEpoch: number): number {
+  return Math.min(Math.max(sourceDateEpoch, DOS_EPOCH_SECONDS), DOS_LAST_SECONDS);
 }
 
 /**

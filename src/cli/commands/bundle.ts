@@ -54,6 +54,7 @@ function writeBundle(
 /** `mcp-bash bundle`: packs the project into an MCP Bundle (.mcpb) for Claude Desktop and other clients. */
 export const command: Command = {
   name: 'bundle',
+  reads: ['project', 'registry', 'json-tool', 'cli:bundle'],
   summary: 'Pack the project into an MCP Bundle (.mcpb) that Claude Desktop installs',
   usage,
   details: [
@@ -100,8 +101,8 @@ export const command: Command = {
       io.stderr.write(
         'note: --include-gojq adds nothing in 2.x: tools use jq or gojq when installed, else the jq built into mcp-bash\n',
       );
-    const project = requireProject(io, options.string('project-root'));
-    const time = archiveTime(io.env);
+    const project = requireProject(io, options.string('project-root'), context.config);
+    const time = archiveTime(context.config.values.SOURCE_DATE_EPOCH);
     const plan = await planBundle({
       root: project.layout.root,
       flags: { name: options.string('name'), version: options.string('version') },

@@ -61,6 +61,7 @@ function pickMode(given: Array<(typeof MODES)[number]>): (typeof MODES)[number] 
 /** `mcp-bash config`: how MCP clients start this project's server. */
 export const command: Command = {
   name: 'config',
+  reads: ['project'],
   summary: 'Print the MCP client configuration (or a launcher script) for a project',
   usage,
   details: [
@@ -103,7 +104,7 @@ export const command: Command = {
         `Known clients: ${CLIENTS.map((known) => known.id).join(', ')} (claude-code = claude-cli).`,
       );
     }
-    const project = requireProject(io, options.string('project-root'));
+    const project = requireProject(io, options.string('project-root'), context.config);
     const { root } = project.layout;
     const launch = serverLaunch(project.identity.info.name, root, selfCommand());
     const native = options.boolean('native');

@@ -1,6 +1,9 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
+import { loadConfig } from '../../config/config.js';
+import { SERVER_PARTS } from '../../config/setting.js';
+import { pathsConfig } from '../../config/slices.js';
+import { tempRoot } from '../../project/state-dir.js';
 import { UsageError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { parseOptions } from '../parse-options.js';
@@ -12,6 +15,7 @@ export const command: Command = {
   name: 'debug',
   summary: 'Run the MCP server with payload logging to a kept state dir',
   usage,
+  reads: SERVER_PARTS,
   details: [
     'Runs the server like `mcp-bash` does, with MCPBASH_DEBUG_PAYLOADS=true, MCPBASH_PRESERVE_STATE=true',
     'and a fresh MCPBASH_STATE_DIR (mode 0700) under MCPBASH_TMP_ROOT or TMPDIR, whose path is printed',
@@ -27,7 +31,7 @@ export const command: Command = {
     const options = parseOptions(argv, {}, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const { io } = context;
-    const tmpRoot = io.env.MCPBASH_TMP_ROOT && isAbsolute(io.env.MCPBASH_TMP_ROOT) ? io.env.MCPBASH_TMP_ROOT : tmpdir();
+    const tmpRoot = tempRoot(pathsConfig(context.config.values));
     // mkdtemp creates the directory with mode 0700.
     const stateDir = mkdtempSync(join(tmpRoot, 'mcpbash.debug.'));
     io.stderr.write(`mcp-bash debug: logging to ${join(stateDir, 'payload.debug.log')}\n`);
@@ -38,6 +42,6 @@ export const command: Command = {
       MCPBASH_STATE_DIR: stateDir,
     };
     const serve = (await import('./serve.js')).command;
-    return serve.run([], { ...context, io: { ...io, env } });
+    return serve.run([], { ...context, io: { ...io, env }, config: loadConfig(env) });
   },
 };

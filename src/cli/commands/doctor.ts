@@ -1,4 +1,5 @@
 import type { FrameworkHome } from '../../assets/framework-home.js';
+import { upgradeConfig } from '../../config/slices.js';
 import { ExitCode, UsageError } from '../cli-error.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
 import { type ActionTaken, DoctorReport, type Finding, type RepairAction } from '../doctor/doctor-report.js';
@@ -34,12 +35,12 @@ function diagnose(context: CommandContext, minVersion: string | undefined, upgra
   const report = new DoctorReport();
   checkBinary(report);
   checkFramework(report, frameworkHomeOrError(context), context.assets, io.env);
-  checkRuntime(report, io.env);
+  checkRuntime(report, context.config, io.env);
   checkPathAndShim(report, io.env);
   checkQuarantine(report);
   checkWindows(report, io.env);
   checkOptionalTools(report, io.env);
-  checkProject(report, io.env, io.cwd);
+  checkProject(report, context.config, io.env, io.cwd);
   if (upgraded?.changed)
     report.add('binary.upgraded', 'info', `${upgraded.binary} is now mcp-bash ${upgraded.to} (was ${upgraded.from})`);
   checkMinVersion(report, minVersion, '--min-version', upgraded?.to);
@@ -117,6 +118,7 @@ function jsonReport(
 /** `mcp-bash doctor`: is this install, this machine and this project ready to serve tools? */
 export const command: Command = {
   name: 'doctor',
+  reads: ['project', 'json-tool', 'cli:doctor'],
   summary: 'Diagnose the install, the machine and the project; --fix repairs what it can',
   usage,
   details: [
@@ -160,7 +162,10 @@ export const command: Command = {
     const minVersion = options.string('min-version');
     const upgrade = upgradeRequest(options, usage);
     const fix = options.boolean('fix');
-    const upgradeRun = upgrade && fix ? await runUpgrade(upgrade, context.io.env) : undefined;
+    const upgradeRun =
+      upgrade && fix
+        ? await runUpgrade(upgrade, { env: context.io.env, config: upgradeConfig(context.config.values) })
+        : undefined;
     let report = diagnose(context, minVersion, upgradeRun?.outcome);
     const proposed = [...(upgrade && !fix ? [plannedUpgrade(upgrade)] : []), ...report.actions];
     let taken: ActionTaken[] = upgradeRun ? [upgradeRun.taken] : [];

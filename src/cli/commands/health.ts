@@ -1,7 +1,8 @@
-import { envBool, envString } from '../../config/env-values.js';
+import { remoteTokenConfig } from '../../config/server-config.js';
+import { jsonToolConfig } from '../../config/slices.js';
 import { remoteTokenProblem } from '../../mcp/remote-token.js';
-import { chooseJsonTool } from '../../runner/json-tool.js';
-import { ProcessRegistry } from '../../runner/process-runner.js';
+import { chooseJsonTool } from '../../process/json-tool.js';
+import { ProcessRegistry } from '../../process/process-runner.js';
 import { CliError, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
@@ -34,18 +35,19 @@ async function probe(
   processes: ProcessRegistry,
 ): Promise<{ report: Record<string, unknown>; code: number }> {
   const { io } = context;
-  const project = requireProject(io, projectRoot, io.env, MISCONFIGURED);
+  const { config } = context;
+  const project = requireProject(io, projectRoot, config, MISCONFIGURED);
   const home = context.frameworkHome();
-  const log = cliLog(io, io.env, project, true);
-  return withStateDir(io.env, false, async (stateDir) => {
+  const log = cliLog(io, config, project, true);
+  return withStateDir(config, false, async (stateDir) => {
     const { healthy, report } = await healthReport({
-      registries: cliRegistries({ project, home, env: io.env, stateDir, log, writeCache: false, processes }),
+      registries: cliRegistries({ project, home, config, env: io.env, stateDir, log, writeCache: false, processes }),
       rescan: true,
       project,
       home,
       env: io.env,
-      jsonTool: chooseJsonTool(io.env, stateDir),
-      jsonToolName: jsonToolInfo(io.env).name,
+      jsonTool: chooseJsonTool(jsonToolConfig(config.values), io.env, stateDir),
+      jsonToolName: jsonToolInfo(config, io.env).name,
       stderr: io.stderr,
       signal,
     });
@@ -56,6 +58,7 @@ async function probe(
 /** `mcp-bash health` / `ready`: a readiness probe for supervisors and proxies. */
 export const command: Command = {
   name: 'health',
+  reads: ['registry', 'project', 'logging', 'json-tool', 'cli:health'],
   summary: 'Readiness probe: one JSON line; exit 0 ready, 1 unhealthy, 2 misconfigured',
   usage,
   details: [
@@ -74,7 +77,7 @@ export const command: Command = {
     const { io } = context;
     const options = parseOptions(argv, { string: ['project-root', 'timeout'], boolean: ['health', 'ready'] }, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
-    if (envBool(io.env, 'MCPBASH_FORCE_MINIMAL', false)) {
+    if (context.config.values.MCPBASH_FORCE_MINIMAL) {
       // 1.x's reason for minimal mode; with the built-in jq (D6) only MCPBASH_FORCE_MINIMAL gets here.
       return emit(
         io,
@@ -86,12 +89,12 @@ export const command: Command = {
         MISCONFIGURED,
       );
     }
-    const tokenProblem = remoteTokenProblem(io.env);
+    const tokenProblem = remoteTokenProblem(remoteTokenConfig(context.config.values));
     if (tokenProblem) {
       // The server would refuse to start with this token; a readiness probe must say so.
       return emit(io, { status: 'error', reason: 'remote_token_invalid', message: tokenProblem }, MISCONFIGURED);
     }
-    const seconds = timeoutSecs(options.string('timeout') ?? envString(io.env, 'MCPBASH_HEALTH_TIMEOUT_SECS'));
+    const seconds = timeoutSecs(options.string('timeout') ?? context.config.values.MCPBASH_HEALTH_TIMEOUT_SECS);
     const controller = new AbortController();
     const processes = new ProcessRegistry();
     let timer: NodeJS.Timeout | undefined;

@@ -35,6 +35,7 @@ export function nextSteps(withHello: boolean, cdInto?: string): string {
 /** `mcp-bash init`: turns the current directory into a project. */
 export const command: Command = {
   name: 'init',
+  reads: ['project'],
   // 1.x exits 1 on a malformed command line here (scripts may test for it).
   usageExitCode: 1,
   summary: 'Make the current directory an mcp-bash project (skeleton and a hello tool)',

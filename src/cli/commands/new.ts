@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { titleFromName } from '../../project/server-identity.js';
+import { titleFromName } from '../../content/display-names.js';
 import { CliError, UsageError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { checkName } from '../names.js';
@@ -14,6 +14,7 @@ const usage = 'mcp-bash new <name> [--no-hello]';
 /** `mcp-bash new <name>`: a new project in `./<name>/`. */
 export const command: Command = {
   name: 'new',
+  reads: ['project'],
   // 1.x exits 1 on a malformed command line here (scripts may test for it).
   usageExitCode: 1,
   summary: 'Create a new project in ./<name>/ (skeleton, README and a hello tool)',

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { envString } from '../../config/env-values.js';
 import { formatBytes } from '../bundle/bundle-summary.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import type { CliIo, Command } from '../command.js';
@@ -24,6 +23,7 @@ function showRequest(io: CliIo, request: UploadRequest, bytes: number): void {
 /** `mcp-bash publish`: uploads a bundle to an MCP registry. */
 export const command: Command = {
   name: 'publish',
+  reads: ['cli:publish'],
   summary: 'Upload an .mcpb bundle to an MCP registry (MCP_REGISTRY_URL)',
   usage,
   details: [
@@ -48,8 +48,8 @@ export const command: Command = {
     const { io } = context;
     const bundle = readPublishableBundle(resolve(io.cwd, file));
     if (!bundle.author) io.stderr.write('warning: the manifest names no author; registries and clients expect one\n');
-    const token = options.string('token') ?? envString(io.env, 'MCP_REGISTRY_TOKEN');
-    const registry = envString(io.env, 'MCP_REGISTRY_URL') ?? DEFAULT_REGISTRY_URL;
+    const token = options.string('token') ?? context.config.values.MCP_REGISTRY_TOKEN;
+    const registry = context.config.values.MCP_REGISTRY_URL;
     if (options.boolean('dry-run')) {
       const request = uploadRequest(registry, token ?? '(none)', bundle);
       showRequest(io, request, bundle.data.length);

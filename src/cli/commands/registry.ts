@@ -1,4 +1,3 @@
-import { envBool, envString } from '../../config/env-values.js';
 import { resolveToolsSubtree } from '../../project/tools/tools-subtree.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
@@ -25,8 +24,9 @@ async function refresh(argv: readonly string[], context: CommandContext): Promis
   if (options.positionals.length > 0)
     throw new UsageError(`unexpected argument "${options.positionals[0]}"`, refreshUsage);
   const { io } = context;
-  const project = requireProject(io, options.string('project-root'), io.env, FATAL);
-  const filterOption = options.string('filter') ?? envString(io.env, 'MCPBASH_REGISTRY_REFRESH_PATH');
+  const { config } = context;
+  const project = requireProject(io, options.string('project-root'), config, FATAL);
+  const filterOption = options.string('filter') ?? config.values.MCPBASH_REGISTRY_REFRESH_PATH;
   const filter = filterOption === undefined ? undefined : resolveToolsSubtree(project.layout, filterOption);
   if (typeof filter === 'object')
     throw new CliError(
@@ -36,16 +36,19 @@ async function refresh(argv: readonly string[], context: CommandContext): Promis
     );
   const quiet = options.boolean('quiet');
   const home = context.frameworkHome();
-  const log = cliLog(io, io.env, project, quiet);
-  const kinds = await withStateDir(io.env, false, (stateDir) =>
+  const log = cliLog(io, config, project, quiet);
+  const kinds = await withStateDir(config, false, (stateDir) =>
     withProgress(io, `refreshing the registries of ${project.layout.root}`, quiet, () =>
-      refreshAll(cliRegistries({ project, home, env: io.env, stateDir, log, toolsSubtree: filter ?? '' }), filter),
+      refreshAll(
+        cliRegistries({ project, home, config, env: io.env, stateDir, log, toolsSubtree: filter ?? '' }),
+        filter,
+      ),
     ),
   );
   const report = {
     ...kinds,
     notificationsSent: false,
-    mode: envBool(io.env, 'MCPBASH_FORCE_MINIMAL', false) ? 'minimal' : 'full',
+    mode: config.values.MCPBASH_FORCE_MINIMAL ? 'minimal' : 'full',
   };
   writeJsonReport(io.stdout, report);
   return Object.values(kinds).some((kind) => kind.status === 'failed') ? ExitCode.Failure : ExitCode.Ok;
@@ -56,9 +59,9 @@ async function status(argv: readonly string[], context: CommandContext): Promise
   if (options.positionals.length > 0)
     throw new UsageError(`unexpected argument "${options.positionals[0]}"`, statusUsage);
   const { io } = context;
-  const project = requireProject(io, options.string('project-root'), io.env, FATAL);
+  const project = requireProject(io, options.string('project-root'), context.config, FATAL);
   const { layout } = project;
-  const json = jsonToolInfo(io.env);
+  const json = jsonToolInfo(context.config, io.env);
   const report: Record<string, unknown> = {
     projectRoot: layout.root,
     jsonTool: json.name,
@@ -104,6 +107,7 @@ const subcommands: Subcommand[] = [
 /** `mcp-bash registry refresh|status`. */
 export const command = commandGroup({
   name: 'registry',
+  reads: ['registry', 'project', 'logging', 'json-tool', 'cli:registry'],
   // 1.x exits 1 on a malformed command line here (scripts may test for it).
   usageExitCode: 1,
   summary: 'Rebuild the registry caches (.registry/) or show their state',

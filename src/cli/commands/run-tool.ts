@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { envBool } from '../../config/env-values.js';
-import { RpcError } from '../../jsonrpc/rpc-error.js';
+import { type Config, loadConfig, problemsFor } from '../../config/config.js';
+import type { Env } from '../../config/env-values.js';
+import type { Part } from '../../config/setting.js';
 import type { ServerLog } from '../../mcp/logging.js';
-import type { CallToolResult } from '../../mcp/types.js';
+import { toWireError } from '../../mcp/wire-errors.js';
 import type { ProjectContext } from '../../project/project-context.js';
 import { readRegistryCache } from '../../project/registry/registry-cache.js';
 import { fallbackRoots, type RootEntry } from '../../project/roots.js';
@@ -11,6 +12,8 @@ import type { ToolDefinition } from '../../project/tools/tool-definition.js';
 import { type PreparedToolCall, prepareToolCall } from '../../runner/tool-call-checks.js';
 import { executeToolCall, timeoutPolicy } from '../../runner/tool-execution.js';
 import type { ToolRuntime } from '../../runner/tool-runtime.js';
+import { RpcError } from '../../spec/rpc-error.js';
+import type { CallToolResult } from '../../spec/types.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
@@ -51,18 +54,21 @@ function parseTimeout(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-function readRequest(argv: readonly string[], io: CliIo): RunToolRequest {
+function readRequest(argv: readonly string[], context: CommandContext): RunToolRequest {
+  const { io, config } = context;
   const options = parseOptions(argv, spec, usage);
   const [name, extra] = options.positionals;
   if (name === undefined || name === '') throw new UsageError('a tool name is required', usage);
   if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, usage);
-  const project = requireProject(io, options.string('project-root'));
+  const project = requireProject(io, options.string('project-root'), context.config);
   const rootsOption = options.string('roots');
   const warn = (message: string) => io.stderr.write(`mcp-bash run-tool: warning: ${message}\n`);
   const roots =
-    rootsOption !== undefined ? parseRootsOption(rootsOption, io.cwd) : fallbackRoots(project.layout, io.env, warn);
+    rootsOption !== undefined
+      ? parseRootsOption(rootsOption, io.cwd)
+      : fallbackRoots(project.layout, config.values.MCPBASH_ROOTS, warn);
   const envFiles = envFilesFor({
-    serverEnv: options.boolean('with-server-env') || envBool(io.env, 'MCPBASH_RUN_TOOL_SOURCE_SERVER_ENV', false),
+    serverEnv: options.boolean('with-server-env') || config.values.MCPBASH_RUN_TOOL_SOURCE_SERVER_ENV,
     sources: options.list('source'),
     serverDir: project.layout.serverDir,
     root: project.layout.root,
@@ -93,7 +99,7 @@ function printEnv(io: CliIo, context: CommandContext, request: RunToolRequest): 
     `MCPBASH_PROJECT_ROOT=${request.project.layout.root}`,
     `MCPBASH_HOME=${home.root}`,
     `MCP_SDK=${home.sdkDir}`,
-    `MCPBASH_MODE=${options.boolean('minimal') || envBool(io.env, 'MCPBASH_FORCE_MINIMAL', false) ? 'minimal' : 'full'}`,
+    `MCPBASH_MODE=${options.boolean('minimal') || context.config.values.MCPBASH_FORCE_MINIMAL ? 'minimal' : 'full'}`,
   ];
   const { serverEnv, sources } = request.envFiles;
   if (serverEnv)
@@ -204,6 +210,24 @@ async function execute(
   }
 }
 
+/** The parts of a tool call whose settings run-tool reads. */
+const RUN_TOOL_PARTS: readonly Part[] = ['tools', 'registry', 'logging', 'project', 'json-tool', 'cli:run-tool'];
+
+/**
+ * The configuration of the launch environment (env files sourced, --minimal applied): what
+ * the files changed is parsed too, and warned about when unusable (the rest was at start).
+ */
+function launchConfig(context: CommandContext, env: Env): Config {
+  if (env === context.io.env) return context.config;
+  const config = loadConfig(env);
+  const known = new Set(problemsFor(context.config, RUN_TOOL_PARTS));
+  for (const problem of problemsFor(config, RUN_TOOL_PARTS)) {
+    if (!known.has(problem) && !config.values.MCPBASH_QUIET)
+      context.io.stderr.write(`mcp-bash run-tool: warning: ${problem}\n`);
+  }
+  return config;
+}
+
 async function runCall(context: CommandContext, request: RunToolRequest, log: ServerLog): Promise<number> {
   const { io } = context;
   const { options } = request;
@@ -211,19 +235,20 @@ async function runCall(context: CommandContext, request: RunToolRequest, log: Se
   const files = filesToSource(request.envFiles);
   if (options.boolean('verbose')) for (const file of files) io.stderr.write(`mcp-bash run-tool: sourcing ${file}\n`);
   const env = await sourceEnvFiles(files, base, request.project.layout.root);
+  const config = launchConfig(context, env);
   const args = parseToolArguments(options.string('args'), io.cwd);
   const home = context.frameworkHome();
-  return withStateDir(env, envBool(env, 'MCPBASH_PRESERVE_STATE', false), async (stateDir) => {
+  return withStateDir(config, config.values.MCPBASH_PRESERVE_STATE, async (stateDir) => {
     const runtime = runToolRuntime({
       project: request.project,
       home,
+      config,
       env,
       stateDir,
       log,
       roots: request.roots,
       extraAllowed: extraAllowed(request),
-      liveStderr:
-        options.boolean('verbose') || envBool(env, 'MCPBASH_TOOL_STREAM_STDERR', false) ? io.stderr : undefined,
+      liveStderr: options.boolean('verbose') || config.values.MCPBASH_TOOL_STREAM_STDERR ? io.stderr : undefined,
     });
     const loadTools = request.noRefresh
       ? cachedTools(request.project, runtime)
@@ -233,7 +258,8 @@ async function runCall(context: CommandContext, request: RunToolRequest, log: Se
             'scanning the tools',
             false,
             async () =>
-              (await cliRegistries({ project: request.project, home, env, stateDir, log }).tools.snapshot()).items,
+              (await cliRegistries({ project: request.project, home, config, env, stateDir, log }).tools.snapshot())
+                .items,
           );
     const prepared = await prepareToolCall(request.name, args, loadTools, runtime);
     if (options.boolean('dry-run')) {
@@ -247,6 +273,7 @@ async function runCall(context: CommandContext, request: RunToolRequest, log: Se
 /** `mcp-bash run-tool <name>`: one tool call through the server's own code path, no client. */
 export const command: Command = {
   name: 'run-tool',
+  reads: RUN_TOOL_PARTS,
   summary: "Run one tool without an MCP client (the server's checks, environment and result)",
   usage,
   details: [
@@ -281,16 +308,18 @@ export const command: Command = {
   ].join('\n'),
   async run(argv, context) {
     const { io } = context;
-    const request = readRequest(argv, io);
+    const request = readRequest(argv, context);
     if (request.options.boolean('print-env')) {
       printEnv(io, context, request);
       return ExitCode.Ok;
     }
     requireBash(io.env);
-    const log = cliLog(io, io.env, request.project);
+    const log = cliLog(io, context.config, request.project);
     try {
       return await runCall(context, request, log);
-    } catch (error) {
+    } catch (thrown) {
+      // Registry failures are the project's; they print as the server would answer them.
+      const error = toWireError(thrown);
       if (!(error instanceof RpcError)) throw error;
       io.stdout.write(`${JSON.stringify(error.toJSON())}\n`);
       io.stderr.write(`mcp-bash run-tool: ${error.message}\n`);

@@ -64,11 +64,11 @@ function subcommand(spec: KindSpec): Subcommand {
       if (spec.takesName && name === undefined) throw new UsageError(`a ${spec.what} name is required`, usage);
       const unexpected = spec.takesName ? extra : name;
       if (unexpected !== undefined) throw new UsageError(`unexpected argument "${unexpected}"`, usage);
-      const project = requireProject(context.io, options.string('project-root'));
+      const project = requireProject(context.io, options.string('project-root'), context.config);
       const input: ScaffoldInput = {
         project,
         home: context.frameworkHome(),
-        env: context.io.env,
+        config: context.config,
         name: spec.takesName ? checkName(name as string, spec.what) : '',
       };
       report(context, spec.what, options.boolean('ui') ? withToolUi(spec.make(input), input) : spec.make(input));
@@ -146,11 +146,11 @@ const uiSubcommand: Subcommand = {
     const tool = options.string('tool');
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, uiUsage);
     if (name === undefined && tool === undefined) throw new UsageError('a view name (or --tool) is required', uiUsage);
-    const project = requireProject(context.io, options.string('project-root'));
+    const project = requireProject(context.io, options.string('project-root'), context.config);
     const input: ScaffoldInput = {
       project,
       home: context.frameworkHome(),
-      env: context.io.env,
+      config: context.config,
       name: checkName(name ?? (tool as string), 'UI'),
     };
     const result = tool === undefined ? scaffoldStandaloneUi(input) : scaffoldToolUi(input, checkName(tool, 'tool'));
@@ -162,6 +162,7 @@ const uiSubcommand: Subcommand = {
 /** `mcp-bash scaffold <kind> <name>`: new files in a project, from the shipped templates. */
 export const command = commandGroup({
   name: 'scaffold',
+  reads: ['project', 'registry'],
   // 1.x exits 1 on a malformed command line here (scripts may test for it).
   usageExitCode: 1,
   summary: 'Add a tool, prompt, resource, completion, UI view or test harness to a project',

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { envBool } from '../../config/env-values.js';
+import { SERVER_PARTS } from '../../config/setting.js';
 import { httpListenValue, resolveHttpSettings } from '../../http/http-settings.js';
 import { StdioTransport } from '../../jsonrpc/stdio-transport.js';
 import { McpServer } from '../../mcp/mcp-server.js';
@@ -14,8 +14,8 @@ const usage = 'mcp-bash serve [--http [HOST:]PORT [--path PATH] [--stateless] [-
 
 /** The MCP server over stdio: what `mcp-bash` with no command runs, and `serve` without --http. */
 async function serveStdio(context: CommandContext): Promise<number> {
-  const { env } = context.io;
-  const transport = env.MCPBASH_TRANSPORT ?? env.MCP_TRANSPORT;
+  const { values } = context.config;
+  const transport = values.MCPBASH_TRANSPORT ?? values.MCP_TRANSPORT;
   if (transport && transport !== 'stdio') {
     throw new CliError(
       `unsupported transport "${transport}": plain mcp-bash speaks MCP over stdio`,
@@ -23,9 +23,9 @@ async function serveStdio(context: CommandContext): Promise<number> {
       'For Streamable HTTP run `mcp-bash serve --http [HOST:]PORT` (docs/REMOTE.md); otherwise unset MCPBASH_TRANSPORT / MCP_TRANSPORT.',
     );
   }
-  const { config, home, project, stateDir } = prepareServing(context);
+  const { env, config, home, project, stateDir } = prepareServing(context);
   // MCPBASH_DEBUG_PAYLOADS (set by `mcp-bash debug`): every message is logged to the state dir.
-  const payloadLog = envBool(env, 'MCPBASH_DEBUG_PAYLOADS', false)
+  const payloadLog = config.debugPayloads
     ? new PayloadLogTransport(
         new StdioTransport(context.io.stdin, context.io.stdout, config.maxMessageBytes),
         join(stateDir, 'payload.debug.log'),
@@ -64,6 +64,7 @@ export const stdioCommand: Command = {
   name: 'serve',
   summary: 'Start the MCP server over stdio',
   usage: 'mcp-bash',
+  reads: SERVER_PARTS,
   details: [
     'Serves the project in MCPBASH_PROJECT_ROOT, or the one found by walking up from the',
     'current directory to a server.d/server.meta.json. With neither, serves a getting-started',
@@ -77,6 +78,7 @@ export const command: Command = {
   name: 'serve',
   summary: 'Start the MCP server: over stdio, or over Streamable HTTP with --http',
   usage,
+  reads: [...SERVER_PARTS, 'cli:serve'],
   details: [
     'Without --http (and without MCPBASH_HTTP_LISTEN) this is plain `mcp-bash`: stdio.',
     '',
@@ -102,14 +104,15 @@ export const command: Command = {
       stateless: options.boolean('stateless'),
       insecure: options.boolean('insecure'),
     };
-    const listen = httpListenValue(flags, context.io.env);
+    const { values } = context.config;
+    const listen = httpListenValue(flags, values);
     if (listen === undefined) {
       if (flags.path !== undefined || flags.stateless || flags.insecure) {
         throw new UsageError('--path, --stateless and --insecure go with --http (or MCPBASH_HTTP_LISTEN)', usage);
       }
       return serveStdio(context);
     }
-    const settings = resolveHttpSettings(listen, flags, context.io.env);
+    const settings = resolveHttpSettings(listen, flags, values);
     if ('problem' in settings) throw new CliError(settings.problem, ExitCode.Usage, settings.hint);
     // Loaded only here: a stdio server never pays for the HTTP layer.
     const { serveHttp } = await import('../serve/serve-http.js');

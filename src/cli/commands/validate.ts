@@ -77,6 +77,7 @@ export function validateJson(report: ValidationReport, strict: boolean, defaults
 /** `mcp-bash validate`: checks a project's metadata, scripts and registrations. */
 export const command: Command = {
   name: 'validate',
+  reads: ['project', 'registry', 'providers'],
   summary: 'Check a project: metadata (JSON Schemas), scripts, registrations and hooks',
   usage,
   details: [
@@ -99,12 +100,12 @@ export const command: Command = {
     );
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const { io } = context;
-    const project = requireProject(io, options.string('project-root'));
+    const project = requireProject(io, options.string('project-root'), context.config);
     const strict = options.boolean('strict');
     const report = validateProject({
       project,
       home: context.frameworkHome(),
-      env: io.env,
+      config: context.config,
       fix: options.boolean('fix'),
     });
     const defaults = serverDefaults(project);

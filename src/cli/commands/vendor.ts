@@ -126,6 +126,7 @@ function install(
 /** `mcp-bash vendor`: a self-contained copy of the runtime inside the project. */
 export const command: Command = {
   name: 'vendor',
+  reads: ['project'],
   summary: 'Copy the mcp-bash runtime into the project (.mcp-bash/) with a run-server.sh wrapper',
   usage,
   details: [
@@ -153,7 +154,7 @@ export const command: Command = {
     );
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const { io } = context;
-    const root = requireProject(io, options.string('project-root')).layout.root;
+    const root = requireProject(io, options.string('project-root'), context.config).layout.root;
     const vendorDir = resolve(io.cwd, options.string('output') ?? join(root, '.mcp-bash'));
     const verbose = options.boolean('verbose');
     if (options.boolean('verify')) return verify(io, vendorDir, verbose);

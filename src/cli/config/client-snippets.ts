@@ -1,4 +1,4 @@
-import { shellQuote } from '../../runner/shell-quote.js';
+import { shellQuote } from '../../process/shell-quote.js';
 import type { SelfCommand } from '../self-command.js';
 
 /** What every client config needs: the server's name, how to start it, its environment. */

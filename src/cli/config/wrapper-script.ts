@@ -1,4 +1,4 @@
-import { shellQuote } from '../../runner/shell-quote.js';
+import { shellQuote } from '../../process/shell-quote.js';
 import type { SelfCommand } from '../self-command.js';
 
 const LOGIN_FILES = ['.zprofile', '.zshrc', '.bash_profile', '.profile', '.bashrc'];

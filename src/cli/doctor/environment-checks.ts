@@ -1,14 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, dirname, isAbsolute, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { assetsParentDir } from '../../assets/data-dir.js';
 import { type AssetBundle, MARKER_FILE } from '../../assets/extract-archive.js';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import { VERSION } from '../../build-info.js';
+import type { Config } from '../../config/config.js';
 import type { Env } from '../../config/env-values.js';
-import { findOnPath } from '../../runner/json-tool.js';
-import { shellQuote } from '../../runner/shell-quote.js';
+import { pathsConfig } from '../../config/slices.js';
+import { findOnPath } from '../../process/json-tool.js';
+import { shellQuote } from '../../process/shell-quote.js';
+import { tempRoot } from '../../project/state-dir.js';
 import { jsonToolInfo } from '../json-tool-info.js';
 import { selfCommand, selfExecutable } from '../self-command.js';
 import { checkAssetIntegrity, reextractAssets } from './asset-integrity.js';
@@ -135,10 +137,10 @@ function writable(dir: string): boolean {
 }
 
 /** bash (tools need >= 3.2), the JSON tool tools get, and a writable temp root. */
-export function checkRuntime(report: DoctorReport, env: Env): void {
+export function checkRuntime(report: DoctorReport, config: Config, env: Env): void {
   const bash = bashVersion();
-  const json = jsonToolInfo(env);
-  const tmpRoot = env.MCPBASH_TMP_ROOT && isAbsolute(env.MCPBASH_TMP_ROOT) ? env.MCPBASH_TMP_ROOT : tmpdir();
+  const json = jsonToolInfo(config, env);
+  const tmpRoot = tempRoot(pathsConfig(config.values));
   const tmpWritable = writable(tmpRoot);
   report.sections.runtime = {
     bashVersion: bash,

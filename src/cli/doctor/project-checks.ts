@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from '../../build-info.js';
+import type { Config } from '../../config/config.js';
 import type { Env } from '../../config/env-values.js';
+import { pathsConfig } from '../../config/slices.js';
+import { findOnPath } from '../../process/json-tool.js';
 import { openProject } from '../../project/project-context.js';
 import { resolveProjectRoot } from '../../project/project-root.js';
 import { discoverTools } from '../../project/tools/tool-discovery.js';
-import { findOnPath } from '../../runner/json-tool.js';
 import { compareVersions, type DoctorReport } from './doctor-report.js';
 
 /**
@@ -77,8 +79,9 @@ function checkRequirements(report: DoctorReport, serverDir: string, env: Env): v
 }
 
 /** The project here (MCPBASH_PROJECT_ROOT or found from the working directory), if any. */
-export function checkProject(report: DoctorReport, env: Env, cwd: string): void {
-  const located = resolveProjectRoot({ env, cwd });
+export function checkProject(report: DoctorReport, config: Config, env: Env, cwd: string): void {
+  const paths = pathsConfig(config.values);
+  const located = resolveProjectRoot({ configured: paths.projectRoot, cwd });
   if (located.kind !== 'found') {
     report.sections.project = null;
     report.add(
@@ -90,7 +93,7 @@ export function checkProject(report: DoctorReport, env: Env, cwd: string): void 
     );
     return;
   }
-  const project = openProject(located.root, env);
+  const project = openProject(located.root, paths.layout);
   const { layout } = project;
   const metaPath = join(layout.serverDir, 'server.meta.json');
   const serverMetaValid = existsSync(metaPath) ? project.identity.warnings.length === 0 : null;

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import type { Env } from '../../config/env-values.js';
+import type { JsonToolChoice } from '../../process/json-tool.js';
+import { failureMessage, processFailure } from '../../process/process-result.js';
+import { runProcess } from '../../process/process-runner.js';
+import { hookEnvironment } from '../../project/hook-environment.js';
 import type { ProjectContext } from '../../project/project-context.js';
 import type { ProjectRegistries } from '../../project/project-registries.js';
 import { insecureFileReason } from '../../project/secure-file.js';
-import { hookEnvironment } from '../../runner/hook-environment.js';
-import type { JsonToolChoice } from '../../runner/json-tool.js';
-import { runProcess } from '../../runner/process-runner.js';
 
 /** What `server.d/health-checks.sh` said: absent, passed, failed, or not run because it is not trusted. */
 export type ProjectChecks = 'none' | 'ok' | 'failed' | 'untrusted';
@@ -99,11 +100,10 @@ export async function runProjectChecks(run: HookRun): Promise<ProjectChecks> {
     killGraceMs: 500,
     onStderr: (chunk) => run.stderr.write(chunk),
   });
-  if (result.exitCode === 0) return 'ok';
+  const failure = processFailure(result);
+  if (!failure) return 'ok';
   // Failed checks print their own ✗ lines (status 1); say how the script itself ended.
-  if (result.exitCode !== 1)
-    run.stderr.write(
-      `mcp-bash health: server.d/health-checks.sh exited with status ${String(result.exitCode ?? result.signal)}\n`,
-    );
+  if (failure.kind !== 'exit' || failure.status !== 1)
+    run.stderr.write(`mcp-bash health: ${failureMessage(failure, { subject: 'server.d/health-checks.sh' })}\n`);
   return 'failed';
 }

@@ -2,7 +2,8 @@ import { CliError, ExitCode } from '../cli-error.js';
 import type { PublishableBundle } from './bundle-manifest.js';
 
 /** The registry 1.x published to; MCP_REGISTRY_URL points elsewhere. */
-export const DEFAULT_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
+export { DEFAULT_REGISTRY_URL } from '../../config/settings/cli.js';
+
 const UPLOAD_TIMEOUT_MS = 120_000;
 
 /** The request `publish` sends (also what `--dry-run` and `--verbose` show). */

@@ -1,14 +1,16 @@
 import type { Writable } from 'node:stream';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import { VERSION } from '../../build-info.js';
+import type { Config } from '../../config/config.js';
 import type { Env } from '../../config/env-values.js';
-import { loadServerConfig } from '../../config/server-config.js';
+import { serverConfig } from '../../config/server-config.js';
 import type { ServerLog } from '../../mcp/logging.js';
+import { SlidingWindowLimiter } from '../../mcp/rate-limiter.js';
+import { chooseJsonTool } from '../../process/json-tool.js';
+import { ProcessRegistry } from '../../process/process-runner.js';
 import type { ProjectContext } from '../../project/project-context.js';
 import type { RootEntry } from '../../project/roots.js';
 import { CallDirectoryPool } from '../../runner/call-directory.js';
-import { chooseJsonTool } from '../../runner/json-tool.js';
-import { ProcessRegistry } from '../../runner/process-runner.js';
 import type { ToolRuntime } from '../../runner/tool-runtime.js';
 import { SchemaValidator } from '../../validation/json-schema.js';
 
@@ -16,8 +18,9 @@ import { SchemaValidator } from '../../validation/json-schema.js';
 export interface RunToolRuntimeInput {
   readonly project: ProjectContext;
   readonly home: FrameworkHome;
-  /** The launch environment (with sourced env files and --minimal applied). */
+  /** The launch environment (with sourced env files and --minimal applied), and its settings. */
   readonly env: Env;
+  readonly config: Config;
   readonly stateDir: string;
   readonly log: ServerLog;
   readonly roots: readonly RootEntry[];
@@ -33,7 +36,7 @@ export interface RunToolRuntimeInput {
  * refusals suggest `--allow-self`.
  */
 export function runToolRuntime(input: RunToolRuntimeInput): ToolRuntime {
-  const config = loadServerConfig(input.env);
+  const config = serverConfig(input.config);
   const stderr = input.liveStderr;
   let calls = 0;
   return {
@@ -44,7 +47,7 @@ export function runToolRuntime(input: RunToolRuntimeInput): ToolRuntime {
     config,
     stateDir: input.stateDir,
     callDirectories: new CallDirectoryPool(input.stateDir),
-    jsonTool: chooseJsonTool(input.env, input.stateDir),
+    jsonTool: chooseJsonTool(config.jsonTool, input.env, input.stateDir),
     // One call: starting a warm jq would cost more than the per-call `mcp-bash jq` it saves.
     jqService: async () => undefined,
     processes: new ProcessRegistry(),
@@ -53,7 +56,12 @@ export function runToolRuntime(input: RunToolRuntimeInput): ToolRuntime {
     version: VERSION,
     implicitlyAllowed: [],
     extraAllowed: input.extraAllowed,
-    context: 'run-tool',
+    policyWording: {
+      denied: (toolName) =>
+        `Tool '${toolName}' blocked by policy. Try: mcp-bash run-tool ${toolName} --allow-self ... (or --allow-all)`,
+      hookContext: 'run-tool',
+    },
+    rateLimit: (perMinute) => new SlidingWindowLimiter(perMinute),
     roots: async () => input.roots,
     logLevel: () => input.log.level,
     isLogLevelEnabled: (level) => input.log.isEnabled(level),

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { Env } from '../../config/env-values.js';
-import { runProcess } from '../../runner/process-runner.js';
+import { failureMessage, processFailure } from '../../process/process-result.js';
+import { runProcess } from '../../process/process-runner.js';
 import { CliError, ExitCode } from '../cli-error.js';
 
 /** Variables bash sets on its own; a sourced file did not choose them. */
@@ -82,11 +83,14 @@ export async function sourceEnvFiles(
     maxStderrBytes: 1024 * 1024,
     stderrTailBytes: 2048,
     killGraceMs: 500,
-    signal: AbortSignal.timeout(30_000),
+    timeoutMs: 30_000,
   });
-  if (run.spawnError || run.exitCode !== 0) {
+  const failure = processFailure(run);
+  if (failure) {
     const why =
-      run.spawnError?.message ?? (run.stderrTail.trim() || `exit status ${String(run.exitCode ?? run.signal)}`);
+      failure.kind === 'exit' && run.stderrTail.trim() !== ''
+        ? run.stderrTail.trim()
+        : failureMessage(failure, { subject: 'bash', timeoutSecs: 30 });
     throw new CliError(`sourcing ${files.join(', ')} failed: ${why}`, ExitCode.Failure);
   }
   const after = parseEnvDump(run.stdout.toString('utf8'));

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FrameworkHome } from '../../assets/framework-home.js';
+import { titleFromName } from '../../content/display-names.js';
 import { rewriteFileAtomic } from '../../fs/atomic-write.js';
 import { editTarget } from '../../fs/contained-path.js';
-import { titleFromName } from '../../project/server-identity.js';
 import { CliError } from '../cli-error.js';
 import {
   allOrNothing,

@@ -1,6 +1,5 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { type Env, envInt } from '../../config/env-values.js';
 import { rewriteFileAtomic } from '../../fs/atomic-write.js';
 import { editTarget } from '../../fs/contained-path.js';
 import { appendToArrayMember } from '../../json/json-splice.js';
@@ -63,10 +62,15 @@ function withCompletion(text: string, entry: CompletionEntry): string | undefine
   }
 }
 
-function updateRegisterJson(path: string, root: string, entry: CompletionEntry, env: Env): CompletionRegistration {
+function updateRegisterJson(
+  path: string,
+  root: string,
+  entry: CompletionEntry,
+  maxBytes: number,
+): CompletionRegistration {
   const file = editablePath(path, root);
   const bytes = readFileSync(file);
-  const parsed = parseRegisterJson(bytes, envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 }));
+  const parsed = parseRegisterJson(bytes, maxBytes);
   if (!parsed.ok) {
     refuse(
       `server.d/register.json is invalid (${parsed.reason}); nothing was scaffolded`,
@@ -127,12 +131,13 @@ function appendToRegisterSh(path: string, root: string, entry: CompletionEntry):
 export function planCompletionRegistration(
   serverDir: string,
   entry: CompletionEntry,
-  env: Env,
+  /** MCPBASH_MAX_MANUAL_REGISTRY_BYTES: the largest register.json read. */
+  maxBytes: number,
   root: string = dirname(serverDir),
 ): CompletionRegistration {
   const json = join(serverDir, 'register.json');
   const sh = join(serverDir, 'register.sh');
-  if (exists(json)) return updateRegisterJson(json, root, entry, env);
+  if (exists(json)) return updateRegisterJson(json, root, entry, maxBytes);
   if (exists(sh)) return appendToRegisterSh(sh, root, entry);
   return {
     file: json,

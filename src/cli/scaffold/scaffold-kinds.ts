@@ -1,9 +1,9 @@
 import { join, relative, sep } from 'node:path';
 import type { FrameworkHome } from '../../assets/framework-home.js';
-import type { Env } from '../../config/env-values.js';
+import type { Config } from '../../config/config.js';
+import { titleFromName } from '../../content/display-names.js';
 import { fileUriFromPath } from '../../content/mime.js';
 import type { ProjectContext } from '../../project/project-context.js';
-import { titleFromName } from '../../project/server-identity.js';
 import { planCompletionRegistration } from './register-completion.js';
 import {
   allOrNothing,
@@ -33,7 +33,7 @@ export interface ScaffoldResult {
 export interface ScaffoldInput {
   readonly project: ProjectContext;
   readonly home: FrameworkHome;
-  readonly env: Env;
+  readonly config: Config;
   /** The validated name (undefined for `test`). */
   readonly name: string;
 }
@@ -137,7 +137,7 @@ export function scaffoldCompletion(input: ScaffoldInput): ScaffoldResult {
   const registration = planCompletionRegistration(
     serverDir,
     { name: input.name, path: projectRelative(root, script), timeoutSecs: 5 },
-    input.env,
+    input.config.values.MCPBASH_MAX_MANUAL_REGISTRY_BYTES,
     root,
   );
   const created = writeAll(

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { titleFromName } from '../../project/server-identity.js';
+import { titleFromName } from '../../content/display-names.js';
 import { toolUiDir } from '../../project/ui/ui-discovery.js';
 import { uiResourceUri } from '../../project/ui/ui-uri.js';
 import { starterPage } from '../../ui-templates/starter-page.js';

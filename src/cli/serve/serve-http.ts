@@ -1,4 +1,3 @@
-import { envString } from '../../config/env-values.js';
 import type { Readiness } from '../../http/health-endpoints.js';
 import { HttpMcpServer } from '../../http/http-server.js';
 import type { HttpSettings } from '../../http/http-settings.js';
@@ -8,8 +7,8 @@ import { ServerLog, serverLogOptions } from '../../mcp/logging.js';
 import { serverModules } from '../../mcp/server-modules.js';
 import { createServerParts, type ServerParts } from '../../mcp/server-parts.js';
 import { SessionBroadcast } from '../../mcp/session-broadcast.js';
+import { ProcessRegistry } from '../../process/process-runner.js';
 import { removeStateDir } from '../../project/state-dir.js';
-import { ProcessRegistry } from '../../runner/process-runner.js';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command.js';
 import { healthReport } from '../health/health-probe.js';
@@ -24,7 +23,7 @@ function healthTimeoutMs(value: string | undefined): number {
 /** `/readyz`: what `mcp-bash health` checks, on the server's own registries (no rescan). */
 function readinessCheck(context: CommandContext, setup: ServingSetup, parts: ServerParts): () => Promise<Readiness> {
   const { env, config, project, home } = setup;
-  const timeoutMs = healthTimeoutMs(envString(env, 'MCPBASH_HEALTH_TIMEOUT_SECS'));
+  const timeoutMs = healthTimeoutMs(context.config.values.MCPBASH_HEALTH_TIMEOUT_SECS);
   return async () => {
     if (config.forceMinimal) {
       return { ready: false, report: { status: 'error', reason: 'json_tool_missing' } };
@@ -44,7 +43,7 @@ function readinessCheck(context: CommandContext, setup: ServingSetup, parts: Ser
       home,
       env,
       jsonTool: parts.jsonTool,
-      jsonToolName: jsonToolInfo(env).name,
+      jsonToolName: jsonToolInfo(context.config, env).name,
       stderr: context.io.stderr,
       signal: controller.signal,
     }).then(({ healthy, report }): Readiness => ({ ready: healthy, report }));
@@ -97,8 +96,8 @@ function buildServer(context: CommandContext, setup: ServingSetup, settings: Htt
  * status is the first signal's (143 for SIGTERM), as for stdio.
  */
 export async function serveHttp(context: CommandContext, setup: ServingSetup, settings: HttpSettings): Promise<number> {
-  const { env, config, project, stateDir } = setup;
-  const log = new ServerLog(serverLogOptions(env, context.io.stderr, project.layout.serverDir));
+  const { config, project, stateDir } = setup;
+  const log = new ServerLog(serverLogOptions(config.log, context.io.stderr, project.layout.serverDir));
   const { server, processes } = buildServer(context, setup, settings, log);
   // Handlers first: a SIGTERM right after the listening line must drain, not kill.
   let stopped!: (code: number) => void;

@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import type { Env } from '../../config/env-values.js';
-import { loadServerConfig, type ServerConfig } from '../../config/server-config.js';
+import { type ServerConfig, serverConfig } from '../../config/server-config.js';
+import type { PathsConfig } from '../../config/slices.js';
 import { isSystemError, systemErrorLine } from '../../fs/system-errors.js';
 import { remoteTokenProblem } from '../../mcp/remote-token.js';
 import { prepareBootstrapProject } from '../../project/bootstrap-project.js';
@@ -33,8 +34,8 @@ export interface ServingSetup {
  * the server (1.x served): it says so in one line, and tool calls fail with the cause until
  * the directory can be created.
  */
-function prepareStateDir(env: Env, stderr: Writable): string {
-  const dir = stateDirPath(env);
+function prepareStateDir(paths: PathsConfig, stderr: Writable): string {
+  const dir = stateDirPath(paths);
   try {
     makeStateDir(dir);
   } catch (error) {
@@ -52,7 +53,9 @@ function prepareStateDir(env: Env, stderr: Writable): string {
  */
 export function prepareServing(context: CommandContext): ServingSetup {
   const { env, cwd } = context.io;
-  const tokenProblem = remoteTokenProblem(env);
+  const config = serverConfig(context.config);
+  const { paths } = config;
+  const tokenProblem = remoteTokenProblem(config.remoteToken);
   if (tokenProblem) {
     // A guard that cannot protect must not silently serve unprotected.
     throw new CliError(
@@ -62,7 +65,7 @@ export function prepareServing(context: CommandContext): ServingSetup {
     );
   }
   requireBash(env);
-  const located = resolveProjectRoot({ env, cwd });
+  const located = resolveProjectRoot({ configured: paths.projectRoot, cwd });
   if (located.kind === 'invalid') {
     throw new CliError(
       `MCPBASH_PROJECT_ROOT=${located.path} is not a directory`,
@@ -71,18 +74,18 @@ export function prepareServing(context: CommandContext): ServingSetup {
     );
   }
   const home = context.frameworkHome();
-  const stateDir = prepareStateDir(env, context.io.stderr);
+  const stateDir = prepareStateDir(paths, context.io.stderr);
   const project =
     located.kind === 'found'
-      ? openProject(located.root, env)
+      ? openProject(located.root, paths.layout)
       : openProject(
           prepareBootstrapProject(home, stateDir, (message) =>
             context.io.stderr.write(`mcp-bash: warning: ${message}\n`),
           ),
-          env,
+          paths.layout,
           true,
         );
-  return { env, config: loadServerConfig(env), home, project, stateDir };
+  return { env, config, home, project, stateDir };
 }
 
 /** Runs `onSignal(code, first)` for each SIGHUP, SIGINT, SIGTERM until the returned remover is called. */

@@ -3,7 +3,7 @@ import { basename, dirname, extname, relative, resolve } from 'node:path';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { argumentsSchema } from '../../project/prompts/prompt-definition.js';
 import { declaredTemplate } from '../../project/prompts/prompt-discovery.js';
-import { promptMetaSchema } from '../../schemas/meta-files.js';
+import { promptMeta } from '../../schemas/meta-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
 
@@ -112,7 +112,7 @@ export function checkPrompts(ctx: CheckContext, layout: ProjectLayout, registere
   const templates = new Set<string>(registeredTemplates(layout, registered));
   for (const meta of metaFiles(files)) {
     const value = readJsonObject(ctx, 'prompts', meta);
-    if (!value || !checkSchema(ctx, 'prompts', promptMetaSchema, value, meta)) continue;
+    if (!value || !checkSchema(ctx, 'prompts', promptMeta, value, meta)) continue;
     const template = templateFor(meta, value, layout, files);
     if (typeof template !== 'string') {
       ctx.report.add('error', 'prompts', template.error, {

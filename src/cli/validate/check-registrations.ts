@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { type Env, envBool, envInt } from '../../config/env-values.js';
+import type { Config } from '../../config/config.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { manualPromptNormalizer } from '../../project/prompts/manual-prompts.js';
 import type { EntryNormalizer, RawRegistrations } from '../../project/registry/manual-kinds.js';
@@ -10,22 +10,18 @@ import { insecureFileReason } from '../../project/secure-file.js';
 import { manualToolNormalizer } from '../../project/tools/manual-tools.js';
 import { toolNamePortability } from '../../project/tools/tool-name.js';
 import {
-  completionEntrySchema,
-  promptMetaSchema,
-  resourceMetaSchema,
-  toolMetaSchema,
+  completionRegistration,
+  type MetaFormat,
+  promptMeta,
+  resourceMeta,
+  strictFormat,
+  toolRegistration,
 } from '../../schemas/meta-files.js';
 import { registerJsonSchema } from '../../schemas/register-json.js';
+import { screenMetadata } from '../../validation/metadata-check.js';
 import { listProjectFiles } from './project-files.js';
 import { checkScriptFile } from './script-checks.js';
 import { type CheckContext, checkSchema } from './validation-report.js';
-
-/** A register.json tool entry: tool metadata plus the script's `path` (relative to the tools directory). */
-const toolRegistrationSchema = {
-  ...toolMetaSchema,
-  required: ['name', 'path'],
-  properties: { ...toolMetaSchema.properties, path: { type: 'string', minLength: 1 } },
-} as const;
 
 /**
  * Entries of one kind: their metadata schema, then the server's own normalisation; an
@@ -36,13 +32,14 @@ function checkEntries(
   file: string,
   kind: string,
   entries: unknown[] | null | undefined,
-  schema: object,
+  format: MetaFormat,
   normalize: EntryNormalizer,
 ): void {
   for (const [index, entry] of (entries ?? []).entries()) {
     const field = `/${kind}/${index}`;
-    if (!checkSchema(ctx, 'registrations', schema, entry, file, field)) continue;
-    const result = normalize([entry]);
+    if (!checkSchema(ctx, 'registrations', format, entry, file, field)) continue;
+    // The format's problems are reported above; the normalizer adds the server's own checks.
+    const result = normalize([screenMetadata(format, entry as Record<string, unknown>).value]);
     const owner = (text: string) => text.replace(`${kind}[0]`, `${kind}[${index}]`);
     for (const error of result.errors)
       ctx.report.add('error', 'registrations', `${owner(error)}; the server skips this entry`, { file, field });
@@ -58,7 +55,7 @@ function checkCompletionEntries(
 ): Set<string> {
   const registered = new Set<string>();
   entries?.forEach((entry, index) => {
-    if (!checkSchema(ctx, 'registrations', completionEntrySchema, entry, file, `/completions/${index}`)) return;
+    if (!checkSchema(ctx, 'registrations', completionRegistration, entry, file, `/completions/${index}`)) return;
     const path = (entry as { path: string }).path;
     const script = isAbsolute(path) ? path : resolve(layout.root, path);
     if (!script.startsWith(`${layout.root}/`)) {
@@ -94,8 +91,9 @@ function checkToolEntries(
   const seen = new Map<string, number>();
   entries?.forEach((entry, index) => {
     const field = `/tools/${index}`;
-    if (!checkSchema(ctx, 'registrations', toolRegistrationSchema, entry, file, field)) return;
-    const result = manualToolNormalizer(layout.toolsDir)([entry]);
+    if (!checkSchema(ctx, 'registrations', toolRegistration, entry, file, field)) return;
+    const usable = screenMetadata(toolRegistration, entry as Record<string, unknown>).value;
+    const result = manualToolNormalizer(layout.toolsDir)([usable]);
     for (const error of result.errors)
       ctx.report.add(
         'error',
@@ -131,14 +129,14 @@ export interface RegisterJsonFile {
 }
 
 /** Reads server.d/register.json (undefined when there is none). */
-export function readRegisterJsonFile(layout: ProjectLayout, env: Env): RegisterJsonFile | undefined {
+export function readRegisterJsonFile(layout: ProjectLayout, config: Config): RegisterJsonFile | undefined {
   const file = join(layout.serverDir, 'register.json');
   if (!existsSync(file)) return undefined;
   const bytes = readFileSync(file);
   return {
     file,
     bytes,
-    parsed: parseRegisterJson(bytes, envInt(env, 'MCPBASH_MAX_MANUAL_REGISTRY_BYTES', 1024 * 1024, { min: 1 })),
+    parsed: parseRegisterJson(bytes, config.values.MCPBASH_MAX_MANUAL_REGISTRY_BYTES),
   };
 }
 
@@ -160,27 +158,20 @@ function checkRegisterJson(
       ctx.report.add('error', 'registrations', 'does not match the register.json format, so every kind fails', {
         file,
       });
-      checkSchema(ctx, 'registrations', registerJsonSchema, value, file);
+      checkSchema(ctx, 'registrations', strictFormat(registerJsonSchema), value, file);
     }
     return new Set();
   }
   const kinds: RawRegistrations = parsed.kinds;
   checkToolEntries(ctx, file, layout, kinds.tools);
-  checkEntries(ctx, file, 'prompts', kinds.prompts, promptMetaSchema, manualPromptNormalizer(layout.promptsDir));
-  checkEntries(
-    ctx,
-    file,
-    'resources',
-    kinds.resources,
-    resourceMetaSchema,
-    manualResourceNormalizer(layout.resourcesDir),
-  );
+  checkEntries(ctx, file, 'prompts', kinds.prompts, promptMeta, manualPromptNormalizer(layout.promptsDir));
+  checkEntries(ctx, file, 'resources', kinds.resources, resourceMeta, manualResourceNormalizer(layout.resourcesDir));
   checkEntries(
     ctx,
     file,
     'resourceTemplates',
     kinds.resourceTemplates,
-    resourceMetaSchema,
+    resourceMeta,
     manualTemplateNormalizer(layout.resourcesDir),
   );
   const listed = Object.entries(kinds)
@@ -210,7 +201,7 @@ function checkHookFile(ctx: CheckContext, layout: ProjectLayout, name: string, c
 export function checkRegistrations(
   ctx: CheckContext,
   layout: ProjectLayout,
-  env: Env,
+  config: Config,
   registerJson: RegisterJsonFile | undefined,
 ): void {
   const sh = join(layout.serverDir, 'register.sh');
@@ -223,7 +214,7 @@ export function checkRegistrations(
         'ignored: server.d/register.json exists and replaces register.sh entirely',
         { file: sh },
       );
-    else if (!envBool(env, 'MCPBASH_ALLOW_PROJECT_HOOKS', false))
+    else if (!config.values.MCPBASH_ALLOW_PROJECT_HOOKS)
       ctx.report.add(
         'warning',
         'registrations',

@@ -2,11 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameworkHome } from '../../assets/framework-home.js';
-import type { Env } from '../../config/env-values.js';
+import type { Config } from '../../config/config.js';
+import { providerConfig } from '../../config/slices.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { canonicalRoot, configuredRoots, implicitRoot, isInsideRoots } from '../../project/roots.js';
 import { resourceRoots } from '../../providers/provider-environment.js';
-import { resourceMetaSchema } from '../../schemas/meta-files.js';
+import { resourceMeta } from '../../schemas/meta-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
 
@@ -60,9 +61,9 @@ function fileUriPath(uri: string, root: string): string | undefined {
  * The directories the file provider serves without help from a client's roots:
  * MCP_RESOURCES_ROOTS, else the resources directory and the configured roots (D54).
  */
-function servedDirectories(layout: ProjectLayout, env: Env): string[] {
-  const configured = configuredRoots(layout, env, () => {})?.map((root) => root.path) ?? [];
-  return resourceRoots(env, layout, configured)
+function servedDirectories(layout: ProjectLayout, config: Config): string[] {
+  const configured = configuredRoots(layout, config.values.MCPBASH_ROOTS, () => {})?.map((root) => root.path) ?? [];
+  return resourceRoots(providerConfig(config.values), layout, configured)
     .split(':')
     .filter((dir) => dir !== '')
     .map((dir) => canonicalRoot(dir) ?? dir);
@@ -77,7 +78,7 @@ function checkFileUri(ctx: FileUriContext, meta: string, uri: string): void {
     ctx.report.add('warning', 'resources', `${path} does not exist`, { file: meta, field: '/uri' });
     return;
   }
-  const served = servedDirectories(ctx.layout, ctx.env);
+  const served = servedDirectories(ctx.layout, ctx.config);
   if (served.some((dir) => dir === '/' || real === dir || real.startsWith(`${dir}/`))) return;
   const outside = !isInsideRoots(real, [implicitRoot(ctx.layout)]);
   ctx.report.add(
@@ -104,7 +105,7 @@ function checkAudience(ctx: CheckContext, meta: string, annotations: unknown): v
 
 interface FileUriContext extends CheckContext {
   readonly layout: ProjectLayout;
-  readonly env: Env;
+  readonly config: Config;
 }
 
 /** uri or uriTemplate as discovery reads them; returns whether the entry is served. */
@@ -153,9 +154,9 @@ function checkUri(
  * a missing file:// target), and duplicate names - counting the files without metadata,
  * which are resources too (named after their stem).
  */
-export function checkResources(check: CheckContext, layout: ProjectLayout, home: FrameworkHome, env: Env): void {
+export function checkResources(check: CheckContext, layout: ProjectLayout, home: FrameworkHome, config: Config): void {
   if (!existsSync(layout.resourcesDir)) return;
-  const ctx: FileUriContext = { ...check, layout, env };
+  const ctx: FileUriContext = { ...check, layout, config };
   const providers = [
     ...new Set(['file', ...providerNames(home.providersDir), ...providerNames(layout.providersDir)]),
   ].sort();
@@ -174,7 +175,7 @@ export function checkResources(check: CheckContext, layout: ProjectLayout, home:
     const content = contentFor(meta, files);
     if (content) described.add(content);
     const value = readJsonObject(ctx, 'resources', meta);
-    if (!value || !checkSchema(ctx, 'resources', resourceMetaSchema, value, meta)) continue;
+    if (!value || !checkSchema(ctx, 'resources', resourceMeta, value, meta)) continue;
     if (!checkUri(ctx, meta, value, content, providers)) continue;
     checkAudience(ctx, meta, value.annotations);
     const name =

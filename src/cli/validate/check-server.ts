@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProjectLayout } from '../../project/project-layout.js';
-import { serverMetaSchema } from '../../schemas/meta-files.js';
+import { serverMeta } from '../../schemas/meta-files.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
 
 /** `server.d/server.meta.json`: a missing file is a warning (defaults apply), a broken one an error. */
@@ -18,7 +18,7 @@ export function checkServerMeta(ctx: CheckContext, layout: ProjectLayout): void 
   }
   const meta = readJsonObject(ctx, 'server', path);
   if (!meta) return;
-  if (!checkSchema(ctx, 'server', serverMetaSchema, meta, path)) return;
+  if (!checkSchema(ctx, 'server', serverMeta, meta, path)) return;
   ctx.report.add(
     'info',
     'server',

@@ -5,7 +5,7 @@ import type { ProjectLayout } from '../../project/project-layout.js';
 import { discoverTools, inlineHeader } from '../../project/tools/tool-discovery.js';
 import { toolNamePortability } from '../../project/tools/tool-name.js';
 import { UI_META_FILE } from '../../project/ui/ui-discovery.js';
-import { toolMetaSchema } from '../../schemas/meta-files.js';
+import { toolMeta } from '../../schemas/meta-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
 import { checkScriptFile, fixExecutable } from './script-checks.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
@@ -97,7 +97,7 @@ function checkToolMeta(
     );
   }
   const value = readJsonObject(ctx, 'tools', meta);
-  if (!value || !checkSchema(ctx, 'tools', toolMetaSchema, value, meta)) return script ? { script } : {};
+  if (!value || !checkSchema(ctx, 'tools', toolMeta, value, meta)) return script ? { script } : {};
   const stem = basename(meta).slice(0, -META_SUFFIX.length);
   if (value.name === undefined)
     // 1.x's rule: the metadata names its tool (2.x would fall back to the file's name).
@@ -124,7 +124,7 @@ function checkToolMeta(
 function checkInlineTool(ctx: CheckContext, script: string, name: string): void {
   const warnings: string[] = [];
   const header = inlineHeader(readFileSync(script, 'utf8').slice(0, 4096), 'header', warnings);
-  if (header && !checkSchema(ctx, 'tools', toolMetaSchema, header, script, '# mcp:')) return;
+  if (header && !checkSchema(ctx, 'tools', toolMeta, header, script, '# mcp:')) return;
   if (!header)
     ctx.report.add(
       'warning',

@@ -1,7 +1,6 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import type { Env } from '../../config/env-values.js';
-import { loadServerConfig } from '../../config/server-config.js';
+import type { Config } from '../../config/config.js';
 import { isObject } from '../../json/objects.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { discoverTools } from '../../project/tools/tool-discovery.js';
@@ -14,7 +13,7 @@ import {
 } from '../../project/ui/ui-discovery.js';
 import { DEFAULT_ENTRYPOINT, safeEntrypoint } from '../../project/ui/ui-metadata.js';
 import { uiResourceUri } from '../../project/ui/ui-uri.js';
-import { templateConfigSchemas, toolUiMetaSchema, uiMetaSchema } from '../../schemas/ui-files.js';
+import { templateConfigFormats, toolUiMeta, uiMeta } from '../../schemas/ui-files.js';
 import { isTemplateName } from '../../ui-templates/template-names.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
 
@@ -58,9 +57,9 @@ function checkEntrypoint(ctx: CheckContext, ui: UiDir, entrypoint: string, maxBy
 /** ui.meta.json against its schema, and the template's config against the template's. Returns the metadata. */
 function checkUiMeta(ctx: CheckContext, metaPath: string): Record<string, unknown> | undefined {
   const meta = readJsonObject(ctx, 'ui', metaPath);
-  if (!meta || !checkSchema(ctx, 'ui', uiMetaSchema, meta, metaPath)) return undefined;
+  if (!meta || !checkSchema(ctx, 'ui', uiMeta, meta, metaPath)) return undefined;
   if (isTemplateName(meta.template) && isObject(meta.config))
-    checkSchema(ctx, 'ui', templateConfigSchemas[meta.template], meta.config, metaPath, '/config');
+    checkSchema(ctx, 'ui', templateConfigFormats[meta.template], meta.config, metaPath, '/config');
   return meta;
 }
 
@@ -90,7 +89,7 @@ function checkToolUiMeta(ctx: CheckContext, layout: ProjectLayout, servedUris: R
     const ui = tool._meta?.ui;
     if (ui === undefined) continue;
     const file = join(layout.toolsDir, tool.path);
-    if (!checkSchema(ctx, 'ui', toolUiMetaSchema, ui, file, '/_meta/ui')) continue;
+    if (!checkSchema(ctx, 'ui', toolUiMeta, ui, file, '/_meta/ui')) continue;
     const uri = isObject(ui) ? ui.resourceUri : undefined;
     if (typeof uri === 'string' && !servedUris.has(uri))
       ctx.report.add('warning', 'ui', `tool "${tool.name}": no UI resource of this project is ${uri}`, {
@@ -105,8 +104,8 @@ function checkToolUiMeta(ctx: CheckContext, layout: ProjectLayout, servedUris: R
  * template config, entrypoint inside its directory and under the size cap), names a tool UI
  * already has, and the tools' `_meta.ui`.
  */
-export function checkUi(ctx: CheckContext, layout: ProjectLayout, serverName: string, env: Env): void {
-  const maxBytes = loadServerConfig(env).maxUiResourceBytes;
+export function checkUi(ctx: CheckContext, layout: ProjectLayout, serverName: string, config: Config): void {
+  const maxBytes = config.values.MCPBASH_MAX_UI_RESOURCE_BYTES;
   const dirs = uiDirectories(layout);
   for (const ui of dirs) checkUiDir(ctx, ui, serverName, maxBytes);
   const toolUis = new Set(dirs.filter((ui) => ui.source === 'tool').map((ui) => ui.name));

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FrameworkHome } from '../../assets/framework-home.js';
-import type { Env } from '../../config/env-values.js';
+import type { Config } from '../../config/config.js';
 import type { ProjectContext } from '../../project/project-context.js';
 import type { RawRegistrations } from '../../project/registry/manual-kinds.js';
 import { SchemaValidator } from '../../validation/json-schema.js';
@@ -56,7 +56,7 @@ export function serverDefaults(project: ProjectContext): ServerDefaults {
 export interface ValidateOptions {
   readonly project: ProjectContext;
   readonly home: FrameworkHome;
-  readonly env: Env;
+  readonly config: Config;
   readonly fix: boolean;
 }
 
@@ -67,13 +67,13 @@ export function validateProject(options: ValidateOptions): ValidationReport {
   const ctx = { report, validator: new SchemaValidator(), fix: options.fix };
   // register.json is read once: a kind it lists replaces discovery, which changes what the
   // tools and prompts checks expect, and its own checks come last.
-  const registerJson = readRegisterJsonFile(project.layout, options.env);
+  const registerJson = readRegisterJsonFile(project.layout, options.config);
   const registered: RawRegistrations = registerJson?.parsed.ok ? registerJson.parsed.kinds : {};
   checkServerMeta(ctx, project.layout);
   checkTools(ctx, project.layout, project.identity.info.name, registered.tools);
   checkPrompts(ctx, project.layout, registered.prompts);
-  checkResources(ctx, project.layout, options.home, options.env);
-  checkUi(ctx, project.layout, project.identity.info.name, options.env);
-  checkRegistrations(ctx, project.layout, options.env, registerJson);
+  checkResources(ctx, project.layout, options.home, options.config);
+  checkUi(ctx, project.layout, project.identity.info.name, options.config);
+  checkRegistrations(ctx, project.layout, options.config, registerJson);
   return report;
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
+import type { MetaFormat } from '../../schemas/meta-files.js';
 import type { SchemaValidator } from '../../validation/json-schema.js';
+import { metadataProblems } from '../../validation/metadata-check.js';
 
 /** The part of a project a message is about (`--json` messages[].section). */
 export type Section = 'server' | 'tools' | 'prompts' | 'resources' | 'ui' | 'registrations';
@@ -94,21 +96,26 @@ function issueMessage(schema: object, issue: { path: string; message: string; ke
   return issue.message;
 }
 
-/** Checks `value` against a schema; each issue becomes an error naming the file and field. Returns whether it passed. */
+/**
+ * Checks `value` against its format (schemas/meta-files.ts), as the server's discovery
+ * does: a problem that makes the server skip the entry is an error, one whose value the
+ * server ignores is a warning; each names the file and field. Returns whether the server
+ * would use the entry.
+ */
 export function checkSchema(
   ctx: CheckContext,
   section: Section,
-  schema: object,
+  format: MetaFormat,
   value: unknown,
   file: string,
   fieldPrefix = '',
 ): boolean {
-  const result = ctx.validator.check(schema, value);
-  if (result.valid === true) return true;
-  if (result.valid === 'unchecked') throw new Error(`internal schema does not compile: ${result.reason}`);
-  for (const issue of result.issues) {
-    const field = `${fieldPrefix}${issue.path}` || '(root)';
-    ctx.report.add('error', section, issueMessage(schema, issue), { file, field });
+  const problems = metadataProblems(format, value);
+  for (const problem of problems) {
+    const field = `${fieldPrefix}${problem.path}` || '(root)';
+    const message = issueMessage(format.schema, problem);
+    if (problem.severity === 'reject') ctx.report.add('error', section, message, { file, field });
+    else ctx.report.add('warning', section, `${message}: the server ignores this value`, { file, field });
   }
-  return false;
+  return problems.every((problem) => problem.severity !== 'reject');
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
-import { shellQuote } from '../../runner/shell-quote.js';
+import { shellQuote } from '../../process/shell-quote.js';
 import type { ArchiveEntry } from '../bundle/zip-writer.js';
 import { treeFileHashes, treeHash, VENDOR_MANIFEST, type VendorManifest } from './vendor-manifest.js';
 

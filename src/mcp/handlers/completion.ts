@@ -1,6 +1,4 @@
-import { envInt } from '../../config/env-values.js';
-import { asObject } from '../../json/objects.js';
-import { RpcError } from '../../jsonrpc/rpc-error.js';
+import { canonicalJson, sha256Hex } from '../../json/canonical-json.js';
 import {
   type CompletionCursor,
   decodeCompletionCursor,
@@ -11,29 +9,12 @@ import {
   type CompletionPage,
   MAX_COMPLETION_VALUES,
 } from '../../project/completions/completion-output.js';
-import {
-  type CompletionHost,
-  type CompletionRequest,
-  runCompletionScript,
-} from '../../project/completions/completion-runner.js';
 import { type CompletionSource, selectCompletionSource } from '../../project/completions/completion-source.js';
-import { canonicalJson, sha256Hex } from '../../project/registry/canonical-json.js';
+import { type CompletionHost, type CompletionRequest, runCompletionScript } from '../../providers/completion-runner.js';
+import type { CompleteResult, CompletionReference, JsonObject } from '../../spec/types.js';
+import { type CompletionRequest as CompletionParams, parseCompletionParams } from '../params/completion-params.js';
+import { invalidParam } from '../params/params-reader.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
-import type { CompleteResult, JsonObject } from '../types.js';
-
-/** 1.x's page size when the client sets no `limit` (an mcp-bash extension). */
-const DEFAULT_LIMIT = 5;
-
-function nonEmpty(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** `params.limit`: default 5, at most 100; invalid or 0 means the default. */
-function completionLimit(value: unknown): number {
-  const limit = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit <= 0) return DEFAULT_LIMIT;
-  return Math.min(limit, MAX_COMPLETION_VALUES);
-}
 
 /**
  * The name whose completions are asked for (original-behaviour §8.1): a prompt's name, or
@@ -41,23 +22,9 @@ function completionLimit(value: unknown): number {
  * template whose `uriTemplate` it is (what MCP clients send to complete a template's
  * variables), else the URI itself.
  */
-async function referencedName(context: ServerContext, ref: unknown): Promise<string> {
-  if (typeof ref !== 'object' || ref === null || typeof (ref as JsonObject).type !== 'string') {
-    throw RpcError.invalidParams(
-      'Completion ref is required',
-      'Pass params.ref: {"type":"ref/prompt","name":...} or {"type":"ref/resource","uri":...}',
-    );
-  }
-  const { type, name, uri } = ref as JsonObject;
-  const invalid = () =>
-    RpcError.invalidParams(
-      'Completion ref is invalid',
-      'Use {"type":"ref/prompt","name":...} or {"type":"ref/resource","uri":...}',
-    );
-  const promptName = type === 'ref/prompt' ? nonEmpty(name) : undefined;
-  if (promptName) return promptName;
-  const resourceUri = type === 'ref/resource' ? nonEmpty(uri) : undefined;
-  if (!resourceUri) throw invalid();
+async function referencedName(context: ServerContext, ref: CompletionReference): Promise<string> {
+  if (ref.type === 'ref/prompt') return ref.name;
+  const resourceUri = ref.uri;
   const resource = (await context.registries.resources.snapshot()).items.find((item) => item.uri === resourceUri);
   if (resource) return resource.name;
   const template = (await context.registries.resourceTemplates.snapshot()).items.find(
@@ -70,23 +37,9 @@ async function referencedName(context: ServerContext, ref: unknown): Promise<str
  * What scripts see as MCP_COMPLETION_ARGS_JSON (1.x's shape): `{query, prefix,
  * argument:{name,value}, context:{arguments}, ref}`; `query` is the value typed so far.
  */
-function completionArguments(request: JsonObject): { args: JsonObject; query: string } {
-  const argument = asObject(request.argument);
-  const argumentName = nonEmpty(argument.name);
-  if (!argumentName)
-    throw RpcError.invalidParams(
-      'Completion argument name is required',
-      'Pass params.argument: {"name":..., "value":...}',
-    );
-  const query = typeof argument.value === 'string' ? argument.value : '';
-  const args: JsonObject = {
-    query,
-    prefix: query,
-    argument: { name: argumentName, value: query },
-    context: { arguments: asObject(asObject(request.context).arguments) },
-    ref: asObject(request.ref),
-  };
-  return { args, query };
+function completionArguments(request: CompletionParams): JsonObject {
+  const query = request.argument.value;
+  return { query, prefix: query, argument: { ...request.argument }, context: request.context, ref: request.rawRef };
 }
 
 /** Runs what completes the name: the built-in generator or a script. */
@@ -118,56 +71,68 @@ function completionResult(
   return { completion };
 }
 
-/** completion/complete (queued: scripts are processes), per original-behaviour §8. */
-export const completionModule: HandlerModule = (context) => {
-  const { engine, registries, config, env } = context;
-  let host: CompletionHost | undefined;
-  const completionHost = (): CompletionHost =>
-    (host ??= {
-      layout: context.project.layout,
-      home: context.home,
-      env,
-      jsonTool: context.parts.jsonTool,
-      defaultTimeoutSecs: envInt(env, 'MCPBASH_COMPLETION_TIMEOUT_SECS', 5, { min: 0 }),
-      stderrTailBytes: Math.max(config.stderrTailBytes, 1024),
-      killGraceMs: config.killGraceMs,
-      processes: context.processes,
+/** The page of completions a request asks for: the built-in generator's, or a script's. */
+async function complete(
+  context: ServerContext,
+  request: CompletionParams,
+  host: () => CompletionHost,
+  signal: AbortSignal,
+): Promise<CompleteResult> {
+  const { registries } = context;
+  const name = await referencedName(context, request.ref);
+  const args = completionArguments(request);
+  const argsHash = sha256Hex(canonicalJson(args));
+  const cursor = request.cursor === undefined ? undefined : decodeCompletionCursor(request.cursor, name, argsHash);
+  const catalog = {
+    registrations: await registries.completions(),
+    prompts: (await registries.prompts.snapshot()).items,
+    resources: (await registries.resources.snapshot()).items,
+  };
+  const source = selectCompletionSource(name, catalog, context.project.layout);
+  if (cursor && cursor.script !== source.key) {
+    throw invalidParam('cursor', 'Cursor no longer valid', {
+      hint: 'What completes this argument changed since the cursor was issued; request the first page again',
     });
+  }
+  const offset = cursor?.offset ?? 0;
+  const completionRequest: CompletionRequest = {
+    name,
+    args,
+    argsHash,
+    limit: request.limit,
+    offset,
+    ...(cursor?.scriptCursor !== undefined ? { scriptCursor: cursor.scriptCursor } : {}),
+  };
+  const page = await producePage(source, completionRequest, request.argument.value, host, signal);
+  return completionResult(page, { name, args: argsHash, script: source.key }, offset);
+}
 
-  engine.setRequestHandler(
-    'completion/complete',
-    async ({ params, signal }): Promise<CompleteResult> => {
-      const request = asObject(params);
-      const name = await referencedName(context, request.ref);
-      const { args, query } = completionArguments(request);
-      const argsHash = sha256Hex(canonicalJson(args));
-      const rawCursor = request.cursor ?? request.nextCursor;
-      const cursor =
-        rawCursor === undefined || rawCursor === null ? undefined : decodeCompletionCursor(rawCursor, name, argsHash);
-      const catalog = {
-        registrations: await registries.completions(),
-        prompts: (await registries.prompts.snapshot()).items,
-        resources: (await registries.resources.snapshot()).items,
-      };
-      const source = selectCompletionSource(name, catalog, context.project.layout);
-      if (cursor && cursor.script !== source.key) {
-        throw RpcError.invalidParams(
-          'Cursor no longer valid',
-          'What completes this argument changed since the cursor was issued; request the first page again',
-        );
-      }
-      const offset = cursor?.offset ?? 0;
-      const completionRequest: CompletionRequest = {
-        name,
-        args,
-        argsHash,
-        limit: completionLimit(request.limit),
-        offset,
-        ...(cursor?.scriptCursor !== undefined ? { scriptCursor: cursor.scriptCursor } : {}),
-      };
-      const page = await producePage(source, completionRequest, query, completionHost, signal);
-      return completionResult(page, { name, args: argsHash, script: source.key }, offset);
-    },
-    { queued: true },
-  );
+/** completion/complete (queued: scripts are processes), per original-behaviour §8. */
+export const completionModule: HandlerModule = {
+  name: 'completion',
+  minimalMode: { methodPrefix: 'completion/', label: 'Completion' },
+  capabilities: (session) => (session.features.completions ? { completions: {} } : {}),
+  register(context) {
+    const { config, env } = context;
+    let host: CompletionHost | undefined;
+    const completionHost = (): CompletionHost =>
+      (host ??= {
+        layout: context.project.layout,
+        home: context.home,
+        env,
+        config: config.providers,
+        jsonTool: context.parts.jsonTool,
+        defaultTimeoutSecs: config.completionTimeoutSecs,
+        stderrTailBytes: Math.max(config.stderrTailBytes, 1024),
+        killGraceMs: config.killGraceMs,
+        processes: context.processes,
+      });
+    context.methods.request(
+      'completion/complete',
+      parseCompletionParams,
+      ({ params, signal }) => complete(context, params, completionHost, signal),
+      { queued: true },
+    );
+    return undefined;
+  },
 };

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { envNumber } from '../../config/env-values.js';
 import type { RequestContext } from '../../jsonrpc/engine.js';
 import type { ElicitationBridge } from '../../runner/tool-runtime.js';
 import type { HandlerModule, ServerContext, SessionElicitation } from '../server-context.js';
@@ -82,31 +81,35 @@ function elicitationParams(context: ServerContext, request: ToolElicitation): Re
  * declined without asking. Cancellation of the tool's call answers `cancel`; a client
  * error or timeout answers `error`.
  */
-export const elicitationModule: HandlerModule = (context) => {
-  const timeoutMs = (envNumber(context.env, 'MCPBASH_ELICITATION_TIMEOUT', 30, { min: 1 }) + 5) * 1000;
-  const bridgeVia = (requester: Pick<RequestContext, 'request'>): ElicitationBridge => ({
-    get supported() {
-      return clientElicitationModes(context.session.clientCapabilities.elicitation).size > 0;
-    },
-    async ask(rawRequest, signal) {
-      const request = parseRequest(rawRequest);
-      if (!request) return { action: 'error', content: null };
-      if (!clientElicitationModes(context.session.clientCapabilities.elicitation).has(request.mode)) {
-        return { action: 'decline', content: null };
-      }
-      try {
-        const result = await requester.request('elicitation/create', elicitationParams(context, request), {
-          timeoutMs,
-          signal,
-        });
-        return normalizeAnswer(result);
-      } catch (error) {
-        if (signal.aborted) return { action: 'cancel', content: null };
-        context.log.info('mcp.elicitation', `elicitation/create failed: ${(error as Error).message}`);
-        return { action: 'error', content: null };
-      }
-    },
-  });
-  const bridge: SessionElicitation = Object.assign(bridgeVia(context.engine), { on: bridgeVia });
-  context.elicitation = bridge;
+export const elicitationModule: HandlerModule = {
+  name: 'elicitation',
+  register(context) {
+    const timeoutMs = context.config.elicitationTimeoutMs;
+    const bridgeVia = (requester: Pick<RequestContext, 'request'>): ElicitationBridge => ({
+      get supported() {
+        return clientElicitationModes(context.session.clientCapabilities.elicitation).size > 0;
+      },
+      async ask(rawRequest, signal) {
+        const request = parseRequest(rawRequest);
+        if (!request) return { action: 'error', content: null };
+        if (!clientElicitationModes(context.session.clientCapabilities.elicitation).has(request.mode)) {
+          return { action: 'decline', content: null };
+        }
+        try {
+          const result = await requester.request('elicitation/create', elicitationParams(context, request), {
+            timeoutMs,
+            signal,
+          });
+          return normalizeAnswer(result);
+        } catch (error) {
+          if (signal.aborted) return { action: 'cancel', content: null };
+          context.log.info('mcp.elicitation', `elicitation/create failed: ${(error as Error).message}`);
+          return { action: 'error', content: null };
+        }
+      },
+    });
+    const bridge: SessionElicitation = Object.assign(bridgeVia(context.engine), { on: bridgeVia });
+    context.elicitation = bridge;
+    return undefined;
+  },
 };

@@ -1,15 +1,17 @@
-import { envInt, envNumber } from '../../config/env-values.js';
-import { asObject } from '../../json/objects.js';
-import { ErrorCode } from '../../jsonrpc/error-codes.js';
-import { RpcError } from '../../jsonrpc/rpc-error.js';
-import { sha256Hex } from '../../project/registry/canonical-json.js';
+import { sha256Hex } from '../../json/canonical-json.js';
+import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../../project/ui/ui-resource.js';
 import type { ProviderHost } from '../../providers/resource-provider.js';
+import { ErrorCode } from '../../spec/error-codes.js';
+import { RpcError } from '../../spec/rpc-error.js';
+import type { ReadResourceResult } from '../../spec/types.js';
 import { titlesSupported, toListedResource, toListedTemplate, toListedUiResource } from '../listed-items.js';
 import { listResult, paginate } from '../pagination.js';
+import { parseListParams } from '../params/list-params.js';
+import { parseResourceParams, parseUnsubscribeParams } from '../params/resource-params.js';
 import { type ResolvedResource, ResourceReader } from '../resource-reader.js';
 import { ResourceSubscriptions } from '../resource-subscriptions.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
-import type { JsonObject, ReadResourceResult } from '../types.js';
+import { toWireError } from '../wire-errors.js';
 
 /** How providers run in this session; the file provider may also read inside the session's configured roots. */
 function providerHost(context: ServerContext): ProviderHost {
@@ -17,6 +19,7 @@ function providerHost(context: ServerContext): ProviderHost {
   return {
     layout: context.project.layout,
     home: context.home,
+    config: config.providers,
     env,
     maxResourceBytes: config.maxResourceBytes,
     maxStderrBytes: config.maxToolStderrBytes,
@@ -27,46 +30,48 @@ function providerHost(context: ServerContext): ProviderHost {
   };
 }
 
-/**
- * The provider timeout of one request (original-behaviour §2.13): a positive
- * `params.timeoutSecs`, else the method's default.
- */
-function requestTimeoutSecs(params: JsonObject, fallback: number): number {
-  const value = params.timeoutSecs;
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
 /** What a read returned, to notice changes: the content's hash, or the error. */
 function fingerprintOf(outcome: { bytes: Buffer } | { error: unknown }): string {
   if ('bytes' in outcome) return `ok:${sha256Hex(outcome.bytes)}`;
-  const error = outcome.error;
+  const error = toWireError(outcome.error);
   return error instanceof RpcError ? `error:${error.code}:${error.message}` : `error:${String(error)}`;
 }
 
-/** resources/list and resources/templates/list: paginated, spec fields only (D16, D21). */
+/** resources/list and resources/templates/list: paginated, spec fields only (D16, D21), within the registry cap. */
 function registerLists(context: ServerContext): void {
-  const { engine, registries, session } = context;
-  engine.setRequestHandler('resources/list', async ({ params }) => {
-    const snapshot = await registries.resources.snapshot();
-    // UI resources (MCP Apps) follow the others, as 1.x appended them.
-    const ui = await registries.ui.snapshot();
-    const withTitle = titlesSupported(session.protocolVersion);
-    const items = [
-      ...snapshot.items.map((item) => toListedResource(item, withTitle)),
-      ...ui.items.map((item) => toListedUiResource(item, withTitle)),
-    ];
-    const hash = ui.items.length === 0 ? snapshot.hash : sha256Hex(`${snapshot.hash}\0${ui.hash}`);
-    return listResult('resources', paginate(items, 'resources', hash, asObject(params)));
-  });
-  engine.setRequestHandler('resources/templates/list', async ({ params }) => {
-    const snapshot = await registries.resourceTemplates.snapshot();
-    const page = paginate(snapshot.items, 'resourceTemplates', snapshot.hash, asObject(params));
-    const withTitle = titlesSupported(session.protocolVersion);
-    return listResult('resourceTemplates', {
-      ...page,
-      items: page.items.map((item) => toListedTemplate(item, withTitle)),
-    });
-  });
+  const { methods, registries, session, config } = context;
+  const listOptions = { maxResponseBytes: config.registryMaxBytes };
+  methods.request(
+    'resources/list',
+    parseListParams,
+    async ({ params }) => {
+      const snapshot = await registries.resources.snapshot();
+      // UI resources (MCP Apps) follow the others, as 1.x appended them.
+      const ui = await registries.ui.snapshot();
+      const withTitle = titlesSupported(session.protocolVersion);
+      const items = [
+        ...snapshot.items.map((item) => toListedResource(item, withTitle)),
+        ...ui.items.map((item) => toListedUiResource(item, withTitle)),
+      ];
+      const hash = ui.items.length === 0 ? snapshot.hash : sha256Hex(`${snapshot.hash}\0${ui.hash}`);
+      return listResult('resources', paginate(items, 'resources', hash, params));
+    },
+    listOptions,
+  );
+  methods.request(
+    'resources/templates/list',
+    parseListParams,
+    async ({ params }) => {
+      const snapshot = await registries.resourceTemplates.snapshot();
+      const page = paginate(snapshot.items, 'resourceTemplates', snapshot.hash, params);
+      const withTitle = titlesSupported(session.protocolVersion);
+      return listResult('resourceTemplates', {
+        ...page,
+        items: page.items.map((item) => toListedTemplate(item, withTitle)),
+      });
+    },
+    listOptions,
+  );
 }
 
 /**
@@ -74,14 +79,14 @@ function registerLists(context: ServerContext): void {
  * first read that must succeed (`timeoutSecs`, else MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT), at
  * most MCPBASH_MAX_SUBSCRIPTIONS (64) URIs per session; resources/unsubscribe {uri} → {}.
  * Changes found by polling (MCPBASH_RESOURCES_POLL_INTERVAL_SECS, default 2, 0 off; backing
- * off while nothing changes) send resources/updated {uri}.
+ * off while nothing changes) send resources/updated {uri}. Returns the subscriptions, to stop.
  */
-function registerSubscriptions(context: ServerContext, reader: ResourceReader): void {
-  const { engine, env, config } = context;
-  const subscribeTimeout = envInt(env, 'MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT', 120, { min: 0 });
+function registerSubscriptions(context: ServerContext, reader: ResourceReader): ResourceSubscriptions {
+  const { methods, engine, config } = context;
+  const subscribeTimeout = config.subscribeTimeoutSecs;
   const subscriptions = new ResourceSubscriptions({
-    intervalMs: envNumber(env, 'MCPBASH_RESOURCES_POLL_INTERVAL_SECS', 2, { min: 0 }) * 1000,
-    maxSubscriptions: envInt(env, 'MCPBASH_MAX_SUBSCRIPTIONS', 64, { min: 1 }),
+    intervalMs: config.resourcesPollIntervalMs,
+    maxSubscriptions: config.maxSubscriptions,
     poll: async (target: ResolvedResource, signal: AbortSignal) => {
       let release: (() => void) | undefined;
       try {
@@ -98,10 +103,10 @@ function registerSubscriptions(context: ServerContext, reader: ResourceReader): 
       if (context.session.isReady) engine.notify('notifications/resources/updated', { uri });
     },
   });
-  context.onStop(() => subscriptions.stop());
 
-  engine.setRequestHandler(
+  methods.request(
     'resources/subscribe',
+    parseResourceParams,
     async ({ params, signal }) => {
       if (!context.session.canNotify) {
         throw new RpcError(
@@ -109,47 +114,56 @@ function registerSubscriptions(context: ServerContext, reader: ResourceReader): 
           'resources/subscribe needs a session: this server is stateless and cannot send resources/updated',
         );
       }
-      const request = asObject(params);
-      const target = await reader.resolve(request);
+      const target = await reader.resolve(params);
       subscriptions.checkRoom(target.uri);
-      const first = await reader.read(target, { timeoutSecs: requestTimeoutSecs(request, subscribeTimeout), signal });
+      const first = await reader.read(target, { timeoutSecs: params.timeoutSecs ?? subscribeTimeout, signal });
       const id = subscriptions.add(target, fingerprintOf(first));
       return { _meta: { 'mcpbash/subscriptionId': id } };
     },
     { queued: true },
   );
 
-  engine.setRequestHandler('resources/unsubscribe', ({ params }) => {
-    const request = asObject(params);
-    const uri = typeof request.uri === 'string' && request.uri !== '' ? request.uri : undefined;
-    const id =
-      typeof request.subscriptionId === 'string' && request.subscriptionId !== '' ? request.subscriptionId : undefined;
-    if (uri === undefined && id === undefined)
-      throw RpcError.invalidParams('Resource uri required', 'Pass params.uri, the URI given to resources/subscribe');
-    subscriptions.remove({ ...(uri !== undefined ? { uri } : {}), ...(id !== undefined ? { id } : {}) });
+  methods.request('resources/unsubscribe', parseUnsubscribeParams, ({ params }) => {
+    subscriptions.remove({
+      ...(params.uri !== undefined ? { uri: params.uri } : {}),
+      ...(params.subscriptionId !== undefined ? { id: params.subscriptionId } : {}),
+    });
     return {};
   });
+  return subscriptions;
 }
 
 /**
  * resources/list, resources/templates/list, resources/read (queued: it starts a provider;
  * `timeoutSecs`, else MCPBASH_DEFAULT_TOOL_TIMEOUT), subscriptions.
  */
-export const resourcesModule: HandlerModule = (context) => {
-  const reader = new ResourceReader(context.registries, providerHost(context), context.config.maxUiResourceBytes);
-  registerLists(context);
-  context.engine.setRequestHandler(
-    'resources/read',
-    async ({ params, signal }): Promise<ReadResourceResult> => {
-      const request = asObject(params);
-      const target = await reader.resolve(request);
-      const { contents } = await reader.read(target, {
-        timeoutSecs: requestTimeoutSecs(request, context.config.defaultToolTimeoutSecs),
-        signal,
-      });
-      return { contents: [contents] };
+export const resourcesModule: HandlerModule = {
+  name: 'resources',
+  minimalMode: { methodPrefix: 'resources/', label: 'Resources' },
+  capabilities: (session) => ({
+    // A stateless server cannot send resources/updated: no subscriptions (D208).
+    resources: {
+      ...(session.canNotify ? { subscribe: true } : {}),
+      ...(session.features.listChanged ? { listChanged: true } : {}),
     },
-    { queued: true },
-  );
-  registerSubscriptions(context, reader);
+    // MCP Apps views are resources: the extension only to a client that declared it (D170).
+    ...(session.uiSupported ? { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } } : {}),
+  }),
+  register(context) {
+    const reader = new ResourceReader(context.registries, providerHost(context), context.config.maxUiResourceBytes);
+    registerLists(context);
+    context.methods.request(
+      'resources/read',
+      parseResourceParams,
+      async ({ params, signal }): Promise<ReadResourceResult> => {
+        const target = await reader.resolve(params);
+        const timeoutSecs = params.timeoutSecs ?? context.config.defaultToolTimeoutSecs;
+        const { contents } = await reader.read(target, { timeoutSecs, signal });
+        return { contents: [contents] };
+      },
+      { queued: true },
+    );
+    const subscriptions = registerSubscriptions(context, reader);
+    return { onStop: () => subscriptions.stop() };
+  },
 };

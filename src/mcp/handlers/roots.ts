@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { envNumber } from '../../config/env-values.js';
 import { canonicalRoot, type RootEntry, rootEntry } from '../../project/roots.js';
+import { ignoreParams } from '../params/lifecycle-params.js';
 import type { HandlerModule } from '../server-context.js';
 
 /**
@@ -48,42 +48,47 @@ export function rootsFromResult(result: unknown, warn: (message: string) => void
  * answer counts: once list_changed arrives, an answer to an earlier request is stale (even
  * during the debounce, before the new request is sent) and is dropped.
  */
-export const rootsModule: HandlerModule = (context) => {
-  const { env, session, roots, log } = context;
-  const timeoutMs = envNumber(env, 'MCPBASH_ROOTS_REQUEST_TIMEOUT', 5, { min: 0.1 }) * 1000;
-  const debounceMs = envNumber(env, 'MCPBASH_ROOTS_DEBOUNCE_INTERVAL', 1, { min: 0 }) * 1000;
-  let generation = 0;
-  let debounce: NodeJS.Timeout | undefined;
+export const rootsModule: HandlerModule = {
+  name: 'roots',
+  register(context) {
+    const { session, roots, log } = context;
+    const timeoutMs = context.config.rootsRequestTimeoutMs;
+    const debounceMs = context.config.rootsDebounceMs;
+    let generation = 0;
+    let debounce: NodeJS.Timeout | undefined;
 
-  const refresh = async () => {
-    generation += 1;
-    const mine = generation;
-    roots.beginUpdate();
-    try {
-      const result = await context.engine.request('roots/list', undefined, { timeoutMs });
-      if (mine !== generation) return;
-      const fresh = rootsFromResult(result, (message) => log.warning('mcp.roots', message));
-      if (!fresh)
-        log.warning('mcp.roots', 'the client answered roots/list without a roots array; keeping the current roots');
-      else log.debug('mcp.roots', `roots: ${fresh.map((root) => root.path).join(', ') || '(none)'}`);
-      roots.finishUpdate(fresh);
-    } catch (error) {
-      if (mine !== generation) return;
-      log.info('mcp.roots', `roots/list failed (${(error as Error).message}); keeping the current roots`);
-      roots.finishUpdate();
-    }
-  };
+    const refresh = async () => {
+      generation += 1;
+      const mine = generation;
+      roots.beginUpdate();
+      try {
+        const result = await context.engine.request('roots/list', undefined, { timeoutMs });
+        if (mine !== generation) return;
+        const fresh = rootsFromResult(result, (message) => log.warning('mcp.roots', message));
+        if (!fresh)
+          log.warning('mcp.roots', 'the client answered roots/list without a roots array; keeping the current roots');
+        else log.debug('mcp.roots', `roots: ${fresh.map((root) => root.path).join(', ') || '(none)'}`);
+        roots.finishUpdate(fresh);
+      } catch (error) {
+        if (mine !== generation) return;
+        log.info('mcp.roots', `roots/list failed (${(error as Error).message}); keeping the current roots`);
+        roots.finishUpdate();
+      }
+    };
 
-  context.onReady(() => {
-    if (session.clientCapabilities.roots) void refresh();
-  });
-  context.engine.setNotificationHandler('notifications/roots/list_changed', () => {
-    if (!session.isReady || !session.clientCapabilities.roots) return;
-    // Outdates the request in flight now, so its answer cannot release waiting tool calls.
-    generation += 1;
-    clearTimeout(debounce);
-    roots.beginUpdate();
-    debounce = setTimeout(() => void refresh(), debounceMs);
-  });
-  context.onStop(() => clearTimeout(debounce));
+    context.methods.notification('notifications/roots/list_changed', ignoreParams, () => {
+      if (!session.isReady || !session.clientCapabilities.roots) return;
+      // Outdates the request in flight now, so its answer cannot release waiting tool calls.
+      generation += 1;
+      clearTimeout(debounce);
+      roots.beginUpdate();
+      debounce = setTimeout(() => void refresh(), debounceMs);
+    });
+    return {
+      onReady: () => {
+        if (session.clientCapabilities.roots) void refresh();
+      },
+      onStop: () => clearTimeout(debounce),
+    };
+  },
 };

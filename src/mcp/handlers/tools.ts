@@ -1,22 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { VERSION } from '../../build-info.js';
-import { asObject } from '../../json/objects.js';
-import { RpcError } from '../../jsonrpc/rpc-error.js';
 import { isVisibleToModel } from '../../project/ui/tool-ui-meta.js';
 import { CallDirectoryPool } from '../../runner/call-directory.js';
 import { prepareToolCall } from '../../runner/tool-call-checks.js';
 import { executeToolCall } from '../../runner/tool-execution.js';
+import { serverPolicyWording } from '../../runner/tool-policy.js';
 import type { ToolRuntime } from '../../runner/tool-runtime.js';
 import { titlesSupported, toListedTool } from '../listed-items.js';
 import { listResult, paginate } from '../pagination.js';
+import { parseListParams } from '../params/list-params.js';
+import { parseToolCallParams } from '../params/tool-params.js';
+import { SlidingWindowLimiter } from '../rate-limiter.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
-import type { JsonObject, ProgressToken } from '../types.js';
-
-/** Only the fields MCP defines (decision D16); `title` for the versions that have it (D21). */
-function progressTokenOf(meta: JsonObject): ProgressToken | undefined {
-  const token = meta.progressToken;
-  return typeof token === 'string' || (typeof token === 'number' && Number.isFinite(token)) ? token : undefined;
-}
 
 /** The tool runtime of a server session. */
 export function serverToolRuntime(context: ServerContext): ToolRuntime {
@@ -39,7 +34,8 @@ export function serverToolRuntime(context: ServerContext): ToolRuntime {
     version: VERSION,
     implicitlyAllowed: project.gettingStarted ? ['getting_started'] : [],
     extraAllowed: [],
-    context: 'server',
+    policyWording: serverPolicyWording,
+    rateLimit: (perMinute) => new SlidingWindowLimiter(perMinute),
     roots: () => context.roots.current(),
     logLevel: () => context.log.level,
     isLogLevelEnabled: (level) => context.log.isEnabled(level),
@@ -55,52 +51,52 @@ export function serverToolRuntime(context: ServerContext): ToolRuntime {
   };
 }
 
-/** tools/list (paginated) and tools/call (queued: it starts a process). */
-export const toolsModule: HandlerModule = (context) => {
-  const { engine, registries, session } = context;
-  let runtime: ToolRuntime | undefined;
-  const toolRuntime = () => (runtime ??= serverToolRuntime(context));
+/** tools/list (paginated, within the registry cap) and tools/call (queued: it starts a process). */
+export const toolsModule: HandlerModule = {
+  name: 'tools',
+  minimalMode: { methodPrefix: 'tools/', label: 'Tools' },
+  capabilities: (session) => ({ tools: session.features.listChanged ? { listChanged: true } : {} }),
+  register(context) {
+    const { methods, registries, session, config } = context;
+    let runtime: ToolRuntime | undefined;
+    const toolRuntime = () => (runtime ??= serverToolRuntime(context));
 
-  engine.setRequestHandler('tools/list', async ({ params }) => {
-    const snapshot = await registries.tools.snapshot();
-    // App-only tools (MCP Apps visibility ["app"]) are for views: a client without them
-    // would hand them to the model, which hosts that render views never do.
-    const tools = session.uiSupported ? snapshot.items : snapshot.items.filter(isVisibleToModel);
-    const page = paginate(tools, 'tools', snapshot.hash, asObject(params));
-    const withTitle = titlesSupported(session.protocolVersion);
-    return listResult('tools', { ...page, items: page.items.map((tool) => toListedTool(tool, withTitle)) });
-  });
+    methods.request(
+      'tools/list',
+      parseListParams,
+      async ({ params }) => {
+        const snapshot = await registries.tools.snapshot();
+        // App-only tools (MCP Apps visibility ["app"]) are for views: a client without them
+        // would hand them to the model, which hosts that render views never do.
+        const tools = session.uiSupported ? snapshot.items : snapshot.items.filter(isVisibleToModel);
+        const page = paginate(tools, 'tools', snapshot.hash, params);
+        const withTitle = titlesSupported(session.protocolVersion);
+        return listResult('tools', { ...page, items: page.items.map((tool) => toListedTool(tool, withTitle)) });
+      },
+      { maxResponseBytes: config.registryMaxBytes },
+    );
 
-  engine.setRequestHandler(
-    'tools/call',
-    async (call) => {
-      const { params, signal, notify } = call;
-      const request = asObject(params);
-      const prepared = await prepareToolCall(
-        request.name,
-        request.arguments,
-        async () => (await registries.tools.snapshot()).items,
-        toolRuntime(),
-      );
-      const meta = asObject(request._meta);
-      const timeout = request.timeoutSecs;
-      if (timeout !== undefined && (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout <= 0)) {
-        throw RpcError.invalidParams('timeoutSecs must be a positive integer');
-      }
-      return executeToolCall(
-        prepared,
-        {
+    methods.request(
+      'tools/call',
+      parseToolCallParams,
+      async (request) => {
+        const { params, signal, notify } = request;
+        const loadTools = async () => (await registries.tools.snapshot()).items;
+        const prepared = await prepareToolCall(params.name, params.arguments, loadTools, toolRuntime());
+        const { _meta: meta, progressToken, timeoutSecs } = params;
+        const call = {
           meta,
-          progressToken: progressTokenOf(meta),
+          progressToken,
           signal,
-          ...(typeof timeout === 'number' ? { timeoutSecs: timeout } : {}),
           notify,
+          ...(timeoutSecs !== undefined ? { timeoutSecs } : {}),
           // Its questions travel with the call (over HTTP: on the call's own stream).
-          ...(context.elicitation ? { elicitation: context.elicitation.on(call) } : {}),
-        },
-        toolRuntime(),
-      );
-    },
-    { queued: true },
-  );
+          ...(context.elicitation ? { elicitation: context.elicitation.on(request) } : {}),
+        };
+        return executeToolCall(prepared, call, toolRuntime());
+      },
+      { queued: true },
+    );
+    return undefined;
+  },
 };

@@ -1,4 +1,4 @@
-import { RpcError } from '../../jsonrpc/rpc-error.js';
+import { ProjectError } from '../project-error.js';
 
 /** What a completion cursor carries (base64url JSON, as in 1.x, plus the script's own cursor). */
 export interface CompletionCursor {
@@ -20,8 +20,8 @@ export function encodeCompletionCursor(cursor: Omit<CompletionCursor, 'ver' | 'k
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
 }
 
-function invalid(): RpcError {
-  return RpcError.invalidParams(
+function invalid(): ProjectError {
+  return ProjectError.invalidRequest(
     'Invalid cursor',
     'The cursor is malformed or belongs to another completion; request the first page again without a cursor',
   );

@@ -1,6 +1,8 @@
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isObject } from '../../json/objects.js';
+import { completionRegistration } from '../../schemas/meta-files.js';
+import { screenMetadata } from '../../validation/metadata-check.js';
 import { isInside } from '../prompts/prompt-discovery.js';
 import type { EntryNormalizer } from '../registry/manual-kinds.js';
 
@@ -41,8 +43,10 @@ export function manualCompletionNormalizer(projectRoot: string): EntryNormalizer
     const seen = new Set<string>();
     entries.forEach((entry, index) => {
       const owner = `completions[${index}]`;
-      const name = isObject(entry) && typeof entry.name === 'string' ? entry.name.trim() : '';
-      if (!isObject(entry) || name === '' || typeof entry.path !== 'string' || entry.path === '') {
+      const screen = isObject(entry) ? screenMetadata(completionRegistration, entry) : undefined;
+      const value = screen?.value;
+      const name = typeof value?.name === 'string' ? value.name.trim() : '';
+      if (!screen || !value || name === '' || typeof value.path !== 'string') {
         errors.push(`${owner} needs a "name" and a "path" (the script, relative to the project root)`);
         return;
       }
@@ -51,16 +55,15 @@ export function manualCompletionNormalizer(projectRoot: string): EntryNormalizer
         return;
       }
       seen.add(name);
-      const path = scriptPathInside(projectRoot, entry.path);
+      const path = scriptPathInside(projectRoot, value.path);
       if (typeof path === 'object') {
         errors.push(`${owner}: ${path.error}`);
         return;
       }
-      const timeout = entry.timeoutSecs;
-      const valid = typeof timeout === 'number' && Number.isInteger(timeout) && timeout > 0;
-      if (timeout !== undefined && timeout !== null && !valid)
-        warnings.push(`${owner}: timeoutSecs must be a positive integer; the default applies`);
-      items.push({ name, path, ...(valid ? { timeoutSecs: timeout } : {}) });
+      warnings.push(...screen.warnings.map((warning) => `${owner}: ${warning}`));
+      const timeout = value.timeoutSecs;
+      const seconds = timeout === undefined || timeout === null ? undefined : Number(timeout);
+      items.push({ name, path, ...(seconds !== undefined ? { timeoutSecs: seconds } : {}) });
     });
     items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return { items, errors, warnings };

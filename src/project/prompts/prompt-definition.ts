@@ -1,5 +1,7 @@
 import { isObject } from '../../json/objects.js';
-import type { Icon, JsonObject } from '../../mcp/types.js';
+import { promptMeta } from '../../schemas/meta-files.js';
+import type { Icon, JsonObject } from '../../spec/types.js';
+import { screenMetadata } from '../../validation/metadata-check.js';
 import { resolveIcons } from '../icons.js';
 
 /** MCP prompt messages have these roles only. */
@@ -59,13 +61,20 @@ function roleFrom(value: unknown, warnings: string[], owner: string): PromptRole
   return 'user';
 }
 
-/** Prompt metadata (a meta file or a register.json entry) as a registry item, or why it cannot be one. */
+/**
+ * Prompt metadata (a meta file or a register.json entry) as a registry item, or why it
+ * cannot be one: the prompt metadata format's checks first (schemas/meta-files.ts, as
+ * validate reports them), then defaults, the role and icons.
+ */
 export function normalizePrompt(
-  raw: JsonObject,
+  metadata: JsonObject,
   context: PromptContext,
 ): { item?: PromptDefinition; error?: string; warnings: string[] } {
-  const warnings: string[] = [];
   const { owner } = context;
+  const screen = screenMetadata(promptMeta, metadata);
+  const warnings = screen.warnings.map((warning) => `${owner}: ${warning}`);
+  if (!screen.value) return { error: `${owner}: ${screen.rejected}; prompt skipped`, warnings };
+  const raw = screen.value;
   const name = typeof raw.name === 'string' && raw.name !== '' ? raw.name : context.defaultName;
   if (!name) return { error: `${owner}: a prompt needs a "name"`, warnings };
   const schema = argumentsSchema(raw.arguments);

@@ -1,6 +1,6 @@
 import { isObject } from '../../json/objects.js';
-import { RpcError } from '../../jsonrpc/rpc-error.js';
-import type { JsonObject } from '../../mcp/types.js';
+import type { JsonObject } from '../../spec/types.js';
+import { ProjectError } from '../project-error.js';
 
 /** `{{name}}` with a name `^[A-Za-z_][A-Za-z0-9_]*$` (decision D9: the only placeholder syntax). */
 const PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
@@ -17,36 +17,22 @@ function requiredNames(schema: JsonObject): string[] {
 }
 
 /**
- * The argument values as text: strings as they are (multi-line included), numbers and
- * booleans in their JSON spelling; null counts as absent; objects and arrays are refused.
- */
-function argumentValues(promptName: string, args: unknown): Map<string, string> {
-  if (args === undefined || args === null) return new Map();
-  if (!isObject(args)) throw RpcError.invalidParams(`arguments of prompt "${promptName}" must be an object of strings`);
-  const values = new Map<string, string>();
-  for (const [name, value] of Object.entries(args)) {
-    if (value === undefined || value === null) continue;
-    if (typeof value === 'string') values.set(name, value);
-    else if (typeof value === 'number' || typeof value === 'boolean') values.set(name, String(value));
-    else
-      throw RpcError.invalidParams(`Argument "${name}" of prompt "${promptName}" must be a string`, { argument: name });
-  }
-  return values;
-}
-
-/**
  * Renders a prompt template: every `{{name}}` whose argument was given is replaced by its
  * value in one pass (a value containing `{{other}}` is not expanded again). A declared
  * optional argument that was not given renders empty (D129); a placeholder the schema does
  * not declare stays as it is (1.x). A required argument that is missing is an error naming
  * it (decision D22). The template is used exactly as read (D23: no newline stripping).
  */
-export function renderPrompt(promptName: string, template: string, schema: JsonObject, args: unknown): string {
-  const values = argumentValues(promptName, args);
+export function renderPrompt(
+  promptName: string,
+  template: string,
+  schema: JsonObject,
+  values: ReadonlyMap<string, string>,
+): string {
   const missing = requiredNames(schema).filter((name) => !values.has(name));
   if (missing.length > 0) {
     const list = missing.map((name) => `"${name}"`).join(', ');
-    throw RpcError.invalidParams(
+    throw ProjectError.invalidRequest(
       `Missing required argument${missing.length > 1 ? 's' : ''} ${list} for prompt "${promptName}"`,
       { missing },
     );

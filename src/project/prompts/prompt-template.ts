@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { RpcError } from '../../jsonrpc/rpc-error.js';
+import { ProjectError } from '../project-error.js';
 import type { PromptDefinition } from './prompt-definition.js';
 
 /**
@@ -15,7 +15,7 @@ export function readPromptTemplate(promptsDir: string, prompt: PromptDefinition,
     if (size > maxBytes) throw new Error(`it is ${size} bytes, over ${maxBytes}`);
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw RpcError.internal(
+    throw ProjectError.failed(
       `The template of prompt "${prompt.name}" (${prompt.path}) cannot be read: ${(error as Error).message}; check the file and the prompt's "path"`,
       { prompt: prompt.name },
     );

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ProcessRegistry } from '../../runner/process-runner.js';
+import { canonicalJson, sha256Hex } from '../../json/canonical-json.js';
+import type { ProcessRegistry } from '../../process/process-runner.js';
 import { insecureFileReason } from '../secure-file.js';
-import { canonicalJson, sha256Hex } from './canonical-json.js';
 import { MANUAL_KINDS, type ManualKind, type ManualNormalizers, type RawRegistrations } from './manual-kinds.js';
 import { runRegisterHook } from './register-hook.js';
 import { parseRegisterJson } from './register-json.js';

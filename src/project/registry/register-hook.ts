@@ -1,7 +1,13 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { forwardHookLog, type HookLogSink, stderrForLog } from '../../runner/hook-log.js';
-import { type ProcessRegistry, runProcess } from '../../runner/process-runner.js';
+import {
+  failureMessage,
+  type ProcessFailure,
+  type ProcessResult,
+  processFailure,
+} from '../../process/process-result.js';
+import { type ProcessRegistry, runProcess } from '../../process/process-runner.js';
+import { forwardHookLog, type HookLogSink, stderrForLog } from '../hook-log.js';
 import { MANUAL_KINDS, type ManualKind, type RawRegistrations } from './manual-kinds.js';
 
 export interface RegisterHookOptions {
@@ -72,6 +78,24 @@ function mergeStdoutObject(stdout: string, kinds: RawRegistrations): string | un
 }
 
 /**
+ * Why the hook's run failed, as the end of "server.d/register.sh is invalid: ...": "it
+ * timed out after 10s", "it exited with status 4: <its last stderr line>". A non-zero exit
+ * is also logged with its stderr.
+ */
+function hookFailure(failure: ProcessFailure, run: ProcessResult, options: RegisterHookOptions): string {
+  const said = (subject: string) =>
+    failureMessage(failure, {
+      subject,
+      timeoutSecs: options.timeoutMs / 1000,
+      limits: { stdout: options.maxBytes, stderr: options.maxBytes, setting: 'MCPBASH_MANUAL_BUFFER_MAX_BYTES' },
+    });
+  if (failure.kind !== 'exit') return said('it');
+  options.log.warning('mcp.registry', `${said('server.d/register.sh')} (${stderrForLog(run.stderrTail)})`);
+  const lastLine = run.stderrTail.trim().split('\n').pop();
+  return lastLine ? `${said('it')}: ${lastLine}` : said('it');
+}
+
+/**
  * Runs `server.d/register.sh` (already judged safe and allowed) through the hook driver.
  * It runs a private copy, so the file cannot change between the checks and the run.
  */
@@ -83,37 +107,21 @@ export async function runRegisterHook(options: RegisterHookOptions): Promise<Hoo
     const logFile = join(work, 'log');
     copyFileSync(options.script, copy);
     writeFileSync(output, '');
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort({ kind: 'timeout' }), options.timeoutMs);
     const run = await runProcess({
       command: 'bash',
       args: [options.driver, copy, output],
       cwd: options.projectRoot,
       env: { ...options.env, MCP_LOG_STREAM: logFile },
-      signal: controller.signal,
+      timeoutMs: options.timeoutMs,
       maxStdoutBytes: options.maxBytes,
       maxStderrBytes: options.maxBytes,
       stderrTailBytes: 2048,
       killGraceMs: 1000,
       registry: options.processes,
     });
-    clearTimeout(timer);
     forwardHookLog(logFile, options.log);
-    if (run.spawnError) return { ok: false, reason: `cannot run bash: ${run.spawnError.message}` };
-    if (run.stopped?.kind === 'timeout')
-      return { ok: false, reason: `it ran longer than ${options.timeoutMs / 1000}s` };
-    if (run.stdoutOverflow)
-      return { ok: false, reason: `it printed more than ${options.maxBytes} bytes (MCPBASH_MANUAL_BUFFER_MAX_BYTES)` };
-    if (run.exitCode !== 0) {
-      options.log.warning(
-        'mcp.registry',
-        `server.d/register.sh exited with status ${String(run.exitCode ?? run.signal)} (${stderrForLog(run.stderrTail)})`,
-      );
-      return {
-        ok: false,
-        reason: `it exited with status ${String(run.exitCode ?? run.signal)}${run.stderrTail ? `: ${run.stderrTail.trim().split('\n').pop()}` : ''}`,
-      };
-    }
+    const failure = processFailure(run);
+    if (failure) return { ok: false, reason: hookFailure(failure, run, options) };
     const records = readFileSync(output);
     if (records.length > options.maxBytes)
       return {

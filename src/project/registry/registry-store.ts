@@ -1,6 +1,6 @@
-import { RpcError } from '../../jsonrpc/rpc-error.js';
+import { itemsHash, sha256Hex } from '../../json/canonical-json.js';
 import type { TreeWalk } from '../discovery-files.js';
-import { itemsHash, sha256Hex } from './canonical-json.js';
+import { ProjectError } from '../project-error.js';
 import { TreeSnapshot } from './fingerprint.js';
 import { readRegistryCache, serializeRegistry, writeRegistryCache } from './registry-cache.js';
 
@@ -75,7 +75,7 @@ const LARGE_REGISTRY = 500;
  */
 export class RegistryStore<T> {
   private current: RegistrySnapshot<T> | undefined;
-  private failure: RpcError | undefined;
+  private failure: ProjectError | undefined;
   private fingerprint: string | undefined;
   private checkedAt = 0;
   private loadedFromCache = false;
@@ -118,9 +118,9 @@ export class RegistryStore<T> {
       return snapshot;
     } catch (error) {
       this.failure =
-        error instanceof RpcError
+        error instanceof ProjectError
           ? error
-          : RpcError.internal(`${this.source.kind} registry failed: ${(error as Error).message}`);
+          : ProjectError.failed(`${this.source.kind} registry failed: ${(error as Error).message}`);
       this.checkedAt = now;
       throw this.failure;
     }
@@ -128,7 +128,7 @@ export class RegistryStore<T> {
 
   private async check(force: boolean): Promise<RegistrySnapshot<T>> {
     const manual = await this.source.manual();
-    if (manual.mode === 'error') throw RpcError.internal(manual.message);
+    if (manual.mode === 'error') throw ProjectError.failed(manual.message);
     // Static mode trusts the cache for discovery only: register.json (data) still decides.
     if (!force && this.options.staticMode && manual.mode === 'auto') {
       const cached = this.loadStatic();
@@ -199,7 +199,7 @@ export class RegistryStore<T> {
     const text = serializeRegistry(result.items, hash, generatedAt, fingerprint);
     const size = Buffer.byteLength(text);
     if (size > this.options.maxBytes) {
-      throw RpcError.internal(
+      throw ProjectError.failed(
         `The ${this.source.kind} registry is ${size} bytes, over MCPBASH_REGISTRY_MAX_BYTES (${this.options.maxBytes})`,
         { kind: this.source.kind, bytes: size, limit: this.options.maxBytes },
       );

@@ -1,8 +1,10 @@
 import { mimeFromPath } from '../../content/mime.js';
 import { isObject } from '../../json/objects.js';
-import type { Annotations, Icon, JsonObject } from '../../mcp/types.js';
-import { isValidProviderName, providerForUri } from '../../providers/provider-names.js';
+import { resourceMeta } from '../../schemas/meta-files.js';
+import type { Annotations, Icon, JsonObject } from '../../spec/types.js';
+import { screenMetadata } from '../../validation/metadata-check.js';
 import { resolveIcons } from '../icons.js';
+import { providerForUri } from './provider-names.js';
 
 /** A resource as the registry keeps it (`.registry/resources.json` items). */
 export interface ResourceDefinition {
@@ -54,13 +56,12 @@ function nonEmpty(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** MCP annotations: audience (user/assistant), priority (0-1), lastModified (ISO 8601). */
+/**
+ * MCP annotations (already checked against the format): audience (only "user" and
+ * "assistant"; other entries are dropped with a warning, D127), priority, lastModified.
+ */
 export function annotationsFrom(value: unknown, warnings: string[], owner: string): Annotations | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (!isObject(value)) {
-    warnings.push(`${owner}: annotations must be an object; ignored`);
-    return undefined;
-  }
+  if (!isObject(value)) return undefined;
   const annotations: Annotations = {};
   if (Array.isArray(value.audience)) {
     const audience = value.audience.filter(
@@ -70,10 +71,7 @@ export function annotationsFrom(value: unknown, warnings: string[], owner: strin
       warnings.push(`${owner}: annotations.audience may only hold "user" and "assistant"; other entries dropped`);
     annotations.audience = audience;
   }
-  if (typeof value.priority === 'number' && value.priority >= 0 && value.priority <= 1)
-    annotations.priority = value.priority;
-  else if (value.priority !== undefined)
-    warnings.push(`${owner}: annotations.priority must be a number from 0 to 1; ignored`);
+  if (typeof value.priority === 'number') annotations.priority = value.priority;
   if (typeof value.lastModified === 'string') annotations.lastModified = value.lastModified;
   return Object.keys(annotations).length > 0 ? annotations : undefined;
 }
@@ -91,14 +89,9 @@ function commonFields(raw: JsonObject, context: NormalizeContext, warnings: stri
   return fields;
 }
 
-function providerFrom(raw: JsonObject, owner: string): string | undefined | { error: string } {
-  if (raw.provider === undefined || raw.provider === null || raw.provider === '') return undefined;
-  if (typeof raw.provider !== 'string' || !isValidProviderName(raw.provider)) {
-    return {
-      error: `${owner}: provider ${JSON.stringify(raw.provider)} is not a provider name (the file name of providers/<name>.sh)`,
-    };
-  }
-  return raw.provider;
+/** The provider the metadata names (checked by the format), or undefined: the URI's scheme decides. */
+function providerFrom(raw: JsonObject): string | undefined {
+  return typeof raw.provider === 'string' && raw.provider !== '' ? raw.provider : undefined;
 }
 
 /** The path part of a URI, for guessing a MIME type from its extension. */
@@ -111,17 +104,19 @@ export function uriPathForMime(uri: string): string {
  * name (default: the file stem), a URI (default: the content file's `file://` URI), the
  * provider (given, or from the scheme), a MIME type (given, or from the extension).
  */
-export function normalizeResource(raw: JsonObject, context: NormalizeContext): Normalized<ResourceDefinition> {
-  const warnings: string[] = [];
+export function normalizeResource(metadata: JsonObject, context: NormalizeContext): Normalized<ResourceDefinition> {
   const { owner } = context;
+  const screen = screenMetadata(resourceMeta, metadata);
+  const warnings = screen.warnings.map((warning) => `${owner}: ${warning}`);
+  if (!screen.value) return { error: `${owner}: ${screen.rejected}`, warnings };
+  const raw = screen.value;
   if (raw.uri !== undefined && raw.uriTemplate !== undefined)
     return { error: `${owner}: has both uri and uriTemplate; skipped`, warnings };
   const name = nonEmpty(raw.name) ?? context.defaultName;
   if (!name) return { error: `${owner}: a resource needs a "name"`, warnings };
   const uri = nonEmpty(raw.uri) ?? context.defaultUri;
   if (!uri) return { error: `${owner}: a resource needs a "uri"`, warnings };
-  const provider = providerFrom(raw, owner);
-  if (typeof provider === 'object') return { error: provider.error, warnings };
+  const provider = providerFrom(raw);
   const item: ResourceDefinition = {
     name,
     description: typeof raw.description === 'string' ? raw.description : '',
@@ -135,9 +130,15 @@ export function normalizeResource(raw: JsonObject, context: NormalizeContext): N
 }
 
 /** Metadata as a resource template: a name and a `uriTemplate` with at least one `{variable}`. */
-export function normalizeTemplate(raw: JsonObject, context: NormalizeContext): Normalized<ResourceTemplateDefinition> {
-  const warnings: string[] = [];
+export function normalizeTemplate(
+  metadata: JsonObject,
+  context: NormalizeContext,
+): Normalized<ResourceTemplateDefinition> {
   const { owner } = context;
+  const screen = screenMetadata(resourceMeta, metadata);
+  const warnings = screen.warnings.map((warning) => `${owner}: ${warning}`);
+  if (!screen.value) return { error: `${owner}: ${screen.rejected}`, warnings };
+  const raw = screen.value;
   if (raw.uri !== undefined && raw.uriTemplate !== undefined)
     return { error: `${owner}: has both uri and uriTemplate; skipped`, warnings };
   const name = nonEmpty(raw.name);
@@ -146,8 +147,7 @@ export function normalizeTemplate(raw: JsonObject, context: NormalizeContext): N
   if (!uriTemplate || !TEMPLATE_VARIABLE.test(uriTemplate)) {
     return { error: `${owner}: uriTemplate must be a string with at least one {variable}`, warnings };
   }
-  const provider = providerFrom(raw, owner);
-  if (typeof provider === 'object') return { error: provider.error, warnings };
+  const provider = providerFrom(raw);
   const item: ResourceTemplateDefinition = { name, uriTemplate };
   const description = nonEmpty(raw.description);
   if (description) item.description = description;

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { fileUriFromPath } from '../../content/mime.js';
-import type { JsonObject } from '../../mcp/types.js';
+import type { JsonObject } from '../../spec/types.js';
 import { listFiles, readHeadOrEmpty, readMetadata } from '../discovery-files.js';
 import { inlineHeader } from '../tools/tool-discovery.js';
 import {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
+import { sha256Hex } from '../../json/canonical-json.js';
 import type { ProjectLayout } from '../project-layout.js';
-import { sha256Hex } from '../registry/canonical-json.js';
 import type { ManualKind } from '../registry/manual-kinds.js';
 import type { ManualState, RegistrySource, RegistryStore } from '../registry/registry-store.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from './resource-definition.js';
@@ -8,7 +8,8 @@ import { assembleTemplates, dedupeResources, scanResources } from './resource-di
 
 export interface ResourceSourceOptions {
   readonly layout: ProjectLayout;
-  readonly ttlMs: (variable: string) => number;
+  /** MCP_RESOURCES_TTL and MCP_RESOURCES_TEMPLATES_TTL. */
+  readonly ttlMs: { readonly resources: number; readonly resourceTemplates: number };
   readonly manualState: <T>(kind: ManualKind) => Promise<ManualState<T>>;
 }
 
@@ -22,7 +23,7 @@ export function resourcesSource(options: ResourceSourceOptions): RegistrySource<
   return {
     kind: 'resources',
     cacheFile: join(layout.registryDir, 'resources.json'),
-    ttlMs: options.ttlMs('MCP_RESOURCES_TTL'),
+    ttlMs: options.ttlMs.resources,
     watchedPaths: watched(layout),
     scan: () => {
       const scan = scanResources(layout.resourcesDir);
@@ -48,7 +49,7 @@ export function templatesSource(
   return {
     kind: 'resourceTemplates',
     cacheFile: join(layout.registryDir, 'resource-templates.json'),
-    ttlMs: options.ttlMs('MCP_RESOURCES_TEMPLATES_TTL'),
+    ttlMs: options.ttlMs.resourceTemplates,
     watchedPaths: watched(layout),
     scan: async () => {
       const manual = await own();

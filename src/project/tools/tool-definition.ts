@@ -1,5 +1,7 @@
 import { isObject } from '../../json/objects.js';
-import type { Icon, JsonObject, ToolAnnotations } from '../../mcp/types.js';
+import { toolMeta } from '../../schemas/meta-files.js';
+import type { Icon, JsonObject, ToolAnnotations } from '../../spec/types.js';
+import { screenMetadata } from '../../validation/metadata-check.js';
 import { resolveIcons } from '../icons.js';
 import { normalizeUiMeta } from '../ui/tool-ui-meta.js';
 import { toolNameProblem } from './tool-name.js';
@@ -30,12 +32,8 @@ function positiveInteger(value: unknown): number | undefined {
   return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : undefined;
 }
 
-function annotationsFrom(value: unknown, warnings: string[], owner: string): ToolAnnotations | undefined {
-  if (value === undefined) return undefined;
-  if (!isObject(value)) {
-    warnings.push(`${owner}: annotations must be an object; ignored`);
-    return undefined;
-  }
+function annotationsFrom(value: unknown): ToolAnnotations | undefined {
+  if (!isObject(value)) return undefined;
   const annotations: ToolAnnotations = {};
   if (typeof value.title === 'string') annotations.title = value.title;
   for (const hint of ANNOTATION_HINTS) {
@@ -44,17 +42,11 @@ function annotationsFrom(value: unknown, warnings: string[], owner: string): Too
   return annotations;
 }
 
-/** An inputSchema MCP accepts: an object schema (`type: "object"`). */
-function inputSchemaFrom(raw: JsonObject, warnings: string[], owner: string): JsonObject | string {
+/** The inputSchema MCP gets: the metadata's object schema (1.x's `arguments` too), else an empty one. */
+function inputSchemaFrom(raw: JsonObject): JsonObject {
   const schema = raw.inputSchema ?? raw.arguments;
-  if (schema === undefined || schema === null) return { type: 'object', properties: {} };
-  if (!isObject(schema)) {
-    warnings.push(`${owner}: inputSchema must be an object; using an empty one`);
-    return { type: 'object', properties: {} };
-  }
-  if (schema.type === undefined) return { type: 'object', properties: {}, ...schema };
-  if (schema.type !== 'object') return 'inputSchema must describe an object (type "object")';
-  return schema;
+  if (!isObject(schema)) return { type: 'object', properties: {} };
+  return schema.type === undefined ? { type: 'object', properties: {}, ...schema } : schema;
 }
 
 export interface NormalizeContext {
@@ -70,20 +62,23 @@ export interface NormalizeContext {
 
 /**
  * Turns metadata (meta.json merged over an inline header, or a register.json entry) into a
- * registry item, or says why it cannot be one. Unknown keys are dropped; bad optional
- * fields are dropped with a warning.
+ * registry item, or says why it cannot be one: first the tool metadata format's checks
+ * (schemas/meta-files.ts, the ones validate reports), which reject the entry or drop a bad
+ * value with a warning; then defaults and icons. Unknown keys are dropped.
  */
 export function normalizeTool(
-  raw: JsonObject,
+  metadata: JsonObject,
   context: NormalizeContext,
 ): { tool?: ToolDefinition; error?: string; warnings: string[] } {
-  const warnings: string[] = [];
   const owner = context.owner;
+  const screen = screenMetadata(toolMeta, metadata);
+  const warnings = screen.warnings.map((warning) => `${owner}: ${warning}`);
+  if (!screen.value) return { error: `${owner}: ${screen.rejected}`, warnings };
+  const raw = screen.value;
   const name = typeof raw.name === 'string' && raw.name !== '' ? raw.name : context.defaultName;
   const nameProblem = toolNameProblem(name);
   if (nameProblem) return { error: `${owner}: ${nameProblem}`, warnings };
-  const inputSchema = inputSchemaFrom(raw, warnings, owner);
-  if (typeof inputSchema === 'string') return { error: `${owner}: ${inputSchema}`, warnings };
+  const inputSchema = inputSchemaFrom(raw);
   const tool: ToolDefinition = {
     name,
     description: typeof raw.description === 'string' ? raw.description : '',
@@ -92,25 +87,15 @@ export function normalizeTool(
     timeoutSecs: null,
   };
   if (typeof raw.title === 'string' && raw.title !== '') tool.title = raw.title;
-  if (raw.outputSchema !== undefined) {
-    if (isObject(raw.outputSchema) && (raw.outputSchema.type === undefined || raw.outputSchema.type === 'object')) {
-      tool.outputSchema = { type: 'object', ...raw.outputSchema };
-    } else {
-      warnings.push(`${owner}: outputSchema must describe an object (type "object"); ignored`);
-    }
-  }
-  if (raw.timeoutSecs !== undefined && raw.timeoutSecs !== null) {
-    const timeout = positiveInteger(raw.timeoutSecs);
-    if (timeout === undefined) warnings.push(`${owner}: timeoutSecs must be a positive integer; ignored`);
-    tool.timeoutSecs = timeout ?? null;
-  }
+  if (isObject(raw.outputSchema)) tool.outputSchema = { type: 'object', ...raw.outputSchema };
+  tool.timeoutSecs = positiveInteger(raw.timeoutSecs) ?? null;
   if (typeof raw.timeoutHint === 'string' && raw.timeoutHint !== '') tool.timeoutHint = raw.timeoutHint;
   if (raw.progressExtendsTimeout === true) tool.progressExtendsTimeout = true;
   const maxTimeout = positiveInteger(raw.maxTimeoutSecs);
   if (maxTimeout !== undefined) tool.maxTimeoutSecs = maxTimeout;
   const icons = resolveIcons(raw.icons, context.iconBase, warnings, owner);
   if (icons) tool.icons = icons;
-  const annotations = annotationsFrom(raw.annotations, warnings, owner);
+  const annotations = annotationsFrom(raw.annotations);
   if (annotations) tool.annotations = annotations;
   if (isObject(raw._meta)) tool._meta = normalizeUiMeta(raw._meta);
   return { tool, warnings };

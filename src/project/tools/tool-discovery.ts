@@ -1,5 +1,5 @@
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
-import type { JsonObject } from '../../mcp/types.js';
+import type { JsonObject } from '../../spec/types.js';
 import { type FileEntry, filesOf, readHead, readMetadata, type TreeWalk, walkTree } from '../discovery-files.js';
 import type { ScanResult } from '../registry/registry-store.js';
 import { normalizeTool, type ToolDefinition } from './tool-definition.js';

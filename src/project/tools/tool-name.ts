@@ -1,9 +1,10 @@
+import { TOOL_NAME_PATTERN } from '../../schemas/meta-files.js';
+
 /**
  * Tool names. MCP 2025-11-25 (SEP-986) allows 1-128 ASCII letters, digits, `_`, `-` and `.`;
  * the server serves every such name. Some clients (Claude Desktop, Windsurf) accept only the
  * narrower 1.x rule, so `validate` warns about names outside it, as 1.x did.
  */
-export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /** The rule every client accepts (1.x's, and its `validate` warning). */
 export const PORTABLE_TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

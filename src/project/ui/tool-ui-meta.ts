@@ -1,5 +1,5 @@
 import { isObject } from '../../json/objects.js';
-import type { JsonObject } from '../../mcp/types.js';
+import type { JsonObject } from '../../spec/types.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { toolUiDir, type UiScanOptions, uiDirectoryResource } from './ui-discovery.js';
 

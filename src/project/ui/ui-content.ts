@@ -1,16 +1,16 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { RpcError } from '../../jsonrpc/rpc-error.js';
-import type { JsonObject, ResourceContents } from '../../mcp/types.js';
+import type { JsonObject, ResourceContents } from '../../spec/types.js';
 import { renderUiTemplate } from '../../ui-templates/index.js';
 import { isTemplateName } from '../../ui-templates/template-names.js';
+import { ProjectError } from '../project-error.js';
 import type { ProjectLayout } from '../project-layout.js';
 import { uiResourceDir } from './ui-discovery.js';
 import { UI_MIME_TYPE, type UiResourceDefinition } from './ui-resource.js';
 
-function tooLarge(item: UiResourceDefinition, size: number, limit: number): RpcError {
-  return RpcError.internal(`UI resource exceeded MCPBASH_MAX_UI_RESOURCE_BYTES (${limit} bytes)`, {
+function tooLarge(item: UiResourceDefinition, size: number, limit: number): ProjectError {
+  return ProjectError.failed(`UI resource exceeded MCPBASH_MAX_UI_RESOURCE_BYTES (${limit} bytes)`, {
     uri: item.uri,
     bytes: size,
     limit,
@@ -34,14 +34,14 @@ function readEntrypoint(item: UiResourceDefinition, dir: string, limit: number):
   const real = realpathOrUndefined(join(dir, item.entrypoint));
   if (realDir === undefined || real === undefined) return undefined;
   if (!real.startsWith(`${realDir}${sep}`))
-    throw RpcError.internal('Resource outside allowed roots', {
+    throw ProjectError.failed('Resource outside allowed roots', {
       uri: item.uri,
       hint: `the entrypoint ${item.entrypoint} leaves its UI directory`,
     });
   const fd = openSync(real, 'r');
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) throw RpcError.internal(`UI entrypoint ${item.entrypoint} is not a file`, { uri: item.uri });
+    if (!stat.isFile()) throw ProjectError.failed(`UI entrypoint ${item.entrypoint} is not a file`, { uri: item.uri });
     if (stat.size > limit) throw tooLarge(item, stat.size, limit);
     // Read at most one byte past the cap: a file that grew since fstat still cannot pass it.
     const buffer = Buffer.alloc(Math.min(stat.size, limit) + 1);
@@ -77,7 +77,7 @@ export function readUiResource(
   if (bytes === undefined && isTemplateName(item.template))
     bytes = Buffer.from(renderUiTemplate(item.template, item.config ?? {}));
   if (bytes === undefined)
-    throw RpcError.internal(`UI resource ${item.name} has no ${item.entrypoint} and no template`, { uri: item.uri });
+    throw ProjectError.failed(`UI resource ${item.name} has no ${item.entrypoint} and no template`, { uri: item.uri });
   if (bytes.length > limit) throw tooLarge(item, bytes.length, limit);
   const body = isUtf8(bytes) ? { text: bytes.toString('utf8') } : { blob: bytes.toString('base64') };
   return { contents: { uri, mimeType: UI_MIME_TYPE, ...body, _meta: uiMeta(item) }, bytes };

@@ -1,4 +1,4 @@
-import { RpcError } from '../../jsonrpc/rpc-error.js';
+import { ProjectError } from '../project-error.js';
 import type { UiResourceDefinition } from './ui-resource.js';
 import { isUiUri, parseUiUri, uiResourceUri } from './ui-uri.js';
 
@@ -13,7 +13,7 @@ export function findUiResource(items: readonly UiResourceDefinition[], uri: stri
   if (exact) return exact;
   const parsed = parseUiUri(uri);
   if (!parsed.ok)
-    throw RpcError.invalidParams(`Invalid UI resource URI: ${parsed.reason}`, {
+    throw ProjectError.invalidRequest(`Invalid UI resource URI: ${parsed.reason}`, {
       uri,
       hint: 'resources/list shows the ui:// URIs',
     });

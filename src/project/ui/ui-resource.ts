@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../mcp/types.js';
+import type { JsonObject } from '../../spec/types.js';
 import type { TemplateName } from '../../ui-templates/template-names.js';
 
 /** The MCP Apps extension's identifier (SEP-1865), in capabilities.extensions. */

@@ -76,7 +76,16 @@ t.test('metadata problems are errors naming the file and the field (JSON Schema)
       .filter((m) => m.file === meta && m.level === 'error')
       .map((m) => m.field)
       .sort(),
-    ['/annotations/readOnlyHint', '/inputSchema/type', '/name', '/timeoutSecs'],
+    ['/inputSchema/type', '/name'],
+    'what makes the server skip the tool is an error (D193)',
+  );
+  t.same(
+    report.messages
+      .filter((m) => m.file === meta && m.level === 'warning' && /the server ignores this value/.test(m.message))
+      .map((m) => m.field)
+      .sort(),
+    ['/annotations/readOnlyHint', '/timeoutSecs'],
+    'a value the server ignores is a warning',
   );
   t.ok(
     find(report.messages, 'error', meta, /^tools\/bad\/tool\.meta\.json \/inputSchema\/type: must be "object"$/),
@@ -174,7 +183,7 @@ t.test('prompts, resources and registrations are checked without the server', as
   );
   t.ok(find(report.messages, 'info', 'resources/demo-item/demo-item.meta.json', /resource "resource.demo-item"/));
   t.ok(find(report.messages, 'error', 'resources/demo-item/both.meta.json', /both "uri".*and "uriTemplate"/));
-  t.ok(find(report.messages, 'error', 'resources/demo-item/odd.meta.json', /must be <= 1/));
+  t.ok(find(report.messages, 'warning', 'resources/demo-item/odd.meta.json', /must be <= 1: the server ignores/));
   t.ok(find(report.messages, 'warning', 'server.d/register.sh', /ignored: server\.d\/register\.json exists/));
   t.ok(find(report.messages, 'warning', 'completions/demo-item/stray.sh', /not registered/));
   t.notOk(

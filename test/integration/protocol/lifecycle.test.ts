@@ -60,7 +60,11 @@ t.test('no protocolVersion means the newest; an unknown one is -32602 naming the
   t.same(bad.error, {
     code: -32602,
     message: 'Unsupported protocol version: 1999-01-01. Supported: 2025-11-25,2025-06-18,2025-03-26,2024-11-05',
-    data: { requested: '1999-01-01', supported: ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] },
+    data: {
+      field: 'protocolVersion',
+      requested: '1999-01-01',
+      supported: ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
+    },
   });
   const good = await server.request('initialize', { capabilities: {} });
   t.equal((good.result as { protocolVersion: string }).protocolVersion, '2025-11-25');

@@ -125,7 +125,11 @@ t.test('inputSchema violations are -32602 in words, each naming its argument in 
 });
 
 t.test('request validation order: name, arguments, lookup', async (t) => {
-  t.same((await server.request('tools/call', {})).error, { code: -32602, message: 'Tool name is required' });
+  t.same((await server.request('tools/call', {})).error, {
+    code: -32602,
+    message: 'Tool name is required',
+    data: { field: 'name' },
+  });
   t.match((await call('echo-text', [1, 2])).error, { code: -32602, message: 'Invalid arguments JSON' });
   t.match((await call('echo-text', 'text')).error, { code: -32602, message: 'Invalid arguments JSON' });
   t.same((await call('no-such-tool')).error, {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { itemsHash } from '../../../src/project/registry/canonical-json.js';
+import { itemsHash } from '../../../src/json/canonical-json.js';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { startInitialized } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';

@@ -23,12 +23,9 @@ t.test('doctor names release archives exactly as the release build does, for eve
 });
 
 t.test('the release URL: MCPBASH_RELEASE_BASE_URL with {version} replaced', async (t) => {
-  t.equal(
-    releaseDirectoryUrl({ MCPBASH_RELEASE_BASE_URL: 'https://m.example/r/v{version}/' }, '2.1.0'),
-    'https://m.example/r/v2.1.0',
-  );
+  t.equal(releaseDirectoryUrl('https://m.example/r/v{version}/', '2.1.0'), 'https://m.example/r/v2.1.0');
   // From source (no build), no default is known.
-  t.throws(() => releaseDirectoryUrl({}, '2.1.0'), /set MCPBASH_RELEASE_BASE_URL/);
+  t.throws(() => releaseDirectoryUrl(undefined, '2.1.0'), /set MCPBASH_RELEASE_BASE_URL/);
 });
 
 t.test('checksumFor reads sha256sum lines, text or binary mode, exact names only', async (t) => {

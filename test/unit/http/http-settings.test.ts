@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import t from 'tap';
+import { loadConfig } from '../../../src/config/config.js';
 import { resolveHttpSettings } from '../../../src/http/http-settings.js';
 import { endpointUrl, isLoopbackHost, parseListenAddress } from '../../../src/http/listen-address.js';
 import {
@@ -12,6 +13,9 @@ import {
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../../../src/mcp/protocol-versions.js';
 
 const TOKEN = 'k'.repeat(32);
+
+/** The settings as the binary parses them from an environment. */
+const values = (env: Record<string, string>) => loadConfig(env).values;
 
 function req(headers: Record<string, string>): IncomingMessage {
   return { headers } as unknown as IncomingMessage;
@@ -36,18 +40,25 @@ t.test('[HOST:]PORT: loopback by default, IPv6 in brackets, clear errors', async
 });
 
 t.test('settings: flags over the environment; what must not start', async (t) => {
-  const ok = resolveHttpSettings('0', { stateless: true }, { MCPBASH_HTTP_PATH: '/x', MCPBASH_HTTP_MAX_SESSIONS: '3' });
+  const ok = resolveHttpSettings(
+    '0',
+    { stateless: true },
+    values({ MCPBASH_HTTP_PATH: '/x', MCPBASH_HTTP_MAX_SESSIONS: '3' }),
+  );
   t.match(ok, { path: '/x', stateless: true, maxSessions: 3, token: undefined, sessionIdleMs: 3_600_000 });
-  t.match(resolveHttpSettings('0', { path: '/y' }, { MCPBASH_HTTP_PATH: '/x' }), { path: '/y' });
-  t.match(resolveHttpSettings('0', { path: 'mcp' }, {}), { problem: /must start with \// });
-  t.match(resolveHttpSettings('0', { path: '/healthz' }, {}), { problem: /other than \/healthz/ });
-  t.match(resolveHttpSettings('0.0.0.0:1', {}, {}), { problem: /refusing to listen on 0\.0\.0\.0/ });
-  t.match(resolveHttpSettings('0.0.0.0:1', { insecure: true }, {}), { listen: { host: '0.0.0.0' } });
-  t.match(resolveHttpSettings('0.0.0.0:1', {}, { MCPBASH_HTTP_TOKEN: TOKEN }), { token: TOKEN });
-  t.match(resolveHttpSettings('1', {}, { MCPBASH_HTTP_TOKEN: 'short' }), { problem: /5 characters long/ });
-  t.match(resolveHttpSettings('1', {}, { MCPBASH_HTTP_ALLOWED_ORIGINS: 'https://a.example, https://b.example' }), {
-    allowedOrigins: ['https://a.example', 'https://b.example'],
-  });
+  t.match(resolveHttpSettings('0', { path: '/y' }, values({ MCPBASH_HTTP_PATH: '/x' })), { path: '/y' });
+  t.match(resolveHttpSettings('0', { path: 'mcp' }, values({})), { problem: /must start with \// });
+  t.match(resolveHttpSettings('0', { path: '/healthz' }, values({})), { problem: /other than \/healthz/ });
+  t.match(resolveHttpSettings('0.0.0.0:1', {}, values({})), { problem: /refusing to listen on 0\.0\.0\.0/ });
+  t.match(resolveHttpSettings('0.0.0.0:1', { insecure: true }, values({})), { listen: { host: '0.0.0.0' } });
+  t.match(resolveHttpSettings('0.0.0.0:1', {}, values({ MCPBASH_HTTP_TOKEN: TOKEN })), { token: TOKEN });
+  t.match(resolveHttpSettings('1', {}, values({ MCPBASH_HTTP_TOKEN: 'short' })), { problem: /5 characters long/ });
+  t.match(
+    resolveHttpSettings('1', {}, values({ MCPBASH_HTTP_ALLOWED_ORIGINS: 'https://a.example, https://b.example' })),
+    {
+      allowedOrigins: ['https://a.example', 'https://b.example'],
+    },
+  );
 });
 
 t.test('guards: Origin, Host, token, Accept, version header', async (t) => {

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { type EngineOptions, JsonRpcEngine } from '../../../src/jsonrpc/engine.js';
 import type { RequestId } from '../../../src/jsonrpc/messages.js';
-import { RpcError } from '../../../src/jsonrpc/rpc-error.js';
+import { RpcError } from '../../../src/spec/rpc-error.js';
 import { MemoryTransport } from '../../helpers/memory-transport.js';
 
 function setup(options: Partial<EngineOptions> = {}) {

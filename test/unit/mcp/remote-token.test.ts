@@ -1,5 +1,14 @@
 import t from 'tap';
-import { RemoteTokenGuard, remoteTokenProblem, remoteTokenSettings } from '../../../src/mcp/remote-token.js';
+import { loadServerConfig } from '../../../src/config/server-config.js';
+import {
+  remoteTokenProblem as problemOf,
+  RemoteTokenGuard,
+  remoteTokenSettings as settingsOf,
+} from '../../../src/mcp/remote-token.js';
+
+/** The guard's settings and problem as the server reads them from an environment. */
+const remoteTokenSettings = (env: Record<string, string>) => settingsOf(loadServerConfig(env).remoteToken);
+const remoteTokenProblem = (env: Record<string, string>) => problemOf(loadServerConfig(env).remoteToken);
 
 const TOKEN = 'a'.repeat(40);
 

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import t from 'tap';
 import { ServerLog } from '../../../src/mcp/logging.js';
-import type { LoggingMessageParams } from '../../../src/mcp/types.js';
+import type { LoggingMessageParams } from '../../../src/spec/types.js';
 
 function setup(level: 'debug' | 'info' | 'error' = 'info') {
   const stderr = new PassThrough();

@@ -35,7 +35,7 @@ t.test('a failing shutdown step is reported and the session still ends with its 
     env,
     config: loadServerConfig(env),
     home,
-    project: openProject(fixtureProject('tools'), env),
+    project: openProject(fixtureProject('tools')),
     stateDir,
     transport: new FailingCloseTransport(),
   });

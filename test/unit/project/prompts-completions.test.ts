@@ -1,10 +1,16 @@
 import t from 'tap';
+import { parsePromptGetParams } from '../../../src/mcp/params/prompt-params.js';
 import { decodeCompletionCursor, encodeCompletionCursor } from '../../../src/project/completions/completion-cursor.js';
 import { builtinCompletions, parseCompletionOutput } from '../../../src/project/completions/completion-output.js';
 import { normalizePrompt, promptArguments } from '../../../src/project/prompts/prompt-definition.js';
-import { renderPrompt } from '../../../src/project/prompts/prompt-render.js';
+import { renderPrompt as renderTemplate } from '../../../src/project/prompts/prompt-render.js';
 
 const schema = { type: 'object', properties: { name: { type: 'string' }, n: { type: 'number' } }, required: ['name'] };
+
+/** prompts/get as the server runs it: the params parsed, then the template rendered. */
+function renderPrompt(name: string, template: string, schema: Record<string, unknown>, args: unknown): string {
+  return renderTemplate(name, template, schema, parsePromptGetParams({ name, arguments: args }).values);
+}
 
 t.test('{{var}} placeholders are replaced in one pass; unknown ones and ${var} stay', async (t) => {
   t.equal(
@@ -25,10 +31,14 @@ t.test('{{var}} placeholders are replaced in one pass; unknown ones and ${var} s
 
 t.test('missing required arguments and non-scalar values are invalid params', async (t) => {
   t.throws(() => renderPrompt('p', '', schema, {}), {
-    code: -32602,
+    kind: 'invalid-request',
     message: 'Missing required argument "name" for prompt "p"',
   });
-  t.throws(() => renderPrompt('p', '', schema, { name: null }), { code: -32602 }, 'null counts as missing');
+  t.throws(
+    () => renderPrompt('p', '', schema, { name: null }),
+    { kind: 'invalid-request', message: /Missing required/ },
+    'null counts as missing',
+  );
   t.throws(() => renderPrompt('p', '', schema, { name: 'x', n: [1] }), {
     code: -32602,
     message: /Argument "n" of prompt "p" must be a string/,
@@ -87,13 +97,13 @@ t.test('completion cursors round-trip and are bound to their name and arguments'
     script: 'builtin:n',
     scriptCursor: 'c',
   });
-  t.throws(() => decodeCompletionCursor(cursor, 'other', 'h'), { code: -32602, message: 'Invalid cursor' });
+  t.throws(() => decodeCompletionCursor(cursor, 'other', 'h'), { kind: 'invalid-request', message: 'Invalid cursor' });
   t.throws(
     () => decodeCompletionCursor(cursor, 'n', 'other-args'),
-    { code: -32602, message: 'Invalid cursor' },
+    { kind: 'invalid-request', message: 'Invalid cursor' },
     'issued for other arguments',
   );
-  t.throws(() => decodeCompletionCursor('%%%', 'n', 'h'), { code: -32602, message: 'Invalid cursor' });
+  t.throws(() => decodeCompletionCursor('%%%', 'n', 'h'), { kind: 'invalid-request', message: 'Invalid cursor' });
   t.throws(
     () =>
       decodeCompletionCursor(

@@ -1,4 +1,6 @@
 import t from 'tap';
+import { toWireError } from '../../../src/mcp/wire-errors.js';
+import { providerForUri } from '../../../src/project/resources/provider-names.js';
 import {
   normalizeResource,
   normalizeTemplate,
@@ -6,8 +8,7 @@ import {
 } from '../../../src/project/resources/resource-definition.js';
 import { assembleTemplates, dedupeResources } from '../../../src/project/resources/resource-discovery.js';
 import { compileTemplate, matchTemplate } from '../../../src/project/resources/template-match.js';
-import { providerFailure } from '../../../src/providers/provider-errors.js';
-import { providerForUri } from '../../../src/providers/provider-names.js';
+import { providerFailure as failure } from '../../../src/providers/provider-errors.js';
 import { resolveProviderScript } from '../../../src/providers/provider-scripts.js';
 
 const template = (
@@ -33,6 +34,7 @@ t.test('provider names are file names, never paths', async (t) => {
 
 t.test('provider exit codes map to JSON-RPC errors', async (t) => {
   const context = { provider: 'p', uri: 'p://x' };
+  const providerFailure = (...args: Parameters<typeof failure>) => toWireError(failure(...args));
   t.match(providerFailure(2, 'why', context), {
     code: -32603,
     message: 'Resource outside allowed roots',

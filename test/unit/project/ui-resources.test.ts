@@ -81,7 +81,11 @@ t.test('ui:// URIs: server and name, no way out of a UI directory', async (t) =>
   t.equal(findUiResource(items, 'ui://dash'), items[0]);
   t.equal(findUiResource(items, 'ui://other/dash'), undefined, 'another server: not ours');
   t.equal(findUiResource(items, 'file:///x'), undefined);
-  t.throws(() => findUiResource(items, 'ui://srv/../dash'), { code: -32602 });
+  t.throws(() => findUiResource(items, 'ui://srv/../dash'), {
+    name: 'ProjectError',
+    kind: 'invalid-request',
+    message: /Invalid UI resource URI/,
+  });
 });
 
 t.test('discovery: tool ui/ and standalone ui/<name>/, sorted; empty or broken ones skipped', async (t) => {
@@ -193,17 +197,17 @@ t.test('reading: the entrypoint inside its directory, else the template; capped'
   t.match((readUiResource(item('both'), 'u', layout, 1024).contents as { text: string }).text, 'static wins');
   t.throws(
     () => readUiResource(item('link'), 'u', layout, 1024),
-    { code: -32603, message: 'Resource outside allowed roots' },
+    { kind: 'failed', message: 'Resource outside allowed roots' },
     'a symlink out of the directory',
   );
   t.throws(
     () => readUiResource(item('weather'), 'u', layout, 10),
-    { code: -32603, message: 'UI resource exceeded MCPBASH_MAX_UI_RESOURCE_BYTES (10 bytes)' },
+    { kind: 'failed', message: 'UI resource exceeded MCPBASH_MAX_UI_RESOURCE_BYTES (10 bytes)' },
     'a file over the cap',
   );
   t.throws(
     () => readUiResource(item('board'), 'u', layout, 100),
-    { code: -32603, message: /exceeded MCPBASH_MAX_UI_RESOURCE_BYTES/ },
+    { kind: 'failed', message: /exceeded MCPBASH_MAX_UI_RESOURCE_BYTES/ },
     'a generated page over the cap',
   );
   writeFileSync(join(root, 'tools/weather/ui/index.html'), Buffer.from([0xff, 0xfe, 0x3c]));

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { bashScriptCommand } from '../../../src/runner/script-command.js';
+import { bashScriptCommand } from '../../../src/process/script-command.js';
 import { redactTrace } from '../../../src/runner/trace-redaction.js';
 
 t.test('Bash scripts for tracing: through bash anyway, or a bash shebang (options kept)', async (t) => {

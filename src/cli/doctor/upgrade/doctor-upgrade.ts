@@ -1,8 +1,13 @@
-import type { Env } from '../../../config/env-values.js';
 import { CliError, UsageError } from '../../cli-error.js';
 import type { ParsedOptions } from '../../parse-options.js';
 import type { ActionTaken, RepairAction } from '../doctor-report.js';
-import { type UpgradeOutcome, type UpgradeRequest, upgradeExitCode, upgradeSelf } from './self-upgrade.js';
+import {
+  type Upgrade,
+  type UpgradeOutcome,
+  type UpgradeRequest,
+  upgradeExitCode,
+  upgradeSelf,
+} from './self-upgrade.js';
 
 const SHA256 = /^[0-9a-f]{64}$/i;
 
@@ -63,10 +68,10 @@ export interface UpgradeRun {
 }
 
 /** Performs the upgrade; a failure becomes a failed action with 1.x's exit status (1 or 3). */
-export async function runUpgrade(request: UpgradeRequest, env: Env): Promise<UpgradeRun> {
+export async function runUpgrade(request: UpgradeRequest, upgrade: Upgrade): Promise<UpgradeRun> {
   const base = { id: 'binary.upgrade', message: describe(request), command: plannedUpgrade(request).command };
   try {
-    const outcome = await upgradeSelf(request, env);
+    const outcome = await upgradeSelf(request, upgrade);
     const message = outcome.changed
       ? `replaced ${outcome.binary}: mcp-bash ${outcome.from} -> ${outcome.to}${outcome.backup ? ` (previous binary kept at ${outcome.backup})` : ''}`
       : `mcp-bash ${outcome.to} is already installed`;

@@ -1,5 +1,4 @@
 import { RELEASE_BASE_URL } from '../../../build-info.js';
-import { type Env, envString } from '../../../config/env-values.js';
 import { CliError, ExitCode } from '../../cli-error.js';
 
 const OS_NAMES: Readonly<Record<string, string>> = { linux: 'linux', darwin: 'darwin', win32: 'windows' };
@@ -24,8 +23,8 @@ export function releaseArchiveName(
  * The download directory of release `version`: MCPBASH_RELEASE_BASE_URL, else the URL the
  * build recorded, `{version}` replaced.
  */
-export function releaseDirectoryUrl(env: Env, version: string): string {
-  const template = envString(env, 'MCPBASH_RELEASE_BASE_URL') ?? RELEASE_BASE_URL;
+export function releaseDirectoryUrl(baseUrl: string | undefined, version: string): string {
+  const template = baseUrl ?? RELEASE_BASE_URL;
   if (template === '')
     throw new CliError('no release download URL is known: set MCPBASH_RELEASE_BASE_URL', ExitCode.Failure);
   return template.replaceAll('{version}', version).replace(/\/+$/, '');

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, linkSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { VERSION } from '../../../build-info.js';
-import { type Env, envBool } from '../../../config/env-values.js';
+import type { Env } from '../../../config/env-values.js';
+import type { UpgradeConfig } from '../../../config/slices.js';
 import { CliError, ExitCode } from '../../cli-error.js';
 import { selfCommand, selfExecutable } from '../../self-command.js';
 import { compareVersions } from '../doctor-report.js';
@@ -39,15 +40,21 @@ interface ResolvedSource {
   readonly sha256: string;
 }
 
+/** Where an upgrade runs: the environment the new binary is tried in, and the upgrade settings. */
+export interface Upgrade {
+  readonly env: Env;
+  readonly config: UpgradeConfig;
+}
+
 const binaryName = process.platform === 'win32' ? 'mcp-bash.exe' : 'mcp-bash';
 
 /** Where the archive comes from and the hash it must have. */
-async function resolveSource(request: UpgradeRequest, env: Env): Promise<ResolvedSource> {
+async function resolveSource(request: UpgradeRequest, config: UpgradeConfig): Promise<ResolvedSource> {
   if (request.archive !== undefined) return { location: request.archive, sha256: (request.verify ?? '').toLowerCase() };
   const version = request.version as string;
   const name = releaseArchiveName(version);
   if (!name) throw new CliError(`no release binary exists for ${process.platform}-${process.arch}`);
-  const base = releaseDirectoryUrl(env, version);
+  const base = releaseDirectoryUrl(config.releaseBaseUrl, version);
   const sha256 = checksumFor((await download(`${base}/SHA256SUMS`)).toString('utf8'), name);
   if (!sha256) throw new CliError(`${base}/SHA256SUMS lists no ${name}: is ${version} a release?`);
   if (request.verify !== undefined && request.verify.toLowerCase() !== sha256)
@@ -79,7 +86,8 @@ function checkPolicy(newVersion: string, request: UpgradeRequest): void {
  * Puts `staged` in place of `target`. The old binary stays as `<target>.bak` until the new one
  * has answered --version from its final path; if it does not, the old one is put back.
  */
-function swap(target: string, staged: string, expected: string, env: Env): string | null {
+function swap(target: string, staged: string, expected: string, upgrade: Upgrade): string | null {
+  const { env } = upgrade;
   const backup = `${target}.bak`;
   rmSync(backup, { force: true });
   if (process.platform === 'win32') {
@@ -103,12 +111,12 @@ function swap(target: string, staged: string, expected: string, env: Env): strin
     renameSync(backup, target);
     throw new CliError(`the new binary did not run from ${target}; the previous one was put back`);
   }
-  if (envBool(env, 'MCPBASH_DOCTOR_KEEP_BACKUP', false)) return backup;
+  if (upgrade.config.keepBackup) return backup;
   rmSync(backup, { force: true });
   return null;
 }
 
-async function install(target: string, source: ResolvedSource, request: UpgradeRequest, env: Env) {
+async function install(target: string, source: ResolvedSource, request: UpgradeRequest, upgrade: Upgrade) {
   const archive = await readArchive(source.location);
   const actual = sha256Hex(archive);
   if (actual !== source.sha256)
@@ -118,9 +126,9 @@ async function install(target: string, source: ResolvedSource, request: UpgradeR
   const staged = join(dirname(target), `.mcp-bash.new-${process.pid}`);
   try {
     extractBinary(archive, binaryName, staged);
-    const newVersion = versionOf(staged, env);
+    const newVersion = versionOf(staged, upgrade.env);
     checkPolicy(newVersion, request);
-    const backup = swap(target, staged, newVersion, env);
+    const backup = swap(target, staged, newVersion, upgrade);
     return { binary: target, from: VERSION, to: newVersion, source: source.location, changed: true, backup };
   } finally {
     if (existsSync(staged)) rmSync(staged, { force: true });
@@ -132,7 +140,7 @@ async function install(target: string, source: ResolvedSource, request: UpgradeR
  * from a release (checked against the release's SHA256SUMS). Throws a CliError with exit
  * status 1 (failed; nothing changed) or 3 (refused: a downgrade, or not a native binary).
  */
-export async function upgradeSelf(request: UpgradeRequest, env: Env): Promise<UpgradeOutcome> {
+export async function upgradeSelf(request: UpgradeRequest, upgrade: Upgrade): Promise<UpgradeOutcome> {
   if (selfCommand().args.length > 0)
     throw new CliError(
       `this mcp-bash is a bundle run by node (${selfExecutable()}); doctor upgrades only the native binary`,
@@ -142,9 +150,9 @@ export async function upgradeSelf(request: UpgradeRequest, env: Env): Promise<Up
   if (request.archive === undefined && request.version === VERSION) {
     return { binary: target, from: VERSION, to: VERSION, source: 'this binary', changed: false, backup: null };
   }
-  const source = await resolveSource(request, env);
-  return withUpgradeLock(join(dirname(target), '.mcp-bash.upgrade.lock'), env, () =>
-    install(target, source, request, env),
+  const source = await resolveSource(request, upgrade.config);
+  return withUpgradeLock(join(dirname(target), '.mcp-bash.upgrade.lock'), upgrade.config, () =>
+    install(target, source, request, upgrade),
   );
 }
 

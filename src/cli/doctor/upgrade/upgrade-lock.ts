@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Env, envNumber } from '../../../config/env-values.js';
+import type { UpgradeConfig } from '../../../config/slices.js';
 import { CliError, ExitCode } from '../../cli-error.js';
 
 /**
@@ -8,9 +8,8 @@ import { CliError, ExitCode } from '../../cli-error.js';
  * upgrades of the same binary never interleave. Waits MCPBASH_DOCTOR_LOCK_TIMEOUT_SECS (10),
  * polling every MCPBASH_DOCTOR_LOCK_POLL_SECS (0.05), as 1.x did.
  */
-export async function withUpgradeLock<T>(path: string, env: Env, body: () => Promise<T>): Promise<T> {
-  const timeoutMs = envNumber(env, 'MCPBASH_DOCTOR_LOCK_TIMEOUT_SECS', 10, { min: 0 }) * 1000;
-  const pollMs = Math.max(envNumber(env, 'MCPBASH_DOCTOR_LOCK_POLL_SECS', 0.05, { min: 0.001 }) * 1000, 1);
+export async function withUpgradeLock<T>(path: string, config: UpgradeConfig, body: () => Promise<T>): Promise<T> {
+  const { lockTimeoutMs: timeoutMs, lockPollMs: pollMs } = config;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

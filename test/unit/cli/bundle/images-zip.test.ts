@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import t from 'tap';
 import { collectImages, pngSize } from '../../../../src/cli/bundle/bundle-images.js';
-import { archiveTime, sortEntries, writeZip } from '../../../../src/cli/bundle/zip-writer.js';
+import { archiveTime as clampTime, sortEntries, writeZip } from '../../../../src/cli/bundle/zip-writer.js';
+import { loadConfig } from '../../../../src/config/config.js';
+
+/** The entries' time for an environment, as `bundle` reads SOURCE_DATE_EPOCH. */
+const archiveTime = (env: Record<string, string>) => clampTime(loadConfig(env).values.SOURCE_DATE_EPOCH);
+
 import { fixtureSource } from '../../../helpers/fixtures.js';
 import { zipEntries } from '../../../helpers/zip-entries.js';
 

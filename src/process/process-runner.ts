@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { withoutServerSecrets } from '../config/server-secrets.js';
 import { StreamCapture, TailCapture } from './output-capture.js';
 import { ProcessGroup, type ProcessRegistry } from './process-group.js';
+import type { ProcessResult } from './process-result.js';
 
 export { ProcessGroup, ProcessRegistry } from './process-group.js';
 
@@ -18,8 +19,10 @@ export interface StopReason {
   readonly detail?: string;
 }
 
+const STOP_KINDS: ReadonlySet<unknown> = new Set(['cancelled', 'timeout', 'shutdown', 'overflow']);
+
 export function isStopReason(value: unknown): value is StopReason {
-  return typeof value === 'object' && value !== null && typeof (value as StopReason).kind === 'string';
+  return typeof value === 'object' && value !== null && STOP_KINDS.has((value as StopReason).kind);
 }
 
 export interface RunProcessOptions {
@@ -27,8 +30,10 @@ export interface RunProcessOptions {
   readonly args: readonly string[];
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
-  /** Aborting stops the process group (TERM, then KILL); the reason ends up in the result. */
+  /** Aborting stops the process group (TERM, then KILL); a StopReason says why (else: cancelled). */
   readonly signal?: AbortSignal;
+  /** Stops the run after this long (TERM, then KILL): `timedOut` in the result. 0 or absent: none. */
+  readonly timeoutMs?: number;
   /** stdout beyond this is not kept and stops the process (the result is decided anyway). */
   readonly maxStdoutBytes: number;
   /** stderr beyond this stops the process; only its head line and tail are kept. */
@@ -41,23 +46,6 @@ export interface RunProcessOptions {
   readonly registry?: ProcessRegistry;
 }
 
-export interface RunProcessResult {
-  readonly exitCode: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: Buffer;
-  readonly stdoutBytes: number;
-  readonly stdoutOverflow: boolean;
-  /** The first line of stderr (up to 1 KiB) and its last `stderrTailBytes`. */
-  readonly stderrHead: string;
-  readonly stderrTail: string;
-  readonly stderrBytes: number;
-  readonly stderrOverflow: boolean;
-  /** Set when the run was stopped from outside (cancel, timeout, shutdown) or for overflow. */
-  readonly stopped: StopReason | undefined;
-  readonly spawnError: Error | undefined;
-  readonly durationMs: number;
-}
-
 /**
  * Runs a command in a new process group with stdin closed, captures its output within
  * caps, and settles once: when its pipes close, or PIPE_DRAIN_MS after it exits with a pipe
@@ -65,7 +53,7 @@ export interface RunProcessResult {
  * period, and settles at the latest shortly after that. Whatever is left in the group when
  * the run ends gets TERM then KILL (ProcessGroup.release).
  */
-export function runProcess(options: RunProcessOptions): Promise<RunProcessResult> {
+export function runProcess(options: RunProcessOptions): Promise<ProcessResult> {
   const started = Date.now();
   return new Promise((resolve) => {
     let child: ChildProcess;
@@ -97,7 +85,7 @@ function superviseRun(
   group: ProcessGroup,
   options: RunProcessOptions,
   started: number,
-  resolve: (result: RunProcessResult) => void,
+  resolve: (result: ProcessResult) => void,
 ): void {
   const stdout = new StreamCapture(options.maxStdoutBytes);
   const stderr = new TailCapture(options.maxStderrBytes, options.stderrTailBytes);
@@ -118,14 +106,14 @@ function superviseRun(
     resolve({
       exitCode: exit?.code ?? closed?.code ?? null,
       signal: exit?.signal ?? closed?.signal ?? null,
+      timedOut: stopped?.kind === 'timeout',
+      isCanceled: stopped?.kind === 'cancelled' || stopped?.kind === 'shutdown',
+      overflow: stdout.overflow ? 'stdout' : stderr.overflow ? 'stderr' : undefined,
       stdout: stdout.buffer(),
       stdoutBytes: stdout.total,
-      stdoutOverflow: stdout.overflow,
       stderrHead: stderr.head(),
       stderrTail: stderr.tail(),
       stderrBytes: stderr.total,
-      stderrOverflow: stderr.overflow,
-      stopped,
       spawnError: undefined,
       durationMs: Date.now() - started,
     });
@@ -146,6 +134,7 @@ function superviseRun(
   };
   if (options.signal?.aborted) onAbort();
   else options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.timeoutMs) timers.push(setTimeout(() => stop({ kind: 'timeout' }), options.timeoutMs));
 
   child.stdout?.on('data', (chunk: Buffer) => {
     if (!stdout.push(chunk)) stop({ kind: 'overflow', detail: 'stdout' });
@@ -167,18 +156,18 @@ function superviseRun(
   });
 }
 
-function failedToStart(error: Error, started: number): RunProcessResult {
+function failedToStart(error: Error, started: number): ProcessResult {
   return {
     exitCode: null,
     signal: null,
+    timedOut: false,
+    isCanceled: false,
+    overflow: undefined,
     stdout: Buffer.alloc(0),
     stdoutBytes: 0,
-    stdoutOverflow: false,
     stderrHead: '',
     stderrTail: '',
     stderrBytes: 0,
-    stderrOverflow: false,
-    stopped: undefined,
     spawnError: error,
     durationMs: Date.now() - started,
   };

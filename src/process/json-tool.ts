@@ -1,6 +1,7 @@
 import { accessSync, chmodSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, delimiter, extname, isAbsolute, join, resolve } from 'node:path';
-import { type Env, envBool, envString } from '../config/env-values.js';
+import type { Env } from '../config/env-values.js';
+import type { JsonToolConfig } from '../config/slices.js';
 import { shellQuote } from './shell-quote.js';
 
 /** The JSON processor tools get as MCPBASH_JSON_TOOL / MCPBASH_JSON_TOOL_BIN. */
@@ -75,15 +76,14 @@ function builtinWrapper(stateDir: string): string {
  * else gojq, then jq, from PATH, else the binary's own jq - so tools always get full mode.
  * Writes nothing: for the built-in jq, `bin` is empty (chooseJsonTool writes its wrapper).
  */
-export function pickJsonTool(env: Env): JsonToolChoice {
-  const asRoot = process.getuid?.() === 0 && !envBool(env, 'MCPBASH_ALLOW_JSON_TOOL_OVERRIDE_FOR_ROOT', false);
-  const explicitBin = envString(env, 'MCPBASH_JSON_TOOL_BIN');
+export function pickJsonTool(config: JsonToolConfig, env: Env): JsonToolChoice {
+  const asRoot = process.getuid?.() === 0 && !config.binForRoot;
+  const explicitBin = config.bin;
   if (explicitBin && !asRoot && isAbsolute(explicitBin) && isExecutable(explicitBin)) {
     return { name: basename(explicitBin).includes('gojq') ? 'gojq' : 'jq', bin: explicitBin, builtin: false };
   }
-  const requested = envString(env, 'MCPBASH_JSON_TOOL')?.toLowerCase();
-  if (requested === 'none') return { name: 'none', bin: '', builtin: false };
-  const order = requested === 'jq' ? ['jq', 'gojq'] : ['gojq', 'jq'];
+  if (config.tool === 'none') return { name: 'none', bin: '', builtin: false };
+  const order = config.tool === 'jq' ? ['jq', 'gojq'] : ['gojq', 'jq'];
   for (const name of order) {
     const bin = findOnPath(name, env.PATH);
     if (bin) return { name: name as 'gojq' | 'jq', bin, builtin: false };
@@ -96,8 +96,8 @@ export function pickJsonTool(env: Env): JsonToolChoice {
  * tool first needs it (`bin` is read when a call starts). A wrapper that cannot be written
  * (a full TMPDIR) is tried again on the next call; meanwhile `bin` is empty.
  */
-export function chooseJsonTool(env: Env, stateDir: string): JsonToolChoice {
-  const choice = pickJsonTool(env);
+export function chooseJsonTool(config: JsonToolConfig, env: Env, stateDir: string): JsonToolChoice {
+  const choice = pickJsonTool(config, env);
   if (!choice.builtin) return choice;
   let written: string | undefined;
   return {

@@ -1,7 +1,7 @@
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
-import { layoutEnvironment, type ProjectLayout } from '../project/project-layout.js';
-import type { JsonToolChoice } from './json-tool.js';
+import type { JsonToolChoice } from '../process/json-tool.js';
+import { layoutEnvironment, type ProjectLayout } from './project-layout.js';
 
 /**
  * The environment of a project hook (policy.sh, register.sh, health-checks.sh): the

@@ -1,11 +1,8 @@
-/**
- * A provider name is the file name of its script (`providers/<name>.sh`), never a path:
- * letters, digits, `_`, `-` and `.`, starting with a letter or digit.
- */
-export const PROVIDER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+import { PROVIDER_NAME_PATTERN } from '../../schemas/meta-files.js';
 
+/** A provider name is the file name of its script (`providers/<name>.sh`), never a path. */
 export function isValidProviderName(name: string): boolean {
-  return PROVIDER_NAME_PATTERN.test(name) && !name.includes('..');
+  return PROVIDER_NAME_PATTERN.test(name);
 }
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;

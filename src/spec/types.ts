@@ -3,6 +3,8 @@
  * messages mcp-bash sends and receives. Field names are the wire names.
  */
 
+import type { LoggingLevel } from './logging-levels.js';
+
 export type JsonObject = Record<string, unknown>;
 
 /** `_meta` on any params or result. */
@@ -63,18 +65,6 @@ export interface InitializeResult extends WithMeta {
 }
 
 // ---------------------------------------------------------------- logging & progress
-
-export const LOGGING_LEVELS = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-] as const;
-export type LoggingLevel = (typeof LOGGING_LEVELS)[number];
 
 export interface SetLevelParams extends WithMeta {
   level: LoggingLevel;

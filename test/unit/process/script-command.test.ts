@@ -1,7 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { scriptCommand } from '../../../src/runner/script-command.js';
+import { scriptCommand } from '../../../src/process/script-command.js';
 
 t.test('how a project script starts', { skip: process.platform === 'win32' ? 'bash always' : false }, async (t) => {
   const dir = t.testdir();

@@ -1,5 +1,11 @@
 import { ErrorCode } from './error-codes.js';
-import type { JsonRpcErrorObject } from './messages.js';
+
+/** The `error` member of a JSON-RPC 2.0 error response. */
+export interface JsonRpcErrorObject {
+  readonly code: number;
+  readonly message: string;
+  readonly data?: unknown;
+}
 
 /**
  * A failure that becomes a JSON-RPC error response. Messages say what went wrong and what

@@ -1,13 +1,15 @@
-import type { FrameworkHome } from '../../assets/framework-home.js';
-import type { Env } from '../../config/env-values.js';
-import { RpcError } from '../../jsonrpc/rpc-error.js';
-import type { JsonObject } from '../../mcp/types.js';
-import { buildProviderEnvironment, providerEnvMode } from '../../providers/provider-environment.js';
-import { runScript } from '../../providers/script-run.js';
-import type { ProcessRegistry } from '../../runner/process-runner.js';
-import type { ProjectLayout } from '../project-layout.js';
-import { type CompletionPage, parseCompletionOutput } from './completion-output.js';
-import type { CompletionSource } from './completion-source.js';
+import type { FrameworkHome } from '../assets/framework-home.js';
+import type { Env } from '../config/env-values.js';
+import type { ProviderConfig } from '../config/slices.js';
+import { type FailureWording, failureMessage, processFailure } from '../process/process-result.js';
+import type { ProcessRegistry } from '../process/process-runner.js';
+import { type CompletionPage, parseCompletionOutput } from '../project/completions/completion-output.js';
+import type { CompletionSource } from '../project/completions/completion-source.js';
+import { ProjectError } from '../project/project-error.js';
+import type { ProjectLayout } from '../project/project-layout.js';
+import type { JsonObject } from '../spec/types.js';
+import { buildProviderEnvironment, providerEnvMode } from './provider-environment.js';
+import { runScript } from './script-run.js';
 
 /** Completion output is a short list; more than this is a broken script. */
 const MAX_OUTPUT_BYTES = 1024 * 1024;
@@ -16,6 +18,8 @@ export interface CompletionHost {
   readonly layout: ProjectLayout;
   readonly home: FrameworkHome;
   readonly env: Env;
+  /** What completion scripts inherit (the providers' rules). */
+  readonly config: ProviderConfig;
   readonly jsonTool: { readonly name: string; readonly bin: string };
   /** MCPBASH_COMPLETION_TIMEOUT_SECS: for scripts whose registration sets no timeoutSecs (0: none). */
   readonly defaultTimeoutSecs: number;
@@ -59,6 +63,16 @@ function sourceVariables(source: ScriptSource, layout: ProjectLayout): Record<st
   return {};
 }
 
+/** How a completion script's failures read: "Completion script timed out after 5s", "Completion cancelled". */
+function completionWording(timeoutSecs: number): FailureWording {
+  return {
+    subject: 'Completion script',
+    timeoutSecs,
+    limits: { stdout: MAX_OUTPUT_BYTES, stderr: MAX_OUTPUT_BYTES },
+    override: (failure) => (failure.kind === 'cancelled' ? 'Completion cancelled' : undefined),
+  };
+}
+
 /**
  * Runs a completion script (original-behaviour §8.2): cwd = project root, the curated
  * provider environment plus MCP_COMPLETION_*, a timeout; its stdout is one page.
@@ -72,7 +86,8 @@ export async function runCompletionScript(
   const timeoutSecs = (source.kind === 'manual' ? source.timeoutSecs : undefined) ?? host.defaultTimeoutSecs;
   const env = buildProviderEnvironment({
     serverEnv: host.env,
-    mode: providerEnvMode(host.env),
+    config: host.config,
+    mode: providerEnvMode(host.config),
     layout: host.layout,
     home: host.home,
     extra: {
@@ -101,18 +116,16 @@ export async function runCompletionScript(
     registry: host.processes,
   });
   const data = { name: request.name, script: source.key };
-  if (run.spawnError)
-    throw RpcError.internal(`Completion script could not be started: ${run.spawnError.message}`, data);
-  if (run.stopped?.kind === 'timeout')
-    throw RpcError.internal(`Completion script timed out after ${timeoutSecs}s`, data);
-  if (run.stopped) throw RpcError.internal('Completion cancelled', data);
-  if (run.stdoutOverflow || run.stderrOverflow)
-    throw RpcError.internal(`Completion script wrote more than ${MAX_OUTPUT_BYTES} bytes`, data);
-  if (run.exitCode !== 0)
-    throw RpcError.internal(run.stderrTail.trim() || 'Completion provider failed', { ...data, exitCode: run.exitCode });
+  const failure = processFailure(run);
+  if (failure?.kind === 'exit')
+    throw ProjectError.failed(run.stderrTail.trim() || 'Completion provider failed', {
+      ...data,
+      exitCode: run.exitCode,
+    });
+  if (failure) throw ProjectError.failed(failureMessage(failure, completionWording(timeoutSecs)), data);
   try {
     return parseCompletionOutput(run.stdout.toString('utf8'), request.limit);
   } catch (error) {
-    throw RpcError.internal((error as Error).message, data);
+    throw ProjectError.failed((error as Error).message, data);
   }
 }

@@ -1,0 +1,68 @@
+import { LOGGING_LEVELS, type LoggingLevel, parseLoggingLevel } from '../../spec/logging-levels.js';
+import type { Parsed } from '../setting.js';
+import { bool, custom } from '../setting-kinds.js';
+
+const section = 'Logging and debugging';
+
+/** MCPBASH_LOG_LEVEL: a level name, or `true`/`1` (debug) and `false`/`0` (info). */
+function parseLevel(raw: string, fallback: LoggingLevel | undefined): Parsed<LoggingLevel | undefined> {
+  const word = raw.trim().toLowerCase();
+  if (word === 'true' || word === '1') return { value: 'debug' };
+  if (word === 'false' || word === '0') return { value: 'info' };
+  const level = parseLoggingLevel(word);
+  if (level) return { value: level };
+  return { value: fallback, problem: `${JSON.stringify(raw)} is not one of ${LOGGING_LEVELS.join(', ')}; ignored` };
+}
+
+/** What the server and the CLI say on stderr, and how. */
+export const loggingSettings = {
+  MCPBASH_LOG_LEVEL: custom<LoggingLevel | undefined>({
+    section,
+    usedBy: ['logging'],
+    default: undefined,
+    defaultDoc: '`info` (`debug` when `server.d/.debug` exists)',
+    doc: "the server's log level; `true`/`1` mean debug, `false`/`0` info",
+    parse: parseLevel,
+  }),
+  MCPBASH_LOG_LEVEL_DEFAULT: custom<LoggingLevel>({
+    section,
+    usedBy: ['logging'],
+    default: 'info',
+    doc: 'the level when `MCPBASH_LOG_LEVEL` and `.debug` say nothing',
+    parse: (raw, fallback) => {
+      const level = parseLoggingLevel(raw);
+      return level
+        ? { value: level }
+        : {
+            value: fallback,
+            problem: `${JSON.stringify(raw)} is not one of ${LOGGING_LEVELS.join(', ')}; using "info"`,
+          };
+    },
+  }),
+  MCPBASH_LOG_VERBOSE: bool({
+    section,
+    usedBy: ['logging', 'registry'],
+    default: false,
+    doc: 'show paths and `register.sh` output in logs',
+  }),
+  MCPBASH_LOG_TIMESTAMP: bool({
+    section,
+    usedBy: ['logging'],
+    default: false,
+    doc: 'prefix stderr log lines with the time',
+  }),
+  MCPBASH_LOG_STARTUP: bool({
+    section,
+    usedBy: ['project'],
+    default: false,
+    doc: 'say on stderr how the framework files were found',
+  }),
+  MCPBASH_QUIET: bool({ section, usedBy: ['logging'], default: false, doc: 'only errors on stderr' }),
+  MCPBASH_DEBUG_PAYLOADS: bool({
+    section,
+    usedBy: ['server'],
+    default: false,
+    defaultDoc: 'false (true under `mcp-bash debug`)',
+    doc: 'log every message to `<state dir>/payload.debug.log`, secrets redacted',
+  }),
+} as const;

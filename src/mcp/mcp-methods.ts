@@ -1,0 +1,45 @@
+import type {
+  HandlerOptions,
+  JsonRpcEngine,
+  NotificationHandler,
+  ParamsParser,
+  RequestHandler,
+} from '../jsonrpc/engine.js';
+import type { JsonRpcParams } from '../jsonrpc/messages.js';
+import { toWireError } from './wire-errors.js';
+
+/**
+ * How MCP areas register their methods: every request with the parser of its params (a
+ * bad request is one -32602 naming the field, before the request waits for a slot), and
+ * project or provider failures turned into JSON-RPC errors on the way out.
+ */
+export class McpMethods {
+  constructor(private readonly engine: JsonRpcEngine) {}
+
+  request<P>(method: string, params: ParamsParser<P>, handler: RequestHandler<P>, options: HandlerOptions = {}): void {
+    this.engine.setRequestHandler<P>(
+      method,
+      async (request) => {
+        try {
+          return await handler(request);
+        } catch (error) {
+          throw toWireError(error);
+        }
+      },
+      { ...options, params },
+    );
+  }
+
+  /** A notification; params the parser cannot use (undefined) drop it, as no answer is possible. */
+  notification<P>(
+    method: string,
+    params: (params: JsonRpcParams | undefined) => P | undefined,
+    handler: (params: P) => void,
+  ): void {
+    const dispatch: NotificationHandler = (raw) => {
+      const parsed = params(raw);
+      if (parsed !== undefined) handler(parsed);
+    };
+    this.engine.setNotificationHandler(method, dispatch);
+  }
+}

@@ -1,0 +1,25 @@
+/** MCP's logging levels (RFC 5424 severities), from least to most severe. */
+export const LOGGING_LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+] as const;
+
+export type LoggingLevel = (typeof LOGGING_LEVELS)[number];
+
+/** A level's rank: higher is more severe. */
+export function levelRank(level: LoggingLevel): number {
+  return LOGGING_LEVELS.indexOf(level);
+}
+
+/** A level name in any case, or undefined when it is not one. */
+export function parseLoggingLevel(value: unknown): LoggingLevel | undefined {
+  if (typeof value !== 'string') return undefined;
+  const lower = value.trim().toLowerCase();
+  return (LOGGING_LEVELS as readonly string[]).includes(lower) ? (lower as LoggingLevel) : undefined;
+}
