@@ -1,6 +1,6 @@
 /**
  * Variables holding secrets of the server itself: MCPBASH_REMOTE_TOKEN (the remote-token
- * guard) and MCPBASH_HTTP_TOKEN (kept for an HTTP transport). They authenticate clients to
+ * guard) and MCPBASH_HTTP_TOKEN (the bearer token of `serve --http`). They authenticate clients to
  * the server; no tool, provider or hook needs them, so none ever gets them, in any
  * environment mode (not even `inherit`, nor when an allowlist names them).
  */

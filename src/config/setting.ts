@@ -12,6 +12,7 @@ export const SECTIONS = [
   'Logging and debugging',
   'Resource providers',
   'Transport and the remote token',
+  'Streamable HTTP',
   'JSON tool',
   'CLI commands',
   'Bundles, vendored trees and publishing',

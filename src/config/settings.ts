@@ -1,6 +1,7 @@
 import type { AnySetting, Part, ShellSetting, ValueOf } from './setting.js';
 import { SHELL_PARTS } from './setting.js';
 import { cliSettings } from './settings/cli.js';
+import { httpSettings } from './settings/http.js';
 import { limitSettings } from './settings/limits.js';
 import { loggingSettings } from './settings/logging.js';
 import { pathSettings } from './settings/paths.js';
@@ -24,6 +25,7 @@ export const SETTINGS = {
   ...loggingSettings,
   ...providerSettings,
   ...transportSettings,
+  ...httpSettings,
   ...cliSettings,
 } as const satisfies Record<string, AnySetting>;
 

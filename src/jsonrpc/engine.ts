@@ -9,7 +9,7 @@ import { type OutgoingRequestOptions, OutgoingRequests } from './outgoing-reques
 import { RequestAborted } from './request-aborted.js';
 import { serializeError, serializeSuccess } from './response-serializer.js';
 import { describeError, INTERNAL_ERROR, replyToThrown, requestIdOf } from './thrown-errors.js';
-import type { Transport } from './transport.js';
+import type { ReplyChannel, Transport } from './transport.js';
 
 /** What a request handler gets: its params, a cancellation signal, a way to notify the peer. */
 export interface RequestContext<P = JsonRpcParams | undefined> {
@@ -21,6 +21,11 @@ export interface RequestContext<P = JsonRpcParams | undefined> {
   readonly signal: AbortSignal;
   /** Sends a notification while the request is open; dropped once it has settled. */
   notify(method: string, params?: object): void;
+  /**
+   * Sends a request to the peer on behalf of this one (an elicitation a tool needs to go
+   * on): it travels where this request's answer will, and fails once the request has settled.
+   */
+  request(method: string, params: object | undefined, options: OutgoingRequestOptions): Promise<unknown>;
 }
 
 export type RequestHandler<P = JsonRpcParams | undefined> = (context: RequestContext<P>) => unknown;
@@ -49,6 +54,11 @@ export type LogLevel = 'debug' | 'info' | 'warning' | 'error';
 export interface EngineOptions {
   /** Queued handlers running at once; more wait in arrival order. */
   readonly maxConcurrent: number;
+  /**
+   * The limiter queued handlers wait for, when several engines share one (the sessions of
+   * an HTTP server); default: one of `maxConcurrent` slots for this engine alone.
+   */
+  readonly limiter?: ConcurrencyLimiter;
   /**
    * A result serialising to more bytes is replaced by an error; an error loses its `data`.
    * Applies to every response whose method has no entry in `maxResponseBytesByMethod`.
@@ -113,8 +123,8 @@ export class JsonRpcEngine {
     private readonly transport: Transport,
     private readonly options: EngineOptions,
   ) {
-    this.limiter = new ConcurrencyLimiter(options.maxConcurrent);
-    transport.onframe = (frame) => this.receive(frame);
+    this.limiter = options.limiter ?? new ConcurrencyLimiter(options.maxConcurrent);
+    transport.onframe = (frame, reply) => this.receive(frame, reply ?? this.transportChannel);
   }
 
   /** Registers a method; with `options.params`, the handler gets the parsed params. */
@@ -207,65 +217,85 @@ export class JsonRpcEngine {
     clearTimeout(timer);
   }
 
-  private write(payload: unknown): void {
-    let json: string;
+  /** Frames without a channel of their own answer through the transport itself. */
+  private readonly transportChannel: ReplyChannel = {
+    send: (json) => this.transport.send(json),
+    end: (json) => {
+      if (json !== undefined) this.transport.send(json);
+    },
+  };
+
+  /** Serialises a message; one that cannot be (too deep, cyclic) is dropped and logged. */
+  private serialize(payload: unknown): string | undefined {
     try {
-      json = JSON.stringify(payload);
+      return JSON.stringify(payload);
     } catch (error) {
       // A tool's log data, for instance, may be too deep or cyclic: drop it, keep serving.
       this.options.log('warning', `dropped an outgoing message that cannot be serialised: ${describeError(error)}`);
-      return;
+      return undefined;
     }
-    this.transport.send(json);
   }
 
-  private send(json: string): void {
-    this.transport.send(json);
+  private write(payload: unknown, channel?: ReplyChannel): void {
+    const json = this.serialize(payload);
+    if (json === undefined) return;
+    if (channel) channel.send(json);
+    else this.transport.send(json);
   }
 
   /** The last-resort guard: nothing a peer sends may throw out of here and end the process. */
-  private receive(frame: InboundFrame): void {
+  private receive(frame: InboundFrame, channel: ReplyChannel): void {
+    let ended = false;
+    const once: ReplyChannel = {
+      send: (json) => {
+        if (!ended) channel.send(json);
+      },
+      end: (json) => {
+        if (ended) return;
+        ended = true;
+        channel.end(json);
+      },
+    };
     try {
-      this.receiveFrame(frame);
+      this.receiveFrame(frame, once);
     } catch (error) {
       this.options.log('error', `failed to handle an incoming message: ${describeError(error)}`);
+      once.end(undefined);
     }
   }
 
-  private receiveFrame(frame: InboundFrame): void {
+  private receiveFrame(frame: InboundFrame, channel: ReplyChannel): void {
     if (frame.kind === 'invalid') {
-      this.send(this.errorResponse(frame.id, frame.error.toJSON()));
+      channel.end(this.errorResponse(frame.id, frame.error.toJSON()));
       return;
     }
     if (Array.isArray(frame.value)) {
-      this.receiveBatch(frame.value);
+      this.receiveBatch(frame.value, channel);
       return;
     }
-    this.receiveMessage(frame.value, (json) => {
-      if (json !== undefined) this.send(json);
-    });
+    this.receiveMessage(frame.value, (json) => channel.end(json), channel);
   }
 
-  private receiveBatch(values: unknown[]): void {
+  private receiveBatch(values: unknown[], channel: ReplyChannel): void {
     if (values.length === 0) {
-      this.send(this.errorResponse(null, invalidRequest('Empty batch').toJSON()));
+      channel.end(this.errorResponse(null, invalidRequest('Empty batch').toJSON()));
       return;
     }
     const refusal = this.options.batchRefusal?.();
     if (refusal) {
-      this.refuseBatch(values, refusal);
+      channel.end(this.refuseBatch(values, refusal));
       return;
     }
     // JSON-RPC 2.0 §6: the replies to a batch go back together, as one array.
     const replies = values.map(
       (value) =>
         new Promise<string | undefined>((resolve) => {
-          this.receiveMessage(value, resolve);
+          this.receiveMessage(value, resolve, channel);
         }),
     );
     void Promise.all(replies).then((responses) => {
       const answered = responses.filter((json): json is string => json !== undefined);
-      if (answered.length > 0) this.send(`[${answered.join(',')}]`);
+      channel.end(answered.length > 0 ? `[${answered.join(',')}]` : undefined);
     });
   }
 
@@ -274,15 +304,16 @@ export class JsonRpcEngine {
    * an accepted batch would be, decision D27), so none of the client's requests stays
    * pending. Notifications and responses in it get nothing.
    */
-  private refuseBatch(values: unknown[], refusal: string): void {
+  private refuseBatch(values: unknown[], refusal: string): string | undefined {
     const error = invalidRequest(refusal).toJSON();
     const replies: string[] = [];
     for (const value of values) {
       const message = classifyMessage(value);
       if (message.kind === 'request' || message.kind === 'invalid') replies.push(this.errorResponse(message.id, error));
     }
-    if (replies.length > 0) this.send(`[${replies.join(',')}]`);
-    else this.options.log('debug', `dropped a refused batch of notifications and responses: ${refusal}`);
+    if (replies.length > 0) return `[${replies.join(',')}]`;
+    this.options.log('debug', `dropped a refused batch of notifications and responses: ${refusal}`);
+    return undefined;
   }
 
   /**
@@ -290,7 +321,7 @@ export class JsonRpcEngine {
    * nothing to answer. A bug met on the way costs only this message: a request gets a
    * -32603 reply (details on stderr) and the session goes on.
    */
-  private receiveMessage(value: unknown, respond: Responder): void {
+  private receiveMessage(value: unknown, respond: Responder, channel: ReplyChannel): void {
     let answered = false;
     const once: Responder = (json) => {
       if (answered) return;
@@ -298,7 +329,7 @@ export class JsonRpcEngine {
       respond(json);
     };
     try {
-      this.routeMessage(value, once);
+      this.routeMessage(value, once, channel);
     } catch (error) {
       this.options.log('error', `failed to handle a message: ${describeError(error)}`);
       const id = requestIdOf(value);
@@ -306,11 +337,11 @@ export class JsonRpcEngine {
     }
   }
 
-  private routeMessage(value: unknown, respond: Responder): void {
+  private routeMessage(value: unknown, respond: Responder, channel: ReplyChannel): void {
     const message = classifyMessage(value);
     switch (message.kind) {
       case 'request':
-        this.dispatchRequest(message.id, message.method, message.params, respond);
+        this.dispatchRequest(message.id, message.method, message.params, respond, channel);
         return;
       case 'notification':
         this.dispatchNotification(message.method, message.params);
@@ -364,6 +395,7 @@ export class JsonRpcEngine {
     method: string,
     params: JsonRpcParams | undefined,
     respond: Responder,
+    channel: ReplyChannel,
   ): void {
     const refusal = this.options.admit?.(method, 'request', params);
     if (refusal) {
@@ -389,7 +421,7 @@ export class JsonRpcEngine {
     }
     const entry: InFlight = { controller: new AbortController(), settled: false, cancelled: false };
     this.inFlight.set(key, entry);
-    const run = this.runHandler(id, method, params, registered, entry)
+    const run = this.runHandler(id, method, params, registered, entry, channel)
       .then((response) => {
         entry.settled = true;
         this.inFlight.delete(key);
@@ -409,6 +441,7 @@ export class JsonRpcEngine {
     params: JsonRpcParams | undefined,
     registered: Registered<RequestHandler<unknown>>,
     entry: InFlight,
+    channel: ReplyChannel,
   ): Promise<string | undefined> {
     let release: (() => void) | undefined;
     try {
@@ -423,7 +456,19 @@ export class JsonRpcEngine {
         params: parsed,
         signal: entry.controller.signal,
         notify: (notifyMethod, notifyParams) => {
-          if (!entry.settled && !entry.cancelled) this.notify(notifyMethod, notifyParams);
+          if (entry.settled || entry.cancelled) return;
+          this.write(
+            notifyParams === undefined
+              ? { jsonrpc: '2.0', method: notifyMethod }
+              : { jsonrpc: '2.0', method: notifyMethod, params: notifyParams },
+            channel,
+          );
+        },
+        request: (requestMethod, requestParams, requestOptions) => {
+          if (entry.settled || entry.cancelled) return Promise.reject(new Error('the request has ended'));
+          return this.outgoing.start(requestMethod, requestParams, requestOptions, (message) =>
+            this.write(message, channel),
+          );
         },
       };
       const result = await registered.handler(context);

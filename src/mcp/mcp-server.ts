@@ -8,7 +8,6 @@ import { StdioTransport } from '../jsonrpc/stdio-transport.js';
 import type { Transport } from '../jsonrpc/transport.js';
 import { ProcessRegistry } from '../process/process-runner.js';
 import type { ProjectContext } from '../project/project-context.js';
-import { ProjectRegistries } from '../project/project-registries.js';
 import { configuredRoots, implicitRoot } from '../project/roots.js';
 import { removeStateDir } from '../project/state-dir.js';
 import { ErrorCode } from '../spec/error-codes.js';
@@ -22,21 +21,30 @@ import { McpMethods } from './mcp-methods.js';
 import { RemoteTokenGuard, remoteTokenSettings } from './remote-token.js';
 import { RootsState } from './roots-state.js';
 import type { HandlerModule, ModuleLifecycle, ServerContext } from './server-context.js';
+import { createServerParts, type ServerParts } from './server-parts.js';
 import { Session } from './session.js';
 
 export interface McpServerOptions {
-  readonly input: Readable;
-  readonly output: Writable;
+  /** stdin and stdout, for the stdio transport (unused with `transport`). */
+  readonly input?: Readable;
+  readonly output?: Writable;
   readonly stderr: Writable;
   readonly env: Env;
   readonly config: ServerConfig;
   readonly home: FrameworkHome;
   readonly project: ProjectContext;
+  /** The session's private scratch directory, removed when the session ends. */
   readonly stateDir: string;
   /** The MCP areas beyond lifecycle and logging (tools, resources, ...), in registration order. */
   readonly modules?: readonly HandlerModule[];
-  /** A transport other than stdio (tests). */
+  /** A transport other than stdio (HTTP sessions, tests). */
   readonly transport?: Transport;
+  /**
+   * The server's shared parts, when this session is one of many in the process (HTTP):
+   * registries, concurrency limit and tool resources are then the host's, which also stops
+   * the processes the registries start. Without it, the session builds its own.
+   */
+  readonly shared?: ServerParts;
 }
 
 /** How a stop treats running requests: let them finish for a while, or abort them now. */
@@ -56,6 +64,7 @@ export class McpServer {
   readonly engine: JsonRpcEngine;
   readonly processes = new ProcessRegistry();
   readonly context: ServerContext;
+  readonly parts: ServerParts;
   private readonly transport: Transport;
   private readonly modules: readonly HandlerModule[];
   private readonly hooks: Array<{ module: string; lifecycle: ModuleLifecycle }> = [];
@@ -72,13 +81,27 @@ export class McpServer {
   constructor(private readonly options: McpServerOptions) {
     const { config, env } = options;
     this.log = new ServerLog(serverLogOptions(config.log, options.stderr, options.project.layout.serverDir));
-    this.transport = options.transport ?? new StdioTransport(options.input, options.output, config.maxMessageBytes);
+    this.transport = options.transport ?? McpServer.stdio(options, config.maxMessageBytes);
+    let lists: ListChangedNotifier | undefined;
+    this.parts =
+      options.shared ??
+      createServerParts({
+        env,
+        config,
+        home: options.home,
+        project: options.project,
+        stateDir: options.stateDir,
+        processes: this.processes,
+        log: this.log,
+        onHash: (kind, hash) => lists?.observe(listOfKind(kind), hash, kind),
+      });
     const tokenSettings = remoteTokenSettings(config.remoteToken);
     this.remoteToken = tokenSettings
       ? new RemoteTokenGuard(tokenSettings, (level, message) => this.log.toStderr(level, 'mcp.auth', message))
       : undefined;
     this.engine = new JsonRpcEngine(this.transport, {
       maxConcurrent: config.maxConcurrentRequests,
+      limiter: this.parts.limiter,
       maxResponseBytes: config.maxToolOutputBytes,
       admit: (method, _kind, params) => this.admit(method, params),
       ...(this.remoteToken ? { admitResponse: (response) => this.remoteToken?.admitResponse(response) === true } : {}),
@@ -88,20 +111,8 @@ export class McpServer {
     this.log.attachClient((params) => {
       if (this.session.isReady) this.engine.notify('notifications/message', params);
     });
-    const lists = new ListChangedNotifier(this.session, (method) => this.engine.notify(method));
+    lists = new ListChangedNotifier(this.session, (method) => this.engine.notify(method));
     const { layout } = options.project;
-    const registries = new ProjectRegistries({
-      layout,
-      home: options.home,
-      config: config.registry,
-      jsonTool: config.jsonTool,
-      env,
-      scratchDir: options.stateDir,
-      log: this.log,
-      processes: this.processes,
-      serverName: options.project.identity.info.name,
-      onHash: (kind, hash) => lists.observe(listOfKind(kind), hash, kind),
-    });
     const roots = new RootsState(
       configuredRoots(layout, config.paths.roots, (message) => this.log.warning('mcp.roots', message)),
       implicitRoot(layout),
@@ -119,7 +130,8 @@ export class McpServer {
       processes: this.processes,
       lists,
       stateDir: options.stateDir,
-      registries,
+      registries: this.parts.registries,
+      parts: this.parts,
       roots,
       elicitation: undefined,
       stderr: options.stderr,
@@ -140,9 +152,9 @@ export class McpServer {
       if (lifecycle) this.hooks.push({ module: module.name, lifecycle });
     }
     const onFrame = this.transport.onframe;
-    this.transport.onframe = (frame) => {
+    this.transport.onframe = (frame, reply) => {
       this.touchIdle();
-      onFrame?.(frame);
+      onFrame?.(frame, reply);
       this.runHooks('onInput');
     };
     this.transport.onclose = () => void this.stop(0, 'drain');
@@ -208,6 +220,11 @@ export class McpServer {
       }
     }
     this.finish?.(this.exitCode);
+  }
+
+  private static stdio(options: McpServerOptions, maxMessageBytes: number): Transport {
+    if (!options.input || !options.output) throw new Error('McpServer needs a transport, or stdin and stdout');
+    return new StdioTransport(options.input, options.output, maxMessageBytes);
   }
 
   /** The admission path: remote token first (nothing runs for a stranger), then lifecycle, then minimal mode. */

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
 import type { ServerConfig } from '../config/server-config.js';
-import type { JsonRpcEngine } from '../jsonrpc/engine.js';
+import type { JsonRpcEngine, RequestContext } from '../jsonrpc/engine.js';
 import type { ProcessRegistry } from '../process/process-runner.js';
 import type { ProjectContext } from '../project/project-context.js';
 import type { ProjectRegistries } from '../project/project-registries.js';
@@ -12,6 +12,7 @@ import type { ListChangedNotifier } from './list-changed.js';
 import type { ServerLog } from './logging.js';
 import type { McpMethods } from './mcp-methods.js';
 import type { RootsState } from './roots-state.js';
+import type { ServerParts } from './server-parts.js';
 import type { Session } from './session.js';
 
 /** The engine as areas use it: talking to the peer. Methods are registered through `methods`. */
@@ -32,9 +33,11 @@ export interface ServerContext {
   /** The server's private scratch directory. */
   readonly stateDir: string;
   readonly registries: ProjectRegistries;
+  /** What the sessions of this server share (registries, limits, tool resources). */
+  readonly parts: ServerParts;
   readonly roots: RootsState;
-  /** Set by the elicitation module when the client supports it. */
-  elicitation: ElicitationBridge | undefined;
+  /** Set by the elicitation module. */
+  elicitation: SessionElicitation | undefined;
   /** The server's stderr (diagnostics; tool stderr when streamed). */
   readonly stderr: Writable;
   /** The capabilities of every module, for the session's version and client (initialize's answer). */
@@ -45,6 +48,15 @@ export interface ServerContext {
   requestExit(code: number): void;
   /** After `shutdown`: end the session anyway if `exit` does not follow in time. */
   armShutdownWatchdog(): void;
+}
+
+/**
+ * The session's bridge for tools' elicitation requests. `on` gives the same bridge for one
+ * request: its `elicitation/create` travels where that request's answer will (over HTTP,
+ * the stream of the POST that carried the tools/call).
+ */
+export interface SessionElicitation extends ElicitationBridge {
+  on(requester: Pick<RequestContext, 'request'>): ElicitationBridge;
 }
 
 /** What a module needs at the turns of the session; each runs once, errors are logged. */

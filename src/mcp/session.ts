@@ -35,9 +35,16 @@ export class Session {
   clientInfo: Implementation | undefined;
   /** The client declared the MCP Apps extension (`io.modelcontextprotocol/ui`). */
   uiSupported = false;
+  /**
+   * Whether the transport can deliver what the client did not ask for (list_changed,
+   * resources/updated): not stateless HTTP, where each POST stands alone.
+   */
+  canNotify = true;
 
+  /** What the session's version offers; no list_changed where nobody could be told (stateless). */
   get features(): ProtocolFeatures {
-    return featuresOf(this.protocolVersion);
+    const features = featuresOf(this.protocolVersion);
+    return this.canNotify ? features : { ...features, listChanged: false };
   }
 
   get isReady(): boolean {

@@ -14,7 +14,7 @@ import { type TimeoutPolicy, type TimeoutReason, TimeoutWatchdog } from './timeo
 import type { PreparedToolCall } from './tool-call-checks.js';
 import { buildToolEnvironment } from './tool-environment.js';
 import { buildToolResult } from './tool-result.js';
-import type { ToolRuntime } from './tool-runtime.js';
+import type { ElicitationBridge, ToolRuntime } from './tool-runtime.js';
 import { finishTrace, startTrace, type ToolTrace } from './tool-trace.js';
 
 export interface ToolCallOptions {
@@ -27,6 +27,8 @@ export interface ToolCallOptions {
   readonly timeoutSecs?: number;
   /** Sends a notification tied to this request (progress, log). */
   readonly notify: (method: string, params: object) => void;
+  /** This call's bridge to the client for elicitation; default `runtime.elicitation`. */
+  readonly elicitation?: ElicitationBridge;
   /** Told when the call runs out of time (run-tool's exit status depends on it). */
   readonly onTimedOut?: (reason: TimeoutReason) => void;
 }
@@ -156,7 +158,7 @@ function toolLaunch(
     progressToken: call.progressToken,
     paths,
     roots,
-    elicitationSupported: runtime.elicitation?.supported === true,
+    elicitationSupported: (call.elicitation ?? runtime.elicitation)?.supported === true,
     clientSupportsUi: runtime.clientSupportsUi?.(),
     payloadThreshold: runtime.config.envPayloadThreshold,
     workerKey: key,
@@ -227,7 +229,7 @@ export async function executeToolCall(
         activity: () => watchdog?.touch(),
         rejected: forward.rejected,
         elicitation: (request) => {
-          const bridge = runtime.elicitation;
+          const bridge = call.elicitation ?? runtime.elicitation;
           const answer = bridge?.supported
             ? bridge.ask(request, elicitations.signal).catch(() => ({ action: 'error', content: null }))
             : Promise.resolve({ action: 'decline', content: null });

@@ -6,7 +6,7 @@ import { ProcessRegistry } from '../../process/process-runner.js';
 import { CliError, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
-import { probeRegistries, runProjectChecks } from '../health/health-probe.js';
+import { healthReport } from '../health/health-probe.js';
 import { writeJsonReport } from '../json-report.js';
 import { jsonToolInfo } from '../json-tool-info.js';
 import { parseOptions } from '../parse-options.js';
@@ -40,26 +40,17 @@ async function probe(
   const home = context.frameworkHome();
   const log = cliLog(io, config, project, true);
   return withStateDir(config, false, async (stateDir) => {
-    const { counts, errors } = await probeRegistries(
-      cliRegistries({ project, home, config, env: io.env, stateDir, log, writeCache: false, processes }),
-    );
-    const projectChecks = await runProjectChecks({
+    const { healthy, report } = await healthReport({
+      registries: cliRegistries({ project, home, config, env: io.env, stateDir, log, writeCache: false, processes }),
+      rescan: true,
       project,
       home,
       env: io.env,
       jsonTool: chooseJsonTool(jsonToolConfig(config.values), io.env, stateDir),
+      jsonToolName: jsonToolInfo(config, io.env).name,
       stderr: io.stderr,
       signal,
     });
-    const healthy = Object.keys(errors).length === 0 && (projectChecks === 'ok' || projectChecks === 'none');
-    const report: Record<string, unknown> = {
-      status: healthy ? 'ok' : 'unhealthy',
-      mode: 'full',
-      jsonTool: jsonToolInfo(config, io.env).name,
-      ...counts,
-      projectChecks,
-      ...(Object.keys(errors).length > 0 ? { errors } : {}),
-    };
     return { report, code: healthy ? HEALTHY : UNHEALTHY };
   });
 }

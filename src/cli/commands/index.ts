@@ -6,6 +6,11 @@ import type { CommandEntry } from '../command.js';
  */
 export const commandTable: readonly CommandEntry[] = [
   {
+    name: 'serve',
+    summary: 'Start the MCP server: stdio, or Streamable HTTP with --http [HOST:]PORT',
+    load: () => import('./serve.js').then((m) => m.command),
+  },
+  {
     name: 'init',
     summary: 'Make the current directory an mcp-bash project',
     load: () => import('./init.js').then((m) => m.command),
@@ -90,5 +95,5 @@ export const serverEntry: CommandEntry = {
   name: 'serve',
   summary: 'Start the MCP server over stdio',
   hidden: true,
-  load: () => import('./serve.js').then((module) => module.command),
+  load: () => import('./serve.js').then((module) => module.stdioCommand),
 };

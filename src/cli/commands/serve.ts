@@ -1,48 +1,70 @@
 import { join } from 'node:path';
-import type { Writable } from 'node:stream';
-import { serverConfig } from '../../config/server-config.js';
 import { SERVER_PARTS } from '../../config/setting.js';
-import type { PathsConfig } from '../../config/slices.js';
-import { isSystemError, systemErrorLine } from '../../fs/system-errors.js';
+import { httpListenValue, resolveHttpSettings } from '../../http/http-settings.js';
 import { StdioTransport } from '../../jsonrpc/stdio-transport.js';
 import { McpServer } from '../../mcp/mcp-server.js';
-import { remoteTokenProblem } from '../../mcp/remote-token.js';
 import { serverModules } from '../../mcp/server-modules.js';
-import { prepareBootstrapProject } from '../../project/bootstrap-project.js';
-import { openProject } from '../../project/project-context.js';
-import { resolveProjectRoot } from '../../project/project-root.js';
-import { makeStateDir, stateDirPath } from '../../project/state-dir.js';
-import { CliError } from '../cli-error.js';
-import type { Command } from '../command.js';
+import { CliError, ExitCode, UsageError } from '../cli-error.js';
+import type { Command, CommandContext } from '../command.js';
 import { PayloadLogTransport } from '../debug/payload-log.js';
-import { requireBash } from '../require-bash.js';
+import { parseOptions } from '../parse-options.js';
+import { onStopSignals, prepareServing } from '../serve/serve-setup.js';
 
-const SIGNAL_EXIT_CODES: ReadonlyArray<[NodeJS.Signals, number]> = [
-  ['SIGHUP', 129],
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-];
+const usage = 'mcp-bash serve [--http [HOST:]PORT [--path PATH] [--stateless] [--insecure]]';
 
-/**
- * The server's state dir, created when possible. A full or unwritable TMPDIR does not stop
- * the server (1.x served): it says so in one line, and tool calls fail with the cause until
- * the directory can be created.
- */
-function prepareStateDir(paths: PathsConfig, stderr: Writable): string {
-  const dir = stateDirPath(paths);
-  try {
-    makeStateDir(dir);
-  } catch (error) {
-    if (!isSystemError(error)) throw error;
-    stderr.write(
-      `mcp-bash: warning: ${systemErrorLine(error)}; serving anyway, but tools cannot run until it can be created (check TMPDIR or MCPBASH_TMP_ROOT)\n`,
+/** The MCP server over stdio: what `mcp-bash` with no command runs, and `serve` without --http. */
+async function serveStdio(context: CommandContext): Promise<number> {
+  const { values } = context.config;
+  const transport = values.MCPBASH_TRANSPORT ?? values.MCP_TRANSPORT;
+  if (transport && transport !== 'stdio') {
+    throw new CliError(
+      `unsupported transport "${transport}": plain mcp-bash speaks MCP over stdio`,
+      1,
+      'For Streamable HTTP run `mcp-bash serve --http [HOST:]PORT` (docs/REMOTE.md); otherwise unset MCPBASH_TRANSPORT / MCP_TRANSPORT.',
     );
   }
-  return dir;
+  const { env, config, home, project, stateDir } = prepareServing(context);
+  // MCPBASH_DEBUG_PAYLOADS (set by `mcp-bash debug`): every message is logged to the state dir.
+  const payloadLog = config.debugPayloads
+    ? new PayloadLogTransport(
+        new StdioTransport(context.io.stdin, context.io.stdout, config.maxMessageBytes),
+        join(stateDir, 'payload.debug.log'),
+      )
+    : undefined;
+  const server = new McpServer({
+    input: context.io.stdin,
+    output: context.io.stdout,
+    stderr: context.io.stderr,
+    env,
+    config,
+    ...(payloadLog ? { transport: payloadLog } : {}),
+    home,
+    project,
+    stateDir,
+    modules: serverModules,
+  });
+  if ((context.io.stdin as { isTTY?: boolean }).isTTY) {
+    // Someone ran the server by hand: say what it is waiting for (stderr, never stdout).
+    context.io.stderr.write(
+      `mcp-bash: serving ${project.identity.info.name} (${project.layout.root}) over stdio; it expects JSON-RPC from an MCP client. Press Ctrl-D to stop.\n`,
+    );
+  }
+  const removeSignalHandlers = onStopSignals((code) => void server.stop(code, 'abort'));
+  const code = await server.run();
+  removeSignalHandlers();
+  // Everything is stopped and stdout is flushed; if some stray handle still holds the
+  // event loop, do not hang the client waiting for our exit. Only when the session is
+  // this process's own stdio: a server run in-process over other streams (tests) must
+  // not end its host.
+  if (context.io.stdout === process.stdout) {
+    // biome-ignore lint/nursery/noProcessExit: a last resort once stdout is flushed; a stray handle must not hang the client
+    setTimeout(() => process.exit(code), 2000).unref();
+  }
+  return code;
 }
 
-/** `mcp-bash` with no command: the MCP server over stdio. */
-export const command: Command = {
+/** `mcp-bash` with no command: the MCP server over stdio (its arguments are ignored, as in 1.x). */
+export const stdioCommand: Command = {
   name: 'serve',
   summary: 'Start the MCP server over stdio',
   usage: 'mcp-bash',
@@ -52,89 +74,55 @@ export const command: Command = {
     'current directory to a server.d/server.meta.json. With neither, serves a getting-started',
     'tool that explains how to set a project up. Speaks JSON-RPC on stdin/stdout; logs on stderr.',
   ].join('\n'),
-  async run(_argv, context) {
-    const { env, cwd } = context.io;
-    const config = serverConfig(context.config);
-    const { transport, paths } = config;
-    if (transport && transport !== 'stdio') {
-      throw new CliError(
-        `unsupported transport "${transport}": mcp-bash speaks MCP over stdio only`,
-        1,
-        'Unset MCPBASH_TRANSPORT / MCP_TRANSPORT, or put an HTTP-to-stdio gateway in front of the server.',
-      );
+  run: (_argv, context) => serveStdio(context),
+};
+
+/** `mcp-bash serve`: stdio, or MCP Streamable HTTP with --http (or MCPBASH_HTTP_LISTEN). */
+export const command: Command = {
+  name: 'serve',
+  summary: 'Start the MCP server: over stdio, or over Streamable HTTP with --http',
+  usage,
+  reads: [...SERVER_PARTS, 'cli:serve'],
+  details: [
+    'Without --http (and without MCPBASH_HTTP_LISTEN) this is plain `mcp-bash`: stdio.',
+    '',
+    'Options:',
+    '  --http [HOST:]PORT  serve MCP Streamable HTTP; HOST defaults to 127.0.0.1, port 0 picks',
+    '                      a free port. Prints `mcp-bash: listening on http://HOST:PORT/mcp` on stderr',
+    '  --path PATH         the MCP endpoint (default /mcp, or MCPBASH_HTTP_PATH)',
+    '  --stateless         no sessions: each POST stands alone, so replicas can sit behind any',
+    '                      load balancer (no GET stream, no roots, elicitation or subscriptions)',
+    '  --insecure          allow a non-loopback HOST without MCPBASH_HTTP_TOKEN (only behind',
+    '                      something that authenticates clients)',
+    '',
+    'Also serves GET /healthz (liveness) and /readyz (the checks of `mcp-bash health`).',
+    'MCPBASH_HTTP_TOKEN makes every request carry `Authorization: Bearer <token>`.',
+    'Stop with SIGTERM: running calls may finish within MCPBASH_SHUTDOWN_TIMEOUT. See docs/REMOTE.md.',
+  ].join('\n'),
+  async run(argv, context) {
+    const options = parseOptions(argv, { string: ['http', 'path'], boolean: ['stateless', 'insecure'] }, usage);
+    if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
+    const flags = {
+      ...(options.string('http') === undefined ? {} : { http: options.string('http') as string }),
+      ...(options.string('path') === undefined ? {} : { path: options.string('path') as string }),
+      stateless: options.boolean('stateless'),
+      insecure: options.boolean('insecure'),
+    };
+    const { values } = context.config;
+    const listen = httpListenValue(flags, values);
+    if (listen === undefined) {
+      if (flags.path !== undefined || flags.stateless || flags.insecure) {
+        throw new UsageError('--path, --stateless and --insecure go with --http (or MCPBASH_HTTP_LISTEN)', usage);
+      }
+      return serveStdio(context);
     }
-    const tokenProblem = remoteTokenProblem(config.remoteToken);
-    if (tokenProblem) {
-      // A guard that cannot protect must not silently serve unprotected.
-      throw new CliError(
-        tokenProblem,
-        1,
-        'Use a random secret of 32 or more characters (e.g. `openssl rand -hex 32`), or unset MCPBASH_REMOTE_TOKEN.',
-      );
-    }
-    requireBash(env);
-    const located = resolveProjectRoot({ configured: paths.projectRoot, cwd });
-    if (located.kind === 'invalid') {
-      throw new CliError(
-        `MCPBASH_PROJECT_ROOT=${located.path} is not a directory`,
-        1,
-        'Point MCPBASH_PROJECT_ROOT at your project (the directory holding tools/ and server.d/).',
-      );
-    }
-    const home = context.frameworkHome();
-    const stateDir = prepareStateDir(paths, context.io.stderr);
-    const project =
-      located.kind === 'found'
-        ? openProject(located.root, paths.layout)
-        : openProject(
-            prepareBootstrapProject(home, stateDir, (message) =>
-              context.io.stderr.write(`mcp-bash: warning: ${message}\n`),
-            ),
-            paths.layout,
-            true,
-          );
-    // MCPBASH_DEBUG_PAYLOADS (set by `mcp-bash debug`): every message is logged to the state dir.
-    const payloadLog = config.debugPayloads
-      ? new PayloadLogTransport(
-          new StdioTransport(context.io.stdin, context.io.stdout, config.maxMessageBytes),
-          join(stateDir, 'payload.debug.log'),
-        )
-      : undefined;
-    const server = new McpServer({
-      input: context.io.stdin,
-      output: context.io.stdout,
-      stderr: context.io.stderr,
-      env,
-      config,
-      ...(payloadLog ? { transport: payloadLog } : {}),
-      home,
-      project,
-      stateDir,
-      modules: serverModules,
-    });
-    if ((context.io.stdin as { isTTY?: boolean }).isTTY) {
-      // Someone ran the server by hand: say what it is waiting for (stderr, never stdout).
-      context.io.stderr.write(
-        `mcp-bash: serving ${project.identity.info.name} (${project.layout.root}) over stdio; it expects JSON-RPC from an MCP client. Press Ctrl-D to stop.\n`,
-      );
-    }
-    // `on`, not `once`: a repeated signal must not fall through to the default action and
-    // kill us before the tools' process groups are stopped.
-    const handlers = SIGNAL_EXIT_CODES.map(([signal, code]) => {
-      const handler = () => void server.stop(code, 'abort');
-      process.on(signal, handler);
-      return [signal, handler] as const;
-    });
-    const code = await server.run();
-    for (const [signal, handler] of handlers) process.removeListener(signal, handler);
-    // Everything is stopped and stdout is flushed; if some stray handle still holds the
-    // event loop, do not hang the client waiting for our exit. Only when the session is
-    // this process's own stdio: a server run in-process over other streams (tests) must
-    // not end its host.
-    if (context.io.stdout === process.stdout) {
-      // biome-ignore lint/nursery/noProcessExit: a last resort once stdout is flushed; a stray handle must not hang the client
-      setTimeout(() => process.exit(code), 2000).unref();
-    }
+    const settings = resolveHttpSettings(listen, flags, values);
+    if ('problem' in settings) throw new CliError(settings.problem, ExitCode.Usage, settings.hint);
+    // Loaded only here: a stdio server never pays for the HTTP layer.
+    const { serveHttp } = await import('../serve/serve-http.js');
+    const code = await serveHttp(context, prepareServing(context), settings);
+    // biome-ignore lint/nursery/noProcessExit: a last resort once every session has ended; a stray handle must not keep a stopped server alive
+    setTimeout(() => process.exit(code), 2000).unref();
     return code;
   },
 };

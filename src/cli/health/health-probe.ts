@@ -14,15 +14,19 @@ import { insecureFileReason } from '../../project/secure-file.js';
 /** What `server.d/health-checks.sh` said: absent, passed, failed, or not run because it is not trusted. */
 export type ProjectChecks = 'none' | 'ok' | 'failed' | 'untrusted';
 
-/** The registries as a probe sees them: each kind's count, or why it failed. */
+/**
+ * The registries as a probe sees them: each kind's count, or why it failed. `rescan` scans
+ * afresh (the command); a running server's probe takes them as its clients get them.
+ */
 export async function probeRegistries(
   registries: ProjectRegistries,
+  rescan = true,
 ): Promise<{ counts: Record<string, number | null>; errors: Record<string, string> }> {
   const counts: Record<string, number | null> = {};
   const errors: Record<string, string> = {};
   for (const store of registries.all()) {
     try {
-      counts[store.kind] = (await store.snapshot(true)).items.length;
+      counts[store.kind] = (await store.snapshot(rescan)).items.length;
     } catch (error) {
       counts[store.kind] = null;
       errors[store.kind] = (error as Error).message;
@@ -40,6 +44,34 @@ export interface HookRun {
   readonly jsonTool: JsonToolChoice;
   readonly stderr: Writable;
   readonly signal: AbortSignal;
+}
+
+/** What a health report is made of. */
+export interface HealthInput extends HookRun {
+  readonly registries: ProjectRegistries;
+  /** The JSON tool's name, as the report shows it. */
+  readonly jsonToolName: string;
+  /** Scan the registries afresh (see probeRegistries). */
+  readonly rescan: boolean;
+}
+
+/**
+ * The report of `mcp-bash health` (and of a running HTTP server's `/readyz`): healthy when
+ * every registry loads and the project's checks pass (or there are none).
+ */
+export async function healthReport(input: HealthInput): Promise<{ healthy: boolean; report: Record<string, unknown> }> {
+  const { counts, errors } = await probeRegistries(input.registries, input.rescan);
+  const projectChecks = await runProjectChecks(input);
+  const healthy = Object.keys(errors).length === 0 && (projectChecks === 'ok' || projectChecks === 'none');
+  const report: Record<string, unknown> = {
+    status: healthy ? 'ok' : 'unhealthy',
+    mode: 'full',
+    jsonTool: input.jsonToolName,
+    ...counts,
+    projectChecks,
+    ...(Object.keys(errors).length > 0 ? { errors } : {}),
+  };
+  return { healthy, report };
 }
 
 /**

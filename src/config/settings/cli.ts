@@ -13,7 +13,7 @@ export const DOS_EPOCH_SECONDS = 315532800;
 export const cliSettings = {
   MCPBASH_HEALTH_TIMEOUT_SECS: text({
     section,
-    usedBy: ['cli:health'],
+    usedBy: ['cli:health', 'cli:serve'],
     defaultDoc: '5',
     doc: '`health`: seconds before the probe answers "timeout" (as `--timeout`)',
   }),

@@ -9,7 +9,7 @@ export const transportSettings = {
     section,
     usedBy: ['server'],
     defaultDoc: '`stdio`',
-    doc: 'anything else is refused at start: mcp-bash speaks stdio only',
+    doc: 'plain `mcp-bash` speaks stdio; any other value is refused at start (for HTTP run `mcp-bash serve --http`)',
   }),
   MCP_TRANSPORT: text({ section, usedBy: ['server'], defaultDoc: '`stdio`', doc: "the same (1.x's second name)" }),
   MCPBASH_REMOTE_TOKEN: text({

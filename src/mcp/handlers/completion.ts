@@ -1,5 +1,4 @@
 import { canonicalJson, sha256Hex } from '../../json/canonical-json.js';
-import { chooseJsonTool } from '../../process/json-tool.js';
 import {
   type CompletionCursor,
   decodeCompletionCursor,
@@ -122,7 +121,7 @@ export const completionModule: HandlerModule = {
         home: context.home,
         env,
         config: config.providers,
-        jsonTool: chooseJsonTool(config.jsonTool, env, context.stateDir),
+        jsonTool: context.parts.jsonTool,
         defaultTimeoutSecs: config.completionTimeoutSecs,
         stderrTailBytes: Math.max(config.stderrTailBytes, 1024),
         killGraceMs: config.killGraceMs,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { RequestContext } from '../../jsonrpc/engine.js';
 import type { ElicitationBridge } from '../../runner/tool-runtime.js';
-import type { HandlerModule, ServerContext } from '../server-context.js';
+import type { HandlerModule, ServerContext, SessionElicitation } from '../server-context.js';
 
 export type ElicitationMode = 'form' | 'url';
 
@@ -84,7 +85,7 @@ export const elicitationModule: HandlerModule = {
   name: 'elicitation',
   register(context) {
     const timeoutMs = context.config.elicitationTimeoutMs;
-    const bridge: ElicitationBridge = {
+    const bridgeVia = (requester: Pick<RequestContext, 'request'>): ElicitationBridge => ({
       get supported() {
         return clientElicitationModes(context.session.clientCapabilities.elicitation).size > 0;
       },
@@ -95,7 +96,7 @@ export const elicitationModule: HandlerModule = {
           return { action: 'decline', content: null };
         }
         try {
-          const result = await context.engine.request('elicitation/create', elicitationParams(context, request), {
+          const result = await requester.request('elicitation/create', elicitationParams(context, request), {
             timeoutMs,
             signal,
           });
@@ -106,7 +107,8 @@ export const elicitationModule: HandlerModule = {
           return { action: 'error', content: null };
         }
       },
-    };
+    });
+    const bridge: SessionElicitation = Object.assign(bridgeVia(context.engine), { on: bridgeVia });
     context.elicitation = bridge;
     return undefined;
   },

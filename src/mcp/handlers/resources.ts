@@ -1,6 +1,7 @@
 import { sha256Hex } from '../../json/canonical-json.js';
 import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../../project/ui/ui-resource.js';
 import type { ProviderHost } from '../../providers/resource-provider.js';
+import { ErrorCode } from '../../spec/error-codes.js';
 import { RpcError } from '../../spec/rpc-error.js';
 import type { ReadResourceResult } from '../../spec/types.js';
 import { titlesSupported, toListedResource, toListedTemplate, toListedUiResource } from '../listed-items.js';
@@ -107,6 +108,12 @@ function registerSubscriptions(context: ServerContext, reader: ResourceReader): 
     'resources/subscribe',
     parseResourceParams,
     async ({ params, signal }) => {
+      if (!context.session.canNotify) {
+        throw new RpcError(
+          ErrorCode.MethodNotFound,
+          'resources/subscribe needs a session: this server is stateless and cannot send resources/updated',
+        );
+      }
       const target = await reader.resolve(params);
       subscriptions.checkRoom(target.uri);
       const first = await reader.read(target, { timeoutSecs: params.timeoutSecs ?? subscribeTimeout, signal });
@@ -134,7 +141,11 @@ export const resourcesModule: HandlerModule = {
   name: 'resources',
   minimalMode: { methodPrefix: 'resources/', label: 'Resources' },
   capabilities: (session) => ({
-    resources: session.features.listChanged ? { subscribe: true, listChanged: true } : { subscribe: true },
+    // A stateless server cannot send resources/updated: no subscriptions (D208).
+    resources: {
+      ...(session.canNotify ? { subscribe: true } : {}),
+      ...(session.features.listChanged ? { listChanged: true } : {}),
+    },
     // MCP Apps views are resources: the extension only to a client that declared it (D170).
     ...(session.uiSupported ? { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } } : {}),
   }),

@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { VERSION } from '../../build-info.js';
-import { chooseJsonTool } from '../../process/json-tool.js';
 import { isVisibleToModel } from '../../project/ui/tool-ui-meta.js';
 import { CallDirectoryPool } from '../../runner/call-directory.js';
-import { startJqService } from '../../runner/jq-service-process.js';
 import { prepareToolCall } from '../../runner/tool-call-checks.js';
 import { executeToolCall } from '../../runner/tool-execution.js';
 import { serverPolicyWording } from '../../runner/tool-policy.js';
 import type { ToolRuntime } from '../../runner/tool-runtime.js';
-import { SchemaValidator } from '../../validation/json-schema.js';
 import { titlesSupported, toListedTool } from '../listed-items.js';
 import { listResult, paginate } from '../pagination.js';
 import { parseListParams } from '../params/list-params.js';
@@ -18,9 +15,8 @@ import type { HandlerModule, ServerContext } from '../server-context.js';
 
 /** The tool runtime of a server session. */
 export function serverToolRuntime(context: ServerContext): ToolRuntime {
-  const { config, project } = context;
+  const { config, project, parts } = context;
   let calls = 0;
-  let jqService: Promise<string | undefined> | undefined;
   const prefix = randomBytes(3).toString('hex');
   return {
     layout: project.layout,
@@ -30,13 +26,10 @@ export function serverToolRuntime(context: ServerContext): ToolRuntime {
     config,
     stateDir: context.stateDir,
     callDirectories: new CallDirectoryPool(context.stateDir),
-    jsonTool: chooseJsonTool(config.jsonTool, context.env, context.stateDir),
-    jqService: () => {
-      jqService ??= startJqService(context.env, (message) => context.log.warning('mcp.tools', message));
-      return jqService;
-    },
+    jsonTool: parts.jsonTool,
+    jqService: () => parts.jqService(),
     processes: context.processes,
-    validator: new SchemaValidator(),
+    validator: parts.validator,
     log: context.log,
     version: VERSION,
     implicitlyAllowed: project.gettingStarted ? ['getting_started'] : [],
@@ -86,11 +79,20 @@ export const toolsModule: HandlerModule = {
     methods.request(
       'tools/call',
       parseToolCallParams,
-      async ({ params, signal, notify }) => {
+      async (request) => {
+        const { params, signal, notify } = request;
         const loadTools = async () => (await registries.tools.snapshot()).items;
         const prepared = await prepareToolCall(params.name, params.arguments, loadTools, toolRuntime());
         const { _meta: meta, progressToken, timeoutSecs } = params;
-        const call = { meta, progressToken, signal, notify, ...(timeoutSecs !== undefined ? { timeoutSecs } : {}) };
+        const call = {
+          meta,
+          progressToken,
+          signal,
+          notify,
+          ...(timeoutSecs !== undefined ? { timeoutSecs } : {}),
+          // Its questions travel with the call (over HTTP: on the call's own stream).
+          ...(context.elicitation ? { elicitation: context.elicitation.on(request) } : {}),
+        };
         return executeToolCall(prepared, call, toolRuntime());
       },
       { queued: true },

@@ -1,0 +1,72 @@
+import { bool, decimal, int, list, text } from '../setting-kinds.js';
+
+const section = 'Streamable HTTP';
+const usedBy = ['cli:serve'] as const;
+
+/** `mcp-bash serve --http` (docs/REMOTE.md): where it listens, who may connect, its limits. */
+export const httpSettings = {
+  MCPBASH_HTTP_LISTEN: text({
+    section,
+    usedBy,
+    doc: '`[HOST:]PORT` for `mcp-bash serve` when `--http` is not given (HOST defaults to `127.0.0.1`; port 0 picks a free one). Plain `mcp-bash` ignores it',
+  }),
+  MCPBASH_HTTP_PATH: text({
+    section,
+    usedBy,
+    default: '/mcp',
+    doc: "the MCP endpoint's path (`--path` wins); not `/healthz` or `/readyz`",
+  }),
+  MCPBASH_HTTP_TOKEN: text({
+    section,
+    usedBy,
+    doc: 'the bearer token (32 characters or more) every request to the endpoint must carry as `Authorization: Bearer <token>` (compared in constant time); required to listen beyond loopback unless `--insecure`. Like the remote token it is never passed to tools, providers or hooks (D97)',
+  }),
+  MCPBASH_HTTP_ALLOWED_ORIGINS: list({
+    section,
+    usedBy,
+    defaultDoc: '— (loopback origins only)',
+    doc: 'browser origins allowed besides `http(s)://localhost`, `127.0.0.1` and `[::1]`, separated by spaces or commas; `*` allows any. A request with another `Origin` gets 403',
+  }),
+  MCPBASH_HTTP_STATELESS: bool({
+    section,
+    usedBy,
+    default: false,
+    doc: 'as `--stateless`: no sessions, each POST stands alone',
+  }),
+  MCPBASH_HTTP_MAX_BODY_BYTES: int({
+    section,
+    usedBy,
+    default: 4 * 1024 * 1024,
+    min: 1024,
+    defaultDoc: '4194304 (at least 1024)',
+    doc: 'a larger request body gets 413',
+  }),
+  MCPBASH_HTTP_REQUEST_TIMEOUT_SECS: decimal({
+    section,
+    usedBy,
+    default: 30,
+    min: 0.1,
+    doc: "a request's headers and body must arrive within this (slow clients are cut)",
+  }),
+  MCPBASH_HTTP_SESSION_IDLE_SECS: decimal({
+    section,
+    usedBy,
+    default: 3600,
+    min: 0,
+    doc: 'a session with no connection and no running request for this long ends (its id then gets 404); 0 never',
+  }),
+  MCPBASH_HTTP_MAX_SESSIONS: int({
+    section,
+    usedBy,
+    default: 100,
+    min: 1,
+    doc: 'sessions at once; an `initialize` beyond gets 503',
+  }),
+  MCPBASH_HTTP_RESUME_GRACE_SECS: decimal({
+    section,
+    usedBy,
+    default: 30,
+    min: 0,
+    doc: 'how long a call whose stream broke waits for the client to resume it (GET with `Last-Event-ID`) before it is cancelled; 0 cancels at once',
+  }),
+} as const;

@@ -1,0 +1,130 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { StopMode } from '../mcp/mcp-server.js';
+import { HealthEndpoints, type ReadinessCheck } from './health-endpoints.js';
+import { refusal, sendEmpty, sendRefusal } from './http-replies.js';
+import type { SessionOptions } from './http-session.js';
+import type { HttpSettings } from './http-settings.js';
+import { isLoopbackHost, type ListenAddress } from './listen-address.js';
+import { McpEndpoint } from './mcp-endpoint.js';
+import { BearerToken, checkHost, checkOrigin, corsHeaders, preflightHeaders } from './request-guards.js';
+import { SessionManager } from './session-manager.js';
+
+export interface HttpMcpServerOptions {
+  readonly settings: HttpSettings;
+  readonly session: Omit<SessionOptions, 'onEnded' | 'resumeGraceMs' | 'idleMs'>;
+  readonly readiness: ReadinessCheck;
+  /** Diagnostics (stderr). */
+  readonly log: (level: 'error' | 'info' | 'debug', message: string) => void;
+}
+
+/** TCP keepalive on long-lived streams: a peer that vanished is noticed. */
+const SOCKET_KEEPALIVE_MS = 30_000;
+
+/**
+ * `mcp-bash serve --http`: node:http (decision D202) serving the MCP endpoint, `/healthz`
+ * and `/readyz`. Every request to the endpoint passes the guards in order - Host (on a
+ * loopback listener), Origin, the bearer token - before it reaches a session. Slow clients
+ * are cut by the request timeout (headers and body), bodies by their size cap.
+ */
+export class HttpMcpServer {
+  private readonly http: Server;
+  private readonly sessions: SessionManager;
+  private readonly endpoint: McpEndpoint;
+  private readonly health: HealthEndpoints;
+  private readonly token: BearerToken | undefined;
+  private draining = false;
+  private stopping: Promise<void> | undefined;
+
+  constructor(private readonly options: HttpMcpServerOptions) {
+    const { settings } = options;
+    this.sessions = new SessionManager(
+      { ...options.session, resumeGraceMs: settings.resumeGraceMs, idleMs: settings.sessionIdleMs },
+      settings.maxSessions,
+    );
+    this.endpoint = new McpEndpoint({
+      sessions: this.sessions,
+      stateless: settings.stateless,
+      maxBodyBytes: settings.maxBodyBytes,
+    });
+    this.health = new HealthEndpoints(options.readiness, () => this.draining);
+    this.token = settings.token === undefined ? undefined : new BearerToken(settings.token);
+    this.http = createServer({
+      requestTimeout: settings.requestTimeoutMs,
+      headersTimeout: settings.requestTimeoutMs,
+      // How often unfinished requests are checked against those timeouts.
+      connectionsCheckingInterval: Math.min(1000, settings.requestTimeoutMs),
+    });
+    this.http.on('request', (req, res) => void this.route(req, res));
+    this.http.on('connection', (socket) => socket.setKeepAlive(true, SOCKET_KEEPALIVE_MS));
+    this.http.on('clientError', (_error, socket) => {
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      else socket.destroy();
+    });
+  }
+
+  /** Starts listening; resolves with the address (the port picked when 0 was asked). */
+  listen(): Promise<ListenAddress> {
+    const { host, port } = this.options.settings.listen;
+    return new Promise((resolve, reject) => {
+      this.http.once('error', reject);
+      this.http.listen({ host, port }, () => {
+        this.http.off('error', reject);
+        resolve({ host, port: (this.http.address() as AddressInfo).port });
+      });
+    });
+  }
+
+  /**
+   * Stops: no new connections, `/readyz` says 503, new requests get 503; running requests
+   * finish within MCPBASH_SHUTDOWN_TIMEOUT (drain) or are cancelled now (abort, which also
+   * cuts short a drain in progress); then every session ends and every connection closes.
+   */
+  shutdown(mode: StopMode): Promise<void> {
+    if (this.stopping) {
+      if (mode === 'abort') void this.sessions.endAll('abort');
+      return this.stopping;
+    }
+    this.draining = true;
+    this.http.close();
+    this.http.closeIdleConnections();
+    this.stopping = this.sessions.endAll(mode).then(() => {
+      this.http.closeAllConnections();
+    });
+    return this.stopping;
+  }
+
+  /** The last-resort guard: a bug costs one request a 500, never the server. */
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      await this.dispatch(req, res);
+    } catch (error) {
+      this.options.log('error', `${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
+      sendRefusal(res, refusal(500, 'Internal Server Error', undefined, -32603));
+    }
+  }
+
+  private async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { settings } = this.options;
+    const path = new URL(req.url ?? '/', 'http://server').pathname;
+    const hostRefused = checkHost(req, isLoopbackHost(settings.listen.host));
+    if (hostRefused) return sendRefusal(res, hostRefused);
+    if (await this.health.handle(path, req, res)) return;
+    if (path !== settings.path)
+      return sendRefusal(res, refusal(404, `Not Found: the MCP endpoint is ${settings.path}`));
+    const originRefused = checkOrigin(req, settings.allowedOrigins);
+    if (originRefused) return sendRefusal(res, originRefused);
+    if (req.method === 'OPTIONS') return sendEmpty(res, 204, preflightHeaders(req));
+    const cors = corsHeaders(req);
+    const unauthorized = this.token?.check(req);
+    if (unauthorized) return sendRefusal(res, unauthorized, cors);
+    if (this.draining && req.method !== 'DELETE') {
+      return sendRefusal(
+        res,
+        refusal(503, 'Service Unavailable: the server is shutting down', { Connection: 'close' }),
+        cors,
+      );
+    }
+    await this.endpoint.handle(req, res, cors);
+  }
+}

@@ -1,0 +1,48 @@
+import { decodeFrame, type InboundFrame } from '../jsonrpc/frame-decoder.js';
+import { classifyMessage } from '../jsonrpc/message-kind.js';
+import type { RequestId } from '../jsonrpc/messages.js';
+import { serializeError } from '../jsonrpc/response-serializer.js';
+
+/** A POST body read as JSON-RPC. */
+export interface PostedMessages {
+  readonly frame: InboundFrame;
+  /** The ids of the requests in it. */
+  readonly requestIds: readonly (RequestId | null)[];
+  /** Whether the engine will answer something (requests, invalid messages, an empty batch). */
+  readonly expectsAnswer: boolean;
+  /** It holds an `initialize` request. */
+  readonly initialize: boolean;
+  /** How many messages it holds (a batch: its length). */
+  readonly count: number;
+}
+
+/** A body that is no JSON-RPC at all: answered 400 with this JSON-RPC error (its id if readable). */
+export interface UnreadableBody {
+  readonly errorJson: string;
+}
+
+/**
+ * Decodes a POST body as the stdio transport decodes a line (BOM, lossy UTF-8, exact ids,
+ * the nesting limit) and sorts what it holds. Invalid JSON, and an empty body, are refused
+ * here: nothing reaches a session.
+ */
+export function readPostedMessages(body: Buffer, maxBytes: number): PostedMessages | UnreadableBody {
+  const frame = decodeFrame({ kind: 'line', bytes: body }, maxBytes);
+  if (frame === null) {
+    return { errorJson: serializeError(null, { code: -32700, message: 'Parse error', data: 'Empty body' }, maxBytes) };
+  }
+  if (frame.kind === 'invalid') return { errorJson: serializeError(frame.id, frame.error.toJSON(), maxBytes) };
+  const values = Array.isArray(frame.value) ? frame.value : [frame.value];
+  const requestIds: (RequestId | null)[] = [];
+  let expectsAnswer = values.length === 0;
+  let initialize = false;
+  for (const value of values) {
+    const message = classifyMessage(value);
+    if (message.kind === 'request') {
+      requestIds.push(message.id);
+      if (message.method === 'initialize') initialize = true;
+    }
+    if (message.kind === 'request' || message.kind === 'invalid') expectsAnswer = true;
+  }
+  return { frame, requestIds, expectsAnswer, initialize, count: values.length };
+}

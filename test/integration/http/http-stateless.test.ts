@@ -1,0 +1,118 @@
+import { writeFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import t from 'tap';
+import { fixtureProject } from '../../helpers/fixtures.js';
+import { connectHttpClient, postHeaders, startHttpServer } from '../../helpers/http-server.js';
+import { toolEnv } from '../../helpers/run-binary.js';
+
+// Scale-out: two --stateless replicas behind a round-robin proxy, as behind any load
+// balancer or a Kubernetes Service. No request depends on which replica served the one
+// before; the health endpoints answer for probes.
+
+/** A round-robin HTTP proxy over `targets`; counts the requests each one got. */
+async function roundRobinProxy(targets: readonly string[]) {
+  const served = targets.map(() => 0);
+  let next = 0;
+  const proxy = createServer((req, res) => {
+    const index = next++ % targets.length;
+    served[index] = (served[index] ?? 0) + 1;
+    const upstream = request(
+      new URL(req.url ?? '/', targets[index]),
+      { method: req.method, headers: { ...req.headers, host: new URL(targets[index] as string).host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, served, close: () => proxy.close() };
+}
+
+t.test('two stateless replicas behind a round-robin proxy serve one client', async (t) => {
+  const replicas = await Promise.all(
+    [1, 2].map(() =>
+      startHttpServer({
+        env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools') }),
+        args: ['--http', '127.0.0.1:0', '--stateless'],
+      }),
+    ),
+  );
+  t.teardown(() => Promise.all(replicas.map((replica) => replica.stop('SIGKILL'))));
+  const proxy = await roundRobinProxy(replicas.map((replica) => replica.origin));
+  t.teardown(proxy.close);
+
+  const { client, transport } = await connectHttpClient(`${proxy.url}/mcp`);
+  t.teardown(() => client.close());
+  t.equal(transport.sessionId, undefined, 'no session id');
+  t.equal(client.getServerVersion()?.name, 'tools-fixture');
+  const capabilities = client.getServerCapabilities();
+  t.same(capabilities?.tools, {}, 'no list_changed: nobody could be told');
+  t.notOk(capabilities?.resources?.subscribe, 'no subscriptions');
+  for (let round = 0; round < 2; round++) {
+    const { tools } = await client.listTools();
+    t.ok(tools.some((tool) => tool.name === 'echo-json'));
+    const echoed = await client.callTool({ name: 'echo-json', arguments: { text: `round ${round}` } });
+    t.match(echoed.structuredContent, { args: { text: `round ${round}` } });
+  }
+  const ticks: number[] = [];
+  const slow = await client.callTool({ name: 'slow', arguments: { seconds: 1 } }, undefined, {
+    onprogress: (progress) => {
+      ticks.push(progress.progress);
+    },
+  });
+  t.match(slow.content, [{ text: 'finished after 1 s' }]);
+  t.ok(ticks.length > 0, "progress rides the call's own stream");
+  t.ok(
+    proxy.served.every((count) => count >= 3),
+    `both replicas served the client (${proxy.served.join(', ')})`,
+  );
+
+  const subscribe = await fetch(`${proxy.url}/mcp`, {
+    method: 'POST',
+    headers: postHeaders({ 'mcp-protocol-version': '2025-11-25' }),
+    body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'resources/subscribe', params: { uri: 'file:///x' } }),
+  });
+  t.match(await subscribe.json(), { id: 9, error: { code: -32601, message: /stateless/ } });
+  for (const method of ['GET', 'DELETE']) {
+    const refused = await fetch(`${proxy.url}/mcp`, { method, headers: { accept: 'text/event-stream' } });
+    t.equal(refused.status, 405, `${method}: no stream and no session to end`);
+    await refused.text();
+  }
+});
+
+t.test('/healthz and /readyz answer probes; /readyz reports what mcp-bash health does', async (t) => {
+  const project = fixtureProject('tools');
+  // The project's own readiness check: not ready while a `down` file exists.
+  writeFileSync(join(project, 'server.d', 'health-checks.sh'), 'test ! -e "$MCPBASH_PROJECT_ROOT/down"\n', {
+    mode: 0o644,
+  });
+  const server = await startHttpServer({
+    env: toolEnv({ MCPBASH_PROJECT_ROOT: project, MCPBASH_HTTP_TOKEN: 'x'.repeat(40) }),
+  });
+  t.teardown(() => server.stop('SIGKILL'));
+  const live = await fetch(`${server.origin}/healthz`);
+  t.equal(live.status, 200, 'no token needed for probes');
+  t.same(await live.json(), { status: 'ok' });
+  const ready = await fetch(`${server.origin}/readyz`);
+  t.equal(ready.status, 200);
+  t.match(await ready.json(), { status: 'ok', mode: 'full', projectChecks: 'ok' });
+  writeFileSync(join(project, 'down'), '');
+  const notReady = await fetch(`${server.origin}/readyz`);
+  t.equal(notReady.status, 503, 'a failing server.d/health-checks.sh takes the replica out');
+  t.match(await notReady.json(), { status: 'unhealthy', projectChecks: 'failed' });
+  const posted = await fetch(`${server.origin}/readyz`, { method: 'POST' });
+  t.equal(posted.status, 405);
+  await posted.text();
+  const elsewhere = await fetch(`${server.origin}/other`);
+  t.equal(elsewhere.status, 404);
+  await elsewhere.text();
+});

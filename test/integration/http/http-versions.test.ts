@@ -1,0 +1,69 @@
+import t from 'tap';
+import { fixtureProject } from '../../helpers/fixtures.js';
+import { initializeBody, postHeaders, readUntil, sseIds, startHttpServer } from '../../helpers/http-server.js';
+import { toolEnv } from '../../helpers/run-binary.js';
+
+// 1.x's protocol versions over HTTP: negotiated as over stdio, batches where they were
+// (2025-03-26), priming events only for clients that understand them (2025-11-25 on).
+
+t.test('older protocol versions: negotiated, batches for 2025-03-26, no priming event', async (t) => {
+  const server = await startHttpServer({ env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools') }) });
+  t.teardown(() => server.stop('SIGKILL'));
+
+  async function open(version: string): Promise<Record<string, string>> {
+    const init = await fetch(server.url, { method: 'POST', headers: postHeaders(), body: initializeBody(version) });
+    t.match(await init.json(), { result: { protocolVersion: version } }, `${version} is negotiated`);
+    const headers = { 'mcp-session-id': init.headers.get('mcp-session-id') as string };
+    const ready = await fetch(server.url, {
+      method: 'POST',
+      headers: postHeaders(headers),
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
+    t.equal(ready.status, 202, 'a notification is accepted with no body');
+    await ready.text();
+    return headers;
+  }
+  const pings = JSON.stringify([
+    { jsonrpc: '2.0', id: 1, method: 'ping' },
+    { jsonrpc: '2.0', id: 2, method: 'ping' },
+  ]);
+
+  const legacy = await open('2025-03-26');
+  const batch = await fetch(server.url, { method: 'POST', headers: postHeaders(legacy), body: pings });
+  t.same(
+    await batch.json(),
+    [
+      { jsonrpc: '2.0', id: 1, result: {} },
+      { jsonrpc: '2.0', id: 2, result: {} },
+    ],
+    'a 2025-03-26 batch is answered as one array (no header: the session speaks its version)',
+  );
+
+  const modern = await open('2025-06-18');
+  const refused = await fetch(server.url, {
+    method: 'POST',
+    headers: postHeaders({ ...modern, 'mcp-protocol-version': '2025-06-18' }),
+    body: pings,
+  });
+  t.match(await refused.json(), [
+    { id: 1, error: { code: -32600 } },
+    { id: 2, error: { code: -32600 } },
+  ]);
+
+  const oldest = await open('2024-11-05');
+  const stream = await fetch(server.url, {
+    method: 'POST',
+    headers: postHeaders({ ...oldest, 'mcp-protocol-version': '2024-11-05' }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: { seconds: 1 }, _meta: { progressToken: 'old' } },
+    }),
+  });
+  const text = await readUntil((stream.body as ReadableStream<Uint8Array>).getReader(), (sofar) =>
+    sofar.includes('"id":3'),
+  );
+  t.notMatch(text, /data: \n/, 'no priming event (empty data) for a 2024-11-05 client');
+  t.ok(sseIds(text, true).length > 1, 'events still carry ids');
+});
