@@ -102,7 +102,9 @@ t.test('the official SDK client over Streamable HTTP: every feature, two isolate
       },
     });
     t.match(result.content, [{ text: 'finished after 1 s' }]);
-    t.ok(ticks.length >= 2, `progress arrived while it ran (${ticks.length})`);
+    // The fixture loops until bash's whole-second SECONDS moves on: one tick is all a
+    // 1-second run is sure to send.
+    t.ok(ticks.length >= 1, `progress arrived while it ran (${ticks.length})`);
 
     const marker = join(mkdtempSync(join(tmpdir(), 'mcpbash-http-cancel-')), 'm');
     const controller = new AbortController();
