@@ -25,6 +25,7 @@ import type { ToolDefinition } from './tools/tool-definition.js';
 import { discoverTools, type ToolScan } from './tools/tool-discovery.js';
 import { mergeSubtreeScan, resolveToolsSubtree } from './tools/tools-subtree.js';
 import { withInferredUi } from './ui/tool-ui-meta.js';
+import { toolsWithUiDir } from './ui/ui-discovery.js';
 import type { UiResourceDefinition } from './ui/ui-resource.js';
 import { uiResourcesSource } from './ui/ui-source.js';
 
@@ -145,10 +146,10 @@ export class ProjectRegistries {
   private scanTools(previous: () => readonly ToolDefinition[], tree: TreeWalk | undefined): ToolScan {
     const discovered = discoverTools(this.options.layout.toolsDir, this.toolsSubtree, tree);
     const uiOptions = { ...this.options.layout, serverName: this.serverName() };
-    const knownDirs = tree ? new Set(tree.dirs) : undefined;
+    const toolsWithUi = tree ? new Set(toolsWithUiDir(this.options.layout.toolsDir, tree)) : undefined;
     const scan = {
       ...discovered,
-      items: discovered.items.map((tool) => withInferredUi(tool, uiOptions, knownDirs)),
+      items: discovered.items.map((tool) => withInferredUi(tool, uiOptions, toolsWithUi)),
     };
     if (this.toolsSubtree === '') {
       this.lastToolScan = scan;

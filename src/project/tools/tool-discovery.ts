@@ -47,8 +47,16 @@ function withSchemaAlias(source: JsonObject | undefined): JsonObject {
 
 /** `<file>.meta.json` or `<stem>.meta.json` beside the script, among the files found. */
 function metadataFileFor(path: string, found: ReadonlySet<string>): string | undefined {
-  const stem = basename(path, extname(path));
-  return [`${path}.meta.json`, join(dirname(path), `${stem}.meta.json`)].find((candidate) => found.has(candidate));
+  const beside = `${path}.meta.json`;
+  if (found.has(beside)) return beside;
+  // String slicing instead of path.join: the walk's paths are already normal, and this runs
+  // for every file of a cold scan.
+  const slash = path.lastIndexOf(sep);
+  const name = path.slice(slash + 1);
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const sibling = `${path.slice(0, slash + 1)}${stem}.meta.json`;
+  return found.has(sibling) ? sibling : undefined;
 }
 
 /** The files under tools/ (or its `subtree`) that may be tools: not directly in tools/. */

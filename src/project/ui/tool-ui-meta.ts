@@ -48,21 +48,20 @@ function toolDirectory(tool: ToolDefinition): string | undefined {
 /**
  * A discovered tool whose directory has a UI (`tools/<dir>/ui/`) points at it:
  * `_meta.ui.resourceUri` = `ui://<server>/<dir>` and `visibility` `["model","app"]`, unless the
- * metadata sets either (1.x's tools_ui_inference). `knownDirs`: every directory under tools/,
- * when a walk has just listed them.
+ * metadata sets either (1.x's tools_ui_inference). `toolsWithUi`: the tool directories that
+ * have a `ui/`, when a walk of tools/ has just listed them.
  */
 export function withInferredUi(
   tool: ToolDefinition,
   options: UiScanOptions,
-  knownDirs?: ReadonlySet<string>,
+  toolsWithUi?: ReadonlySet<string>,
 ): ToolDefinition {
   const dir = toolDirectory(tool);
   if (dir === undefined) return tool;
-  const uiDir = toolUiDir(options.toolsDir, dir);
   // A walk of tools/ that just ran knows every directory: most tools have no ui/, and
   // asking the disk for each one's files would double a cold scan's system calls.
-  if (knownDirs && !knownDirs.has(uiDir)) return tool;
-  const { item } = uiDirectoryResource(uiDir, dir, 'tool', { ...options, owner: dir });
+  if (toolsWithUi && !toolsWithUi.has(dir)) return tool;
+  const { item } = uiDirectoryResource(toolUiDir(options.toolsDir, dir), dir, 'tool', { ...options, owner: dir });
   if (!item) return tool;
   const meta = tool._meta ?? {};
   const ui = isObject(meta.ui) ? meta.ui : {};

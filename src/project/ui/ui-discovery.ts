@@ -74,7 +74,7 @@ function posixRelative(from: string, to: string): string {
  * The tool directories with a `ui/` directory, sorted: from a walk of tools/ when there is
  * one (no further system call), else by asking the disk about each tool directory.
  */
-function toolsWithUiDir(toolsDir: string, toolsWalk: TreeWalk | undefined): string[] {
+export function toolsWithUiDir(toolsDir: string, toolsWalk: TreeWalk | undefined): string[] {
   if (!toolsWalk) return subdirectories(toolsDir).filter((tool) => isDirectory(toolUiDir(toolsDir, tool)));
   const prefix = normalize(toolsDir + sep);
   const suffix = `${sep}ui`;

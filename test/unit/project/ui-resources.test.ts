@@ -6,7 +6,7 @@ import { projectLayout } from '../../../src/project/project-layout.js';
 import type { ToolDefinition } from '../../../src/project/tools/tool-definition.js';
 import { isVisibleToModel, normalizeUiMeta, withInferredUi } from '../../../src/project/ui/tool-ui-meta.js';
 import { readUiResource } from '../../../src/project/ui/ui-content.js';
-import { scanUiResources } from '../../../src/project/ui/ui-discovery.js';
+import { scanUiResources, toolsWithUiDir } from '../../../src/project/ui/ui-discovery.js';
 import { findUiResource } from '../../../src/project/ui/ui-lookup.js';
 import { normalizeUiMetadata, safeEntrypoint } from '../../../src/project/ui/ui-metadata.js';
 import { parseUiUri, uiResourceUri } from '../../../src/project/ui/ui-uri.js';
@@ -152,7 +152,8 @@ t.test('tools: a ui/ gives _meta.ui; explicit values win; the deprecated key mov
     visibility: ['model', 'app'],
   });
   t.equal(withInferredUi(tool({ path: 'other/tool.sh' }), options)._meta, undefined, 'no ui/, no _meta');
-  const walked = new Set(walkTree(options.toolsDir)?.dirs);
+  const walked = new Set(toolsWithUiDir(options.toolsDir, walkTree(options.toolsDir)));
+  t.same([...walked], ['weather'], 'the walk names the tool directories with a ui/');
   t.match(
     withInferredUi(tool(), options, walked)._meta,
     { ui: { resourceUri: 'ui://srv/weather' } },
