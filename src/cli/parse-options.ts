@@ -53,7 +53,8 @@ export function parseOptions(argv: readonly string[], spec: OptionSpec, usage: s
     }
     if (valueFlags.has(canonical) && !token.includes('=')) {
       const next = flagPart[index + 1];
-      if (next === undefined) throw new UsageError(`option ${token} needs a value`, usage);
+      // `--http --stateless`: the next flag is not this one's value (minimist would make it "").
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`option ${token} needs a value`, usage);
       index += 1;
     }
   }

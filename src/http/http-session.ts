@@ -7,6 +7,7 @@ import type { ProtocolVersion } from '../mcp/protocol-versions.js';
 import { type ExtraHeaders, sendEmpty } from './http-replies.js';
 import { type Accepts, PostExchange } from './post-exchange.js';
 import type { SessionFactory, StatelessStart } from './session-factory.js';
+import { sessionLogId } from './session-log-id.js';
 import { SessionTransport } from './session-transport.js';
 
 /** What one POST carried, as far as answering it is concerned. */
@@ -144,7 +145,10 @@ export class HttpSession {
         this.touch();
         return;
       }
-      this.options.log('info', `session ${this.id} idle for ${idleMs / 1000}s; ended (MCPBASH_HTTP_SESSION_IDLE_SECS)`);
+      this.options.log(
+        'info',
+        `session ${sessionLogId(this.id)} idle for ${idleMs / 1000}s; ended (MCPBASH_HTTP_SESSION_IDLE_SECS)`,
+      );
       void this.end('abort');
     }, idleMs);
     this.idleTimer.unref();

@@ -71,8 +71,8 @@ const TOKEN_HINT = 'Set MCPBASH_HTTP_TOKEN to a random secret (e.g. `openssl ran
 
 /**
  * The settings of an HTTP server, or the reason it must not start: a malformed address or
- * path, a token too short, or a listener beyond loopback without a token (unless
- * `--insecure`: decision D203).
+ * path, a token too short, or without a token a listener beyond loopback or an Origin allow
+ * list of `*` (any web page could call it), unless `--insecure`: decision D203.
  */
 export function resolveHttpSettings(
   listenValue: string,
@@ -98,6 +98,13 @@ export function resolveHttpSettings(
     return {
       problem: `refusing to listen on ${listen.host} without MCPBASH_HTTP_TOKEN: anyone who can reach it could run the project's tools`,
       hint: `${TOKEN_HINT}, or pass --insecure when something in front of the server authenticates clients.`,
+    };
+  }
+  if (token === undefined && values.MCPBASH_HTTP_ALLOWED_ORIGINS.includes('*') && flags.insecure !== true) {
+    return {
+      problem:
+        "refusing MCPBASH_HTTP_ALLOWED_ORIGINS='*' without MCPBASH_HTTP_TOKEN: any web page the user opens could run the project's tools",
+      hint: `List the origins that may connect instead of *, ${TOKEN_HINT.replace('Set', 'set')}, or pass --insecure when something in front of the server authenticates clients.`,
     };
   }
   return {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { StopMode } from '../mcp/mcp-server.js';
 import { HttpSession, type SessionOptions } from './http-session.js';
 import type { StatelessStart } from './session-factory.js';
+import { sessionLogId } from './session-log-id.js';
 
 /**
  * The sessions of a stateful HTTP server, by id. Ids are 192 random bits (base64url, the
@@ -32,7 +33,7 @@ export class SessionManager {
       },
     });
     this.sessions.set(id, session);
-    this.options.log('debug', `session ${id} started`);
+    this.options.log('debug', `session ${sessionLogId(id)} started`);
     return session;
   }
 

@@ -25,7 +25,7 @@ export const httpSettings = {
     section,
     usedBy,
     defaultDoc: '— (loopback origins only)',
-    doc: 'browser origins allowed besides `http(s)://localhost`, `127.0.0.1` and `[::1]`, separated by spaces or commas; `*` allows any. A request with another `Origin` gets 403',
+    doc: 'browser origins allowed besides `http(s)://localhost`, `127.0.0.1` and `[::1]`, separated by spaces or commas; `*` allows any (refused without `MCPBASH_HTTP_TOKEN` unless `--insecure`: any web page could call the server). A request with another `Origin` gets 403',
   }),
   MCPBASH_HTTP_STATELESS: bool({
     section,

@@ -8,6 +8,7 @@ import { redactSecrets } from '../../../src/cli/debug/payload-log.js';
 import { compareVersions } from '../../../src/cli/doctor/doctor-report.js';
 import { inspectShim } from '../../../src/cli/doctor/shim.js';
 import { checkName, sanitizeName } from '../../../src/cli/names.js';
+import { parseOptions } from '../../../src/cli/parse-options.js';
 import { sourceEnvFiles } from '../../../src/cli/run-tool/sourced-env.js';
 import { parseToolArguments } from '../../../src/cli/run-tool/tool-arguments.js';
 import { renderTemplate } from '../../../src/cli/scaffold/template-files.js';
@@ -131,4 +132,14 @@ t.test('a command group: subcommand help, and usage errors for missing or unknow
   t.equal(await group.run(['a'], {} as CommandContext), 3);
   await t.rejects(group.run([], {} as CommandContext), UsageError);
   await t.rejects(group.run(['zzz'], {} as CommandContext), /unknown subcommand "zzz"/);
+});
+
+t.test('an option that takes a value does not take the next flag as it', async (t) => {
+  const spec = { string: ['http'], boolean: ['stateless'] };
+  t.throws(() => parseOptions(['--http', '--stateless'], spec, 'usage'), {
+    message: 'option --http needs a value',
+  });
+  t.throws(() => parseOptions(['--http'], spec, 'usage'), { message: 'option --http needs a value' });
+  t.equal(parseOptions(['--http', '8080', '--stateless'], spec, 'usage').string('http'), '8080');
+  t.equal(parseOptions(['--http=-1'], spec, 'usage').string('http'), '-1', 'an explicit value is kept as given');
 });

@@ -53,6 +53,13 @@ t.test('settings: flags over the environment; what must not start', async (t) =>
   t.match(resolveHttpSettings('0.0.0.0:1', { insecure: true }, values({})), { listen: { host: '0.0.0.0' } });
   t.match(resolveHttpSettings('0.0.0.0:1', {}, values({ MCPBASH_HTTP_TOKEN: TOKEN })), { token: TOKEN });
   t.match(resolveHttpSettings('1', {}, values({ MCPBASH_HTTP_TOKEN: 'short' })), { problem: /5 characters long/ });
+  // Any origin and no token: any page in the user's browser could call the tools (D203).
+  const anyOrigin = values({ MCPBASH_HTTP_ALLOWED_ORIGINS: '*' });
+  t.match(resolveHttpSettings('1', {}, anyOrigin), { problem: /refusing MCPBASH_HTTP_ALLOWED_ORIGINS='\*'/ });
+  t.match(resolveHttpSettings('1', { insecure: true }, anyOrigin), { allowedOrigins: ['*'] });
+  t.match(resolveHttpSettings('1', {}, values({ MCPBASH_HTTP_ALLOWED_ORIGINS: '*', MCPBASH_HTTP_TOKEN: TOKEN })), {
+    allowedOrigins: ['*'],
+  });
   t.match(
     resolveHttpSettings('1', {}, values({ MCPBASH_HTTP_ALLOWED_ORIGINS: 'https://a.example, https://b.example' })),
     {
