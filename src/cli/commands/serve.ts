@@ -35,7 +35,8 @@ function prepareStateDir(paths: PathsConfig, stderr: Writable): string {
   } catch (error) {
     if (!isSystemError(error)) throw error;
     stderr.write(
-      `mcp-bash: warning: ${systemErrorLine(error)}; serving anyway, but tools cannot run until it can be created (check TMPDIR or MCPBASH_TMP_ROOT)\n`,
+      `mcp-bash: warning: ${systemErrorLine(error)}; serving anyway, but tools cannot run until it can be ` +
+        `created (check TMPDIR or MCPBASH_TMP_ROOT)\n`,
     );
   }
   return dir;
@@ -115,7 +116,8 @@ export const command: Command = {
     if ((context.io.stdin as { isTTY?: boolean }).isTTY) {
       // Someone ran the server by hand: say what it is waiting for (stderr, never stdout).
       context.io.stderr.write(
-        `mcp-bash: serving ${project.identity.info.name} (${project.layout.root}) over stdio; it expects JSON-RPC from an MCP client. Press Ctrl-D to stop.\n`,
+        `mcp-bash: serving ${project.identity.info.name} (${project.layout.root}) over stdio; it expects ` +
+          `JSON-RPC from an MCP client. Press Ctrl-D to stop.\n`,
       );
     }
     // `on`, not `once`: a repeated signal must not fall through to the default action and
@@ -132,7 +134,8 @@ export const command: Command = {
     // this process's own stdio: a server run in-process over other streams (tests) must
     // not end its host.
     if (context.io.stdout === process.stdout) {
-      // biome-ignore lint/nursery/noProcessExit: a last resort once stdout is flushed; a stray handle must not hang the client
+      // A last resort once stdout is flushed: a stray handle must not hang the client.
+      // biome-ignore lint/nursery/noProcessExit: see above
       setTimeout(() => process.exit(code), 2000).unref();
     }
     return code;
