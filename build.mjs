@@ -164,7 +164,9 @@ function serverCjsPlugin(serverCjs) {
       build.onResolve({ filter: /^virtual:server-cjs$/ }, (args) => ({ path: args.path, namespace: 'server-cjs' }));
       build.onLoad({ filter: /.*/, namespace: 'server-cjs' }, () => ({
         loader: 'js',
-        contents: `export const serverCjsGzipBase64 = ${JSON.stringify(serverCjs ? gzipSync(serverCjs, { level: 9 }).toString('base64') : '')};`,
+        contents:
+          `export const serverCjsGzipBase64 = ` +
+          `${JSON.stringify(serverCjs ? gzipSync(serverCjs, { level: 9 }).toString('base64') : '')};`,
       }));
     },
   };
@@ -218,7 +220,8 @@ function smokeTest(command, prefixArgs, hash) {
     const expected = `mcp-bash ${version}`;
     if (run.status !== 0 || run.stdout.trim() !== expected) {
       throw new Error(
-        `smoke test of ${command} failed: exit ${run.status}, stdout ${JSON.stringify(run.stdout)}, stderr ${JSON.stringify(run.stderr)}${run.error ? `, ${run.error.message}` : ''}`,
+        `smoke test of ${command} failed: exit ${run.status}, stdout ${JSON.stringify(run.stdout)}, stderr ` +
+          `${JSON.stringify(run.stderr)}${run.error ? `, ${run.error.message}` : ''}`,
       );
     }
     const dataDir = process.platform === 'win32' ? join(home, 'AppData', 'Local') : join(home, '.local', 'share');

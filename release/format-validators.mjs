@@ -53,7 +53,8 @@ function requiresToImports(code) {
   });
   if (/require\(/.test(body)) throw new Error('ajv standalone code requires something unexpected');
   const helper =
-    'const runtimeFunction = (m) => { let f = m; while (typeof f !== "function" && f && "default" in f) f = f.default; return f; };';
+    'const runtimeFunction = (m) => { let f = m; while (typeof f !== "function" && f && "default" in f) f = ' +
+    'f.default; return f; };';
   return { imports: imports.length > 0 ? [helper, ...imports] : [], body };
 }
 

@@ -60,8 +60,11 @@ function npmCli() {
  * --omit, --prefix, ...): `prepare` runs with the outer command's settings exported.
  */
 function npmEnv() {
-  const keep =
-    /^npm_config_(registry|@.*:registry|\/\/.*|_auth.*|proxy|https?_proxy|no_?proxy|cafile|ca|cert|key|strict_ssl|cache|userconfig|globalconfig|fetch_.*|maxsockets|offline|prefer_offline|prefer_online|node_gyp)$/i;
+  const keep = new RegExp(
+    '^npm_config_(registry|@.*:registry|\\/\\/.*|_auth.*|proxy|https?_proxy|no_?proxy|cafile|ca|cert|key|' +
+      'strict_ssl|cache|userconfig|globalconfig|fetch_.*|maxsockets|offline|prefer_offline|prefer_online|node_gyp)$',
+    'i',
+  );
   const env = { ...process.env };
   for (const key of Object.keys(env)) if (/^npm_config_/i.test(key) && !keep.test(key)) delete env[key];
   return env;

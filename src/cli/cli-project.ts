@@ -12,7 +12,8 @@ import { CliError, ExitCode } from './cli-error.js';
 import type { CliIo } from './command.js';
 
 const CREATE_HINT =
-  "Run the command inside a project, pass --project-root DIR, or set MCPBASH_PROJECT_ROOT (create a project with 'mcp-bash new NAME' or 'mcp-bash init').";
+  'Run the command inside a project, pass --project-root DIR, or set MCPBASH_PROJECT_ROOT (create a project ' +
+  "with 'mcp-bash new NAME' or 'mcp-bash init').";
 
 /**
  * The project a CLI command works on: `--project-root`, MCPBASH_PROJECT_ROOT, or the nearest

@@ -43,7 +43,8 @@ function makeContext(deps: CliDependencies): CommandContext {
           throw new CliError(
             `cannot provide the framework files: ${(error as Error).message}`,
             ExitCode.Failure,
-            'Make $XDG_DATA_HOME (or ~/.local/share) or the temp dir writable, or set MCPBASH_HOME to a framework directory.',
+            'Make $XDG_DATA_HOME (or ~/.local/share) or the temp dir writable, or set MCPBASH_HOME to a ' +
+              'framework directory.',
           );
         }
       }
@@ -61,7 +62,8 @@ export function globalUsage(commands: readonly CommandEntry[], hasServer: boolea
     'Usage:',
     ...(hasServer
       ? [
-          '  mcp-bash                      start the MCP server for the project (MCPBASH_PROJECT_ROOT or the current directory)',
+          '  mcp-bash                      start the MCP server for the project (MCPBASH_PROJECT_ROOT or the ' +
+            'current directory)',
         ]
       : []),
     '  mcp-bash <command> [options]  run a command',

@@ -3,7 +3,8 @@ import { findOnPath } from '../process/json-tool.js';
 import { CliError, ExitCode } from './cli-error.js';
 
 const WINDOWS_HINT =
-  'On Windows, install Git for Windows and add its bash to PATH (C:\\Program Files\\Git\\bin), or use MSYS2, or run mcp-bash inside WSL.';
+  'On Windows, install Git for Windows and add its bash to PATH (C:\\Program Files\\Git\\bin), or use MSYS2, ' +
+  'or run mcp-bash inside WSL.';
 
 /**
  * Tools, providers and hooks all run with bash: without one on PATH nothing would work,

@@ -53,8 +53,10 @@ export function mimeFromPath(path: string): string | undefined {
   return BY_EXTENSION[extname(path).toLowerCase()];
 }
 
-const TEXT_APPLICATION =
-  /^application\/(json|[\w.+-]*\+json|jsonl|x-ndjson|xml|[\w.+-]*\+xml|yaml|x-yaml|toml|javascript|x-sh|x-shellscript|sql|graphql|x-www-form-urlencoded)\b/;
+const TEXT_APPLICATION = new RegExp(
+  '^application\\/(json|[\\w.+-]*\\+json|jsonl|x-ndjson|xml|[\\w.+-]*\\+xml|yaml|x-yaml|toml|javascript|x-sh|' +
+    'x-shellscript|sql|graphql|x-www-form-urlencoded)\\b',
+);
 
 /** Whether a MIME type names text (`text/*`, JSON, XML, YAML, SVG, scripts...). */
 export function isTextMime(mime: string): boolean {

@@ -96,15 +96,20 @@ export function resolveHttpSettings(
   }
   if (token === undefined && !isLoopbackHost(listen.host) && flags.insecure !== true) {
     return {
-      problem: `refusing to listen on ${listen.host} without MCPBASH_HTTP_TOKEN: anyone who can reach it could run the project's tools`,
+      problem:
+        `refusing to listen on ${listen.host} without MCPBASH_HTTP_TOKEN: anyone who can reach it could run ` +
+        `the project's tools`,
       hint: `${TOKEN_HINT}, or pass --insecure when something in front of the server authenticates clients.`,
     };
   }
   if (token === undefined && values.MCPBASH_HTTP_ALLOWED_ORIGINS.includes('*') && flags.insecure !== true) {
     return {
       problem:
-        "refusing MCPBASH_HTTP_ALLOWED_ORIGINS='*' without MCPBASH_HTTP_TOKEN: any web page the user opens could run the project's tools",
-      hint: `List the origins that may connect instead of *, ${TOKEN_HINT.replace('Set', 'set')}, or pass --insecure when something in front of the server authenticates clients.`,
+        "refusing MCPBASH_HTTP_ALLOWED_ORIGINS='*' without MCPBASH_HTTP_TOKEN: any web page the user opens could " +
+        "run the project's tools",
+      hint:
+        `List the origins that may connect instead of *, ${TOKEN_HINT.replace('Set', 'set')}, or pass --insecure ` +
+        `when something in front of the server authenticates clients.`,
     };
   }
   return {

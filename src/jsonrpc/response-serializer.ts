@@ -44,7 +44,8 @@ export function serializeError(
     const size = byteSize(json, limit);
     if (size <= limit) return json;
     report?.(
-      `error response to request ${serializeId(id)} was ${size} bytes, over the limit of ${limit}; its data was dropped`,
+      `error response to request ${serializeId(id)} was ${size} bytes, over the limit of ${limit}; its data ` +
+        `was dropped`,
     );
   } else {
     report?.(`the data of the error response to request ${serializeId(id)} was dropped: ${full.message}`);

@@ -58,8 +58,9 @@ function responseMetaOf(response: Record<string, unknown>): Record<string, unkno
 
 /**
  * The shared-secret check for a server reached through an HTTP/SSE proxy: every message
- * must carry the token in `params._meta` (answers to our requests: in `result._meta`). Comparison is constant-time (SHA-256 digests of
- * equal length through `timingSafeEqual`), so response timing says nothing about the secret.
+ * must carry the token in `params._meta` (answers to our requests: in `result._meta`).
+ * Comparison is constant-time (SHA-256 digests of equal length through `timingSafeEqual`),
+ * so response timing says nothing about the secret.
  */
 export class RemoteTokenGuard {
   private readonly expected: Buffer;

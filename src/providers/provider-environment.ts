@@ -61,7 +61,9 @@ export function providerEnvMode(config: ProviderConfig): ProviderEnvMode {
   if (mode === 'inherit') {
     if (!config.inheritAllowed) {
       throw ProjectError.failed(
-        'Server misconfigured: MCPBASH_PROVIDER_ENV_MODE=inherit gives providers the whole server environment; set MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true in the server environment to confirm, or use MCPBASH_PROVIDER_ENV_MODE=allowlist',
+        'Server misconfigured: MCPBASH_PROVIDER_ENV_MODE=inherit gives providers the whole server environment; ' +
+          'set MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true in the server environment to confirm, or use ' +
+          'MCPBASH_PROVIDER_ENV_MODE=allowlist',
       );
     }
     return 'inherit';

@@ -53,7 +53,9 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
     throw ProjectError.failed('Unsupported resource provider', {
       provider: read.provider,
       uri: read.uri,
-      hint: `no providers/${read.provider}.sh in the project or the framework; set "provider" in the resource metadata or add the script`,
+      hint:
+        `no providers/${read.provider}.sh in the project or the framework; set "provider" in the resource ` +
+        `metadata or add the script`,
     });
   }
   const sessionRoots = host.sessionRoots ? await host.sessionRoots() : [];

@@ -28,7 +28,8 @@ export function toolEnvMode(runtime: ToolRuntime): ToolEnvMode {
   if (mode === 'inherit') {
     if (!inheritAllowed) {
       throw RpcError.invalidParams(
-        'MCPBASH_TOOL_ENV_MODE=inherit gives tools the whole server environment; set MCPBASH_TOOL_ENV_INHERIT_ALLOW=true to confirm, or use allowlist mode',
+        'MCPBASH_TOOL_ENV_MODE=inherit gives tools the whole server environment; set ' +
+          'MCPBASH_TOOL_ENV_INHERIT_ALLOW=true to confirm, or use allowlist mode',
       );
     }
     if (!inheritWarned.has(runtime)) {
@@ -58,7 +59,9 @@ export async function prepareToolCall(
   const tool = (await loadTools()).find((candidate) => candidate.name === name);
   if (!tool) {
     throw RpcError.invalidParams(`Tool '${name}' not found`, {
-      hint: "tools/list (or 'mcp-bash registry refresh') shows the tools; 'mcp-bash validate' says why a script is not one",
+      hint:
+        "tools/list (or 'mcp-bash registry refresh') shows the tools; 'mcp-bash validate' says why a script is " +
+        'not one',
     });
   }
   await enforceToolPolicy(name, tool, {

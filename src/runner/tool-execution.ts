@@ -110,7 +110,8 @@ function forwarders(
       rejectionNoted = true;
       runtime.log.warning(
         'mcp.tools',
-        `${toolName}: ${stream} line dropped: ${reason} (further unusable lines of this call are dropped without a note)`,
+        `${toolName}: ${stream} line dropped: ${reason} (further unusable lines of this call are dropped ` +
+          `without a note)`,
       );
     },
     log(line) {
@@ -262,7 +263,8 @@ export async function executeToolCall(
     if (timedOut === 'fixed' && forward.sawProgress()) {
       runtime.log.warning(
         'mcp.tools',
-        `${tool.name} reported progress but timed out after ${policy?.timeoutSecs}s; set "progressExtendsTimeout": true in its metadata to let progress extend the timeout`,
+        `${tool.name} reported progress but timed out after ${policy?.timeoutSecs}s; set ` +
+          `"progressExtendsTimeout": true in its metadata to let progress extend the timeout`,
       );
     }
     const embedded = readEmbeddedResources(

@@ -48,7 +48,9 @@ export interface PolicyWording {
 /** The server's wording: what to set, and where. */
 export const serverPolicyWording: PolicyWording = {
   denied: (toolName, detail) =>
-    `Tool '${toolName}' blocked by policy: ${detail}. Set MCPBASH_TOOL_ALLOWLIST="${toolName}" (space- or comma-separated names, or "*" for every tool) in the server's environment, e.g. the "env" of your MCP client config.`,
+    `Tool '${toolName}' blocked by policy: ${detail}. Set MCPBASH_TOOL_ALLOWLIST="${toolName}" (space- or ` +
+    `comma-separated names, or "*" for every tool) in the server's environment, e.g. the "env" of your MCP ` +
+    `client config.`,
   hookContext: '',
 };
 
@@ -107,9 +109,9 @@ function reportDenial(toolName: string, run: ProcessResult, chosenError: boolean
 /**
  * Decides whether a tool may run: `server.d/policy.sh`'s `mcp_tools_policy_check NAME
  * METADATA_JSON`, when the file is trustworthy (as are server.d/ and the project root) and
- * defines it, replaces the default allowlist check; a non-zero return denies, with the code and message it chose through
- * `mcp_tools_error`. An untrustworthy policy.sh denies everything (it cannot be ignored
- * safely: the project meant to restrict tools).
+ * defines it, replaces the default allowlist check; a non-zero return denies, with the code
+ * and message it chose through `mcp_tools_error`. An untrustworthy policy.sh denies
+ * everything (it cannot be ignored safely: the project meant to restrict tools).
  */
 export async function enforceToolPolicy(toolName: string, metadata: unknown, settings: PolicySettings): Promise<void> {
   const policy = settings.policyFile;

@@ -12,7 +12,8 @@ const QUOTED_WORD = new RegExp(`'(${SECRET_NAME})(\\+?=)(?:[^']|'\\\\'')*'`, 'gi
  * The value runs to the first unquoted blank or command separator.
  */
 const ASSIGNMENT = new RegExp(
-  `(^|[\\s;&|(])(${SECRET_NAME})(\\+?=)(?:'[^']*'|\\$'(?:[^'\\\\]|\\\\.)*'|"(?:[^"\\\\]|\\\\.)*"|\\\\.|[^\\s;&|()'"\\\\])+`,
+  `(^|[\\s;&|(])(${SECRET_NAME})(\\+?=)` +
+    `(?:'[^']*'|\\$'(?:[^'\\\\]|\\\\.)*'|"(?:[^"\\\\]|\\\\.)*"|\\\\.|[^\\s;&|()'"\\\\])+`,
   'gim',
 );
 

@@ -105,7 +105,9 @@ export const APP_BRIDGE_SCRIPT = String.raw`(function () {
     var styles = context.styles || {};
     var variables = styles.variables || {};
     Object.keys(variables).forEach(function (name) {
-      if (name.indexOf('--') === 0 && typeof variables[name] === 'string') root.style.setProperty(name, variables[name]);
+      if (name.indexOf('--') === 0 && typeof variables[name] === 'string') {
+        root.style.setProperty(name, variables[name]);
+      }
     });
     if (styles.css && typeof styles.css.fonts === 'string' && !document.getElementById('mcp-app-fonts')) {
       var fonts = document.createElement('style');
@@ -182,7 +184,9 @@ export const APP_BRIDGE_SCRIPT = String.raw`(function () {
       else node.setAttribute(key, value === true ? '' : String(value));
     });
     (children || []).forEach(function (child) {
-      if (child !== undefined && child !== null) node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+      if (child !== undefined && child !== null) {
+        node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+      }
     });
     return node;
   }
@@ -200,12 +204,16 @@ export const APP_BRIDGE_SCRIPT = String.raw`(function () {
     request: request,
     notify: notify,
     on: on,
-    onToolInput: function (handler) { on('ui/notifications/tool-input', function (p) { handler(p.arguments || {}); }); },
+    onToolInput: function (handler) {
+      on('ui/notifications/tool-input', function (p) { handler(p.arguments || {}); });
+    },
     onToolResult: function (handler) { on('ui/notifications/tool-result', handler); },
     onToolCancelled: function (handler) { on('ui/notifications/tool-cancelled', handler); },
     callTool: function (name, args) { return request('tools/call', { name: name, arguments: args || {} }); },
     hostCapabilities: function () { return hostCapabilities; },
-    sendMessage: function (text) { return request('ui/message', { role: 'user', content: [{ type: 'text', text: text }] }); },
+    sendMessage: function (text) {
+      return request('ui/message', { role: 'user', content: [{ type: 'text', text: text }] });
+    },
     updateModelContext: function (text, structured) {
       // Only hosts that declare it take model context; for the others it is a no-op.
       if (!hostCapabilities.updateModelContext) return Promise.resolve({});

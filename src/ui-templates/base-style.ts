@@ -54,7 +54,8 @@ body {
 }
 h2 { margin: 0 0 12px; font-size: var(--font-heading-md-size); font-weight: var(--font-weight-semibold); }
 p.lead { margin: 0 0 12px; color: var(--color-text-secondary); }
-label { display: block; margin-bottom: 4px; font-size: var(--font-text-sm-size); font-weight: var(--font-weight-medium); color: var(--color-text-secondary); }
+label { display: block; margin-bottom: 4px; font-size: var(--font-text-sm-size);
+  font-weight: var(--font-weight-medium); color: var(--color-text-secondary); }
 input, select, textarea {
   width: 100%; padding: 7px 10px; font: inherit; color: inherit;
   background: var(--color-background-primary);
@@ -70,12 +71,15 @@ button {
   color: var(--color-text-primary); background: var(--color-background-secondary);
   border: var(--border-width-regular) solid var(--color-border-primary); border-radius: var(--border-radius-md);
 }
-button.primary { color: var(--color-text-inverse); background: var(--color-background-inverse); border-color: transparent; }
+button.primary { color: var(--color-text-inverse); background: var(--color-background-inverse);
+  border-color: transparent; }
 button.active { background: var(--color-background-info); color: var(--color-text-info); }
 button:disabled { opacity: 0.55; cursor: not-allowed; }
 table { width: 100%; border-collapse: collapse; font-size: var(--font-text-sm-size); }
-th, td { padding: 7px 10px; text-align: left; border-bottom: var(--border-width-regular) solid var(--color-border-secondary); vertical-align: top; }
-th { color: var(--color-text-secondary); background: var(--color-background-secondary); font-weight: var(--font-weight-semibold); }
+th, td { padding: 7px 10px; text-align: left;
+  border-bottom: var(--border-width-regular) solid var(--color-border-secondary); vertical-align: top; }
+th { color: var(--color-text-secondary); background: var(--color-background-secondary);
+  font-weight: var(--font-weight-semibold); }
 .message { margin: 0 0 12px; padding: 8px 12px; border-radius: var(--border-radius-md); }
 .message.success { color: var(--color-text-success); background: var(--color-background-success); }
 .message.error { color: var(--color-text-danger); background: var(--color-background-danger); }

@@ -62,11 +62,15 @@ const SCRIPT = `(function (app) {
   function visibleRows() {
     var needle = filter.value.trim().toLowerCase();
     var shown = rows.filter(function (row) {
-      return needle === '' || columns.some(function (column) { return cell(row[column.key]).toLowerCase().indexOf(needle) >= 0; });
+      return needle === '' || columns.some(function (column) {
+        return cell(row[column.key]).toLowerCase().indexOf(needle) >= 0;
+      });
     });
     if (sort.key !== null) shown.sort(function (a, b) {
       var x = a[sort.key], y = b[sort.key];
-      var order = typeof x === 'number' && typeof y === 'number' ? x - y : cell(x).localeCompare(cell(y), undefined, { numeric: true });
+      var order = typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : cell(x).localeCompare(cell(y), undefined, { numeric: true });
       return order * sort.direction;
     });
     return shown;
@@ -76,18 +80,28 @@ const SCRIPT = `(function (app) {
     var shown = visibleRows();
     body.textContent = '';
     if (shown.length === 0) {
-      body.appendChild(app.el('tr', {}, [app.el('td', { colspan: Math.max(columns.length, 1), className: 'muted', text: config.emptyText })]));
+      body.appendChild(app.el('tr', {}, [
+        app.el('td', { colspan: Math.max(columns.length, 1), className: 'muted', text: config.emptyText }),
+      ]));
     }
     shown.forEach(function (row) {
-      body.appendChild(app.el('tr', {}, columns.map(function (column) { return app.el('td', { text: cell(row[column.key]) }); })));
+      body.appendChild(app.el('tr', {}, columns.map(function (column) {
+        return app.el('td', { text: cell(row[column.key]) });
+      })));
     });
-    count.textContent = shown.length === rows.length ? rows.length + ' rows' : shown.length + ' of ' + rows.length + ' rows';
+    count.textContent = shown.length === rows.length
+      ? rows.length + ' rows'
+      : shown.length + ' of ' + rows.length + ' rows';
   }
   function show(data) {
-    rows = rowsOf(data).map(function (row) { return row && typeof row === 'object' && !Array.isArray(row) ? row : { value: row }; });
+    rows = rowsOf(data).map(function (row) {
+      return row && typeof row === 'object' && !Array.isArray(row) ? row : { value: row };
+    });
     if (config.columns.length === 0) {
       var keys = [];
-      rows.forEach(function (row) { Object.keys(row).forEach(function (key) { if (keys.indexOf(key) < 0) keys.push(key); }); });
+      rows.forEach(function (row) {
+        Object.keys(row).forEach(function (key) { if (keys.indexOf(key) < 0) keys.push(key); });
+      });
       columns = keys.map(function (key) { return { key: key, label: key, sortable: true }; });
     }
     render();
@@ -112,7 +126,8 @@ export function dataTableTemplate(config: Record<string, unknown>): TemplatePart
     '<div class="toolbar"><input type="search" id="filter" placeholder="Filter rows" aria-label="Filter rows"></div>',
     '<table id="dataTable">',
     `<thead id="tableHead"><tr>${headers}</tr></thead>`,
-    `<tbody id="tableBody"><tr><td colspan="${Math.max(columns.length, 1)}" class="muted">Waiting for data…</td></tr></tbody>`,
+    `<tbody id="tableBody"><tr><td colspan="${Math.max(columns.length, 1)}" class="muted">` +
+      'Waiting for data…</td></tr></tbody>',
     '</table>',
     '<div class="count" id="rowCount"></div>',
   ];

@@ -4,11 +4,13 @@ import { heading, type TemplateParts } from './html.js';
 const CSS = `
 .diff-header { display: flex; align-items: center; gap: 8px; margin-bottom: 8px; }
 #diffStats { flex: 1; font-size: var(--font-text-sm-size); color: var(--color-text-secondary); }
-.diff-panel { border: var(--border-width-regular) solid var(--color-border-primary); border-radius: var(--border-radius-md); overflow: auto; max-height: 70vh; }
+.diff-panel { border: var(--border-width-regular) solid var(--color-border-primary);
+  border-radius: var(--border-radius-md); overflow: auto; max-height: 70vh; }
 .diff-table { font-family: var(--font-mono); font-size: var(--font-text-sm-size); }
 .diff-table td { padding: 0 8px; border: 0; white-space: pre-wrap; word-break: break-all; }
 .diff-table th { position: sticky; top: 0; }
-.diff-table td.ln { width: 1%; white-space: nowrap; text-align: right; color: var(--color-text-tertiary); background: var(--color-background-secondary); user-select: none; }
+.diff-table td.ln { width: 1%; white-space: nowrap; text-align: right; color: var(--color-text-tertiary);
+  background: var(--color-background-secondary); user-select: none; }
 .diff-table.no-numbers td.ln, .diff-table.no-numbers th.ln { display: none; }
 .diff-line.added, td.added { background: var(--color-background-success); }
 .diff-line.removed, td.removed { background: var(--color-background-danger); }
@@ -25,7 +27,9 @@ const SCRIPT = String.raw`(function (app) {
   var ops = null;
   var MAX_CELLS = 2250000;
 
-  function lines(value) { return typeof value === 'string' ? value.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n') : []; }
+  function lines(value) {
+    return typeof value === 'string' ? value.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n') : [];
+  }
   function lcsOps(left, right) {
     var start = 0;
     while (start < left.length && start < right.length && left[start] === right[start]) start++;
@@ -38,7 +42,9 @@ const SCRIPT = String.raw`(function (app) {
     } else {
       var w = b.length + 1, table = new Uint32Array((a.length + 1) * w);
       for (var i = a.length - 1; i >= 0; i--) for (var j = b.length - 1; j >= 0; j--)
-        table[i * w + j] = a[i] === b[j] ? table[(i + 1) * w + j + 1] + 1 : Math.max(table[(i + 1) * w + j], table[i * w + j + 1]);
+        table[i * w + j] = a[i] === b[j]
+          ? table[(i + 1) * w + j + 1] + 1
+          : Math.max(table[(i + 1) * w + j], table[i * w + j + 1]);
       var x = 0, y = 0;
       while (x < a.length && y < b.length) {
         if (a[x] === b[y]) { middle.push({ t: 'ctx', text: a[x] }); x++; y++; }
@@ -64,7 +70,11 @@ const SCRIPT = String.raw`(function (app) {
     var out = [], a = 0, b = 0, inHunk = false;
     lines(text).forEach(function (line) {
       var hunk = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
-      if (hunk) { a = Number(hunk[1]); b = Number(hunk[2]); inHunk = true; out.push({ t: 'hunk', text: line }); return; }
+      if (hunk) {
+        a = Number(hunk[1]); b = Number(hunk[2]); inHunk = true;
+        out.push({ t: 'hunk', text: line });
+        return;
+      }
       if (!inHunk || line.indexOf('\\') === 0) return;
       var sign = line.charAt(0), body = line.slice(1);
       if (sign === '+') out.push({ t: 'add', text: body, b: b++ });
@@ -90,12 +100,16 @@ const SCRIPT = String.raw`(function (app) {
     var right = data.right !== undefined ? data.right : data.modified !== undefined ? data.modified : data.after;
     return lcsOps(lines(left), lines(right));
   }
-  function td(value, className) { return app.el('td', { text: value === undefined ? '' : String(value), className: className }); }
+  function td(value, className) {
+    return app.el('td', { text: value === undefined ? '' : String(value), className: className });
+  }
   function unifiedRows(table) {
     ops.forEach(function (op) {
       var cls = op.t === 'add' ? 'added' : op.t === 'del' ? 'removed' : '';
       var sign = op.t === 'add' ? '+' : op.t === 'del' ? '-' : op.t === 'hunk' ? '' : ' ';
-      table.appendChild(app.el('tr', { className: 'diff-line ' + cls }, [td(op.a, 'ln'), td(op.b, 'ln'), td(sign + op.text)]));
+      table.appendChild(app.el('tr', { className: 'diff-line ' + cls }, [
+        td(op.a, 'ln'), td(op.b, 'ln'), td(sign + op.text),
+      ]));
     });
   }
   function splitRows(table) {
@@ -103,7 +117,9 @@ const SCRIPT = String.raw`(function (app) {
     while (i < ops.length) {
       var op = ops[i];
       if (op.t === 'ctx' || op.t === 'hunk') {
-        table.appendChild(app.el('tr', { className: 'diff-line' }, [td(op.a, 'ln'), td(op.text), td(op.b, 'ln'), td(op.t === 'hunk' ? '' : op.text)]));
+        table.appendChild(app.el('tr', { className: 'diff-line' }, [
+          td(op.a, 'ln'), td(op.text), td(op.b, 'ln'), td(op.t === 'hunk' ? '' : op.text),
+        ]));
         i++;
         continue;
       }
@@ -123,9 +139,17 @@ const SCRIPT = String.raw`(function (app) {
     unifiedBtn.classList.toggle('active', mode === 'unified');
     if (ops === null) return;
     panel.textContent = '';
-    if (ops.length === 0) { panel.appendChild(app.el('div', { className: 'diff-empty', text: 'No differences' })); return; }
+    if (ops.length === 0) {
+      panel.appendChild(app.el('div', { className: 'diff-empty', text: 'No differences' }));
+      return;
+    }
     var table = app.el('table', { className: 'diff-table ' + mode + (config.showLineNumbers ? '' : ' no-numbers') });
-    if (mode === 'split') table.appendChild(app.el('tr', {}, [app.el('th', { className: 'ln' }), app.el('th', { text: config.leftTitle }), app.el('th', { className: 'ln' }), app.el('th', { text: config.rightTitle })]));
+    if (mode === 'split') {
+      table.appendChild(app.el('tr', {}, [
+        app.el('th', { className: 'ln' }), app.el('th', { text: config.leftTitle }),
+        app.el('th', { className: 'ln' }), app.el('th', { text: config.rightTitle }),
+      ]));
+    }
     if (mode === 'split') splitRows(table); else unifiedRows(table);
     panel.appendChild(table);
   }
@@ -155,7 +179,8 @@ export function diffViewerTemplate(config: Record<string, unknown>): TemplatePar
     '<div class="diff-header"><span id="diffStats"></span>',
     `<button type="button" id="splitBtn"${viewMode === 'split' ? ' class="active"' : ''}>Split</button>`,
     `<button type="button" id="unifiedBtn"${viewMode === 'unified' ? ' class="active"' : ''}>Unified</button></div>`,
-    '<div class="diff-panels"><div class="diff-panel" id="diffPanel"><div class="diff-empty">Waiting for data…</div></div></div>',
+    '<div class="diff-panels"><div class="diff-panel" id="diffPanel">' +
+      '<div class="diff-empty">Waiting for data…</div></div></div>',
   ];
   return {
     title,

@@ -55,28 +55,40 @@ function control(field: Field): string {
     const options = field.options
       .map(
         (option) =>
-          `<option value="${escapeHtml(option.value)}"${option.value === field.default ? ' selected' : ''}>${escapeHtml(option.label)}</option>`,
+          `<option value="${escapeHtml(option.value)}"${option.value === field.default ? ' selected' : ''}>` +
+          `${escapeHtml(option.label)}</option>`,
       )
       .join('');
-    return `<select id="${id}" name="${name}"${required}>${field.required ? '' : '<option value=""></option>'}${options}</select>`;
+    return (
+      `<select id="${id}" name="${name}"${required}>${field.required ? '' : '<option value=""></option>'}` +
+      `${options}</select>`
+    );
   }
   if (field.type === 'textarea')
-    return `<textarea id="${id}" name="${name}" rows="4"${placeholder}${required}>${escapeHtml(field.default)}</textarea>`;
+    return (
+      `<textarea id="${id}" name="${name}" rows="4"${placeholder}${required}>` +
+      `${escapeHtml(field.default)}</textarea>`
+    );
   if (field.type === 'checkbox')
     return `<input type="checkbox" id="${id}" name="${name}"${field.default === 'true' ? ' checked' : ''}>`;
-  return `<input type="${field.type}" id="${id}" name="${name}" value="${escapeHtml(field.default)}"${placeholder}${required}>`;
+  return (
+    `<input type="${field.type}" id="${id}" name="${name}" ` +
+    `value="${escapeHtml(field.default)}"${placeholder}${required}>`
+  );
 }
 
 function fieldMarkup(field: Field): string {
   const star = field.required ? ' <span class="required" aria-hidden="true">*</span>' : '';
   const hint = field.description ? `<div class="hint">${escapeHtml(field.description)}</div>` : '';
   const label = `<label for="field-${escapeHtml(field.name)}">${escapeHtml(field.label)}${star}</label>`;
-  return `<div class="form-group${field.type === 'checkbox' ? ' checkbox' : ''}">${label}${control(field)}${hint}</div>`;
+  const group = field.type === 'checkbox' ? 'form-group checkbox' : 'form-group';
+  return `<div class="${group}">${label}${control(field)}${hint}</div>`;
 }
 
 const CSS = `
 .form-group { margin-bottom: 14px; }
-.form-group.checkbox { display: flex; flex-direction: row-reverse; justify-content: flex-end; gap: 8px; align-items: center; }
+.form-group.checkbox { display: flex; flex-direction: row-reverse; justify-content: flex-end; gap: 8px;
+  align-items: center; }
 .form-group.checkbox label { margin: 0; }
 .required { color: var(--color-text-danger); }
 .hint { margin-top: 3px; font-size: var(--font-text-xs-size); color: var(--color-text-tertiary); }
@@ -115,7 +127,10 @@ const SCRIPT = `(function (app) {
   app.onToolResult(function (result) { var data = app.dataOf(result); if (data && data.values) fill(data.values); });
   form.addEventListener('submit', function (event) {
     event.preventDefault();
-    if (!config.submitTool) { app.showMessage(message, 'This form has no submitTool to send its values to.', 'error'); return; }
+    if (!config.submitTool) {
+      app.showMessage(message, 'This form has no submitTool to send its values to.', 'error');
+      return;
+    }
     var values = collect();
     var args = Object.assign({}, config.submitArgs, values);
     submit.disabled = true;

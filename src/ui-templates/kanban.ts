@@ -22,16 +22,23 @@ function columnsOf(config: Record<string, unknown>): Column[] {
 
 const CSS = `
 .kanban-container { display: flex; gap: 12px; overflow-x: auto; align-items: flex-start; padding-bottom: 8px; }
-.kanban-column { flex: 1 0 200px; background: var(--color-background-secondary); border-radius: var(--border-radius-lg); }
-.kanban-column-header { display: flex; justify-content: space-between; padding: 10px 12px; font-weight: var(--font-weight-semibold); border-bottom: var(--border-width-regular) solid var(--color-border-secondary); }
-.kanban-column-count { padding: 0 8px; border-radius: var(--border-radius-full); font-size: var(--font-text-xs-size); color: var(--color-text-tertiary); background: var(--color-background-primary); }
+.kanban-column { flex: 1 0 200px; background: var(--color-background-secondary);
+  border-radius: var(--border-radius-lg); }
+.kanban-column-header { display: flex; justify-content: space-between; padding: 10px 12px;
+  font-weight: var(--font-weight-semibold);
+  border-bottom: var(--border-width-regular) solid var(--color-border-secondary); }
+.kanban-column-count { padding: 0 8px; border-radius: var(--border-radius-full); font-size: var(--font-text-xs-size);
+  color: var(--color-text-tertiary); background: var(--color-background-primary); }
 .kanban-column-body { min-height: 60px; padding: 8px; }
 .kanban-column-body.drag-over { background: var(--color-background-info); }
-.kanban-card { margin-bottom: 8px; padding: 10px; background: var(--color-background-primary); border: var(--border-width-regular) solid var(--color-border-secondary); border-radius: var(--border-radius-md); box-shadow: var(--shadow-sm); }
+.kanban-card { margin-bottom: 8px; padding: 10px; background: var(--color-background-primary);
+  border: var(--border-width-regular) solid var(--color-border-secondary); border-radius: var(--border-radius-md);
+  box-shadow: var(--shadow-sm); }
 .kanban-card.dragging { opacity: 0.5; }
 .kanban-card-title { font-weight: var(--font-weight-medium); }
 .kanban-card-description { margin-top: 4px; font-size: var(--font-text-sm-size); color: var(--color-text-secondary); }
-.kanban-card-meta { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin-top: 6px; font-size: var(--font-text-xs-size); color: var(--color-text-tertiary); }
+.kanban-card-meta { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin-top: 6px;
+  font-size: var(--font-text-xs-size); color: var(--color-text-tertiary); }
 .kanban-tag { padding: 1px 6px; border-radius: var(--border-radius-sm); background: var(--color-background-tertiary); }
 .priority-high { color: var(--color-text-danger); background: var(--color-background-danger); }
 .priority-medium { color: var(--color-text-warning); background: var(--color-background-warning); }
@@ -48,10 +55,14 @@ const SCRIPT = `(function (app) {
   var cards = [];
   var dragged = null;
 
-  function columnOf(card) { return String(card.column !== undefined ? card.column : card.status !== undefined ? card.status : columns[0].id); }
+  function columnOf(card) {
+    return String(card.column !== undefined ? card.column : card.status !== undefined ? card.status : columns[0].id);
+  }
   function cardsOf(data) {
     if (Array.isArray(data)) return data;
-    if (data && typeof data === 'object') return Array.isArray(data.cards) ? data.cards : Array.isArray(data.items) ? data.items : [];
+    if (data && typeof data === 'object') {
+      return Array.isArray(data.cards) ? data.cards : Array.isArray(data.items) ? data.items : [];
+    }
     return [];
   }
   function move(card, to) {
@@ -60,7 +71,8 @@ const SCRIPT = `(function (app) {
     card.column = to;
     render();
     if (!config.onMoveTool) return;
-    app.callTool(config.onMoveTool, { cardId: String(card.id), fromColumn: from, toColumn: to }).then(function (result) {
+    var args = { cardId: String(card.id), fromColumn: from, toColumn: to };
+    app.callTool(config.onMoveTool, args).then(function (result) {
       if (result && result.isError) throw new Error(app.textOf(result) || 'the tool reported an error');
       app.showMessage(message, app.textOf(result) || 'Moved.', 'success');
     }).catch(function (error) {
@@ -71,39 +83,62 @@ const SCRIPT = `(function (app) {
   }
   function cardNode(card) {
     var tags = [];
-    if (card.priority) tags.push(app.el('span', { className: 'kanban-tag priority-' + String(card.priority).toLowerCase(), text: card.priority }));
-    (Array.isArray(card.tags) ? card.tags : []).forEach(function (tag) { tags.push(app.el('span', { className: 'kanban-tag', text: tag })); });
+    if (card.priority) {
+      var priorityClass = 'kanban-tag priority-' + String(card.priority).toLowerCase();
+      tags.push(app.el('span', { className: priorityClass, text: card.priority }));
+    }
+    (Array.isArray(card.tags) ? card.tags : []).forEach(function (tag) {
+      tags.push(app.el('span', { className: 'kanban-tag', text: tag }));
+    });
     if (card.assignee) tags.push(app.el('span', { text: card.assignee }));
-    var picker = app.el('select', { className: 'kanban-move', 'aria-label': 'Move card' }, columns.map(function (column) {
+    var pickerAttrs = { className: 'kanban-move', 'aria-label': 'Move card' };
+    var picker = app.el('select', pickerAttrs, columns.map(function (column) {
       return app.el('option', { value: column.id, text: column.title, selected: column.id === columnOf(card) });
     }));
     picker.addEventListener('click', function (event) { event.stopPropagation(); });
     picker.addEventListener('change', function () { move(card, picker.value); });
-    var node = app.el('div', { className: 'kanban-card', draggable: config.draggable ? 'true' : undefined, 'data-card-id': String(card.id) }, [
+    var nodeAttrs = {
+      className: 'kanban-card', draggable: config.draggable ? 'true' : undefined, 'data-card-id': String(card.id),
+    };
+    var node = app.el('div', nodeAttrs, [
       app.el('div', { className: 'kanban-card-title', text: card.title !== undefined ? card.title : card.id }),
       card.description ? app.el('div', { className: 'kanban-card-description', text: card.description }) : null,
       tags.length ? app.el('div', { className: 'kanban-card-meta' }, tags) : null,
       config.draggable ? picker : null,
     ]);
-    node.addEventListener('dragstart', function (event) { dragged = card; node.classList.add('dragging'); event.dataTransfer.setData('text/plain', String(card.id)); });
+    node.addEventListener('dragstart', function (event) {
+      dragged = card;
+      node.classList.add('dragging');
+      event.dataTransfer.setData('text/plain', String(card.id));
+    });
     node.addEventListener('dragend', function () { dragged = null; node.classList.remove('dragging'); });
     if (config.onCardClickTool) node.addEventListener('click', function () {
       app.callTool(config.onCardClickTool, { cardId: String(card.id) }).then(function (result) {
-        app.showMessage(message, app.textOf(result) || String(card.title || card.id), result && result.isError ? 'error' : 'success');
+        app.showMessage(
+          message, app.textOf(result) || String(card.title || card.id), result && result.isError ? 'error' : 'success');
       }).catch(function (error) { app.showMessage(message, 'Error: ' + error.message, 'error'); });
     });
     return node;
   }
   function columnNode(column) {
     var mine = cards.filter(function (card) { return columnOf(card) === column.id; });
-    var body = app.el('div', { className: 'kanban-column-body' }, mine.length ? mine.map(cardNode) : [app.el('div', { className: 'kanban-empty', text: 'No cards' })]);
+    var body = app.el('div', { className: 'kanban-column-body' }, mine.length
+      ? mine.map(cardNode)
+      : [app.el('div', { className: 'kanban-empty', text: 'No cards' })]);
     if (config.draggable) {
       body.addEventListener('dragover', function (event) { event.preventDefault(); body.classList.add('drag-over'); });
       body.addEventListener('dragleave', function () { body.classList.remove('drag-over'); });
-      body.addEventListener('drop', function (event) { event.preventDefault(); body.classList.remove('drag-over'); if (dragged) move(dragged, column.id); });
+      body.addEventListener('drop', function (event) {
+        event.preventDefault();
+        body.classList.remove('drag-over');
+        if (dragged) move(dragged, column.id);
+      });
     }
     return app.el('section', { className: 'kanban-column', 'data-column-id': column.id }, [
-      app.el('div', { className: 'kanban-column-header' }, [app.el('span', { text: column.title }), app.el('span', { className: 'kanban-column-count', text: String(mine.length) })]),
+      app.el('div', { className: 'kanban-column-header' }, [
+        app.el('span', { text: column.title }),
+        app.el('span', { className: 'kanban-column-count', text: String(mine.length) }),
+      ]),
       body,
     ]);
   }
@@ -116,7 +151,9 @@ const SCRIPT = `(function (app) {
     columns.forEach(function (column) { board.appendChild(columnNode(column)); });
   }
   app.onToolResult(function (result) {
-    cards = cardsOf(app.dataOf(result)).filter(function (card) { return card && typeof card === 'object' && card.id !== undefined; });
+    cards = cardsOf(app.dataOf(result)).filter(function (card) {
+      return card && typeof card === 'object' && card.id !== undefined;
+    });
     render();
   });
   app.connect({ name: 'mcp-bash kanban', version: '1.0.0' });
@@ -125,7 +162,8 @@ const SCRIPT = `(function (app) {
 function columnMarkup(column: Column): string {
   return [
     `<section class="kanban-column" data-column-id="${escapeHtml(column.id)}">`,
-    `<div class="kanban-column-header"><span>${escapeHtml(column.title)}</span><span class="kanban-column-count">0</span></div>`,
+    `<div class="kanban-column-header"><span>${escapeHtml(column.title)}</span>` +
+      '<span class="kanban-column-count">0</span></div>',
     '<div class="kanban-column-body"><div class="kanban-empty">No cards</div></div>',
     '</section>',
   ].join('');

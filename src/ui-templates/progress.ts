@@ -2,7 +2,8 @@ import { count, flag, record, text } from './config-values.js';
 import { heading, MESSAGE_BOX, type TemplateParts } from './html.js';
 
 const CSS = `
-.progress-bar { height: 10px; background: var(--color-background-tertiary); border-radius: var(--border-radius-full); overflow: hidden; }
+.progress-bar { height: 10px; background: var(--color-background-tertiary); border-radius: var(--border-radius-full);
+  overflow: hidden; }
 .progress-fill { height: 100%; width: 0; background: var(--color-text-success); transition: width 0.3s ease; }
 .progress-text { margin-top: 6px; font-size: var(--font-text-sm-size); color: var(--color-text-secondary); }
 #currentStep { margin-top: 10px; }
@@ -77,7 +78,10 @@ const SCRIPT = `(function (app) {
     });
   }
   app.onToolResult(function (result) { update(app.dataOf(result) || { message: app.textOf(result) }); });
-  app.onToolCancelled(function (params) { app.showMessage(message, 'Cancelled' + (params.reason ? ': ' + params.reason : ''), 'error'); finish(); });
+  app.onToolCancelled(function (params) {
+    app.showMessage(message, 'Cancelled' + (params.reason ? ': ' + params.reason : ''), 'error');
+    finish();
+  });
   if (cancel) cancel.addEventListener('click', function () {
     if (!armed) {
       armed = true;
@@ -115,7 +119,9 @@ export function progressTemplate(config: Record<string, unknown>): TemplateParts
     heading(title),
     MESSAGE_BOX,
     '<div class="progress-container">',
-    '<div class="progress-bar" id="progressBar" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0"><div class="progress-fill" id="progressFill"></div></div>',
+    '<div class="progress-bar" id="progressBar" role="progressbar" ' +
+      'aria-valuemin="0" aria-valuemax="100" aria-valuenow="0">' +
+      '<div class="progress-fill" id="progressFill"></div></div>',
     showPercentage ? '<div class="progress-text"><span id="progressPercent">0</span>% complete</div>' : '',
     '</div>',
     showCurrentStep ? '<div id="currentStep" class="muted">Waiting for the tool…</div>' : '',

@@ -1,7 +1,8 @@
 import { heading, htmlDocument } from './html.js';
 
 const CSS = `
-pre { margin: 0; padding: 10px; overflow: auto; font-family: var(--font-mono); font-size: var(--font-text-sm-size); background: var(--color-background-secondary); border-radius: var(--border-radius-md); }
+pre { margin: 0; padding: 10px; overflow: auto; font-family: var(--font-mono); font-size: var(--font-text-sm-size);
+  background: var(--color-background-secondary); border-radius: var(--border-radius-md); }
 section { margin-bottom: 14px; }
 h3 { margin: 0 0 6px; font-size: var(--font-text-md-size); }
 `;

@@ -6,14 +6,16 @@ const CSS = `
 .tree-search input { max-width: 280px; }
 .tree-container ul { list-style: none; margin: 0; padding-left: 18px; }
 .tree-container > ul { padding-left: 0; }
-.tree-node-content { display: flex; align-items: center; gap: 6px; padding: 2px 6px; border-radius: var(--border-radius-sm); cursor: default; }
+.tree-node-content { display: flex; align-items: center; gap: 6px; padding: 2px 6px;
+  border-radius: var(--border-radius-sm); cursor: default; }
 .tree-node-content.selectable { cursor: pointer; }
 .tree-node-content:hover { background: var(--color-background-secondary); }
 .tree-node-content.selected { background: var(--color-background-info); color: var(--color-text-info); }
 .tree-toggle { width: 18px; padding: 0; border: 0; background: none; color: var(--color-text-tertiary); }
 .tree-toggle.leaf { visibility: hidden; }
 /* Drawn with CSS: emoji fonts are missing on many machines, and these follow the theme. */
-.tree-icon { display: inline-block; flex: none; width: 11px; height: 13px; border: 1.5px solid var(--color-text-tertiary); border-radius: 2px; }
+.tree-icon { display: inline-block; flex: none; width: 11px; height: 13px;
+  border: 1.5px solid var(--color-text-tertiary); border-radius: 2px; }
 .tree-icon.folder { width: 14px; height: 10px; border-top-width: 3px; background: var(--color-background-tertiary); }
 .tree-icon.folder.open { background: transparent; }
 .tree-meta { margin-left: 6px; font-size: var(--font-text-xs-size); color: var(--color-text-tertiary); }
@@ -31,8 +33,18 @@ const SCRIPT = `(function (app) {
   var nodes = [];
   var selected = null;
 
-  function labelOf(node) { return String(node.label !== undefined ? node.label : node.name !== undefined ? node.name : node.title !== undefined ? node.title : node.id !== undefined ? node.id : ''); }
-  function childrenOf(node) { return Array.isArray(node.children) ? node.children.filter(function (c) { return c && typeof c === 'object'; }) : []; }
+  function labelOf(node) {
+    return String(node.label !== undefined ? node.label
+      : node.name !== undefined ? node.name
+      : node.title !== undefined ? node.title
+      : node.id !== undefined ? node.id
+      : '');
+  }
+  function childrenOf(node) {
+    return Array.isArray(node.children)
+      ? node.children.filter(function (c) { return c && typeof c === 'object'; })
+      : [];
+  }
   function nodesOf(data) {
     if (Array.isArray(data)) return data;
     if (!data || typeof data !== 'object') return [];
@@ -49,7 +61,8 @@ const SCRIPT = `(function (app) {
   function icon(node, open) {
     if (!config.showIcons) return null;
     if (node.icon) return app.el('span', { className: 'tree-icon-text', text: node.icon });
-    return app.el('span', { className: 'tree-icon ' + (childrenOf(node).length ? 'folder' + (open ? ' open' : '') : 'file'), 'aria-hidden': 'true' });
+    var kind = childrenOf(node).length ? 'folder' + (open ? ' open' : '') : 'file';
+    return app.el('span', { className: 'tree-icon ' + kind, 'aria-hidden': 'true' });
   }
   function select(content, node, path) {
     if (!config.selectable) return;
@@ -67,12 +80,24 @@ const SCRIPT = `(function (app) {
   function renderNode(node, level, needle, path) {
     var children = childrenOf(node).filter(function (child) { return matches(child, needle); });
     var open = needle !== '' || level < config.expandLevel;
-    var item = app.el('li', { role: 'treeitem', className: open ? '' : 'collapsed', 'aria-expanded': children.length ? String(open) : undefined });
-    var toggle = app.el('button', { type: 'button', className: 'tree-toggle' + (children.length ? '' : ' leaf'), 'aria-label': 'expand', text: open ? '▾' : '▸' });
+    var item = app.el('li', {
+      role: 'treeitem', className: open ? '' : 'collapsed', 'aria-expanded': children.length ? String(open) : undefined,
+    });
+    var toggle = app.el('button', {
+      type: 'button', className: 'tree-toggle' + (children.length ? '' : ' leaf'), 'aria-label': 'expand',
+      text: open ? '▾' : '▸',
+    });
     var label = labelOf(node);
-    var content = app.el('div', { className: 'tree-node-content' + (config.selectable ? ' selectable' : ''), 'data-node-id': node.id !== undefined ? String(node.id) : path.join('/') }, [
+    var content = app.el('div', {
+      className: 'tree-node-content' + (config.selectable ? ' selectable' : ''),
+      'data-node-id': node.id !== undefined ? String(node.id) : path.join('/'),
+    }, [
       toggle, icon(node, open), app.el('span', { className: 'tree-label', text: label }),
-      node.meta !== undefined || node.description !== undefined ? app.el('span', { className: 'tree-meta', text: String(node.meta !== undefined ? node.meta : node.description) }) : null,
+      node.meta !== undefined || node.description !== undefined
+        ? app.el('span', {
+          className: 'tree-meta', text: String(node.meta !== undefined ? node.meta : node.description),
+        })
+        : null,
     ]);
     toggle.addEventListener('click', function (event) {
       event.stopPropagation();
@@ -87,13 +112,21 @@ const SCRIPT = `(function (app) {
     })));
     return item;
   }
-  function countNodes(list) { return list.reduce(function (sum, node) { return sum + 1 + countNodes(childrenOf(node)); }, 0); }
+  function countNodes(list) {
+    return list.reduce(function (sum, node) { return sum + 1 + countNodes(childrenOf(node)); }, 0);
+  }
   function render() {
     var needle = search ? search.value.trim().toLowerCase() : '';
     root.textContent = '';
     var shown = nodes.filter(function (node) { return matches(node, needle); });
-    if (shown.length === 0) { root.appendChild(app.el('p', { className: 'muted', text: nodes.length ? 'Nothing matches' : 'No data' })); }
-    else root.appendChild(app.el('ul', { role: 'tree' }, shown.map(function (node) { return renderNode(node, 0, needle, [labelOf(node)]); })));
+    if (shown.length === 0) {
+      root.appendChild(app.el('p', { className: 'muted', text: nodes.length ? 'Nothing matches' : 'No data' }));
+    }
+    else {
+      root.appendChild(app.el('ul', { role: 'tree' }, shown.map(function (node) {
+        return renderNode(node, 0, needle, [labelOf(node)]);
+      })));
+    }
     stats.textContent = countNodes(nodes) + ' items';
   }
   app.onToolResult(function (result) {
@@ -116,7 +149,8 @@ export function treeViewTemplate(config: Record<string, unknown>): TemplateParts
     heading(title),
     MESSAGE_BOX,
     searchable
-      ? '<div class="tree-search"><input type="search" id="searchInput" placeholder="Search" aria-label="Search the tree"></div>'
+      ? '<div class="tree-search">' +
+        '<input type="search" id="searchInput" placeholder="Search" aria-label="Search the tree"></div>'
       : '',
     '<div class="tree-container" id="treeRoot"><p class="muted">Waiting for data…</p></div>',
     '<div id="treeStats"></div>',

@@ -164,7 +164,8 @@ const verdict = (value, limit) => (Number.isNaN(value) ? '' : value <= limit ? '
 
 function comparisonRows(m) {
   const row = (label, { ours, theirs, ratio: r = ours / theirs }, unit, target) =>
-    `| ${label} | ${fmt(ours, unit)} | ${fmt(theirs, unit)} | ${ratio(r, 1)}${target ? verdict(r, target) : ''} | ${target ? `≤ ${target}×` : ''} |`;
+    `| ${label} | ${fmt(ours, unit)} | ${fmt(theirs, unit)} | ` +
+    `${ratio(r, 1)}${target ? verdict(r, target) : ''} | ${target ? `≤ ${target}×` : ''} |`;
   return [
     `| Scenario (medians of ${ROUNDS} paired rounds) | mcp-bash | reference | ratio | target |`,
     '|---|---|---|---|---|',
@@ -219,7 +220,8 @@ async function ownRows(project, m) {
     await withoutJq.close();
     const r = median(runs.ratios);
     rows.push(
-      `| SDK tool with no jq/gojq on PATH (warm built-in jq) vs with gojq, p50 | ${fmt(median(runs.noJq))} vs ${fmt(median(runs.jq))} = ${ratio(r, 1)}${verdict(r, 2)} | ≤ 2× |`,
+      `| SDK tool with no jq/gojq on PATH (warm built-in jq) vs with gojq, p50 | ${fmt(median(runs.noJq))} vs ` +
+        `${fmt(median(runs.jq))} = ${ratio(r, 1)}${verdict(r, 2)} | ≤ 2× |`,
     );
   } finally {
     rmSync(noJqPath, { recursive: true, force: true });
@@ -245,7 +247,8 @@ async function ownRows(project, m) {
   );
   const direct16 = await directSpawns(script, 16, callCount);
   rows.push(
-    `| server overhead per tools/call, 16 in flight (time per call - direct starts' time per start) | ${fmt(m.busy.ours - direct16)} (reference: ${fmt(m.busy.theirs - direct16)}) | |`,
+    `| server overhead per tools/call, 16 in flight (time per call - direct starts' time per start) | ` +
+      `${fmt(m.busy.ours - direct16)} (reference: ${fmt(m.busy.theirs - direct16)}) | |`,
   );
   for (const inFlight of [1, 16, 64]) {
     const result = await loaded('mcp-bash', project, inFlight, callCount);
@@ -259,9 +262,12 @@ async function main() {
   try {
     const measured = await measure(project);
     const lines = [
-      `## Benchmark (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version})`,
+      `## Benchmark (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ` +
+        `${cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version})`,
       '',
-      `mcp-bash: \`${binary}\`. Reference: \`test/bench/reference-server.mjs\` (official TypeScript SDK, same project, same bash tools; JSON tool ${jsonToolBin || 'none'}). Ratios are mcp-bash / reference (the median of paired rounds): below 1× mcp-bash is faster or smaller.`,
+      `mcp-bash: \`${binary}\`. Reference: \`test/bench/reference-server.mjs\` (official TypeScript SDK, same ` +
+        `project, same bash tools; JSON tool ${jsonToolBin || 'none'}). Ratios are mcp-bash / reference (the ` +
+        `median of paired rounds): below 1× mcp-bash is faster or smaller.`,
       '',
       ...comparisonRows(measured),
       '',

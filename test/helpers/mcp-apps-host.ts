@@ -36,7 +36,8 @@ export function viewCsp(csp: ViewCsp = {}): string {
 
 const HOST_PAGE = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>MCP Apps test host</title>
-<style>body { margin: 0; padding: 12px; font: 14px system-ui; background: #ddd; } iframe { display: block; width: 760px; height: 120px; border: 0; background: #fff; }</style>
+<style>body { margin: 0; padding: 12px; font: 14px system-ui; background: #ddd; }
+iframe { display: block; width: 760px; height: 120px; border: 0; background: #fff; }</style>
 </head><body><div id="views"></div>
 <script>
 var state = { frame: null, setup: null };
@@ -59,7 +60,8 @@ window.addEventListener('message', function (event) {
   if (!m || m.jsonrpc !== '2.0' || typeof m.method !== 'string') return;
   if (m.method === 'ui/initialize') {
     answer(m.id, { protocolVersion: '2026-01-26', hostInfo: { name: 'mcp-bash test host', version: '1.0.0' },
-      hostCapabilities: { serverTools: {}, logging: {}, updateModelContext: { text: {} } }, hostContext: state.setup.hostContext });
+      hostCapabilities: { serverTools: {}, logging: {}, updateModelContext: { text: {} } },
+      hostContext: state.setup.hostContext });
   } else if (m.method === 'ui/notifications/initialized') {
     post({ jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: { arguments: state.setup.toolInput } });
     post({ jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: state.setup.toolResult });
@@ -68,7 +70,10 @@ window.addEventListener('message', function (event) {
   } else if (m.method === 'tools/call') {
     fetch('/rpc', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(m.params) })
       .then(function (response) { return response.json(); })
-      .then(function (body) { if (body.error) fail(m.id, body.error.code || -32603, body.error.message); else answer(m.id, body.result); })
+      .then(function (body) {
+        if (body.error) fail(m.id, body.error.code || -32603, body.error.message);
+        else answer(m.id, body.result);
+      })
       .catch(function (error) { fail(m.id, -32603, String(error)); });
   } else if (m.method === 'ui/update-model-context' || m.method === 'ui/message') {
     answer(m.id, {});

@@ -31,7 +31,10 @@ export const BASH4_CONSTRUCTS: ReadonlyArray<readonly [string, RegExp]> = [
   ['local - (4.4)', /\blocal\s+-\s*($|;)/],
   [
     '4.x-only shopt options',
-    /\bshopt\s+-[su]\s+[^;\n]*\b(lastpipe|globstar|inherit_errexit|localvar_inherit|localvar_unset|assoc_expand_once|direxpand|globasciiranges|patsub_replacement|checkjobs)\b/,
+    new RegExp(
+      '\\bshopt\\s+-[su]\\s+[^;\\n]*\\b(lastpipe|globstar|inherit_errexit|localvar_inherit|localvar_unset|' +
+        'assoc_expand_once|direxpand|globasciiranges|patsub_replacement|checkjobs)\\b',
+    ),
   ],
   ['read -N / read -i (4.x)', /\bread\s+([^;|&]*\s)?-[a-zA-Z]*[Ni]\b/],
 ];

@@ -48,7 +48,10 @@ function listed(heading: string): Set<string> {
 const serverSets = listed('Variables the server sets for tools, providers and hooks');
 const system = listed('Other variables the binary reads');
 
-/** Whether `name` is a setting, a variable the server sets, or a system variable; a prefix (`MCP_TOOL_`) needs a `PREFIX*` row. */
+/**
+ * Whether `name` is a setting, a variable the server sets, or a system variable; a prefix
+ * (`MCP_TOOL_`) needs a `PREFIX*` row.
+ */
 function known(name: string): boolean {
   const all = new Set([...rows.map(([row]) => row), ...serverSets, ...system]);
   return all.has(name.endsWith('_') ? `${name}*` : name);

@@ -16,7 +16,8 @@ t.test('the in-process file provider never serves a file swapped for an outside 
   writeFileSync(join(root, 'inside.txt'), 'inside');
   const swap = [
     'while :; do',
-    `  ln -sf ${join(dir, 'outside', 'secret.txt')} ${join(root, 'x.tmp')} && mv -f ${join(root, 'x.tmp')} ${join(root, 'x.txt')}`,
+    `  ln -sf ${join(dir, 'outside', 'secret.txt')} ${join(root, 'x.tmp')} && mv -f ${join(root, 'x.tmp')} ` +
+      `${join(root, 'x.txt')}`,
     `  cp ${join(root, 'inside.txt')} ${join(root, 'y.tmp')} && mv -f ${join(root, 'y.tmp')} ${join(root, 'x.txt')}`,
     'done',
   ].join('\n');

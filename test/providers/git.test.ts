@@ -119,7 +119,10 @@ t.test('reads one file with a shallow, pinned, redirect-free fetch', async (t) =
   }
   t.match(
     fetchCall,
-    /fetch --quiet --depth 1 --no-tags --no-recurse-submodules -- https:\/\/git\.example\.invalid:443\/owner\/repo\.git v1\.2$/,
+    new RegExp(
+      'fetch --quiet --depth 1 --no-tags --no-recurse-submodules -- ' +
+        'https:\\/\\/git\\.example\\.invalid:443\\/owner\\/repo\\.git v1\\.2$',
+    ),
   );
   const head = await fetch('git+https://git.example.invalid/o/r#README.md');
   t.equal(head.code, 0, 'a fragment without ":" is a path at HEAD');

@@ -38,7 +38,8 @@ for (const tool of fullJsonTools()) {
 
     t.test('mcp_args_get prints raw strings and compact JSON, null for missing keys', async (t) => {
       const run = await box.run(
-        `for f in .name .nested.field .nested .list .missing '.missing // "dflt"' .text; do printf '[%s]' "$(mcp_args_get "$f")"; done`,
+        `for f in .name .nested.field .nested .list .missing '.missing // "dflt"' .text; do printf '[%s]' ` +
+          `"$(mcp_args_get "$f")"; done`,
         { tool, args },
       );
       t.equal(run.code, 0, run.stderr);
@@ -83,7 +84,8 @@ for (const tool of fullJsonTools()) {
 
     t.test('mcp_args_bool coerces true/1 and applies defaults', async (t) => {
       const run = await box.run(
-        `printf '%s,' "$(mcp_args_bool .flag)" "$(mcp_args_bool .no)" "$(mcp_args_bool .name)" "$(mcp_args_bool .missing --default true)" "$(mcp_args_bool .missing --default 0)"`,
+        `printf '%s,' "$(mcp_args_bool .flag)" "$(mcp_args_bool .no)" "$(mcp_args_bool .name)" ` +
+          `"$(mcp_args_bool .missing --default true)" "$(mcp_args_bool .missing --default 0)"`,
         { tool, args },
       );
       t.equal(run.stdout, 'true,false,false,true,false,');
@@ -94,7 +96,8 @@ for (const tool of fullJsonTools()) {
 
     t.test('mcp_args_int validates integers and ranges', async (t) => {
       const ok = await box.run(
-        `printf '%s,' "$(mcp_args_int .n --min 1 --max 100)" "$(mcp_args_int .neg)" "$(mcp_args_int .missing --default 10)"`,
+        `printf '%s,' "$(mcp_args_int .n --min 1 --max 100)" "$(mcp_args_int .neg)" "$(mcp_args_int .missing ` +
+          `--default 10)"`,
         { tool, args },
       );
       t.equal(ok.stdout, '42,-7,10,');

@@ -16,7 +16,9 @@ for (const tool of jsonTools()) {
     writeFileSync(example, JSON.stringify({ timeout: 10, level: 'example', api: { key: 'k1' } }));
     writeFileSync(file, JSON.stringify({ level: 'file', debug: false }));
     writeFileSync(fromEnvFile, JSON.stringify({ level: 'env-file' }));
-    const load = `mcp_config_load --env MY_CFG --file ${sh(file)} --example ${sh(example)} --defaults '{"timeout":30,"retries":3,"empty":""}'`;
+    const load =
+      `mcp_config_load --env MY_CFG --file ${sh(file)} --example ${sh(example)} --defaults ` +
+      `'{"timeout":30,"retries":3,"empty":""}'`;
 
     t.test('precedence: env > file > example > defaults, merged shallowly', async (t) => {
       const run = await box.run(`${load}; printf '%s' "$MCP_CONFIG_JSON"`, { tool, env: { MY_CFG: '{"retries":5}' } });

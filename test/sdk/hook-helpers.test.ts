@@ -15,9 +15,11 @@ for (const tool of jsonTools()) {
       `${load}
        printf '[%s]\\n' "$(mcp_json_extract_optional '{"a":{"b":[1,2]}}' -c '.a.b' fallback)"
        printf '[%s]\\n' "$(mcp_json_extract_optional 'not json' -r '.a' fallback hooks "policy input")"
-       out="$(mcp_json_extract_file_required "${JSON.stringify(file).slice(1, -1)}" -r '.s' ctx)" && printf '[%s]\\n' "$out" || printf 'rc=%s\\n' "$?"
+       out="$(mcp_json_extract_file_required "${JSON.stringify(file).slice(1, -1)}" -r '.s' ctx)" \\
+         && printf '[%s]\\n' "$out" || printf 'rc=%s\\n' "$?"
        mcp_json_extract_file_required /no/such/file -r . ctx || printf 'rc=%s\\n' "$?"
-       printf '[%s]\\n' "$(mcp_json_escape_string 'say "hi"')" "$(mcp_json_quote_text $'a\\tb')" "$(mcp_json_trim $'  padded \\n')"
+       printf '[%s]\\n' "$(mcp_json_escape_string 'say "hi"')" "$(mcp_json_quote_text $'a\\tb')" \\
+         "$(mcp_json_trim $'  padded \\n')"
        mcp_json_has_key '{"k":1}' k && echo has-k || echo no-k
        mcp_json_has_key '[1]' k && echo has-k || echo no-k
        mcp_runtime_is_minimal_mode && echo minimal || echo full`,

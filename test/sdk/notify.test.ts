@@ -12,7 +12,8 @@ for (const tool of tools) {
     t.test('mcp_progress appends full notifications/progress lines', async (t) => {
       const box = sandbox(t);
       const run = await box.run(
-        `mcp_progress 25 'Copying "a"' 100; mcp_progress 150 over; mcp_progress -5 neg; mcp_progress 50.5 float; mcp_progress 007 zeros 0042; mcp_progress 99999999999999999999 huge x`,
+        `mcp_progress 25 'Copying "a"' 100; mcp_progress 150 over; mcp_progress -5 neg; mcp_progress 50.5 ` +
+          `float; mcp_progress 007 zeros 0042; mcp_progress 99999999999999999999 huge x`,
         { tool, progressToken: 'tok-1' },
       );
       t.equal(run.code, 0, run.stderr);
@@ -157,7 +158,8 @@ t.test('mcp_with_retry', async (t) => {
   const counter = `${box.dir}/count`;
   const flaky = box.fakeCommand(
     'flaky',
-    `n=$(cat ${counter} 2>/dev/null || echo 0); n=$((n + 1)); echo "$n" > ${counter}; [ "$n" -ge "$1" ] && exit 0; exit "$2"`,
+    `n=$(cat ${counter} 2>/dev/null || echo 0); n=$((n + 1)); echo "$n" > ${counter}; [ "$n" -ge "$1" ] && ` +
+      `exit 0; exit "$2"`,
   );
   const attempts = async (script: string) => {
     writeFileSync(counter, '0');
@@ -179,7 +181,8 @@ t.test('mcp_with_retry', async (t) => {
   t.equal(noSeparator.run.stdout, 'rc=0\n', '-- is optional');
   t.match(box.read('debug'), /mcp_with_retry: attempt 1\/5 failed \(exit 7\), retrying in 0\.01\ds/);
   const bad = await box.run(
-    'mcp_with_retry x 1 -- true && rc=0 || rc=$?; mcp_with_retry 2 fast -- true && rc2=0 || rc2=$?; mcp_with_retry 2 1 && rc3=0 || rc3=$?; echo "$rc $rc2 $rc3"',
+    'mcp_with_retry x 1 -- true && rc=0 || rc=$?; mcp_with_retry 2 fast -- true && rc2=0 || rc2=$?; ' +
+      'mcp_with_retry 2 1 && rc3=0 || rc3=$?; echo "$rc $rc2 $rc3"',
   );
   t.equal(bad.stdout, '1 1 2\n');
   t.match(

@@ -7,7 +7,8 @@ t.test('mcp_path_collapse is lexical and relative to $PWD', async (t) => {
   const box = sandbox(t);
   const dir = realpathSync(box.dir);
   const run = await box.run(
-    `cd ${sh(dir)}; for p in a/b/../c ./x//y/. /a/../../b '' / /.. 'sp ace/../q' '/tmp/[x]*/..'; do printf '%s\\n' "$(mcp_path_collapse "$p")"; done`,
+    `cd ${sh(dir)}; for p in a/b/../c ./x//y/. /a/../../b '' / /.. 'sp ace/../q' '/tmp/[x]*/..'; do printf ` +
+      `'%s\\n' "$(mcp_path_collapse "$p")"; done`,
   );
   t.equal(run.stdout, [`${dir}/a/c`, `${dir}/x/y`, '/b', dir, '/', '/', `${dir}/q`, '/tmp', ''].join('\n'));
 });

@@ -22,7 +22,8 @@ t.test('mcp_run_with_progress', { skip: jq?.skip ?? false }, async (t) => {
         printf 'RESULT\\n'
         return 3
       }
-      mcp_run_with_progress --pattern '^\\{' --interval 0.05 --stderr-file ${sh(join(box.dir, 'rest.txt'))} -- cmd && rc=0 || rc=$?
+      mcp_run_with_progress --pattern '^\\{' --interval 0.05 --stderr-file ${sh(join(box.dir, 'rest.txt'))} -- cmd \\
+        && rc=0 || rc=$?
       echo "rc=$rc"`;
     const run = await box.run(script, { tool, progressToken: 'p' });
     t.equal(run.stdout, 'RESULT\nrc=3\n');
@@ -45,7 +46,8 @@ t.test('mcp_run_with_progress', { skip: jq?.skip ?? false }, async (t) => {
   t.test('without --stderr-file non-progress lines go to the debug log', async (t) => {
     const box = sandbox(t);
     const run = await box.run(
-      `mcp_run_with_progress --pattern '^\\{' --interval 0.05 -- bash -c 'echo "{\\"progress\\":5}" >&2; echo "plain line" >&2'`,
+      `mcp_run_with_progress --pattern '^\\{' --interval 0.05 -- bash -c 'echo "{\\"progress\\":5}" >&2; echo ` +
+        `"plain line" >&2'`,
       { tool, progressToken: 'p' },
     );
     t.equal(run.code, 0, run.stderr);
@@ -58,7 +60,9 @@ t.test('mcp_run_with_progress', { skip: jq?.skip ?? false }, async (t) => {
     const progressFile = join(box.dir, 'progress.txt');
     const rest = join(box.dir, 'rest.txt');
     const run = await box.run(
-      `mcp_run_with_progress --progress-file ${sh(progressFile)} --stderr-file ${sh(rest)} --pattern 'pct=([0-9]+)' --extract match1 --interval 0.05 -- bash -c 'echo pct=40 >> ${progressFile}; echo oops >&2'`,
+      `mcp_run_with_progress --progress-file ${sh(progressFile)} --stderr-file ${sh(rest)} --pattern ` +
+        `'pct=([0-9]+)' --extract match1 --interval 0.05 -- bash -c 'echo pct=40 >> ${progressFile}; echo oops ` +
+        `>&2'`,
       { tool, progressToken: 'p' },
     );
     t.equal(run.code, 0, run.stderr);
@@ -70,9 +74,12 @@ t.test('mcp_run_with_progress', { skip: jq?.skip ?? false }, async (t) => {
     const box = sandbox(t);
     const out = join(box.dir, 'out.txt');
     const run = await box.run(
-      `mcp_run_with_progress --pattern '([0-9]+)%' --extract match1 --interval 0.05 --quiet -- bash -c 'echo "25% done" >&2; echo noise >&2; echo "done 100%" >&2'
-       mcp_run_with_progress --pattern '\\[([0-9]+)/([0-9]+)\\]' --extract ratio --interval 0.05 --stdout ${sh(out)} -- bash -c 'echo "[3/4] files" >&2; echo body'
-       mcp_run_with_progress --pattern 'us=([0-9]+)' --extract match1 --total 200 --interval 0.05 -- bash -c 'echo "us=50" >&2'`,
+      `mcp_run_with_progress --pattern '([0-9]+)%' --extract match1 --interval 0.05 --quiet \\
+         -- bash -c 'echo "25% done" >&2; echo noise >&2; echo "done 100%" >&2'
+       mcp_run_with_progress --pattern '\\[([0-9]+)/([0-9]+)\\]' --extract ratio --interval 0.05 --stdout ${sh(out)} \\
+         -- bash -c 'echo "[3/4] files" >&2; echo body'
+       mcp_run_with_progress --pattern 'us=([0-9]+)' --extract match1 --total 200 --interval 0.05 \\
+         -- bash -c 'echo "us=50" >&2'`,
       { tool, progressToken: 'p' },
     );
     t.equal(run.code, 0, run.stderr);
@@ -95,7 +102,8 @@ t.test('mcp_run_with_progress', { skip: jq?.skip ?? false }, async (t) => {
     const progressFile = join(box.dir, 'progress.txt');
     writeFileSync(progressFile, 'stale\n');
     const run = await box.run(
-      `mcp_run_with_progress --progress-file ${sh(progressFile)} --pattern 'pct=([0-9]+)' --extract match1 --interval 0.05 --dry-run -- bash -c 'echo pct=40 >> ${progressFile}; echo oops >&2'`,
+      `mcp_run_with_progress --progress-file ${sh(progressFile)} --pattern 'pct=([0-9]+)' --extract match1 ` +
+        `--interval 0.05 --dry-run -- bash -c 'echo pct=40 >> ${progressFile}; echo oops >&2'`,
       { tool, progressToken: 'p' },
     );
     t.equal(run.code, 0);

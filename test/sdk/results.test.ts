@@ -199,7 +199,8 @@ for (const tool of jsonTools()) {
       writeFileSync(png, Buffer.from([0, 1, 2, 3]));
       rmSync(box.files.resources, { force: true });
       const run = await box.run(
-        `cd ${sh(box.dir)}; mcp_result_text_with_resource '{"status":"done"}' --path report.txt --path chart.bin --mime image/png --uri 'file:///custom' --path missing.txt --path ''`,
+        `cd ${sh(box.dir)}; mcp_result_text_with_resource '{"status":"done"}' --path report.txt --path ` +
+          `chart.bin --mime image/png --uri 'file:///custom' --path missing.txt --path ''`,
         { tool },
       );
       t.equal(run.code, 0, run.stderr);

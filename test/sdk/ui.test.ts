@@ -86,7 +86,8 @@ for (const tool of jsonTools()) {
       async (t) => {
         const env = { MCPBASH_BIN: binary as string };
         const form = await box.run(
-          `mcp_ui_form --title 'Log "Entry"' --field type:select:meeting,call,email --field notes:textarea --field when:date --field plain --submit-tool log-it --submit-label Save`,
+          `mcp_ui_form --title 'Log "Entry"' --field type:select:meeting,call,email --field notes:textarea ` +
+            `--field when:date --field plain --submit-tool log-it --submit-label Save`,
           { tool, env },
         );
         t.equal(form.code, 0, form.stderr);
@@ -94,7 +95,11 @@ for (const tool of jsonTools()) {
         t.match(form.stdout, /<h2>Log &quot;Entry&quot;<\/h2>/);
         t.match(
           form.stdout,
-          /<select id="field-type" name="type"><option value=""><\/option><option value="meeting">meeting<\/option><option value="call">call<\/option><option value="email">email<\/option><\/select>/,
+          new RegExp(
+            '<select id="field-type" name="type"><option value=""><\\/option><option ' +
+              'value="meeting">meeting<\\/option><option value="call">call<\\/option><option ' +
+              'value="email">email<\\/option><\\/select>',
+          ),
         );
         t.match(
           form.stdout,

@@ -169,7 +169,8 @@ function readLongDescription(r: Resolver, root: string, meta: JsonObject): strin
     return readFileSync(path, 'utf8');
   } catch (error) {
     throw new CliError(
-      `the long description file ${file} (${r.sources.long_description}) cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      `the long description file ${file} (${r.sources.long_description}) cannot be read: ` +
+        `${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
       ExitCode.Failure,
     );
   }

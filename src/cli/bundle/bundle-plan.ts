@@ -105,7 +105,8 @@ export async function planBundle(request: BundleRequest): Promise<BundlePlan> {
   warnings.push(...images.warnings, ...launch.warnings);
   if (fields.userConfig.argsKeys.length > 0)
     warnings.push(
-      'user_config args map: the values reach the server command line, which tools cannot read; map them to environment variables (MCPB_USER_CONFIG_ENV_MAP) instead',
+      'user_config args map: the values reach the server command line, which tools cannot read; map them to ' +
+        'environment variables (MCPB_USER_CONFIG_ENV_MAP) instead',
     );
   const input = { fields, images, inventory, launch, platforms: request.platforms };
   const manifest = buildManifest({ ...input, promptsDir: projectLayout(root, {}).promptsDir }, warnings);

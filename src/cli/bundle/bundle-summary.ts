@@ -26,7 +26,8 @@ export function formatBytes(bytes: number): string {
 export function bundleSummary(built: BuiltBundle, colors: Palette): string {
   const { fields, inventory } = built;
   const registry = fields.staticRegistry
-    ? `static registry: ${inventory.registryEntries.map((entry) => entry.path.replace('server/.registry/', '')).join(', ') || 'none'}`
+    ? `static registry: ` +
+      `${inventory.registryEntries.map((entry) => entry.path.replace('server/.registry/', '')).join(', ') || 'none'}`
     : 'registry discovered at start-up (MCPB_STATIC=false)';
   const rows: Array<[string, string]> = [
     ['server', `${fields.name} ${fields.version} ("${fields.displayName}")`],
@@ -35,7 +36,9 @@ export function bundleSummary(built: BuiltBundle, colors: Palette): string {
     ['platforms', built.platforms.join(', ')],
     [
       'offers',
-      `${inventory.tools.length} tools, ${inventory.resources.length} resources, ${inventory.resourceTemplates.length} resource templates, ${inventory.prompts.length} prompts${inventory.uiResources.length > 0 ? `, ${inventory.uiResources.length} UI views` : ''}`,
+      `${inventory.tools.length} tools, ${inventory.resources.length} resources, ` +
+        `${inventory.resourceTemplates.length} resource templates, ${inventory.prompts.length} ` +
+        `prompts${inventory.uiResources.length > 0 ? `, ${inventory.uiResources.length} UI views` : ''}`,
     ],
     ['registry', registry],
     ['files', `${built.entries.length}`],
@@ -44,7 +47,8 @@ export function bundleSummary(built: BuiltBundle, colors: Palette): string {
     `${colors.green('Bundle written:')} ${built.path} (${formatBytes(built.bytes)})`,
     ...rows.map(([label, value]) => `  ${label.padEnd(10)}${value}`),
     '',
-    `Install it by opening the file with Claude Desktop (or another MCPB client); 'npx @anthropic-ai/mcpb info ${built.path}' shows its details.`,
+    `Install it by opening the file with Claude Desktop (or another MCPB client); 'npx @anthropic-ai/mcpb info ` +
+      `${built.path}' shows its details.`,
     '',
   ];
   return lines.join('\n');

@@ -3,8 +3,11 @@ import { CliError, ExitCode } from '../cli-error.js';
 import type { BundleFields } from './bundle-fields.js';
 import { PLATFORMS } from './runtime-sources.js';
 
-const SEMVER =
-  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*)(?:\.(?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*))*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?$/;
+const SEMVER = new RegExp(
+  '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)' +
+    '(?:-((?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*))*))?' +
+    '(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?$',
+);
 const EMAIL = /^[A-Za-z0-9_'+.-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 const LOCALE = /^[A-Za-z0-9]{2,8}(?:-[A-Za-z0-9]{1,8})*$/;
 
@@ -51,7 +54,8 @@ function metaProblems(meta: Record<string, unknown>, problems: string[]): void {
     );
   if (!valid)
     problems.push(
-      `server.meta.json platform_overrides must map ${PLATFORMS.join(', ')} to {"command"?: "...", "args"?: [...], "env"?: {...}}`,
+      `server.meta.json platform_overrides must map ${PLATFORMS.join(', ')} to {"command"?: "...", "args"?: ` +
+        `[...], "env"?: {...}}`,
     );
 }
 
@@ -76,7 +80,8 @@ export function checkManifestFields(fields: BundleFields, platformOverrides: unk
   const problems: string[] = [];
   if (!fields.author)
     problems.push(
-      'no author: MCPB requires author.name. Set MCPB_AUTHOR_NAME in mcpb.conf (or "author" in server.d/server.meta.json, or git config user.name)',
+      'no author: MCPB requires author.name. Set MCPB_AUTHOR_NAME in mcpb.conf (or "author" in ' +
+        'server.d/server.meta.json, or git config user.name)',
     );
   if (!isSemver(fields.version))
     problems.push(`version "${fields.version}" is not a semantic version (like 1.2.0): set --version or MCPB_VERSION`);

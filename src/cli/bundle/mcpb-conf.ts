@@ -115,7 +115,8 @@ export function parseMcpbConf(text: string, path: string): McpbConf {
       throw new CliError(
         `${path} line ${number} needs a shell to evaluate (${error.message}): ${line}`,
         ExitCode.Failure,
-        'mcp-bash reads mcpb.conf as KEY="value" lines and never runs it: write each value literally, e.g. MCPB_VERSION="1.2.0".',
+        'mcp-bash reads mcpb.conf as KEY="value" lines and never runs it: write each value literally, e.g. ' +
+          'MCPB_VERSION="1.2.0".',
       );
     }
   });

@@ -111,7 +111,8 @@ export function collectProjectFiles(root: string, include: readonly string[]): C
     throw new CliError(
       `MCPB_INCLUDE is not valid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
       ExitCode.Failure,
-      'MCPB_INCLUDE lists extra directories or files of the project, relative to its root, e.g. MCPB_INCLUDE="config data".',
+      'MCPB_INCLUDE lists extra directories or files of the project, relative to its root, e.g. ' +
+        'MCPB_INCLUDE="config data".',
     );
   }
   const walker = new Walker(root, realpathSync(root));

@@ -77,9 +77,11 @@ function binaryEntries(sources: BinarySources, warnings: string[]): ArchiveEntry
   }
   if (missingPlatforms.length > 0) {
     throw new CliError(
-      `--runtime binary: no binary for ${missingPlatforms.join(', ')}${sources.binariesDir ? ` in ${sources.binariesDir}` : ''}`,
+      `--runtime binary: no binary for ${missingPlatforms.join(', ')}` +
+        `${sources.binariesDir ? ` in ${sources.binariesDir}` : ''}`,
       ExitCode.Failure,
-      "Pass --binaries DIR holding the release binaries ('npm run release' writes them to dist/release/), or narrow --platform.",
+      "Pass --binaries DIR holding the release binaries ('npm run release' writes them to dist/release/), or " +
+        'narrow --platform.',
     );
   }
   return entries;

@@ -12,7 +12,8 @@ import { parseOptions } from '../parse-options.js';
 import { colorEnabled, palette } from '../terminal.js';
 
 const usage =
-  'mcp-bash bundle [--output DIR] [--name N] [--version V] [--platform darwin|linux|win32|all] [--runtime node|binary] [--binaries DIR] [--validate] [--verbose] [--project-root DIR]';
+  'mcp-bash bundle [--output DIR] [--name N] [--version V] [--platform darwin|linux|win32|all] [--runtime ' +
+  'node|binary] [--binaries DIR] [--validate] [--verbose] [--project-root DIR]';
 
 function platformsOf(value: string | undefined): Platform[] {
   if (value === undefined || value === 'all') return [...PLATFORMS];
@@ -99,7 +100,8 @@ export const command: Command = {
       throw new UsageError('--binaries goes with --runtime binary', usage);
     if (options.boolean('include-gojq'))
       io.stderr.write(
-        'note: --include-gojq adds nothing in 2.x: tools use jq or gojq when installed, else the jq built into mcp-bash\n',
+        'note: --include-gojq adds nothing in 2.x: tools use jq or gojq when installed, else the jq built into ' +
+          'mcp-bash\n',
       );
     const project = requireProject(io, options.string('project-root'), context.config);
     const time = archiveTime(context.config.values.SOURCE_DATE_EPOCH);

@@ -11,7 +11,8 @@ import { SCRIPT_MODE, writeNewFile } from '../scaffold/template-files.js';
 import { inspectorCommand, selfCommand } from '../self-command.js';
 
 const usage =
-  'mcp-bash config [--project-root DIR] [--show | --json | --client NAME | --wrapper | --wrapper-env | --inspector] [--native]';
+  'mcp-bash config [--project-root DIR] [--show | --json | --client NAME | --wrapper | --wrapper-env | ' +
+  '--inspector] [--native]';
 const MODES = ['show', 'json', 'client', 'wrapper', 'wrapper-env', 'inspector'] as const;
 
 function showAll(io: CliIo, launch: ServerLaunch, native: boolean): void {

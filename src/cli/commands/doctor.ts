@@ -20,7 +20,8 @@ import { parseOptions } from '../parse-options.js';
 import { colorEnabled, type Palette, palette } from '../terminal.js';
 
 const usage =
-  'mcp-bash doctor [--json] [--dry-run | --fix] [--min-version X.Y.Z] [--archive PATH|URL --verify SHA256 | --version V] [--allow-downgrade]';
+  'mcp-bash doctor [--json] [--dry-run | --fix] [--min-version X.Y.Z] [--archive PATH|URL --verify SHA256 | ' +
+  '--version V] [--allow-downgrade]';
 
 function frameworkHomeOrError(context: CommandContext): FrameworkHome | Error {
   try {
@@ -84,7 +85,8 @@ function printHuman(
       'Repairs:',
       ...taken.map(
         (action) =>
-          `  ${action.ok ? colors.green('✓') : colors.red('✗')} ${action.message}${action.error ? `: ${action.error}` : ''}`,
+          `  ${action.ok ? colors.green('✓') : colors.red('✗')} ` +
+          `${action.message}${action.error ? `: ${action.error}` : ''}`,
       ),
     );
   } else if (proposed.length > 0) {

@@ -54,7 +54,8 @@ export const command: Command = {
       const request = uploadRequest(registry, token ?? '(none)', bundle);
       showRequest(io, request, bundle.data.length);
       io.stdout.write(
-        `Dry run: ${bundle.name}@${bundle.version} is ready to publish to ${registry}${token ? '' : ' (set MCP_REGISTRY_TOKEN or --token to send it)'}\n`,
+        `Dry run: ${bundle.name}@${bundle.version} is ready to publish to ` +
+          `${registry}${token ? '' : ' (set MCP_REGISTRY_TOKEN or --token to send it)'}\n`,
       );
       return ExitCode.Ok;
     }

@@ -26,7 +26,9 @@ import { type EnvFiles, envFilesFor, filesToSource, sourceEnvFiles } from '../ru
 import { parseToolArguments } from '../run-tool/tool-arguments.js';
 
 const usage =
-  'mcp-bash run-tool <name> [--args JSON|@FILE] [--roots a,b] [--dry-run] [--timeout SECS] [--verbose] [--no-refresh] [--minimal] [--project-root DIR] [--print-env] [--allow-self] [--allow TOOL]... [--allow-all] [--with-server-env] [--source FILE]...';
+  'mcp-bash run-tool <name> [--args JSON|@FILE] [--roots a,b] [--dry-run] [--timeout SECS] [--verbose] ' +
+  '[--no-refresh] [--minimal] [--project-root DIR] [--print-env] [--allow-self] [--allow TOOL]... ' +
+  '[--allow-all] [--with-server-env] [--source FILE]...';
 
 const spec = {
   string: ['args', 'roots', 'timeout', 'project-root'],
@@ -151,7 +153,8 @@ function stderrNotifier(io: CliIo, verbose: boolean): (method: string, params: o
       io.stderr.write(`[${String(p.level)}]${p.logger ? ` ${String(p.logger)}:` : ''} ${data}\n`);
     } else if (method === 'notifications/progress' && verbose) {
       io.stderr.write(
-        `[progress] ${String(p.progress)}${p.total !== undefined ? `/${String(p.total)}` : ''}${p.message ? ` ${String(p.message)}` : ''}\n`,
+        `[progress] ${String(p.progress)}${p.total !== undefined ? `/${String(p.total)}` : ''}` +
+          `${p.message ? ` ${String(p.message)}` : ''}\n`,
       );
     }
   };

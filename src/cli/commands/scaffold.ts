@@ -41,7 +41,9 @@ function withToolUi(tool: ScaffoldResult, input: ScaffoldInput): ScaffoldResult 
 }
 
 function subcommand(spec: KindSpec): Subcommand {
-  const usage = `mcp-bash scaffold ${spec.name}${spec.takesName ? ' <name>' : ''} [--project-root DIR]${spec.flags?.includes('ui') ? ' [--ui]' : ''}`;
+  const usage =
+    `mcp-bash scaffold ${spec.name}${spec.takesName ? ' <name>' : ''} [--project-root DIR]` +
+    `${spec.flags?.includes('ui') ? ' [--ui]' : ''}`;
   return {
     name: spec.name,
     summary: spec.summary,
@@ -100,7 +102,8 @@ const kinds: KindSpec[] = [
     what: 'resource',
     summary: 'a file resource: resources/<name>/<name>.txt and <name>.meta.json',
     creates:
-      'resources/<name>/<name>.txt and <name>.meta.json (its file:// URI; notes in its _comment, since every file in resources/ is a resource)',
+      'resources/<name>/<name>.txt and <name>.meta.json (its file:// URI; notes in its _comment, since every ' +
+      'file in resources/ is a resource)',
     takesName: true,
     make: scaffoldResource,
   },
@@ -109,7 +112,8 @@ const kinds: KindSpec[] = [
     what: 'completion',
     summary: 'a completion script, registered in server.d/register.json',
     creates:
-      'completions/<name>/completion.sh and README.md, and registers the completion in server.d/register.json (or appends it to an existing register.sh when there is no register.json)',
+      'completions/<name>/completion.sh and README.md, and registers the completion in server.d/register.json ' +
+      '(or appends it to an existing register.sh when there is no register.json)',
     takesName: true,
     make: scaffoldCompletion,
   },

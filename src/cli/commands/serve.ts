@@ -20,7 +20,8 @@ async function serveStdio(context: CommandContext): Promise<number> {
     throw new CliError(
       `unsupported transport "${transport}": plain mcp-bash speaks MCP over stdio`,
       1,
-      'For Streamable HTTP run `mcp-bash serve --http [HOST:]PORT` (docs/REMOTE.md); otherwise unset MCPBASH_TRANSPORT / MCP_TRANSPORT.',
+      'For Streamable HTTP run `mcp-bash serve --http [HOST:]PORT` (docs/REMOTE.md); ' +
+        'otherwise unset MCPBASH_TRANSPORT / MCP_TRANSPORT.',
     );
   }
   const { env, config, home, project, stateDir } = prepareServing(context);
@@ -46,7 +47,8 @@ async function serveStdio(context: CommandContext): Promise<number> {
   if ((context.io.stdin as { isTTY?: boolean }).isTTY) {
     // Someone ran the server by hand: say what it is waiting for (stderr, never stdout).
     context.io.stderr.write(
-      `mcp-bash: serving ${project.identity.info.name} (${project.layout.root}) over stdio; it expects JSON-RPC from an MCP client. Press Ctrl-D to stop.\n`,
+      `mcp-bash: serving ${project.identity.info.name} (${project.layout.root}) over stdio; it expects JSON-RPC ` +
+        `from an MCP client. Press Ctrl-D to stop.\n`,
     );
   }
   const removeSignalHandlers = onStopSignals((code) => void server.stop(code, 'abort'));
@@ -57,7 +59,8 @@ async function serveStdio(context: CommandContext): Promise<number> {
   // this process's own stdio: a server run in-process over other streams (tests) must
   // not end its host.
   if (context.io.stdout === process.stdout) {
-    // biome-ignore lint/nursery/noProcessExit: a last resort once stdout is flushed; a stray handle must not hang the client
+    // A last resort once stdout is flushed: a stray handle must not hang the client.
+    // biome-ignore lint/nursery/noProcessExit: see above
     setTimeout(() => process.exit(code), 2000).unref();
   }
   return code;
@@ -121,7 +124,8 @@ export const command: Command = {
     // Loaded only here: a stdio server never pays for the HTTP layer.
     const { serveHttp } = await import('../serve/serve-http.js');
     const code = await serveHttp(context, prepareServing(context), settings);
-    // biome-ignore lint/nursery/noProcessExit: a last resort once every session has ended; a stray handle must not keep a stopped server alive
+    // A last resort once every session has ended: a stray handle must not keep a stopped server alive.
+    // biome-ignore lint/nursery/noProcessExit: see above
     setTimeout(() => process.exit(code), 2000).unref();
     return code;
   },

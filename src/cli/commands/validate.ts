@@ -55,7 +55,8 @@ function explainDefaults(io: CliIo, defaults: ServerDefaults): void {
       `Defaults used: name=${defaults.name}, title=${defaults.title}, version=${defaults.version}`,
       `  name:    ${defaults.sources.name}`,
       `  title:   ${defaults.sources.title}`,
-      `  version: ${defaults.sources.version} (server.meta.json "version", else a VERSION file, else package.json, else 0.0.0)`,
+      `  version: ${defaults.sources.version} (server.meta.json "version", else a VERSION file, else ` +
+        `package.json, else 0.0.0)`,
       '',
     ].join('\n'),
   );
@@ -120,7 +121,8 @@ export const command: Command = {
     io.stdout.write(`${result.failed ? colors.red(result.text) : colors.green(result.text)}\n`);
     if (options.boolean('inspector')) {
       io.stdout.write(
-        `\nTo check the live server with the MCP Inspector (CLI mode):\n  ${inspectorCommand(project.layout.root, 'cli')}\n`,
+        `\nTo check the live server with the MCP Inspector (CLI mode):\n  ` +
+          `${inspectorCommand(project.layout.root, 'cli')}\n`,
       );
     }
     return result.failed ? ExitCode.Failure : ExitCode.Ok;

@@ -14,7 +14,8 @@ import { compareTree, readVendorManifest, VENDOR_MANIFEST } from '../vendor/vend
 import { installVendorTree, type VendorContent, vendorContent, wrapperText } from '../vendor/vendor-tree.js';
 
 const usage =
-  'mcp-bash vendor [--output DIR] [--runtime binary|node] [--upgrade] [--verify] [--dry-run] [--verbose] [--project-root DIR]';
+  'mcp-bash vendor [--output DIR] [--runtime binary|node] [--upgrade] [--verify] [--dry-run] [--verbose] ' +
+  '[--project-root DIR]';
 
 function verify(io: CliIo, vendorDir: string, verbose: boolean): number {
   const manifest = readVendorManifest(vendorDir);

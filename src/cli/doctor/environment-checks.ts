@@ -33,7 +33,9 @@ export function checkBinary(report: DoctorReport): void {
   report.add(
     'binary.version',
     'info',
-    `mcp-bash ${VERSION} (${invocation === 'native' ? 'native binary' : `bundle run by node ${process.version}`}) at ${selfExecutable()}`,
+    `mcp-bash ${VERSION} (` +
+      `${invocation === 'native' ? 'native binary' : `bundle run by node ${process.version}`}) at ` +
+      `${selfExecutable()}`,
   );
 }
 
@@ -95,7 +97,8 @@ export function checkFramework(report: DoctorReport, home: FrameworkHome | Error
     report.add(
       'framework.fallback',
       'warning',
-      `the data dir is not writable, so the framework files live in a private temp dir (${home.root}) and are extracted again after a reboot`,
+      `the data dir is not writable, so the framework files live in a private temp dir (${home.root}) and are ` +
+        `extracted again after a reboot`,
       { suggestedCommand: 'mkdir -p ~/.local/share && chmod u+w ~/.local/share' },
     );
   }
@@ -110,7 +113,8 @@ export function checkFramework(report: DoctorReport, home: FrameworkHome | Error
   report.add(
     'framework.damaged',
     'error',
-    `the framework files in ${home.root} differ from this binary's: ${damage.slice(0, 5).join(', ')}${damage.length > 5 ? ` and ${damage.length - 5} more` : ''}`,
+    `the framework files in ${home.root} differ from this binary's: ` +
+      `${damage.slice(0, 5).join(', ')}${damage.length > 5 ? ` and ${damage.length - 5} more` : ''}`,
     {
       action: {
         id: 'framework.reextract',
@@ -242,7 +246,8 @@ export function checkQuarantine(report: DoctorReport): void {
 }
 
 const MSYS_HINT =
-  'Git Bash/MSYS: set MSYS2_ARG_CONV_EXCL="*" before commands that take paths (--roots, --project-root) so they are not rewritten';
+  'Git Bash/MSYS: set MSYS2_ARG_CONV_EXCL="*" before commands that take paths (--roots, --project-root) so ' +
+  'they are not rewritten';
 
 /** Git Bash / MSYS on Windows rewrites path arguments; 1.x's hint for it. */
 export function checkWindows(report: DoctorReport, env: Env): void {

@@ -107,7 +107,8 @@ export function checkProject(report: DoctorReport, config: Config, env: Env, cwd
   report.add(
     'project.found',
     'info',
-    `project ${layout.root}: ${toolsCount} tool(s)${registryExists ? '' : ', no .registry/ yet (created on first use)'}`,
+    `project ${layout.root}: ${toolsCount} tool(s)` +
+      `${registryExists ? '' : ', no .registry/ yet (created on first use)'}`,
   );
   checkRequirements(report, layout.serverDir, env);
 }

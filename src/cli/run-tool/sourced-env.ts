@@ -27,7 +27,10 @@ export interface EnvFiles {
   readonly sources: readonly string[];
 }
 
-/** The env files the flags and MCPBASH_RUN_TOOL_SOURCE_SERVER_ENV ask for (relative --source paths from the project root). */
+/**
+ * The env files the flags and MCPBASH_RUN_TOOL_SOURCE_SERVER_ENV ask for (relative --source
+ * paths from the project root).
+ */
 export function envFilesFor(options: {
   serverEnv: boolean;
   sources: readonly string[];
@@ -40,7 +43,10 @@ export function envFilesFor(options: {
   };
 }
 
-/** The files to source, in order: a missing server.d/env.sh is skipped (it is optional), a missing --source file is not. */
+/**
+ * The files to source, in order: a missing server.d/env.sh is skipped (it is optional), a
+ * missing --source file is not.
+ */
 export function filesToSource(files: EnvFiles): string[] {
   return [...(files.serverEnv && existsSync(files.serverEnv) ? [files.serverEnv] : []), ...files.sources];
 }

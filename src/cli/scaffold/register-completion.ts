@@ -43,7 +43,8 @@ function editablePath(path: string, root: string): string {
   const target = editTarget(path, root);
   if (target.kind === 'file') return target.path;
   return refuse(
-    `${relative(root, path)} cannot be edited: ${target.kind === 'refused' ? target.reason : 'it does not exist'}; nothing was scaffolded`,
+    `${relative(root, path)} cannot be edited: ` +
+      `${target.kind === 'refused' ? target.reason : 'it does not exist'}; nothing was scaffolded`,
     'Replace it with a regular file inside the project, or register the completion yourself.',
   );
 }

@@ -41,7 +41,8 @@ function prepareStateDir(paths: PathsConfig, stderr: Writable): string {
   } catch (error) {
     if (!isSystemError(error)) throw error;
     stderr.write(
-      `mcp-bash: warning: ${systemErrorLine(error)}; serving anyway, but tools cannot run until it can be created (check TMPDIR or MCPBASH_TMP_ROOT)\n`,
+      `mcp-bash: warning: ${systemErrorLine(error)}; serving anyway, but tools cannot run until it can be created ` +
+        `(check TMPDIR or MCPBASH_TMP_ROOT)\n`,
     );
   }
   return dir;

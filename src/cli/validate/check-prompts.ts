@@ -26,7 +26,9 @@ function templateFor(
     const found = declaredTemplate(declared, dir, { prompts: layout.promptsDir, project: layout.root });
     return (
       found ?? {
-        error: `template "${declared}" not found inside the project (beside the metadata, in the prompts directory or at the project root)`,
+        error:
+          `template "${declared}" not found inside the project (beside the metadata, in the prompts directory or ` +
+          `at the project root)`,
         field: '/path',
       }
     );
@@ -42,7 +44,9 @@ function templateFor(
   return candidates.length === 0
     ? { error: `no template: set "path" or add ${stem}.txt beside it` }
     : {
-        error: `several templates match (${candidates.map((file) => basename(file)).join(', ')}): set "path" to choose one`,
+        error:
+          `several templates match (${candidates.map((file) => basename(file)).join(', ')}): set "path" to ` +
+          `choose one`,
       };
 }
 
@@ -84,7 +88,8 @@ function checkRootRelativePath(
   ctx.report.add(
     'warning',
     'prompts',
-    `"path" is relative to the project root, as 1.x wrote it; it still works, but "${relative(dir, template)}" (relative to this file) is clearer`,
+    `"path" is relative to the project root, as 1.x wrote it; it still works, but "${relative(dir, template)}" ` +
+      `(relative to this file) is clearer`,
     { file: meta, field: '/path' },
   );
 }

@@ -84,7 +84,10 @@ function checkFileUri(ctx: FileUriContext, meta: string, uri: string): void {
   ctx.report.add(
     'warning',
     'resources',
-    `${uri} is ${outside ? 'outside the project' : 'outside resources/'}: reads fail with "outside allowed roots" unless MCP_RESOURCES_ROOTS, MCPBASH_ROOTS, config/roots.json or the client's roots include ${real}${outside ? ' (a copied or moved project keeps the old absolute path: drop "uri" to use the file\'s own)' : ''}`,
+    `${uri} is ${outside ? 'outside the project' : 'outside resources/'}: reads fail with "outside allowed ` +
+      `roots" unless MCP_RESOURCES_ROOTS, MCPBASH_ROOTS, config/roots.json or the client's roots include ` +
+      real +
+      (outside ? ' (a copied or moved project keeps the old absolute path: drop "uri" to use the file\'s own)' : ''),
     { file: meta, field: '/uri' },
   );
 }
@@ -98,7 +101,8 @@ function checkAudience(ctx: CheckContext, meta: string, annotations: unknown): v
     ctx.report.add(
       'warning',
       'resources',
-      `annotations.audience ${other.map((role) => JSON.stringify(role)).join(', ')} dropped: MCP knows only "user" and "assistant"`,
+      `annotations.audience ${other.map((role) => JSON.stringify(role)).join(', ')} dropped: MCP knows only ` +
+        `"user" and "assistant"`,
       { file: meta, field: '/annotations/audience' },
     );
 }

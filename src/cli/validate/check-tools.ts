@@ -81,7 +81,10 @@ function checkIcons(ctx: CheckContext, file: string, icons: unknown): void {
     ctx.report.add('warning', 'tools', warning.replace(/^icons: /, ''), { file, field: '/icons' });
 }
 
-/** One metadata file: JSON, schema (file and field of every problem), its script, advice. Returns the tool's name and script. */
+/**
+ * One metadata file: JSON, schema (file and field of every problem), its script, advice.
+ * Returns the tool's name and script.
+ */
 function checkToolMeta(
   ctx: CheckContext,
   meta: string,

@@ -40,7 +40,8 @@ function checkExecutable(ctx: CheckContext, section: Section, path: string, syml
   ctx.report.add(
     'error',
     section,
-    `not executable${runs ? '' : ', and without a shebang or .sh name it is not run at all'} (chmod +x, or mcp-bash validate --fix)`,
+    `not executable${runs ? '' : ', and without a shebang or .sh name it is not run at all'} (chmod +x, or ` +
+      `mcp-bash validate --fix)`,
     { file: path },
   );
 }

@@ -27,13 +27,17 @@ export const cliSettings = {
     section,
     usedBy: ['sdk'],
     defaultDoc: 'set by the server',
-    doc: "`1` tells `run-tool` tools (through the SDK's `mcp_client_supports_ui`) that the client renders MCP Apps views; the server sets it for its tools",
+    doc:
+      "`1` tells `run-tool` tools (through the SDK's `mcp_client_supports_ui`) that the client renders MCP Apps " +
+      'views; the server sets it for its tools',
   }),
   MCPBASH_RELEASE_BASE_URL: text({
     section,
     usedBy: ['cli:doctor'],
     defaultDoc: "the project's GitHub release download URL for `v{version}`",
-    doc: "`doctor --fix --version V` (and `install.sh`): the directory holding one release's archives and `SHA256SUMS`; `{version}` is replaced",
+    doc:
+      "`doctor --fix --version V` (and `install.sh`): the directory holding one release's archives and " +
+      '`SHA256SUMS`; `{version}` is replaced',
   }),
   MCPBASH_DOCTOR_KEEP_BACKUP: bool({
     section,

@@ -8,7 +8,9 @@ export const httpSettings = {
   MCPBASH_HTTP_LISTEN: text({
     section,
     usedBy,
-    doc: '`[HOST:]PORT` for `mcp-bash serve` when `--http` is not given (HOST defaults to `127.0.0.1`; port 0 picks a free one). Plain `mcp-bash` ignores it',
+    doc:
+      '`[HOST:]PORT` for `mcp-bash serve` when `--http` is not given (HOST defaults to `127.0.0.1`; port 0 picks ' +
+      'a free one). Plain `mcp-bash` ignores it',
   }),
   MCPBASH_HTTP_PATH: text({
     section,
@@ -19,13 +21,19 @@ export const httpSettings = {
   MCPBASH_HTTP_TOKEN: text({
     section,
     usedBy,
-    doc: 'the bearer token (32 characters or more) every request to the endpoint must carry as `Authorization: Bearer <token>` (compared in constant time); required to listen beyond loopback unless `--insecure`. Like the remote token it is never passed to tools, providers or hooks (D97)',
+    doc:
+      'the bearer token (32 characters or more) every request to the endpoint must carry as `Authorization: Bearer ' +
+      '<token>` (compared in constant time); required to listen beyond loopback unless `--insecure`. Like the remote ' +
+      'token it is never passed to tools, providers or hooks (D97)',
   }),
   MCPBASH_HTTP_ALLOWED_ORIGINS: list({
     section,
     usedBy,
     defaultDoc: '— (loopback origins only)',
-    doc: 'browser origins allowed besides `http(s)://localhost`, `127.0.0.1` and `[::1]`, separated by spaces or commas; `*` allows any (refused without `MCPBASH_HTTP_TOKEN` unless `--insecure`: any web page could call the server). A request with another `Origin` gets 403',
+    doc:
+      'browser origins allowed besides `http(s)://localhost`, `127.0.0.1` and `[::1]`, separated by spaces or ' +
+      'commas; `*` allows any (refused without `MCPBASH_HTTP_TOKEN` unless `--insecure`: any web page could call the ' +
+      'server). A request with another `Origin` gets 403',
   }),
   MCPBASH_HTTP_STATELESS: bool({
     section,
@@ -67,6 +75,8 @@ export const httpSettings = {
     usedBy,
     default: 30,
     min: 0,
-    doc: 'how long a call whose stream broke waits for the client to resume it (GET with `Last-Event-ID`) before it is cancelled; 0 cancels at once',
+    doc:
+      'how long a call whose stream broke waits for the client to resume it (GET with `Last-Event-ID`) before ' +
+      'it is cancelled; 0 cancels at once',
   }),
 } as const;

@@ -118,7 +118,9 @@ export const limitSettings = {
     usedBy: ['server'],
     default: 2,
     min: 0,
-    doc: 'how often subscribed resources are re-read; 0 = never (an unchanged resource is re-read less and less often, up to every 30 s, D93)',
+    doc:
+      'how often subscribed resources are re-read; 0 = never (an unchanged resource is re-read less and less ' +
+      'often, up to every 30 s, D93)',
   }),
   MCPBASH_MAX_SUBSCRIPTIONS: int({
     section,

@@ -58,7 +58,9 @@ export const pathSettings = {
     section,
     usedBy: ['project'],
     defaultDoc: 'the files embedded in the binary, extracted on first run',
-    doc: 'a framework directory to use instead (development: a checkout of this repository); a 1.x install is ignored (D39)',
+    doc:
+      'a framework directory to use instead (development: a checkout of this repository); a 1.x install is ' +
+      'ignored (D39)',
   }),
   MCPBASH_TMP_ROOT: text({
     section,
@@ -81,7 +83,9 @@ export const pathSettings = {
   MCPBASH_ROOTS: text({
     section,
     usedBy: ['project'],
-    doc: 'MCP roots used until the client gives its own: colon-separated paths, each must exist (else `config/roots.json`, else the project root)',
+    doc:
+      'MCP roots used until the client gives its own: colon-separated paths, each must exist (else ' +
+      '`config/roots.json`, else the project root)',
   }),
   MCP_RESOURCES_ROOTS: text({
     section,

@@ -25,7 +25,9 @@ export const toolSettings = {
     usedBy: ['tools'],
     values: ['minimal', 'allowlist', 'inherit'],
     default: 'minimal',
-    doc: 'what tools inherit: `minimal` (PATH, HOME, TMPDIR, LANG, Windows basics, `MCP_*`, `MCPBASH_*`), `allowlist` (minimal plus `MCPBASH_TOOL_ENV_ALLOWLIST`), `inherit` (everything)',
+    doc:
+      'what tools inherit: `minimal` (PATH, HOME, TMPDIR, LANG, Windows basics, `MCP_*`, `MCPBASH_*`), ' +
+      '`allowlist` (minimal plus `MCPBASH_TOOL_ENV_ALLOWLIST`), `inherit` (everything)',
   }),
   MCPBASH_TOOL_ENV_ALLOWLIST: list({ section, usedBy: ['tools'], doc: 'extra variable names for `allowlist` mode' }),
   MCPBASH_TOOL_ENV_INHERIT_ALLOW: bool({

@@ -80,7 +80,9 @@ export function normalizePrompt(
   const schema = argumentsSchema(raw.arguments);
   if (!schema)
     return {
-      error: `${owner}: arguments must be a JSON Schema object (or a list of {name, description, required}); prompt skipped`,
+      error:
+        `${owner}: arguments must be a JSON Schema object (or a list of {name, description, required}); prompt ` +
+        `skipped`,
       warnings,
     };
   const item: PromptDefinition = {

@@ -58,7 +58,9 @@ function templateFor(
     const found = declaredTemplate(declared, dir, dirs);
     return (
       found ?? {
-        error: `its template "${declared}" does not exist inside the project (looked beside the meta file, in the prompts directory and at the project root)`,
+        error:
+          `its template "${declared}" does not exist inside the project (looked beside the meta file, in the ` +
+          `prompts directory and at the project root)`,
       }
     );
   }

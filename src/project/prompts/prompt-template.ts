@@ -16,7 +16,8 @@ export function readPromptTemplate(promptsDir: string, prompt: PromptDefinition,
     return readFileSync(path, 'utf8');
   } catch (error) {
     throw ProjectError.failed(
-      `The template of prompt "${prompt.name}" (${prompt.path}) cannot be read: ${(error as Error).message}; check the file and the prompt's "path"`,
+      `The template of prompt "${prompt.name}" (${prompt.path}) cannot be read: ${(error as Error).message}; ` +
+        `check the file and the prompt's "path"`,
       { prompt: prompt.name },
     );
   }

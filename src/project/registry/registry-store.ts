@@ -207,7 +207,8 @@ export class RegistryStore<T> {
     if (result.items.length > LARGE_REGISTRY && (this.current?.items.length ?? 0) <= LARGE_REGISTRY) {
       this.options.log.warning(
         'mcp.registry',
-        `${result.items.length} ${this.source.kind} registered; above ${LARGE_REGISTRY}, consider manual registration (server.d/register.json) to keep discovery fast`,
+        `${result.items.length} ${this.source.kind} registered; above ${LARGE_REGISTRY}, consider manual ` +
+          `registration (server.d/register.json) to keep discovery fast`,
       );
     }
     if (this.current?.hash !== hash)

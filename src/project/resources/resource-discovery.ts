@@ -163,7 +163,8 @@ function filesWithin(resourcesDir: string, warnings: string[]): string[] {
   if (outside.length > 0) {
     const example = outside.slice(0, 3).join(', ');
     warnings.push(
-      `${outside.length} file(s) reached through symbolic links lie outside the resources directory and are not listed (${example}${outside.length > 3 ? ', ...' : ''})`,
+      `${outside.length} file(s) reached through symbolic links lie outside the resources directory and are ` +
+        `not listed (${example}${outside.length > 3 ? ', ...' : ''})`,
     );
   }
   return inside;

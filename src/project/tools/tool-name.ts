@@ -18,5 +18,8 @@ export function toolNameProblem(name: string): string | undefined {
 /** A warning for names MCP allows but some clients reject (dots, more than 64 characters). */
 export function toolNamePortability(name: string): string | undefined {
   if (PORTABLE_TOOL_NAME_PATTERN.test(name) || !TOOL_NAME_PATTERN.test(name)) return undefined;
-  return `tool name "${name}" has ${name.length > 64 ? 'more than 64 characters' : 'a dot'}: MCP allows it, but some clients (Claude Desktop, Windsurf) accept only 1-64 letters, digits, '_' and '-'`;
+  return (
+    `tool name "${name}" has ${name.length > 64 ? 'more than 64 characters' : 'a dot'}: MCP allows it, but some ` +
+    `clients (Claude Desktop, Windsurf) accept only 1-64 letters, digits, '_' and '-'`
+  );
 }

@@ -88,7 +88,9 @@ t.test('the binary for the OS and CPU, with the arguments and the project root',
   for (const [machine, expected] of cases) {
     const { server, PATH } = setUp(t, machine);
     const run = launch(server, { PATH });
-    const label = `${machine.os} ${machine.cpu}${machine.translated === '1' ? ' (Rosetta)' : ''} with ${machine.binaries.join(', ')}`;
+    const label =
+      `${machine.os} ${machine.cpu}${machine.translated === '1' ? ' (Rosetta)' : ''} with ` +
+      `${machine.binaries.join(', ')}`;
     t.equal(run.status, 0, `${label}: ${run.stderr}`);
     t.equal(run.stdout, `${expected}|--flag x y|${PATH}|${server}|\n`, `${label} runs ${expected}`);
   }

@@ -59,7 +59,10 @@ t.test('--client prints each client format; an unknown client names the known on
   t.equal(unknown.stdout, '');
   t.match(
     unknown.stderr,
-    /unknown client "emacs"\nKnown clients: claude-desktop, cursor, claude-cli, windsurf, librechat, vscode \(claude-code = claude-cli\)\./,
+    new RegExp(
+      'unknown client "emacs"\\nKnown clients: claude-desktop, cursor, claude-cli, windsurf, librechat, vscode ' +
+        '\\(claude-code = claude-cli\\)\\.',
+    ),
   );
 });
 

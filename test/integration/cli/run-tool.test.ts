@@ -10,7 +10,8 @@ function addTool(root: string, name: string, body: string, meta: Record<string, 
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, 'tool.sh'),
-    `#!/usr/bin/env bash\nset -euo pipefail\n# shellcheck source=/dev/null\nsource "\${MCP_SDK}/tool-sdk.sh"\n${body}\n`,
+    `#!/usr/bin/env bash\nset -euo pipefail\n# shellcheck source=/dev/null\nsource ` +
+      `"\${MCP_SDK}/tool-sdk.sh"\n${body}\n`,
     { mode: 0o755 },
   );
   writeFileSync(join(dir, 'tool.meta.json'), JSON.stringify({ name, description: `${name} tool`, ...meta }), {
@@ -26,7 +27,9 @@ t.before(async () => {
     'probe',
     [
       'printf "probe-stderr-line\\n" >&2',
-      'mcp_emit_json "$(mcp_json_obj myVar "${MY_VAR-unset}" custom "${MCPBASH_CUSTOM-unset}" roots "${MCP_ROOTS_COUNT}" mode "${MCPBASH_MODE}" elicit "${MCP_ELICIT_SUPPORTED}" count "$(mcp_args_get \'.count // 0\')")"',
+      'mcp_emit_json "$(mcp_json_obj myVar "${MY_VAR-unset}" custom "${MCPBASH_CUSTOM-unset}" roots ' +
+        '"${MCP_ROOTS_COUNT}" mode "${MCPBASH_MODE}" elicit "${MCP_ELICIT_SUPPORTED}" count "$(mcp_args_get ' +
+        '\'.count // 0\')")"',
     ].join('\n'),
     { inputSchema: { type: 'object', properties: { count: { type: 'integer' } } } },
   );
@@ -191,7 +194,9 @@ t.test('--with-server-env and --source set the launch environment; --print-env s
   t.match(
     printEnv.stdout,
     new RegExp(
-      `^MCPBASH_PROJECT_ROOT=${root}\\nMCPBASH_HOME=.+\\nMCP_SDK=.+/sdk\\nMCPBASH_MODE=full\\nWILL_SOURCE_SERVER_ENV=${root}/server.d/env.sh\\nWILL_SOURCE\\[0\\]=${root}/override.sh\\nROOT\\[0\\]=${root}\\n$`,
+      `^MCPBASH_PROJECT_ROOT=${root}\\nMCPBASH_HOME=.+\\nMCP_SDK=.+/sdk\\nMCPBASH_MODE=full\\n` +
+        `WILL_SOURCE_SERVER_ENV=${root}/server.d/env.sh\\nWILL_SOURCE\\[0\\]=${root}/override.sh\\n` +
+        `ROOT\\[0\\]=${root}\\n$`,
     ),
   );
 });

@@ -28,7 +28,10 @@ t.test('an unusable TMPDIR at start: one line naming the path and the cause, and
   t.ok(lines.length >= 1, server.stderr);
   t.match(
     lines[0],
-    /^mcp-bash: warning: cannot mkdir .*tmp-is-a-file\/mcpbash\.state\.[^:]*: not a directory \(ENOTDIR\); serving anyway/,
+    new RegExp(
+      '^mcp-bash: warning: cannot mkdir .*tmp-is-a-file\\/mcpbash\\.state\\.[^:]*: not a directory ' +
+        '\\(ENOTDIR\\); serving anyway',
+    ),
   );
   t.notMatch(server.stderr, /internal error|\n\s+at /, 'no stack trace');
 });
@@ -82,7 +85,10 @@ t.test('init never writes through a .gitignore symlink that leaves the project',
   t.equal(run.code, 0, run.stderr);
   t.match(
     run.stdout,
-    /Skipped \.gitignore \(not changed: it is a symbolic link to .*global-gitignore, outside the project; add \.registry\/ /,
+    new RegExp(
+      'Skipped \\.gitignore \\(not changed: it is a symbolic link to .*global-gitignore, outside the project; ' +
+        'add \\.registry\\/ ',
+    ),
   );
   t.equal(readFileSync(outside, 'utf8'), 'node_modules/\n', 'the outside file is untouched');
   t.ok(lstatSync(join(dir, '.gitignore')).isSymbolicLink());
@@ -122,7 +128,8 @@ t.test('scaffold completion edits register.json in place: nothing but the new en
     readFileSync(registerPath, 'utf8'),
     USER_REGISTER_JSON.replace(
       '"completions/topics/completion.sh"\n        }\n',
-      '"completions/topics/completion.sh"\n        },\n        {\n            "name": "colors",\n            "path": "completions/colors/completion.sh",\n            "timeoutSecs": 5\n        }\n',
+      '"completions/topics/completion.sh"\n        },\n        {\n            "name": "colors",\n            ' +
+        '"path": "completions/colors/completion.sh",\n            "timeoutSecs": 5\n        }\n',
     ),
     'formatting, the big number and the duplicate key are kept',
   );

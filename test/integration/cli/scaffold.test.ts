@@ -162,7 +162,11 @@ t.test(
     t.notOk(existsSync(join(root, 'server.d/register.json')));
     t.match(
       readFileSync(join(root, 'server.d/register.sh'), 'utf8'),
-      /"name":"x","path":"hello\/tool\.sh"\}'\n+# Completion topics[\s\S]*mcp_completion_manual_register '\{"name":"topics","path":"completions\/topics\/completion\.sh","timeoutSecs":5\}'/,
+      new RegExp(
+        '"name":"x","path":"hello\\/tool\\.sh"\\}\'\\n+# Completion ' +
+          'topics[\\s\\S]*mcp_completion_manual_register ' +
+          '\'\\{"name":"topics","path":"completions\\/topics\\/completion\\.sh","timeoutSecs":5\\}\'',
+      ),
     );
   },
 );

@@ -35,7 +35,10 @@ t.test('scaffold ui, scaffold ui --tool, scaffold tool --ui: files the server se
   t.equal(tool.code, 0, tool.stderr);
   t.match(
     tool.stdout,
-    /Created tools\/weather\/tool\.sh[\s\S]*Created tools\/weather\/ui\/index\.html\nCreated tools\/weather\/ui\/ui\.meta\.json\n/,
+    new RegExp(
+      'Created tools\\/weather\\/tool\\.sh[\\s\\S]*Created tools\\/weather\\/ui\\/index\\.html\\nCreated ' +
+        'tools\\/weather\\/ui\\/ui\\.meta\\.json\\n',
+    ),
   );
   t.match(tool.stdout, /The tool's view is ui:\/\/demo\/weather/);
   const standalone = await cli(['scaffold', 'ui', 'dashboard'], env, root);
@@ -146,7 +149,10 @@ t.test('validate: UI metadata, template configs, entrypoints, names, tool _meta.
   // A template config item or a tool's _meta.ui value the server drops is a warning too (D193).
   has(
     'warning',
-    /^tools\/hello\/ui\/ui\.meta\.json \/config\/fields\/0: must have required property 'name'.*: the server ignores this value$/,
+    new RegExp(
+      "^tools\\/hello\\/ui\\/ui\\.meta\\.json \\/config\\/fields\\/0: must have required property 'name'.*: " +
+        'the server ignores this value$',
+    ),
     'a template config field',
   );
   has('error', /^ui\/broken\/ui\.meta\.json: invalid JSON/, 'invalid JSON');
@@ -168,12 +174,18 @@ t.test('validate: UI metadata, template configs, entrypoints, names, tool _meta.
   has('error', /^ui\/link\/index\.html: index\.html leads outside its UI directory/, 'a symlink out');
   has(
     'warning',
-    /^tools\/app\/tool\.meta\.json \/_meta\/ui\/visibility\/0: must be one of "model", "app".*: the server ignores this value$/,
+    new RegExp(
+      '^tools\\/app\\/tool\\.meta\\.json \\/_meta\\/ui\\/visibility\\/0: must be one of "model", "app".*: the ' +
+        'server ignores this value$',
+    ),
     'visibility',
   );
   has(
     'warning',
-    /^tools\/other\/tool\.sh \/_meta\/ui\/resourceUri: tool "demo-other": no UI resource of this project is ui:\/\/demo\/missing/,
+    new RegExp(
+      '^tools\\/other\\/tool\\.sh \\/_meta\\/ui\\/resourceUri: tool "demo-other": no UI resource of this ' +
+        'project is ui:\\/\\/demo\\/missing',
+    ),
     'an unknown view',
   );
   t.notOk(

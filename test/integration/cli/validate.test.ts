@@ -37,7 +37,10 @@ t.test('a fresh project passes; the human output has the sections and the summar
   t.equal(run.code, 0, run.stdout);
   t.match(
     run.stdout,
-    /^Validating project at .+\.\.\.\n\nServer\n {2}✓ server\.d\/server\.meta\.json: server "demo" 0\.1\.0\n\nTools\n/,
+    new RegExp(
+      String.raw`^Validating project at .+\.\.\.\n\nServer\n {2}✓ ` +
+        String.raw`server\.d\/server\.meta\.json: server "demo" 0\.1\.0\n\nTools\n`,
+    ),
   );
   t.match(run.stdout, /✓ tools\/hello\/tool\.sh: tool "hello"/);
   t.match(run.stdout, /Defaults used: name=demo, title=Demo, version=0\.1\.0\n {2}name: {4}server\.meta\.json/);
@@ -269,7 +272,8 @@ t.test('validate needs a project; --project-root picks one', async (t) => {
 });
 
 t.test(
-  'the 1.x checks: templates need a {variable}, uris a scheme; a missing server.meta.json is a warning; shebang and directory name',
+  'the 1.x checks: templates need a {variable}, uris a scheme; a missing server.meta.json is a warning; ' +
+    'shebang and directory name',
   async (t) => {
     const root = await newProject(t, env);
     mkdirSync(join(root, 'resources'), { recursive: true });

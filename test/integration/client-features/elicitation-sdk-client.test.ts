@@ -9,6 +9,11 @@ import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 // Every SDK elicitation helper, and a schema a 1.x tool wrote by hand (items.oneOf for a
 // titled multi-select), through the official client: it checks each requestedSchema
 // against MCP's schema and each answer against the requested schema.
+const LEGACY_SCHEMA = JSON.stringify({
+  type: 'object',
+  properties: { picks: { type: 'array', items: { oneOf: [{ const: 'x', title: 'Ex' }] } } },
+  required: ['picks'],
+});
 const tool = `#!/usr/bin/env bash
 set -euo pipefail
 source "\${MCP_SDK}/tool-sdk.sh"
@@ -20,7 +25,7 @@ printf '{"string":%s,"confirm":%s,"choice":%s,"titled":%s,"multi":%s,"titledMult
   "$(ask mcp_elicit_titled_choice 'titled?' 'x:Ex' 'y:Why')" \\
   "$(ask mcp_elicit_multi_choice 'multi?' x y)" \\
   "$(ask mcp_elicit_titled_multi_choice 'titledMulti?' 'x:Ex' 'y:Why')" \\
-  "$(ask mcp_elicit 'legacy?' '{"type":"object","properties":{"picks":{"type":"array","items":{"oneOf":[{"const":"x","title":"Ex"}]}}},"required":["picks"]}')"
+  "$(ask mcp_elicit 'legacy?' '${LEGACY_SCHEMA}')"
 `;
 
 const answers: Record<string, Record<string, unknown>> = {

@@ -224,7 +224,8 @@ t.test('register.sh registers completions (hooks on)', async (t) => {
   const hook = join(project, 'server.d', 'register.sh');
   writeFileSync(
     hook,
-    '#!/usr/bin/env bash\nmcp_completion_manual_begin\nmcp_completion_manual_register \'{"name":"colors","path":"completions/colors.sh"}\'\nmcp_completion_manual_finalize\n',
+    '#!/usr/bin/env bash\nmcp_completion_manual_begin\nmcp_completion_manual_register ' +
+      '\'{"name":"colors","path":"completions/colors.sh"}\'\nmcp_completion_manual_finalize\n',
   );
   chmodSync(hook, 0o755);
   const server = await serve(t, project, { MCPBASH_ALLOW_PROJECT_HOOKS: 'true' });

@@ -187,7 +187,10 @@ t.test('register.json prompts replace discovery, normalised; a template outside 
   // One bad entry costs only itself (D126): the list still answers, without it.
   t.same((await server.request('prompts/list')).result, { prompts: [], _meta: { 'mcpbash/total': 0 } });
   await server.waitForStderr(
-    /prompts\[0\]: path "\.\.\/server\.d\/server\.meta\.json" must stay inside the prompts directory; the entry is skipped/,
+    new RegExp(
+      'prompts\\[0\\]: path "\\.\\.\\/server\\.d\\/server\\.meta\\.json" must stay inside the prompts ' +
+        'directory; the entry is skipped',
+    ),
   );
 });
 

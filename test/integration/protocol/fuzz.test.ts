@@ -55,7 +55,8 @@ t.test(`${LINES} hostile lines (seed ${SEED}): no exit, only JSON-RPC out, each 
     server.writeRaw(line.bytes, true);
   }
   const total = [...expected.values()].reduce((sum, count) => sum + count, 0);
-  const answered = () => server.lines.reduce((sum, line) => sum + [...line.matchAll(RESPONSE_ID)].length, 0) - 1; // minus initialize
+  // Minus one: the initialize reply.
+  const answered = () => server.lines.reduce((sum, line) => sum + [...line.matchAll(RESPONSE_ID)].length, 0) - 1;
   const deadline = Date.now() + 20_000;
   while (answered() < total && Date.now() < deadline && server.running) {
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -76,7 +77,8 @@ t.test(`${LINES} hostile lines (seed ${SEED}): no exit, only JSON-RPC out, each 
       .slice(0, 10)
       .map((id) => `${id}: expected ${expected.get(id) ?? 0}, got ${seen.get(id) ?? 0} (of ${wrong.length})`),
     [],
-    `every request answered exactly once under its exact id (${total} replies expected; lines: ${JSON.stringify(Object.fromEntries(kinds))})`,
+    `every request answered exactly once under its exact id (${total} replies expected; lines: ` +
+      `${JSON.stringify(Object.fromEntries(kinds))})`,
   );
   const problems = server.lines
     .map((line) => [protocolProblem(line), line.slice(0, 200)])

@@ -28,7 +28,8 @@ t.test('one deeply nested line costs only its own reply: in-flight calls finish,
 t.test('initialize with a deeply nested protocolVersion is refused; initialize then works', async (t) => {
   const server = new InProcessServer({ projectRoot: fixtureProject('lifecycle') });
   server.writeRaw(
-    `{"jsonrpc":"2.0","id":"deep-init","method":"initialize","params":{"protocolVersion":${nested(5000)},"capabilities":{}}}`,
+    `{"jsonrpc":"2.0","id":"deep-init","method":"initialize",` +
+      `"params":{"protocolVersion":${nested(5000)},"capabilities":{}}}`,
   );
   t.match((await server.waitFor((m) => m.id === 'deep-init')).error, { code: -32600 });
   const result = await server.initialize('2025-06-18');

@@ -36,7 +36,10 @@ t.test('the built-in file provider: roots, traversal, symlink escapes, percent-e
     .join('\n');
   t.match(
     warnings,
-    /2 file\(s\) reached through symbolic links lie outside the resources directory and are not listed \(escape\.txt, linked-dir\/inner\.txt\)/,
+    new RegExp(
+      '2 file\\(s\\) reached through symbolic links lie outside the resources directory and are not listed ' +
+        '\\(escape\\.txt, linked-dir\\/inner\\.txt\\)',
+    ),
   );
   const spaced = listed.find((item) => item.name === 'My Notes #1');
   t.equal(spaced?.uri, `file://${resources}/My%20Notes%20%231.txt`, 'discovered URIs are percent-encoded');

@@ -84,7 +84,10 @@ t.test('register.json: [] disables templates; an invalid resource entry is skipp
   t.match(read.result, { contents: [{ text: '{"ok":true}' }] });
   t.match(
     server.stderr,
-    /register\.json: resources: resources\[0\]: provider "\.\.\/\.\.\/bin\/sh" is not a provider name.*; the entry is skipped/,
+    new RegExp(
+      'register\\.json: resources: resources\\[0\\]: provider "\\.\\.\\/\\.\\.\\/bin\\/sh" is not a provider ' +
+        'name.*; the entry is skipped',
+    ),
   );
 });
 

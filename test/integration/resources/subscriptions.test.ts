@@ -188,7 +188,8 @@ t.test('an unchanged resource is polled with back-off, and polls wait for a conc
   writeFileSync(join(tool, 'tool.meta.json'), '{"name":"holds-the-slot","description":"x","timeoutSecs":30}');
   writeFileSync(
     join(tool, 'tool.sh'),
-    '#!/usr/bin/env bash\nlog="$MCPBASH_PROJECT_ROOT/reads.log"\nbefore=$(wc -l <"$log")\nsleep 1\nprintf \'%s %s\' "$before" "$(wc -l <"$log")"\n',
+    '#!/usr/bin/env bash\nlog="$MCPBASH_PROJECT_ROOT/reads.log"\nbefore=$(wc -l <"$log")\nsleep 1\nprintf \'%s ' +
+      '%s\' "$before" "$(wc -l <"$log")"\n',
     { mode: 0o755 },
   );
   const server = await startInitialized({

@@ -137,7 +137,9 @@ t.test('request validation order: name, arguments, lookup', async (t) => {
     code: -32602,
     message: "Tool 'no-such-tool' not found",
     data: {
-      hint: "tools/list (or 'mcp-bash registry refresh') shows the tools; 'mcp-bash validate' says why a script is not one",
+      hint:
+        "tools/list (or 'mcp-bash registry refresh') shows the tools; 'mcp-bash validate' says why a script is " +
+        'not one',
     },
   });
 });

@@ -22,7 +22,8 @@ const readOnlyPolicy = [
   'set -euo pipefail',
   'mcp_tools_policy_check() {',
   '  local name="$1" metadata="$2" read_only',
-  '  read_only="$(mcp_json_extract_optional "${metadata}" -r \'.annotations.readOnlyHint // false\' false mcp.policy metadata)"',
+  '  read_only="$(mcp_json_extract_optional "${metadata}" -r \'.annotations.readOnlyHint // false\' false ' +
+    'mcp.policy metadata)"',
   '  mcp_logging_info "policy.audit" "checked ${name}: readOnly=${read_only}"',
   '  if [ "${read_only}" != "true" ]; then',
   '    _MCP_TOOLS_ERROR_CODE=-32600',
@@ -71,7 +72,10 @@ t.test('a policy.sh that calls a helper nobody provides is logged with its statu
   await server.waitForStderr(/returned 127/);
   t.match(
     server.stderr,
-    /warning: mcp\.tools\.policy: server\.d\/policy\.sh denied tool 'echo-text': mcp_tools_policy_check returned 127 \(stderr: .*mcp_no_such_helper: command not found\)/,
+    new RegExp(
+      "warning: mcp\\.tools\\.policy: server\\.d\\/policy\\.sh denied tool 'echo-text': " +
+        'mcp_tools_policy_check returned 127 \\(stderr: .*mcp_no_such_helper: command not found\\)',
+    ),
   );
 });
 

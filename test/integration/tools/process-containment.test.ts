@@ -22,7 +22,10 @@ t.teardown(() => {
   }
 });
 
-const MARKER_ARG = `marker="$(printf '%s' "\${MCP_TOOL_ARGS_JSON:-{\\}}" | sed -n 's/.*"marker":"\\([^"]*\\)".*/\\1/p')"`;
+const MARKER_ARG = [
+  `marker="$(printf '%s' "\${MCP_TOOL_ARGS_JSON:-{\\}}" | `,
+  `sed -n 's/.*"marker":"\\([^"]*\\)".*/\\1/p')"`,
+].join('');
 
 /** A copy of the tools fixture with extra tools (name -> [timeoutSecs, script body]). */
 function projectWith(tools: Record<string, [number, string]>): string {
@@ -107,7 +110,8 @@ t.test(
 
 // A child in the tool's own process group that ignores TERM and does not hold the pipes.
 // The child writes its pid once TERM is ignored; the tool waits for that before it exits.
-const STUBBORN_CHILD = `( trap '' TERM; printf '%s\\n' "$BASHPID" >"$marker.child"; exec sleep 30 ) </dev/null >/dev/null 2>&1 &
+const STUBBORN_CHILD = `( trap '' TERM; printf '%s\\n' "$BASHPID" >"$marker.child"; exec sleep 30 ) \\
+  </dev/null >/dev/null 2>&1 &
 while [ ! -s "$marker.child" ]; do sleep 0.05; done
 echo done`;
 

@@ -191,12 +191,14 @@ t.test(
       t.equal(await ui.inView(session, 'getComputedStyle(document.documentElement).colorScheme'), 'dark');
       await ui.inView(
         session,
-        `(() => { const f = document.getElementById('filter'); f.value = 'GRACE'; f.dispatchEvent(new Event('input')); })()`,
+        `(() => { const f = document.getElementById('filter'); f.value = 'GRACE'; ` +
+          `f.dispatchEvent(new Event('input')); })()`,
       );
       t.equal(await ui.inView(session, `document.getElementById('rowCount').textContent`), '1 of 3 rows');
       await ui.inView(
         session,
-        `(() => { const f = document.getElementById('filter'); f.value = ''; f.dispatchEvent(new Event('input')); document.querySelector('#tableHead th').click(); document.querySelector('#tableHead th').click(); })()`,
+        `(() => { const f = document.getElementById('filter'); f.value = ''; f.dispatchEvent(new Event('input')); ` +
+          `document.querySelector('#tableHead th').click(); document.querySelector('#tableHead th').click(); })()`,
       );
       t.equal(
         await ui.inView(session, `document.querySelector('#tableBody td').textContent`),
@@ -214,7 +216,8 @@ t.test(
       t.same(
         await ui.inView(
           session,
-          `[...document.querySelectorAll('#form [name]')].map((el) => el.tagName.toLowerCase() + ':' + el.name + ':' + (el.type || ''))`,
+          `[...document.querySelectorAll('#form [name]')].map((el) => el.tagName.toLowerCase() + ':' + el.name ` +
+            `+ ':' + (el.type || ''))`,
         ),
         ['input:name:text', 'input:email:email', 'select:team:select-one'],
       );
@@ -319,7 +322,8 @@ t.test(
       );
       await ui.inView(
         session,
-        `(() => { const s = document.getElementById('searchInput'); s.value = 'start'; s.dispatchEvent(new Event('input')); })()`,
+        `(() => { const s = document.getElementById('searchInput'); s.value = 'start'; ` +
+          `s.dispatchEvent(new Event('input')); })()`,
       );
       t.same(await ui.inView(session, `[...document.querySelectorAll('.tree-label')].map((l) => l.textContent)`), [
         'sample',
@@ -332,11 +336,14 @@ t.test(
     t.test('kanban: cards in their columns; a move calls the app-only tool', async (t) => {
       const { session } = await ui.show(templates.client, 'example-task-board');
       await ui.page.waitFor(`document.querySelectorAll('.kanban-card').length === 4`, session);
-      const counts = `[...document.querySelectorAll('.kanban-column')].map((c) => c.dataset.columnId + '=' + c.querySelector('.kanban-column-count').textContent)`;
+      const counts =
+        `[...document.querySelectorAll('.kanban-column')].map((c) => c.dataset.columnId + '=' + ` +
+        `c.querySelector('.kanban-column-count').textContent)`;
       t.same(await ui.inView(session, counts), ['todo=2', 'in-progress=1', 'done=1']);
       await ui.inView(
         session,
-        `(() => { const select = document.querySelector('[data-card-id="T-1"] select'); select.value = 'done'; select.dispatchEvent(new Event('change')); })()`,
+        `(() => { const select = document.querySelector('[data-card-id="T-1"] select'); select.value = 'done'; ` +
+          `select.dispatchEvent(new Event('change')); })()`,
       );
       const [call] = await ui.waitForView('tools/call');
       t.same(call?.params, {

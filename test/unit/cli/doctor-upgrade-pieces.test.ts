@@ -29,7 +29,10 @@ t.test('the release URL: MCPBASH_RELEASE_BASE_URL with {version} replaced', asyn
 });
 
 t.test('checksumFor reads sha256sum lines, text or binary mode, exact names only', async (t) => {
-  const sums = `${'a'.repeat(64)}  mcp-bash-2.1.0-linux-x64.tar.gz\n${'B'.repeat(64)} *mcp-bash-2.1.0-windows-x64.zip\n`;
+  const sums = [
+    `${'a'.repeat(64)}  mcp-bash-2.1.0-linux-x64.tar.gz\n`,
+    `${'B'.repeat(64)} *mcp-bash-2.1.0-windows-x64.zip\n`,
+  ].join('');
   t.equal(checksumFor(sums, 'mcp-bash-2.1.0-linux-x64.tar.gz'), 'a'.repeat(64));
   t.equal(checksumFor(sums, 'mcp-bash-2.1.0-windows-x64.zip'), 'b'.repeat(64));
   t.equal(checksumFor(sums, 'mcp-bash-2.1.0-linux-x64.tar'), undefined);

@@ -73,7 +73,8 @@ export async function runUpgrade(request: UpgradeRequest, upgrade: Upgrade): Pro
   try {
     const outcome = await upgradeSelf(request, upgrade);
     const message = outcome.changed
-      ? `replaced ${outcome.binary}: mcp-bash ${outcome.from} -> ${outcome.to}${outcome.backup ? ` (previous binary kept at ${outcome.backup})` : ''}`
+      ? `replaced ${outcome.binary}: mcp-bash ${outcome.from} -> ` +
+        `${outcome.to}${outcome.backup ? ` (previous binary kept at ${outcome.backup})` : ''}`
       : `mcp-bash ${outcome.to} is already installed`;
     return { taken: { ...base, message, ok: true }, outcome };
   } catch (error) {

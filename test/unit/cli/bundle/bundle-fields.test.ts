@@ -185,7 +185,8 @@ t.test('user_config: MCPB_USER_CONFIG_FILE > server.meta.json, with the maps', a
   const fromFile = resolveBundleFields(
     sources(root, {
       confText:
-        'MCPB_USER_CONFIG_FILE="uc.json"\nMCPB_USER_CONFIG_ENV_MAP="api_key=API_KEY"\nMCPB_USER_CONFIG_ARGS_MAP="api_key"',
+        'MCPB_USER_CONFIG_FILE="uc.json"\nMCPB_USER_CONFIG_ENV_MAP="api_key=API_KEY"\n' +
+        'MCPB_USER_CONFIG_ARGS_MAP="api_key"',
       meta: { user_config: { other: entry } },
     }),
   );
