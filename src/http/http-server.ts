@@ -12,7 +12,7 @@ import { SessionManager } from './session-manager.js';
 
 export interface HttpMcpServerOptions {
   readonly settings: HttpSettings;
-  readonly session: Omit<SessionOptions, 'onEnded' | 'resumeGraceMs' | 'idleMs'>;
+  readonly session: Omit<SessionOptions, 'onEnded' | 'resumeGraceMs' | 'idleMs' | 'initMs'>;
   readonly readiness: ReadinessCheck;
   /** Diagnostics (stderr). */
   readonly log: (level: 'error' | 'info' | 'debug', message: string) => void;
@@ -39,7 +39,12 @@ export class HttpMcpServer {
   constructor(private readonly options: HttpMcpServerOptions) {
     const { settings } = options;
     this.sessions = new SessionManager(
-      { ...options.session, resumeGraceMs: settings.resumeGraceMs, idleMs: settings.sessionIdleMs },
+      {
+        ...options.session,
+        resumeGraceMs: settings.resumeGraceMs,
+        idleMs: settings.sessionIdleMs,
+        initMs: settings.requestTimeoutMs,
+      },
       settings.maxSessions,
     );
     this.endpoint = new McpEndpoint({
