@@ -98,6 +98,12 @@ t.test('refusals: token, Origin, Host, session, version header, body, JSON, medi
   const malformed = await post(inSession, '{"jsonrpc":"2.0","id":3,');
   t.equal(malformed.status, 400);
   t.match(await malformed.json(), { error: { code: -32700 } }, 'malformed JSON: a parse error');
+  // JSON, but no JSON-RPC message: the transport requires an HTTP error status, not a 200.
+  for (const body of ['[]', 'null', '42', '"ping"', '{"jsonrpc":"2.0","id":4}', '{"jsonrpc":"2.0","method":5}']) {
+    const invalid = await post(inSession, body);
+    t.equal(invalid.status, 400, `${body}: 400`);
+    t.match(await invalid.json(), { jsonrpc: '2.0', id: null, error: { code: -32600, message: /^Invalid Request/ } });
+  }
   await refused(await post({ ...inSession, 'content-type': 'text/plain' }, ping), 415, /application\/json/);
   await refused(await post({ ...inSession, accept: 'text/html' }, ping), 406, /Not Acceptable/);
   const put = await fetch(server.url, { method: 'PUT', headers: inSession });
