@@ -154,10 +154,9 @@ export class HttpSession {
     const { initMs } = this.options;
     this.initTimer = setTimeout(() => {
       if (this.over || !this.initializing) return;
-      this.options.log(
-        'info',
-        `session ${this.id} not initialized within ${initMs / 1000}s; ended (MCPBASH_HTTP_REQUEST_TIMEOUT_SECS)`,
-      );
+      const seconds = initMs / 1000;
+      const why = `not initialized within ${seconds}s; ended (MCPBASH_HTTP_REQUEST_TIMEOUT_SECS)`;
+      this.options.log('info', `session ${sessionLogId(this.id)} ${why}`);
       void this.end('abort');
     }, initMs);
     this.initTimer.unref();

@@ -46,7 +46,10 @@ export class SessionManager {
     for (const [id, session] of this.sessions) {
       if (!session.initializing) continue;
       this.sessions.delete(id);
-      this.options.log('info', `session ${id} not initialized; ended to make room (MCPBASH_HTTP_MAX_SESSIONS)`);
+      this.options.log(
+        'info',
+        `session ${sessionLogId(id)} not initialized; ended to make room (MCPBASH_HTTP_MAX_SESSIONS)`,
+      );
       void session.end('abort');
       return true;
     }
