@@ -12,7 +12,7 @@ import { SessionManager } from './session-manager.js';
 
 export interface HttpMcpServerOptions {
   readonly settings: HttpSettings;
-  readonly session: Omit<SessionOptions, 'onEnded' | 'resumeGraceMs' | 'idleMs'>;
+  readonly session: Omit<SessionOptions, 'onEnded' | 'resumeGraceMs' | 'idleMs' | 'initMs'>;
   readonly readiness: ReadinessCheck;
   /** Diagnostics (stderr). */
   readonly log: (level: 'error' | 'info' | 'debug', message: string) => void;
@@ -39,7 +39,12 @@ export class HttpMcpServer {
   constructor(private readonly options: HttpMcpServerOptions) {
     const { settings } = options;
     this.sessions = new SessionManager(
-      { ...options.session, resumeGraceMs: settings.resumeGraceMs, idleMs: settings.sessionIdleMs },
+      {
+        ...options.session,
+        resumeGraceMs: settings.resumeGraceMs,
+        idleMs: settings.sessionIdleMs,
+        initMs: settings.requestTimeoutMs,
+      },
       settings.maxSessions,
     );
     this.endpoint = new McpEndpoint({
@@ -76,9 +81,11 @@ export class HttpMcpServer {
   }
 
   /**
-   * Stops: no new connections, `/readyz` says 503, new requests get 503; running requests
-   * finish within MCPBASH_SHUTDOWN_TIMEOUT (drain) or are cancelled now (abort, which also
-   * cuts short a drain in progress); then every session ends and every connection closes.
+   * Stops: the listener stays open while running requests finish within
+   * MCPBASH_SHUTDOWN_TIMEOUT (drain) or are cancelled now (abort, which also cuts short a
+   * drain in progress), so that what still reaches the server - a load balancer that has not
+   * yet taken it out - gets an answer: new MCP requests 503 with Retry-After, `/readyz` 503,
+   * `/healthz` 200. Then every session has ended; the listener and every connection close.
    */
   shutdown(mode: StopMode): Promise<void> {
     if (this.stopping) {
@@ -86,12 +93,15 @@ export class HttpMcpServer {
       return this.stopping;
     }
     this.draining = true;
-    this.http.close();
-    this.http.closeIdleConnections();
-    this.stopping = this.sessions.endAll(mode).then(() => {
+    this.stopping = this.sessions.endAll(mode).then(() => this.close());
+    return this.stopping;
+  }
+
+  private close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.http.close(() => resolve());
       this.http.closeAllConnections();
     });
-    return this.stopping;
   }
 
   /** The last-resort guard: a bug costs one request a 500, never the server. */
@@ -107,6 +117,9 @@ export class HttpMcpServer {
   private async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { settings } = this.options;
     const path = new URL(req.url ?? '/', 'http://server').pathname;
+    // A draining server answers once per connection: the client's next request opens a new
+    // one, which a load balancer that has caught up sends elsewhere.
+    if (this.draining) res.setHeader('Connection', 'close');
     const hostRefused = checkHost(req, isLoopbackHost(settings.listen.host));
     if (hostRefused) return sendRefusal(res, hostRefused);
     if (await this.health.handle(path, req, res)) return;
@@ -121,7 +134,7 @@ export class HttpMcpServer {
     if (this.draining && req.method !== 'DELETE') {
       return sendRefusal(
         res,
-        refusal(503, 'Service Unavailable: the server is shutting down', { Connection: 'close' }),
+        refusal(503, 'Service Unavailable: the server is shutting down', { 'Retry-After': '5' }),
         cors,
       );
     }

@@ -29,6 +29,8 @@ export interface SessionOptions {
   readonly resumeGraceMs: number;
   /** No connection and no request for this long ends the session (0: never). */
   readonly idleMs: number;
+  /** A session not initialized (`notifications/initialized`) this long after it started ends. */
+  readonly initMs: number;
   readonly log: (level: 'info' | 'debug', message: string) => void;
   /** The session has ended (whatever ended it). */
   readonly onEnded: (session: HttpSession) => void;
@@ -53,6 +55,7 @@ export class HttpSession {
   readonly transport: SessionTransport;
   private readonly ended: Promise<void>;
   private idleTimer: NodeJS.Timeout | undefined;
+  private initTimer: NodeJS.Timeout | undefined;
   private over = false;
 
   constructor(
@@ -70,14 +73,22 @@ export class HttpSession {
     this.ended = running.ended.then(() => {
       this.over = true;
       clearTimeout(this.idleTimer);
+      clearTimeout(this.initTimer);
       options.onEnded(this);
     });
     this.touch();
+    if (id !== undefined) this.limitInitialization();
   }
 
   /** Whether the session has ended (its id is then unknown). */
   get isOver(): boolean {
     return this.over;
+  }
+
+  /** Whether the client has not finished the handshake (`initialize`, then `notifications/initialized`). */
+  get initializing(): boolean {
+    const { phase } = this.server.session;
+    return phase === 'new' || phase === 'initializing';
   }
 
   /** Answers one POST. */
@@ -133,6 +144,22 @@ export class HttpSession {
         this.options.log('debug', `request ${String(id)} cancelled: the client disconnected`);
       }
     }
+  }
+
+  /**
+   * MCPBASH_HTTP_REQUEST_TIMEOUT_SECS bounds the handshake as it bounds a request: a bare
+   * `initialize` would otherwise hold one of MCPBASH_HTTP_MAX_SESSIONS for the idle timeout.
+   */
+  private limitInitialization(): void {
+    const { initMs } = this.options;
+    this.initTimer = setTimeout(() => {
+      if (this.over || !this.initializing) return;
+      const seconds = initMs / 1000;
+      const why = `not initialized within ${seconds}s; ended (MCPBASH_HTTP_REQUEST_TIMEOUT_SECS)`;
+      this.options.log('info', `session ${sessionLogId(this.id)} ${why}`);
+      void this.end('abort');
+    }, initMs);
+    this.initTimer.unref();
   }
 
   /** MCPBASH_HTTP_SESSION_IDLE_SECS: no connection and no request for that long ends the session. */

@@ -18,6 +18,14 @@ function isRefusal(value: unknown): value is Refusal {
   return typeof value === 'object' && value !== null && 'status' in value && 'code' in value;
 }
 
+/**
+ * A body that is JSON but no message the session accepts: 400 with a -32600 error without
+ * an id (MCP 2025-11-25, Streamable HTTP, "Sending Messages to the Server" 3-4).
+ */
+function invalidInput(why: string): Refusal {
+  return refusal(400, `Invalid Request: ${why}`, undefined, -32600);
+}
+
 export interface EndpointOptions {
   readonly sessions: SessionManager;
   readonly stateless: boolean;
@@ -74,6 +82,7 @@ export class McpEndpoint {
         cors,
       );
     }
+    if (posted.unacceptable !== undefined) return sendRefusal(res, invalidInput(posted.unacceptable), cors);
     const headerVersion = isRefusal(version) ? undefined : version;
     let session: HttpSession | Refusal;
     if (this.options.stateless) {
@@ -85,6 +94,12 @@ export class McpEndpoint {
       session = this.sessionFor(req, posted.initialize);
     }
     if (isRefusal(session)) return sendRefusal(res, session, cors);
+    const batchRefused = posted.batch ? session.server.batchRefusal() : undefined;
+    if (batchRefused !== undefined) {
+      // Nothing was delivered: a session made for this POST (stateless, or its initialize) has no use.
+      if (this.options.stateless || posted.initialize) void session.end('abort');
+      return sendRefusal(res, invalidInput(batchRefused), cors);
+    }
     session.post(res, {
       ...posted,
       accepts,

@@ -1,5 +1,5 @@
 import { decodeFrame, type InboundFrame } from '../jsonrpc/frame-decoder.js';
-import { classifyMessage } from '../jsonrpc/message-kind.js';
+import { classifyMessage, type MessageKind } from '../jsonrpc/message-kind.js';
 import type { RequestId } from '../jsonrpc/messages.js';
 import { serializeError } from '../jsonrpc/response-serializer.js';
 
@@ -14,6 +14,27 @@ export interface PostedMessages {
   readonly initialize: boolean;
   /** How many messages it holds (a batch: its length). */
   readonly count: number;
+  /** It is a batch (a JSON array), which only some protocol versions accept. */
+  readonly batch: boolean;
+  /**
+   * Why it is no JSON-RPC message at all (an empty batch; one value that is no usable
+   * request, notification or response): the POST is refused with 400, as the transport
+   * requires of input the server cannot accept. A batch's bad elements are answered one by one.
+   */
+  readonly unacceptable?: string;
+}
+
+/** What is wrong with one value that is not a usable message; undefined when it is one. */
+function problemOf(message: MessageKind): string | undefined {
+  switch (message.kind) {
+    case 'invalid':
+      return message.detail;
+    case 'malformed-notification':
+    case 'unusable-response':
+      return message.problem;
+    default:
+      return undefined;
+  }
 }
 
 /** A body that is no JSON-RPC at all: answered 400 with this JSON-RPC error (its id if readable). */
@@ -32,10 +53,12 @@ export function readPostedMessages(body: Buffer, maxBytes: number): PostedMessag
     return { errorJson: serializeError(null, { code: -32700, message: 'Parse error', data: 'Empty body' }, maxBytes) };
   }
   if (frame.kind === 'invalid') return { errorJson: serializeError(frame.id, frame.error.toJSON(), maxBytes) };
-  const values = Array.isArray(frame.value) ? frame.value : [frame.value];
+  const batch = Array.isArray(frame.value);
+  const values = batch ? (frame.value as unknown[]) : [frame.value];
   const requestIds: (RequestId | null)[] = [];
   let expectsAnswer = values.length === 0;
   let initialize = false;
+  let unacceptable = batch && values.length === 0 ? 'Empty batch' : undefined;
   for (const value of values) {
     const message = classifyMessage(value);
     if (message.kind === 'request') {
@@ -43,6 +66,15 @@ export function readPostedMessages(body: Buffer, maxBytes: number): PostedMessag
       if (message.method === 'initialize') initialize = true;
     }
     if (message.kind === 'request' || message.kind === 'invalid') expectsAnswer = true;
+    if (!batch) unacceptable = problemOf(message);
   }
-  return { frame, requestIds, expectsAnswer, initialize, count: values.length };
+  return {
+    frame,
+    requestIds,
+    expectsAnswer,
+    initialize,
+    count: values.length,
+    batch,
+    ...(unacceptable === undefined ? {} : { unacceptable }),
+  };
 }

@@ -22,9 +22,13 @@ export class SessionManager {
     return this.sessions.size;
   }
 
-  /** A new session, or undefined when MCPBASH_HTTP_MAX_SESSIONS are open. */
+  /**
+   * A new session, or undefined when MCPBASH_HTTP_MAX_SESSIONS are open and initialized.
+   * When all are open, the oldest one still not initialized ends to make room: clients that
+   * never finish the handshake cannot lock out those that do.
+   */
   create(): HttpSession | undefined {
-    if (this.sessions.size >= this.maxSessions) return undefined;
+    if (this.sessions.size >= this.maxSessions && !this.evictUninitialized()) return undefined;
     const id = randomBytes(24).toString('base64url');
     const session = new HttpSession(id, {
       ...this.options,
@@ -35,6 +39,21 @@ export class SessionManager {
     this.sessions.set(id, session);
     this.options.log('debug', `session ${sessionLogId(id)} started`);
     return session;
+  }
+
+  /** Ends the oldest session not yet initialized (the map keeps insertion order); false when there is none. */
+  private evictUninitialized(): boolean {
+    for (const [id, session] of this.sessions) {
+      if (!session.initializing) continue;
+      this.sessions.delete(id);
+      this.options.log(
+        'info',
+        `session ${sessionLogId(id)} not initialized; ended to make room (MCPBASH_HTTP_MAX_SESSIONS)`,
+      );
+      void session.end('abort');
+      return true;
+    }
+    return false;
   }
 
   /** The one-POST session of a stateless server; it ends with its answer. */

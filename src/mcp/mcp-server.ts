@@ -267,7 +267,8 @@ export class McpServer {
     }
   }
 
-  private batchRefusal(): string | undefined {
+  /** Why a batch is refused at the session's protocol version (only 2025-03-26 has them); undefined when accepted. */
+  batchRefusal(): string | undefined {
     if (this.options.config.compatBatches || this.session.features.batches) return undefined;
     return this.session.phase === 'new'
       ? 'Batch arrays are disabled'

@@ -54,7 +54,9 @@ export const httpSettings = {
     usedBy,
     default: 30,
     min: 0.1,
-    doc: "a request's headers and body must arrive within this (slow clients are cut)",
+    doc:
+      "a request's headers and body must arrive within this (slow clients are cut), and a session's " +
+      'handshake (`initialize`, then `notifications/initialized`) must finish within it',
   }),
   MCPBASH_HTTP_SESSION_IDLE_SECS: decimal({
     section,
@@ -68,7 +70,9 @@ export const httpSettings = {
     usedBy,
     default: 100,
     min: 1,
-    doc: 'sessions at once; an `initialize` beyond gets 503',
+    doc:
+      'sessions at once; an `initialize` beyond ends the oldest session not yet initialized, ' +
+      'or gets 503 when all are',
   }),
   MCPBASH_HTTP_RESUME_GRACE_SECS: decimal({
     section,

@@ -112,9 +112,11 @@ t.test('kubernetes.yaml: strict YAML, the Service reaches the pods, probes hit t
     'a token: the server refuses 0.0.0.0 without one',
   );
   const shutdown = Number(env.find((entry) => entry.name === 'MCPBASH_SHUTDOWN_TIMEOUT')?.value);
+  const pause = Number(at(container, 'lifecycle', 'preStop', 'sleep', 'seconds'));
+  t.ok(pause > 0, 'a preStop pause: the Service stops routing here before the drain starts');
   t.ok(
-    Number(at(deployment, 'spec', 'template', 'spec', 'terminationGracePeriodSeconds')) > shutdown,
-    'Kubernetes waits longer than the drain',
+    Number(at(deployment, 'spec', 'template', 'spec', 'terminationGracePeriodSeconds')) > pause + shutdown,
+    'Kubernetes waits longer than the pause and the drain',
   );
 });
 

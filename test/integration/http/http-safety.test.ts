@@ -29,6 +29,11 @@ async function toolPid(marker: string): Promise<number> {
   return Number(readFileSync(`${marker}.pid`, 'utf8'));
 }
 
+/** A session id as the server's log shows it (its first 8 characters). */
+function logId(id: string): string {
+  return `${id.slice(0, 8)}…`;
+}
+
 function markerPath(): string {
   return join(mkdtempSync(join(tmpdir(), 'mcpbash-http-slow-')), 'm');
 }
@@ -98,6 +103,12 @@ t.test('refusals: token, Origin, Host, session, version header, body, JSON, medi
   const malformed = await post(inSession, '{"jsonrpc":"2.0","id":3,');
   t.equal(malformed.status, 400);
   t.match(await malformed.json(), { error: { code: -32700 } }, 'malformed JSON: a parse error');
+  // JSON, but no JSON-RPC message: the transport requires an HTTP error status, not a 200.
+  for (const body of ['[]', 'null', '42', '"ping"', '{"jsonrpc":"2.0","id":4}', '{"jsonrpc":"2.0","method":5}']) {
+    const invalid = await post(inSession, body);
+    t.equal(invalid.status, 400, `${body}: 400`);
+    t.match(await invalid.json(), { jsonrpc: '2.0', id: null, error: { code: -32600, message: /^Invalid Request/ } });
+  }
   await refused(await post({ ...inSession, 'content-type': 'text/plain' }, ping), 415, /application\/json/);
   await refused(await post({ ...inSession, accept: 'text/html' }, ping), 406, /Not Acceptable/);
   const put = await fetch(server.url, { method: 'PUT', headers: inSession });
@@ -108,6 +119,19 @@ t.test('refusals: token, Origin, Host, session, version header, body, JSON, medi
   const again = await post(inSession, ping);
   t.equal(again.status, 200, 'the session survived all of that');
   await again.text();
+  // Both sessions are open, one never initialized: a new one takes its place.
+  const evicting = await post(AUTH, initializeBody());
+  t.equal(evicting.status, 200, 'a session never initialized makes room for a new one');
+  await evicting.text();
+  const bare = { ...AUTH, ...VERSION, 'mcp-session-id': fromApp.headers.get('mcp-session-id') as string };
+  await refused(await post(bare, ping), 404, /no such session/);
+  const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  const done = await post(
+    { ...AUTH, ...VERSION, 'mcp-session-id': evicting.headers.get('mcp-session-id') as string },
+    initialized,
+  );
+  t.equal(done.status, 202);
+  await done.text();
   const full = await post(AUTH, initializeBody());
   t.equal(full.headers.get('retry-after'), '5');
   await refused(full, 503, /too many sessions/);
@@ -167,7 +191,7 @@ t.test('a session ends its tools: client gone mid-stream, DELETE, idle timeout',
   const idle = await rawSession(server.url);
   t.ok(
     await eventually(
-      () => server.stderr().includes(`session ${idle.slice(0, 8)}… idle`) && !server.stderr().includes(idle),
+      () => server.stderr().includes(`session ${logId(idle)} idle`) && !server.stderr().includes(idle),
       10_000,
     ),
     'an unused session ends after MCPBASH_HTTP_SESSION_IDLE_SECS',
@@ -179,4 +203,35 @@ t.test('a session ends its tools: client gone mid-stream, DELETE, idle timeout',
   });
   t.equal(late.status, 404, 'its id is unknown from then on');
   await late.text();
+});
+
+t.test('a session not initialized within MCPBASH_HTTP_REQUEST_TIMEOUT_SECS ends', async (t) => {
+  const server = await startHttpServer({
+    env: toolEnv({
+      MCPBASH_PROJECT_ROOT: fixtureProject('tools'),
+      MCPBASH_HTTP_REQUEST_TIMEOUT_SECS: '0.5',
+      MCPBASH_HTTP_MAX_SESSIONS: '2',
+    }),
+  });
+  t.teardown(() => server.stop('SIGKILL'));
+  const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+  const post = (session: string) =>
+    fetch(server.url, { method: 'POST', headers: postHeaders({ ...VERSION, 'mcp-session-id': session }), body: ping });
+
+  const ready = await rawSession(server.url);
+  const init = await fetch(server.url, { method: 'POST', headers: postHeaders(), body: initializeBody() });
+  t.equal(init.status, 200);
+  await init.text();
+  const bare = init.headers.get('mcp-session-id') as string;
+  t.ok(
+    await eventually(() => server.stderr().includes(`session ${logId(bare)} not initialized within 0.5s`), 10_000),
+    'initialize without notifications/initialized: the session ends',
+  );
+  const late = await post(bare);
+  t.equal(late.status, 404, 'its id is unknown from then on');
+  await late.text();
+  const alive = await post(ready);
+  t.equal(alive.status, 200, 'an initialized session older than the bound goes on');
+  await alive.text();
+  t.notOk(server.stderr().includes(`session ${logId(ready)} not initialized`));
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { connectHttpClient, startHttpServer } from '../../helpers/http-server.js';
+import { connectHttpClient, initializeBody, postHeaders, startHttpServer } from '../../helpers/http-server.js';
 import { eventually, isAlive } from '../../helpers/processes.js';
 import { runBinary, toolEnv } from '../../helpers/run-binary.js';
 
@@ -56,6 +56,19 @@ t.test('SIGTERM: running calls finish within MCPBASH_SHUTDOWN_TIMEOUT, the rest 
   await eventually(() => existsSync(`${marker}.pid`), 10_000);
   const pid = Number(readFileSync(`${marker}.pid`, 'utf8'));
   server.child.kill('SIGTERM');
+  // While the calls drain, the listener still answers: a load balancer that has not yet
+  // taken the replica out gets a 503 to retry elsewhere, not a refused connection.
+  await eventually(() => /stopping: running calls may finish/.test(server.stderr()), 10_000);
+  const refused = await fetch(server.url, { method: 'POST', headers: postHeaders(), body: initializeBody() });
+  t.equal(refused.status, 503, 'a new request during the drain gets 503');
+  t.equal(refused.headers.get('retry-after'), '5');
+  t.match(await refused.json(), { jsonrpc: '2.0', id: null, error: { code: -32000, message: /shutting down/ } });
+  const ready = await fetch(`${server.origin}/readyz`);
+  t.equal(ready.status, 503, '/readyz fails during the drain');
+  t.match(await ready.json(), { reason: 'shutting-down' });
+  const alive = await fetch(`${server.origin}/healthz`);
+  t.equal(alive.status, 200, '/healthz still says alive');
+  await alive.text();
   const finished = await short;
   t.match(finished.content, [{ text: 'finished after 2 s' }], 'the short call finished during the drain');
   t.equal(await server.exited, 143, 'the exit status says SIGTERM');

@@ -9,6 +9,11 @@ import { toolEnv } from '../../helpers/run-binary.js';
 t.test('older protocol versions: negotiated, batches for 2025-03-26, no priming event', async (t) => {
   const server = await startHttpServer({ env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools') }) });
   t.teardown(() => server.stop('SIGKILL'));
+  const statelessServer = await startHttpServer({
+    env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools') }),
+    args: ['--http', '127.0.0.1:0', '--stateless'],
+  });
+  t.teardown(() => statelessServer.stop('SIGKILL'));
 
   async function open(version: string): Promise<Record<string, string>> {
     const init = await fetch(server.url, { method: 'POST', headers: postHeaders(), body: initializeBody(version) });
@@ -45,10 +50,24 @@ t.test('older protocol versions: negotiated, batches for 2025-03-26, no priming 
     headers: postHeaders({ ...modern, 'mcp-protocol-version': '2025-06-18' }),
     body: pings,
   });
-  t.match(await refused.json(), [
-    { id: 1, error: { code: -32600 } },
-    { id: 2, error: { code: -32600 } },
-  ]);
+  t.equal(refused.status, 400, 'a batch where the version has none is input the server cannot accept');
+  t.match(await refused.json(), {
+    id: null,
+    error: { code: -32600, message: /Batch arrays are not allowed for protocol 2025-06-18/ },
+  });
+  const alone = await fetch(server.url, {
+    method: 'POST',
+    headers: postHeaders({ ...modern, 'mcp-protocol-version': '2025-06-18' }),
+    body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }),
+  });
+  t.same(await alone.json(), { jsonrpc: '2.0', id: 3, result: {} }, 'the session goes on');
+  const stateless = await fetch(statelessServer.url, {
+    method: 'POST',
+    headers: postHeaders({ 'mcp-protocol-version': '2025-11-25' }),
+    body: pings,
+  });
+  t.equal(stateless.status, 400, 'stateless too');
+  t.match(await stateless.json(), { id: null, error: { code: -32600 } });
 
   const oldest = await open('2024-11-05');
   const stream = await fetch(server.url, {
