@@ -61,7 +61,10 @@ export class PostExchange implements ReplyChannel {
   end(json: string | undefined): void {
     if (this.state === 'done') return;
     if (this.state === 'waiting') {
-      if (json === undefined) sendEmpty(this.res, 202, this.hooks.headers());
+      // No answer (the request was cancelled): a POST that carried a request still gets an
+      // event stream, which simply ends (Streamable HTTP: JSON or SSE, never a bare 202).
+      if (json === undefined && this.hooks.accepts.sse) this.startStream();
+      else if (json === undefined) sendEmpty(this.res, 202, this.hooks.headers());
       else if (this.hooks.accepts.json) sendJson(this.res, 200, json, this.hooks.headers());
       else this.startStream().push(json);
     } else if (json !== undefined) {
