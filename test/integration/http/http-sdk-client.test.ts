@@ -78,7 +78,7 @@ t.test('the official SDK client over Streamable HTTP: every feature, two isolate
   const b = await clientWithRoot(server.url, 'client-b', rootB);
   t.teardown(() => Promise.all([a.client.close(), b.client.close()]));
 
-  t.test('initialize, tools/list, prompts/get, resources/read', async (t) => {
+  t.test('initialize, ping, lists, prompts/get, resources/read, completion', async (t) => {
     t.equal(a.client.getServerVersion()?.name, 'tools-fixture');
     t.ok(a.transport.sessionId, 'a session id');
     t.not(a.transport.sessionId, b.transport.sessionId, 'each client its own session');
@@ -92,6 +92,19 @@ t.test('the official SDK client over Streamable HTTP: every feature, two isolate
     const notes = join(project, 'resources', 'notes.txt');
     const read = await a.client.readResource({ uri: `file://${notes}` });
     t.match(read.contents[0], { text: 'hello notes\n' });
+    // The rest of what stdio serves, over HTTP too.
+    t.same(await a.client.ping(), {}, 'ping');
+    t.ok(
+      (await a.client.listPrompts()).prompts.some((item) => item.name === 'greet'),
+      'prompts/list',
+    );
+    t.ok(Array.isArray((await a.client.listResources()).resources), 'resources/list');
+    t.ok(Array.isArray((await a.client.listResourceTemplates()).resourceTemplates), 'resources/templates/list');
+    const completion = await a.client.complete({
+      ref: { type: 'ref/prompt', name: 'greet' },
+      argument: { name: 'name', value: '' },
+    });
+    t.ok(Array.isArray(completion.completion.values), 'completion/complete');
   });
 
   t.test('progress rides the call stream; a cancelled call stops its tool', async (t) => {
