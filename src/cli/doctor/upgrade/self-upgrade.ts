@@ -4,11 +4,12 @@ import { dirname, join } from 'node:path';
 import { VERSION } from '../../../build-info.js';
 import type { Env } from '../../../config/env-values.js';
 import type { UpgradeConfig } from '../../../config/slices.js';
+import { sha256Hex } from '../../../json/canonical-json.js';
 import { CliError, ExitCode } from '../../cli-error.js';
 import { selfCommand, selfExecutable } from '../../self-command.js';
 import { compareVersions } from '../doctor-report.js';
 import { extractBinary } from './extract-binary.js';
-import { download, readArchive, sha256Hex } from './fetch-archive.js';
+import { download, readArchive } from './fetch-archive.js';
 import { checksumFor, releaseArchiveName, releaseDirectoryUrl } from './release-location.js';
 import { withUpgradeLock } from './upgrade-lock.js';
 
