@@ -14,7 +14,7 @@ import { checksumFor, releaseArchiveName, releaseDirectoryUrl } from './release-
 import { withUpgradeLock } from './upgrade-lock.js';
 
 /** 1.x's exit status for "asked to change what doctor must not change". */
-export const POLICY_REFUSAL = 3;
+const POLICY_REFUSAL = 3;
 
 /** What `doctor --fix` was asked to install: an archive with its hash, or a release version. */
 export interface UpgradeRequest {
