@@ -8,7 +8,6 @@ import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-proj
 import type { CliIo, Command, CommandContext } from '../command.js';
 import { healthReport } from '../health/health-probe.js';
 import { writeJsonReport } from '../json-report.js';
-import { jsonToolInfo } from '../json-tool-info.js';
 import { parseOptions } from '../parse-options.js';
 
 const usage = 'mcp-bash health [--project-root DIR] [--timeout SECS]   (also: ready, --health, --ready)';
@@ -40,14 +39,16 @@ async function probe(
   const home = context.frameworkHome();
   const log = cliLog(io, config, project, true);
   return withStateDir(config, false, async (stateDir) => {
+    const jsonTool = chooseJsonTool(jsonToolConfig(config.values), io.env, stateDir);
     const { healthy, report } = await healthReport({
       registries: cliRegistries({ project, home, config, env: io.env, stateDir, log, writeCache: false, processes }),
       rescan: true,
       project,
       home,
       env: io.env,
-      jsonTool: chooseJsonTool(jsonToolConfig(config.values), io.env, stateDir),
-      jsonToolName: jsonToolInfo(config, io.env).name,
+      jsonTool,
+      // The name jsonToolInfo would report: the same choice, without looking along PATH again.
+      jsonToolName: jsonTool.name,
       stderr: io.stderr,
       signal,
     });

@@ -24,6 +24,22 @@ import { checkScriptFile } from './script-checks.js';
 import { type CheckContext, checkSchema } from './validation-report.js';
 
 /**
+ * What the server's normaliser said of one entry (normalised alone, so as entry 0):
+ * `owner` renames it to its real index; an error means the server skips the entry.
+ */
+function reportNormalization(
+  ctx: CheckContext,
+  file: string,
+  field: string,
+  result: ReturnType<EntryNormalizer>,
+  owner: (text: string) => string,
+): void {
+  for (const error of result.errors)
+    ctx.report.add('error', 'registrations', `${owner(error)}; the server skips this entry`, { file, field });
+  for (const warning of result.warnings) ctx.report.add('warning', 'registrations', owner(warning), { file, field });
+}
+
+/**
  * Entries of one kind: their metadata schema, then the server's own normalisation; an
  * entry the server would skip is an error here (the server only warns and serves the rest).
  */
@@ -40,10 +56,7 @@ function checkEntries(
     if (!checkSchema(ctx, 'registrations', format, entry, file, field)) continue;
     // The format's problems are reported above; the normalizer adds the server's own checks.
     const result = normalize([screenMetadata(format, entry as Record<string, unknown>).value]);
-    const owner = (text: string) => text.replace(`${kind}[0]`, `${kind}[${index}]`);
-    for (const error of result.errors)
-      ctx.report.add('error', 'registrations', `${owner(error)}; the server skips this entry`, { file, field });
-    for (const warning of result.warnings) ctx.report.add('warning', 'registrations', owner(warning), { file, field });
+    reportNormalization(ctx, file, field, result, (text) => text.replace(`${kind}[0]`, `${kind}[${index}]`));
   }
 }
 
@@ -94,15 +107,7 @@ function checkToolEntries(
     if (!checkSchema(ctx, 'registrations', toolRegistration, entry, file, field)) return;
     const usable = screenMetadata(toolRegistration, entry as Record<string, unknown>).value;
     const result = manualToolNormalizer(layout.toolsDir)([usable]);
-    for (const error of result.errors)
-      ctx.report.add(
-        'error',
-        'registrations',
-        `${error.replace(/^tools\[0\]/, `tools[${index}]`)}; the server skips this entry`,
-        { file, field },
-      );
-    for (const warning of result.warnings)
-      ctx.report.add('warning', 'registrations', warning.replace(/^tools\[0\]/, `tools[${index}]`), { file, field });
+    reportNormalization(ctx, file, field, result, (text) => text.replace(/^tools\[0\]/, `tools[${index}]`));
     const { name, path } = entry as { name: string; path: string };
     const portability = toolNamePortability(name);
     if (portability) ctx.report.add('warning', 'registrations', portability, { file, field: `${field}/name` });

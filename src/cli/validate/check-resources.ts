@@ -78,8 +78,7 @@ function checkFileUri(ctx: FileUriContext, meta: string, uri: string): void {
     ctx.report.add('warning', 'resources', `${path} does not exist`, { file: meta, field: '/uri' });
     return;
   }
-  const served = servedDirectories(ctx.layout, ctx.config);
-  if (served.some((dir) => dir === '/' || real === dir || real.startsWith(`${dir}/`))) return;
+  if (ctx.servedDirectories().some((dir) => dir === '/' || real === dir || real.startsWith(`${dir}/`))) return;
   const outside = !isInsideRoots(real, [implicitRoot(ctx.layout)]);
   ctx.report.add(
     'warning',
@@ -109,7 +108,8 @@ function checkAudience(ctx: CheckContext, meta: string, annotations: unknown): v
 
 interface FileUriContext extends CheckContext {
   readonly layout: ProjectLayout;
-  readonly config: Config;
+  /** servedDirectories(), worked out on the first file:// URI and kept for the rest. */
+  readonly servedDirectories: () => readonly string[];
 }
 
 /** uri or uriTemplate as discovery reads them; returns whether the entry is served. */
@@ -160,7 +160,15 @@ function checkUri(
  */
 export function checkResources(check: CheckContext, layout: ProjectLayout, home: FrameworkHome, config: Config): void {
   if (!existsSync(layout.resourcesDir)) return;
-  const ctx: FileUriContext = { ...check, layout, config };
+  let served: readonly string[] | undefined;
+  const ctx: FileUriContext = {
+    ...check,
+    layout,
+    servedDirectories: () => {
+      served ??= servedDirectories(layout, config);
+      return served;
+    },
+  };
   const providers = [
     ...new Set(['file', ...providerNames(home.providersDir), ...providerNames(layout.providersDir)]),
   ].sort();

@@ -115,6 +115,12 @@ t.test('health: 0 with one JSON line, 1 when health-checks.sh fails, 2 without a
   matchesSchema(t, report, healthReportSchema, 'health');
   t.match(report, { status: 'ok', tools: 1, ui: 0, projectChecks: 'none' });
   t.notOk(existsSync(join(root, '.registry')), 'a probe writes no cache');
+  const noJson = await cli(['health'], { ...env, MCPBASH_JSON_TOOL: 'none' }, root);
+  t.equal(
+    parseJson(t, noJson.stdout, 'health (MCPBASH_JSON_TOOL=none)').jsonTool,
+    'none',
+    "jsonTool: the tools' choice",
+  );
   const checks = join(root, 'server.d/health-checks.sh');
   writeFileSync(checks, 'mcp_health_check_command bash "Bash"\nmcp_health_check_env HEALTH_TEST_VAR "the API key"\n', {
     mode: 0o644,

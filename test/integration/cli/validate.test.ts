@@ -416,3 +416,27 @@ t.test('annotations.audience beyond user/assistant: a warning, as the server dro
   t.equal(code, 0, 'no error: 1.x projects with other values still pass');
   t.ok(find(report.messages, 'warning', 'resources/notes.meta.json', /annotations\.audience "model" dropped/));
 });
+
+t.test('file:// URIs outside resources/ warn, unless MCP_RESOURCES_ROOTS serves them', async (t) => {
+  const root = await newProject(t, env);
+  mkdirSync(join(root, 'docs'), { recursive: true });
+  mkdirSync(join(root, 'resources'), { recursive: true });
+  for (const name of ['a', 'b']) {
+    writeFileSync(join(root, 'docs', `${name}.txt`), `${name}\n`);
+    const meta = { name, uri: `file://${join(root, 'docs', `${name}.txt`)}` };
+    writeFileSync(join(root, 'resources', `${name}.meta.json`), JSON.stringify(meta));
+  }
+  const outside = (messages: Message[]) =>
+    messages.filter(
+      (message) => message.field === '/uri' && /is outside resources\/: reads fail/.test(message.message),
+    );
+  const flagged = await validateJson(t, root);
+  t.same(
+    outside(flagged.report.messages).map((message) => message.file?.replace(/.*\//, '')),
+    ['a.meta.json', 'b.meta.json'],
+    'each URI in the project but outside resources/ is flagged',
+  );
+  const served = await cli(['validate', '--json'], { ...env, MCP_RESOURCES_ROOTS: join(root, 'docs') }, root);
+  const report = parseJson(t, served.stdout, 'validate --json (MCP_RESOURCES_ROOTS)') as { messages: Message[] };
+  t.same(outside(report.messages), [], 'no warning when the provider serves docs/');
+});

@@ -1,14 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CliError, ExitCode } from '../../cli-error.js';
 
 const DOWNLOAD_TIMEOUT_MS = 5 * 60 * 1000;
-
-/** The lowercase hex SHA-256 of `bytes`. */
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
 
 function isUrl(location: string): boolean {
   return /^(https?|file):\/\//i.test(location);

@@ -4,16 +4,17 @@ import { dirname, join } from 'node:path';
 import { VERSION } from '../../../build-info.js';
 import type { Env } from '../../../config/env-values.js';
 import type { UpgradeConfig } from '../../../config/slices.js';
+import { sha256Hex } from '../../../json/canonical-json.js';
 import { CliError, ExitCode } from '../../cli-error.js';
 import { selfCommand, selfExecutable } from '../../self-command.js';
 import { compareVersions } from '../doctor-report.js';
 import { extractBinary } from './extract-binary.js';
-import { download, readArchive, sha256Hex } from './fetch-archive.js';
+import { download, readArchive } from './fetch-archive.js';
 import { checksumFor, releaseArchiveName, releaseDirectoryUrl } from './release-location.js';
 import { withUpgradeLock } from './upgrade-lock.js';
 
 /** 1.x's exit status for "asked to change what doctor must not change". */
-export const POLICY_REFUSAL = 3;
+const POLICY_REFUSAL = 3;
 
 /** What `doctor --fix` was asked to install: an archive with its hash, or a release version. */
 export interface UpgradeRequest {
