@@ -67,7 +67,7 @@ export function isTextMime(mime: string): boolean {
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Content that cannot travel as `text`: a NUL byte early on, or not UTF-8. */
-export function looksBinary(bytes: Buffer): boolean {
+function looksBinary(bytes: Buffer): boolean {
   if (bytes.subarray(0, 1024).includes(0)) return true;
   try {
     strictUtf8.decode(bytes);
