@@ -86,10 +86,13 @@ export function classifyContent(
   hint: string | undefined,
   path?: string,
 ): { mimeType: string; binary: boolean } {
-  const mimeType =
-    hint ?? (path ? mimeFromPath(path) : undefined) ?? (looksBinary(bytes) ? 'application/octet-stream' : 'text/plain');
-  const binary = !isTextMime(mimeType) || looksBinary(bytes);
-  return { mimeType, binary };
+  const declared = hint ?? (path ? mimeFromPath(path) : undefined);
+  if (declared === undefined) {
+    // The bytes decide the type too: one scan of them, not two.
+    const binary = looksBinary(bytes);
+    return { mimeType: binary ? 'application/octet-stream' : 'text/plain', binary };
+  }
+  return { mimeType: declared, binary: !isTextMime(declared) || looksBinary(bytes) };
 }
 
 /** `file://` + the percent-encoded absolute path (RFC 8089). */
