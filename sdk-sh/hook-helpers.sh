@@ -29,11 +29,12 @@ esac
 . "${_MCPBASH_HOOK_SDK_DIR}/lib/notify.sh"
 
 # _mcp_hook_level_rank_to VAR LEVEL: sets VAR to LEVEL's RFC 5424 rank (debug 10 ... emergency
-# 70), 20 (info) for anything else.
+# 70; any case, and "true" or 1 for debug), 20 (info) for anything else.
 _mcp_hook_level_rank_to() {
-	local _mcp_rank=20
-	case "${2-}" in
-	debug | true | 1) _mcp_rank=10 ;;
+	local _mcp_rank=20 _mcp_name=""
+	_mcp_log_level_to _mcp_name "${2-}"
+	case "${_mcp_name:-${2-}}" in
+	debug | [Tt][Rr][Uu][Ee] | 1) _mcp_rank=10 ;;
 	notice) _mcp_rank=25 ;;
 	warning) _mcp_rank=30 ;;
 	error) _mcp_rank=40 ;;
@@ -51,7 +52,8 @@ mcp_logging_is_enabled() {
 	local _mcp_want=0 _mcp_current=0 _mcp_level=""
 	_mcp_log_level_to _mcp_level "${1-}"
 	_mcp_hook_level_rank_to _mcp_want "${_mcp_level:-info}"
-	_mcp_hook_level_rank_to _mcp_current "$(printf '%s' "${MCPBASH_LOG_LEVEL-info}" | tr '[:upper:]' '[:lower:]')"
+	# No subshell and tr per call: the rank is taken case-insensitively.
+	_mcp_hook_level_rank_to _mcp_current "${MCPBASH_LOG_LEVEL-info}"
 	[ "${_mcp_want}" -ge "${_mcp_current}" ]
 }
 

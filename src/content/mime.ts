@@ -67,7 +67,7 @@ export function isTextMime(mime: string): boolean {
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Content that cannot travel as `text`: a NUL byte early on, or not UTF-8. */
-export function looksBinary(bytes: Buffer): boolean {
+function looksBinary(bytes: Buffer): boolean {
   if (bytes.subarray(0, 1024).includes(0)) return true;
   try {
     strictUtf8.decode(bytes);
@@ -86,10 +86,13 @@ export function classifyContent(
   hint: string | undefined,
   path?: string,
 ): { mimeType: string; binary: boolean } {
-  const mimeType =
-    hint ?? (path ? mimeFromPath(path) : undefined) ?? (looksBinary(bytes) ? 'application/octet-stream' : 'text/plain');
-  const binary = !isTextMime(mimeType) || looksBinary(bytes);
-  return { mimeType, binary };
+  const declared = hint ?? (path ? mimeFromPath(path) : undefined);
+  if (declared === undefined) {
+    // The bytes decide the type too: one scan of them, not two.
+    const binary = looksBinary(bytes);
+    return { mimeType: binary ? 'application/octet-stream' : 'text/plain', binary };
+  }
+  return { mimeType: declared, binary: !isTextMime(declared) || looksBinary(bytes) };
 }
 
 /** `file://` + the percent-encoded absolute path (RFC 8089). */

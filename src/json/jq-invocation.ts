@@ -44,12 +44,6 @@ function resolveItems(items: readonly JqArgItem[], engine: JqEngine, cwd: string
   return items.flatMap((item) => (item.kind === 'arg' ? [item.value] : resolveFileUse(item.use, engine, cwd)));
 }
 
-/** Whether running this command line reads standard input (no input files, no -n). */
-export function invocationReadsStdin(argv: readonly string[]): boolean {
-  const line = parseJqCommandLine(argv);
-  return line.inputFiles.length === 0 && readsInput(line);
-}
-
 /**
  * Runs a jq command line on the WebAssembly jq as the jq program would: input files read in
  * order as one stream (a missing one reported, the others still read, status 2), program and

@@ -17,9 +17,9 @@
  * Arguments cannot hold NUL (they are C strings), so NUL is a safe terminator.
  */
 
-export const MAGIC = 'MCPJQ1';
+const MAGIC = 'MCPJQ1';
 /** Above this, bash's byte-at-a-time `read` costs more than starting `cat`. */
-export const SHORT_STDOUT_BYTES = 2048;
+const SHORT_STDOUT_BYTES = 2048;
 
 export type JqServiceRequest =
   | {

@@ -84,14 +84,12 @@ export function appendToArrayMember(text: string, key: string, element: unknown)
   const firstIndent = members[0] ? indentationAt(text, members[0].keyStart) : undefined;
   const unit = firstIndent ? firstIndent : '  ';
   const member = members.filter((candidate) => candidate.key === key).pop();
-  if (member && text.slice(member.start, member.end) === 'null') {
-    const array = newArray(element, indentationAt(text, member.keyStart), unit);
-    return `${text.slice(0, member.start)}${array}${text.slice(member.end)}`;
-  }
   if (member) {
-    if (text[member.start] !== '[') return undefined;
-    const elements = arrayElements(text, member.start);
+    const isNull = text.slice(member.start, member.end) === 'null';
+    if (!isNull && text[member.start] !== '[') return undefined;
+    const elements = isNull ? [] : arrayElements(text, member.start);
     const last = elements[elements.length - 1];
+    // null and [] alike become a new array holding just `element`.
     if (!last) {
       const array = newArray(element, indentationAt(text, member.keyStart), unit);
       return `${text.slice(0, member.start)}${array}${text.slice(member.end)}`;

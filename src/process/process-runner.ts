@@ -11,7 +11,7 @@ export { ProcessGroup, ProcessRegistry } from './process-group.js';
  * and arrives at once; a pipe still open after this is held by a process outside the group
  * (a `setsid` daemon), which must not hold the call.
  */
-export const PIPE_DRAIN_MS = 250;
+const PIPE_DRAIN_MS = 250;
 
 /** Why a run was stopped from outside; carried as the AbortSignal's reason. */
 export interface StopReason {
@@ -21,7 +21,7 @@ export interface StopReason {
 
 const STOP_KINDS: ReadonlySet<unknown> = new Set(['cancelled', 'timeout', 'shutdown', 'overflow']);
 
-export function isStopReason(value: unknown): value is StopReason {
+function isStopReason(value: unknown): value is StopReason {
   return typeof value === 'object' && value !== null && STOP_KINDS.has((value as StopReason).kind);
 }
 

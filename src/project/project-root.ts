@@ -2,10 +2,10 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 /** The file that marks a directory as an mcp-bash project. */
-export const PROJECT_MARKER = join('server.d', 'server.meta.json');
+const PROJECT_MARKER = join('server.d', 'server.meta.json');
 
 /** Walks up from `start` to the nearest directory holding `server.d/server.meta.json`. */
-export function detectProjectRoot(start: string): string | undefined {
+function detectProjectRoot(start: string): string | undefined {
   let dir = resolve(start);
   for (;;) {
     if (existsSync(join(dir, PROJECT_MARKER))) return dir;

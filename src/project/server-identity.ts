@@ -23,7 +23,7 @@ function readText(path: string): string | undefined {
 }
 
 /** The project's version: a VERSION file, else package.json's version, else 0.0.0. */
-export function projectVersion(root: string): string {
+function projectVersion(root: string): string {
   const fromFile = readText(join(root, 'VERSION'))?.trim();
   if (fromFile) return fromFile;
   try {

@@ -8,7 +8,7 @@ import type { CompletionSource } from '../project/completions/completion-source.
 import { ProjectError } from '../project/project-error.js';
 import type { ProjectLayout } from '../project/project-layout.js';
 import type { JsonObject } from '../spec/types.js';
-import { buildProviderEnvironment, providerEnvMode } from './provider-environment.js';
+import { buildProviderEnvironment } from './provider-environment.js';
 import { runScript } from './script-run.js';
 
 /** Completion output is a short list; more than this is a broken script. */
@@ -87,7 +87,6 @@ export async function runCompletionScript(
   const env = buildProviderEnvironment({
     serverEnv: host.env,
     config: host.config,
-    mode: providerEnvMode(host.config),
     layout: host.layout,
     home: host.home,
     extra: {

@@ -26,7 +26,7 @@ export interface FileReadRequest {
   readonly uri: string;
   /** Where relative paths (file://./x) and relative roots start: the project root. */
   readonly cwd: string;
-  /** The allowed roots as a colon-separated list (MCP_RESOURCES_ROOTS), in order of precedence. */
+  /** Colon-separated root lists (MCP_RESOURCES_ROOTS, then fallbacks): the first non-empty one is used. */
   readonly rootsSpec: readonly string[];
   /** More bytes than this: `overflow`, no content. */
   readonly maxBytes: number;

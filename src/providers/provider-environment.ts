@@ -56,7 +56,7 @@ const DEFAULTS: Readonly<Record<string, (layout: ProjectLayout) => string>> = {
  * The mode from MCPBASH_PROVIDER_ENV_MODE; `inherit` needs MCPBASH_PROVIDER_ENV_INHERIT_ALLOW=true.
  * Without it the server is misconfigured, not the request: -32603, naming what to set.
  */
-export function providerEnvMode(config: ProviderConfig): ProviderEnvMode {
+function providerEnvMode(config: ProviderConfig): ProviderEnvMode {
   const mode = config.envMode;
   if (mode === 'inherit') {
     if (!config.inheritAllowed) {
@@ -71,8 +71,8 @@ export function providerEnvMode(config: ProviderConfig): ProviderEnvMode {
   return mode;
 }
 
-function inherited(input: ProviderEnvironmentInput): Record<string, string> {
-  const { serverEnv, mode, layout } = input;
+function inherited(input: ProviderEnvironmentInput, mode: ProviderEnvMode): Record<string, string> {
+  const { serverEnv, layout } = input;
   const env: Record<string, string> = {};
   const keep = (key: string) =>
     mode === 'inherit' || KEPT_VARIABLES.has(key) || KEPT_PREFIXES.some((prefix) => key.startsWith(prefix));
@@ -118,8 +118,8 @@ export function resourceRoots(
 
 export interface ProviderEnvironmentInput {
   readonly serverEnv: Env;
+  /** Also decides the mode (providerEnvMode), so a misconfigured inherit fails every run alike. */
   readonly config: ProviderConfig;
-  readonly mode: ProviderEnvMode;
   readonly layout: ProjectLayout;
   readonly home: FrameworkHome;
   /** The session's configured MCP roots (paths), allowed to the file provider besides resources/. */
@@ -136,7 +136,7 @@ export interface ProviderEnvironmentInput {
 export function buildProviderEnvironment(input: ProviderEnvironmentInput): NodeJS.ProcessEnv {
   const { layout, home } = input;
   return {
-    ...inherited(input),
+    ...inherited(input, providerEnvMode(input.config)),
     ...layoutEnvironment(layout),
     MCPBASH_HOME: home.root,
     MCP_SDK: home.sdkDir,

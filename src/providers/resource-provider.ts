@@ -7,7 +7,7 @@ import type { ProcessRegistry } from '../process/process-runner.js';
 import { ProjectError } from '../project/project-error.js';
 import type { ProjectLayout } from '../project/project-layout.js';
 import { NeedsScript, readFileUri } from './file-provider.js';
-import { buildProviderEnvironment, providerEnvMode, resourceRoots } from './provider-environment.js';
+import { buildProviderEnvironment, resourceRoots } from './provider-environment.js';
 import { providerFailure } from './provider-errors.js';
 import { resolveProviderScript } from './provider-scripts.js';
 import { runScript } from './script-run.js';
@@ -67,7 +67,6 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
   const env = buildProviderEnvironment({
     serverEnv: host.env,
     config: host.config,
-    mode: providerEnvMode(host.config),
     layout: host.layout,
     home: host.home,
     sessionRoots,

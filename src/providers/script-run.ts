@@ -1,21 +1,14 @@
 import type { ProcessResult } from '../process/process-result.js';
-import { type ProcessRegistry, runProcess } from '../process/process-runner.js';
+import { type RunProcessOptions, runProcess } from '../process/process-runner.js';
 import { scriptCommand } from '../process/script-command.js';
 
-export interface ScriptRunOptions {
+/** runProcess's options, with the script in place of the command; `args` follow the script. */
+export interface ScriptRunOptions extends Omit<RunProcessOptions, 'command' | 'onStderr' | 'timeoutMs'> {
   readonly script: string;
-  readonly args: readonly string[];
-  readonly cwd: string;
-  readonly env: NodeJS.ProcessEnv;
-  readonly maxStdoutBytes: number;
-  readonly maxStderrBytes: number;
-  readonly stderrTailBytes: number;
-  readonly killGraceMs: number;
   /** 0 means no timeout. */
   readonly timeoutMs: number;
   /** The request's signal: cancellation and the end of the session stop the script. */
   readonly signal?: AbortSignal;
-  readonly registry?: ProcessRegistry;
 }
 
 /**
@@ -23,18 +16,7 @@ export interface ScriptRunOptions {
  * process group with capped output, a timeout (TERM, then KILL) and the caller's cancellation.
  */
 export function runScript(options: ScriptRunOptions): Promise<ProcessResult> {
-  const { command, args } = scriptCommand(options.script);
-  return runProcess({
-    command,
-    args: [...args, ...options.args],
-    cwd: options.cwd,
-    env: options.env,
-    timeoutMs: options.timeoutMs,
-    maxStdoutBytes: options.maxStdoutBytes,
-    maxStderrBytes: options.maxStderrBytes,
-    stderrTailBytes: options.stderrTailBytes,
-    killGraceMs: options.killGraceMs,
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.registry ? { registry: options.registry } : {}),
-  });
+  const { script, args: scriptArgs, ...rest } = options;
+  const { command, args } = scriptCommand(script);
+  return runProcess({ ...rest, command, args: [...args, ...scriptArgs] });
 }

@@ -23,7 +23,7 @@ const inheritWarned = new WeakSet<ToolRuntime>();
  * MCPBASH_TOOL_ENV_MODE; `inherit` needs MCPBASH_TOOL_ENV_INHERIT_ALLOW=true, and is
  * warned about once per server (as 1.x did): tools then see every secret the server has.
  */
-export function toolEnvMode(runtime: ToolRuntime): ToolEnvMode {
+function toolEnvMode(runtime: ToolRuntime): ToolEnvMode {
   const { envMode: mode, inheritAllowed } = runtime.config.tools;
   if (mode === 'inherit') {
     if (!inheritAllowed) {

@@ -13,7 +13,7 @@ export const CSP_KEYS = ['connectDomains', 'resourceDomains', 'frameDomains', 'b
 const permission = { type: 'object' } as const;
 
 /** `tools/<tool>/ui/ui.meta.json` and `ui/<name>/ui.meta.json` */
-export const uiMetaSchema = {
+const uiMetaSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   title: 'mcp-bash ui.meta.json',
   type: 'object',
@@ -54,7 +54,7 @@ export const uiMetaSchema = {
 } as const;
 
 /** A tool's `_meta.ui` (MCP Apps `McpUiToolMeta`). */
-export const toolUiMetaSchema = {
+const toolUiMetaSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   title: 'MCP Apps tool _meta.ui',
   type: 'object',
@@ -68,7 +68,7 @@ const toolName = { type: 'string', minLength: 1 } as const;
 const text = { type: 'string' } as const;
 
 /** The `config` of each template; unknown keys are allowed (1.x configs carry notes). */
-export const templateConfigSchemas: Readonly<Record<(typeof TEMPLATE_NAMES)[number], object>> = {
+const templateConfigSchemas: Readonly<Record<(typeof TEMPLATE_NAMES)[number], object>> = {
   form: {
     type: 'object',
     properties: {

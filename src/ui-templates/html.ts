@@ -15,7 +15,7 @@ export function escapeHtml(text: string): string {
  * JSON that can sit inside a `<script>` element: `<` is escaped (no `</script>` or `<!--`
  * can end or confuse it), as are the line separators JavaScript once treated as newlines.
  */
-export function scriptJson(value: unknown): string {
+function scriptJson(value: unknown): string {
   return JSON.stringify(value ?? null)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

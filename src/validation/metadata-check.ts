@@ -46,7 +46,7 @@ function valueAt(root: unknown, pointer: string): unknown {
 }
 
 /** The server's words for a problem: the format's sentence for the pointer, else the schema's. */
-export function problemSentence(format: MetaFormat, problem: SchemaIssue, value: unknown): string {
+function problemSentence(format: MetaFormat, problem: SchemaIssue, value: unknown): string {
   const sentence = format.sentences?.[problem.path];
   if (sentence) return sentence(valueAt(value, problem.path));
   return `${problem.path === '' ? '(root)' : problem.path.slice(1).replaceAll('/', '.')} ${problem.message}`;

@@ -45,6 +45,18 @@ for (const tool of jsonTools()) {
   });
 }
 
+t.test('mcp_logging_is_enabled reads the server level in any case; "true" and 1 mean debug', async (t) => {
+  const box = sandbox(t);
+  const run = await box.runPlain(
+    `${load}
+     for level in WARNING Error TRUE 1 info bogus; do
+       MCPBASH_LOG_LEVEL=$level mcp_logging_is_enabled notice && printf '%s:on ' "$level" || printf '%s:off ' "$level"
+     done`,
+  );
+  t.equal(run.code, 0, run.stderr);
+  t.equal(run.stdout, 'WARNING:off Error:off TRUE:on 1:on info:on bogus:on ');
+});
+
 t.test('logging helpers: records on MCP_LOG_STREAM, else stderr; levels', async (t) => {
   const box = sandbox(t);
   const run = await box.runPlain(

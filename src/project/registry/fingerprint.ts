@@ -43,11 +43,6 @@ export class TreeSnapshot {
   }
 }
 
-/** The fingerprint of `roots` (a snapshot taken now and thrown away). */
-export function treeFingerprint(roots: readonly string[]): string {
-  return new TreeSnapshot(roots).fingerprint();
-}
-
 /**
  * walkTree, remembered until the event loop next turns. Registries checked together (the
  * poll, the first scan after initialize) run in one turn, and tools and UI resources both

@@ -8,7 +8,7 @@ export function isValidProviderName(name: string): boolean {
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 
 /** The URI's scheme in lower case (`file`, `https`, `git+https`), or undefined. */
-export function uriScheme(uri: string): string | undefined {
+function uriScheme(uri: string): string | undefined {
   return SCHEME.exec(uri)?.[1]?.toLowerCase();
 }
 

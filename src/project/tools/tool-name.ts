@@ -7,7 +7,7 @@ import { TOOL_NAME_PATTERN } from '../../schemas/meta-files.js';
  */
 
 /** The rule every client accepts (1.x's, and its `validate` warning). */
-export const PORTABLE_TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const PORTABLE_TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Why `name` cannot be a tool's name, or undefined when MCP allows it. */
 export function toolNameProblem(name: string): string | undefined {

@@ -6,10 +6,10 @@ import type { ToolDefinition } from '../tools/tool-definition.js';
 import { toolUiDir, type UiScanOptions, uiDirectoryResource } from './ui-discovery.js';
 
 /** MCP Apps' deprecated flat key, superseded by `_meta.ui.resourceUri`. */
-export const DEPRECATED_RESOURCE_URI_KEY = 'ui/resourceUri';
+const DEPRECATED_RESOURCE_URI_KEY = 'ui/resourceUri';
 
 /** Who may call a tool (MCP Apps `McpUiToolMeta.visibility`); the default is both. */
-export const DEFAULT_VISIBILITY = ['model', 'app'] as const;
+const DEFAULT_VISIBILITY = ['model', 'app'] as const;
 
 /**
  * `_meta["ui/resourceUri"]` (deprecated) moved to `_meta.ui.resourceUri`, as 1.x did for tool
