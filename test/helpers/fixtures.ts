@@ -35,6 +35,3 @@ export function copyProject(source: string, name: string): string {
   tightenPermissions(target);
   return target;
 }
-
-/** Same as fixtureProject; the name says the test will change it. */
-export const copyFixtureProject = fixtureProject;

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { AssetBundle } from '../../src/assets/extract-archive.js';
 import { runCli } from '../../src/cli/dispatch.js';
-import { type Ended, McpSession } from './mcp-session.js';
+import { type Ended, type InitOptions, initialized, McpSession } from './mcp-session.js';
 import { repoRoot } from './paths.js';
 import { isolatedEnv } from './run-binary.js';
 
@@ -95,10 +95,6 @@ export class InProcessServer extends McpSession {
 }
 
 /** Starts an in-process server and initializes it. */
-export async function startInProcess(
-  options: InProcessOptions & { protocolVersion?: string; capabilities?: Record<string, unknown> } = {},
-): Promise<InProcessServer> {
-  const server = new InProcessServer(options);
-  await server.initialize(options.protocolVersion, options.capabilities);
-  return server;
+export function startInProcess(options: InProcessOptions & InitOptions = {}): Promise<InProcessServer> {
+  return initialized(new InProcessServer(options), options);
 }

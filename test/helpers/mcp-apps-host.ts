@@ -17,7 +17,7 @@ export interface ViewCsp {
 }
 
 /** The Content-Security-Policy MCP Apps hosts build for a view (SEP-1865, "CSP Construction"). */
-export function viewCsp(csp: ViewCsp = {}): string {
+function viewCsp(csp: ViewCsp = {}): string {
   const list = (values: string[] | undefined) => (values ?? []).join(' ');
   const resources = list(csp.resourceDomains);
   return [

@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { type Ended, McpSession, type Message } from './mcp-session.js';
+import { type Ended, type InitOptions, initialized, McpSession, type Message } from './mcp-session.js';
 import { binaryCommand } from './paths.js';
 import { isolatedEnv } from './run-binary.js';
 
@@ -56,12 +56,8 @@ export class McpProcess extends McpSession {
 }
 
 /** Starts a server and initializes it. */
-export async function startInitialized(
-  options: StartOptions & { protocolVersion?: string; capabilities?: Record<string, unknown> } = {},
-): Promise<McpProcess> {
-  const server = new McpProcess(options);
-  await server.initialize(options.protocolVersion, options.capabilities);
-  return server;
+export function startInitialized(options: StartOptions & InitOptions = {}): Promise<McpProcess> {
+  return initialized(new McpProcess(options), options);
 }
 
 export type { Message };

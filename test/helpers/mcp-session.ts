@@ -176,3 +176,15 @@ export abstract class McpSession {
     return result;
   }
 }
+
+/** What an initialize handshake may be asked to send. */
+export interface InitOptions {
+  protocolVersion?: string;
+  capabilities?: Record<string, unknown>;
+}
+
+/** Runs the initialize handshake on a fresh session and hands the session back. */
+export async function initialized<S extends McpSession>(session: S, options: InitOptions): Promise<S> {
+  await session.initialize(options.protocolVersion, options.capabilities);
+  return session;
+}

@@ -30,7 +30,7 @@ function removeRoot(dir: string): void {
  * whatever the tests and the servers they started left in it. MCPBASH_TEST_KEEP_TMP=1 keeps
  * it for a post-mortem.
  */
-export function scratchRoot(): string {
+function scratchRoot(): string {
   if (root) return root;
   const dir = mkdtempSync(join(tmpdir(), 'mcpbash-test-'));
   root = dir;
