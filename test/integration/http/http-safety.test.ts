@@ -1,6 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
@@ -14,6 +13,7 @@ import {
 } from '../../helpers/http-server.js';
 import { eventually, isAlive } from '../../helpers/processes.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 // Bad input over HTTP, and the sessions' lifecycle: every refusal has its status and a
 // JSON-RPC error body, nothing reaches a session it should not, and a session's tools
@@ -35,7 +35,7 @@ function logId(id: string): string {
 }
 
 function markerPath(): string {
-  return join(mkdtempSync(join(tmpdir(), 'mcpbash-http-slow-')), 'm');
+  return join(scratchDir('mcpbash-http-slow-'), 'm');
 }
 
 function toolsCall(id: number, name: string, args: object): string {
