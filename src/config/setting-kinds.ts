@@ -36,32 +36,33 @@ function bounded(raw: string, value: number, fallback: number, bounds: Bounds): 
 
 type Default<T> = { readonly default: T | ((read: Read) => T) };
 
-/** A decimal integer. */
-export function int(spec: Common<number> & Bounds & Default<number>): Setting<number> {
+/** A number setting whose text must match `pattern` (else `notA`), then within its bounds. */
+function numeric(
+  spec: Common<number> & Bounds & Default<number>,
+  kind: 'int' | 'number',
+  pattern: RegExp,
+  notA: string,
+): Setting<number> {
   return {
     ...spec,
-    kind: 'int',
+    kind,
     defaultValue: spec.default,
     parse(raw, fallback) {
       const text = raw.trim();
-      if (!/^-?\d+$/.test(text)) return rejected(raw, 'is not a whole number', fallback);
-      return bounded(raw, Number.parseInt(text, 10), fallback, spec);
+      if (!pattern.test(text)) return rejected(raw, notA, fallback);
+      return bounded(raw, Number(text), fallback, spec);
     },
   };
 }
 
+/** A decimal integer. */
+export function int(spec: Common<number> & Bounds & Default<number>): Setting<number> {
+  return numeric(spec, 'int', /^-?\d+$/, 'is not a whole number');
+}
+
 /** A decimal number such as `0.5` (seconds that may be fractions). */
 export function decimal(spec: Common<number> & Bounds & Default<number>): Setting<number> {
-  return {
-    ...spec,
-    kind: 'number',
-    defaultValue: spec.default,
-    parse(raw, fallback) {
-      const text = raw.trim();
-      if (!/^-?\d+(\.\d+)?$/.test(text)) return rejected(raw, 'is not a number', fallback);
-      return bounded(raw, Number.parseFloat(text), fallback, spec);
-    },
-  };
+  return numeric(spec, 'number', /^-?\d+(\.\d+)?$/, 'is not a number');
 }
 
 /** `true/1/yes/on` or `false/0/no/off`, any case. */

@@ -80,3 +80,15 @@ export function listResult<K extends string, T>(
   if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
   return result;
 }
+
+/** One page of `items` as its list result, each item of the page (only) shown by `toListed`. */
+export function listPage<T, U>(
+  collection: Collection,
+  items: readonly T[],
+  hash: string,
+  request: ListRequest,
+  toListed: (item: T) => U,
+): ReturnType<typeof listResult<Collection, U>> {
+  const page = paginate(items, collection, hash, request);
+  return listResult(collection, { ...page, items: page.items.map(toListed) });
+}

@@ -2,7 +2,7 @@ import { renderPrompt } from '../../project/prompts/prompt-render.js';
 import { readPromptTemplate } from '../../project/prompts/prompt-template.js';
 import type { GetPromptResult } from '../../spec/types.js';
 import { titlesSupported, toListedPrompt } from '../listed-items.js';
-import { listResult, paginate } from '../pagination.js';
+import { listPage } from '../pagination.js';
 import { parseListParams } from '../params/list-params.js';
 import { invalidParam } from '../params/params-reader.js';
 import { type PromptGetRequest, parsePromptGetParams } from '../params/prompt-params.js';
@@ -42,9 +42,8 @@ export const promptsModule: HandlerModule = {
       parseListParams,
       async ({ params }) => {
         const snapshot = await registries.prompts.snapshot();
-        const page = paginate(snapshot.items, 'prompts', snapshot.hash, params);
         const withTitle = titlesSupported(session.protocolVersion);
-        return listResult('prompts', { ...page, items: page.items.map((item) => toListedPrompt(item, withTitle)) });
+        return listPage('prompts', snapshot.items, snapshot.hash, params, (item) => toListedPrompt(item, withTitle));
       },
       { maxResponseBytes: config.registryMaxBytes },
     );

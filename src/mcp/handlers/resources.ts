@@ -5,7 +5,7 @@ import { ErrorCode } from '../../spec/error-codes.js';
 import { RpcError } from '../../spec/rpc-error.js';
 import type { ReadResourceResult } from '../../spec/types.js';
 import { titlesSupported, toListedResource, toListedTemplate, toListedUiResource } from '../listed-items.js';
-import { listResult, paginate } from '../pagination.js';
+import { listPage, listResult, paginate } from '../pagination.js';
 import { parseListParams } from '../params/list-params.js';
 import { parseResourceParams, parseUnsubscribeParams } from '../params/resource-params.js';
 import { type ResolvedResource, ResourceReader } from '../resource-reader.js';
@@ -63,12 +63,10 @@ function registerLists(context: ServerContext): void {
     parseListParams,
     async ({ params }) => {
       const snapshot = await registries.resourceTemplates.snapshot();
-      const page = paginate(snapshot.items, 'resourceTemplates', snapshot.hash, params);
       const withTitle = titlesSupported(session.protocolVersion);
-      return listResult('resourceTemplates', {
-        ...page,
-        items: page.items.map((item) => toListedTemplate(item, withTitle)),
-      });
+      return listPage('resourceTemplates', snapshot.items, snapshot.hash, params, (item) =>
+        toListedTemplate(item, withTitle),
+      );
     },
     listOptions,
   );

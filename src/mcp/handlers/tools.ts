@@ -7,7 +7,7 @@ import { executeToolCall } from '../../runner/tool-execution.js';
 import { serverPolicyWording } from '../../runner/tool-policy.js';
 import type { ToolRuntime } from '../../runner/tool-runtime.js';
 import { titlesSupported, toListedTool } from '../listed-items.js';
-import { listResult, paginate } from '../pagination.js';
+import { listPage } from '../pagination.js';
 import { parseListParams } from '../params/list-params.js';
 import { parseToolCallParams } from '../params/tool-params.js';
 import { SlidingWindowLimiter } from '../rate-limiter.js';
@@ -69,9 +69,8 @@ export const toolsModule: HandlerModule = {
         // App-only tools (MCP Apps visibility ["app"]) are for views: a client without them
         // would hand them to the model, which hosts that render views never do.
         const tools = session.uiSupported ? snapshot.items : snapshot.items.filter(isVisibleToModel);
-        const page = paginate(tools, 'tools', snapshot.hash, params);
         const withTitle = titlesSupported(session.protocolVersion);
-        return listResult('tools', { ...page, items: page.items.map((tool) => toListedTool(tool, withTitle)) });
+        return listPage('tools', tools, snapshot.hash, params, (tool) => toListedTool(tool, withTitle));
       },
       { maxResponseBytes: config.registryMaxBytes },
     );

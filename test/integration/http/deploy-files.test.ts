@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { parseAllDocuments } from 'yaml';
@@ -7,6 +6,7 @@ import { copyProject } from '../../helpers/fixtures.js';
 import { connectHttpClient, startHttpServer } from '../../helpers/http-server.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 // deploy/Dockerfile and deploy/kubernetes.yaml: no Docker or cluster here, so the files are
 // linted (YAML parsed strictly, every reference checked against the other file and the
@@ -124,7 +124,7 @@ t.test('the binary serves as the image and the Deployment configure it', async (
   const { env: imageEnv, args: imageArgs } = image();
   const { deployment } = kubernetes();
   const container = at(deployment, 'spec', 'template', 'spec', 'containers', 0) as Json;
-  const scratch = mkdtempSync(join(tmpdir(), 'mcpbash-image-'));
+  const scratch = scratchDir('mcpbash-image-');
   const project = copyProject(join(repoRoot, imageArgs.PROJECT as string), 'project');
   // The image's paths, moved under this test's directories; everything else as written.
   const env: Record<string, string> = {};

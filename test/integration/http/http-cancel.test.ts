@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { postHeaders, rawSession, startHttpServer } from '../../helpers/http-server.js';
 import { eventually } from '../../helpers/processes.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 // A request cancelled with notifications/cancelled gets no answer (MCP cancellation), but
 // the POST that carried it is still answered as Streamable HTTP requires: an event stream
@@ -18,7 +18,7 @@ t.test('a cancelled call: its POST gets an event stream that ends without an ans
   t.teardown(() => server.stop('SIGKILL'));
   const session = await rawSession(server.url);
   const headers = postHeaders({ 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' });
-  const marker = join(mkdtempSync(join(tmpdir(), 'mcpbash-http-cancel-')), 'm');
+  const marker = join(scratchDir('mcpbash-http-cancel-'), 'm');
   const call = fetch(server.url, {
     method: 'POST',
     headers,

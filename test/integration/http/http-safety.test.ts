@@ -1,8 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import {
   initializeBody,
@@ -14,6 +13,7 @@ import {
 } from '../../helpers/http-server.js';
 import { eventually, isAlive } from '../../helpers/processes.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 // Bad input over HTTP, and the sessions' lifecycle: every refusal has its status and a
 // JSON-RPC error body, nothing reaches a session it should not, and a session's tools
@@ -22,6 +22,13 @@ import { toolEnv } from '../../helpers/run-binary.js';
 const TOKEN = 'a'.repeat(24) + 'b'.repeat(24);
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 const VERSION = { 'mcp-protocol-version': '2025-11-25' };
+
+/** The `tools` fixture served over HTTP with `env` added, stopped when `t` ends. */
+async function toolsServer(t: Test, env: NodeJS.ProcessEnv) {
+  const server = await startHttpServer({ env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools'), ...env }) });
+  t.teardown(() => server.stop('SIGKILL'));
+  return server;
+}
 
 /** The pid the `slow` tool wrote, once it has. */
 async function toolPid(marker: string): Promise<number> {
@@ -35,7 +42,7 @@ function logId(id: string): string {
 }
 
 function markerPath(): string {
-  return join(mkdtempSync(join(tmpdir(), 'mcpbash-http-slow-')), 'm');
+  return join(scratchDir('mcpbash-http-slow-'), 'm');
 }
 
 function toolsCall(id: number, name: string, args: object): string {
@@ -60,16 +67,12 @@ function withHost(url: string, host: string): Promise<number> {
 }
 
 t.test('refusals: token, Origin, Host, session, version header, body, JSON, media types', async (t) => {
-  const server = await startHttpServer({
-    env: toolEnv({
-      MCPBASH_PROJECT_ROOT: fixtureProject('tools'),
-      MCPBASH_HTTP_TOKEN: TOKEN,
-      MCPBASH_HTTP_MAX_BODY_BYTES: '2048',
-      MCPBASH_HTTP_ALLOWED_ORIGINS: 'https://app.example',
-      MCPBASH_HTTP_MAX_SESSIONS: '2',
-    }),
+  const server = await toolsServer(t, {
+    MCPBASH_HTTP_TOKEN: TOKEN,
+    MCPBASH_HTTP_MAX_BODY_BYTES: '2048',
+    MCPBASH_HTTP_ALLOWED_ORIGINS: 'https://app.example',
+    MCPBASH_HTTP_MAX_SESSIONS: '2',
   });
-  t.teardown(() => server.stop('SIGKILL'));
   const post = (headers: Record<string, string>, body: string) =>
     fetch(server.url, { method: 'POST', headers: postHeaders(headers), body });
   const refused = async (response: Response, status: number, message: RegExp) => {
@@ -144,15 +147,10 @@ t.test('refusals: token, Origin, Host, session, version header, body, JSON, medi
 });
 
 t.test('a session ends its tools: client gone mid-stream, DELETE, idle timeout', async (t) => {
-  const server = await startHttpServer({
-    env: toolEnv({
-      MCPBASH_PROJECT_ROOT: fixtureProject('tools'),
-      MCPBASH_HTTP_RESUME_GRACE_SECS: '0',
-      MCPBASH_HTTP_SESSION_IDLE_SECS: '1',
-    }),
+  const server = await toolsServer(t, {
+    MCPBASH_HTTP_RESUME_GRACE_SECS: '0',
+    MCPBASH_HTTP_SESSION_IDLE_SECS: '1',
   });
-  t.teardown(() => server.stop('SIGKILL'));
-
   const session = await rawSession(server.url);
   const headers = postHeaders({ ...VERSION, 'mcp-session-id': session });
   const gone = markerPath();
@@ -206,14 +204,10 @@ t.test('a session ends its tools: client gone mid-stream, DELETE, idle timeout',
 });
 
 t.test('a session not initialized within MCPBASH_HTTP_REQUEST_TIMEOUT_SECS ends', async (t) => {
-  const server = await startHttpServer({
-    env: toolEnv({
-      MCPBASH_PROJECT_ROOT: fixtureProject('tools'),
-      MCPBASH_HTTP_REQUEST_TIMEOUT_SECS: '0.5',
-      MCPBASH_HTTP_MAX_SESSIONS: '2',
-    }),
+  const server = await toolsServer(t, {
+    MCPBASH_HTTP_REQUEST_TIMEOUT_SECS: '0.5',
+    MCPBASH_HTTP_MAX_SESSIONS: '2',
   });
-  t.teardown(() => server.stop('SIGKILL'));
   const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
   const post = (session: string) =>
     fetch(server.url, { method: 'POST', headers: postHeaders({ ...VERSION, 'mcp-session-id': session }), body: ping });

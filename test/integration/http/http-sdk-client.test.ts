@@ -1,5 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
@@ -13,6 +12,7 @@ import { fixtureProject, fixtureSource } from '../../helpers/fixtures.js';
 import { connectHttpClient, startHttpServer } from '../../helpers/http-server.js';
 import { eventually, isAlive } from '../../helpers/processes.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 // One server, several official SDK clients over Streamable HTTP: every feature that works
 // over stdio, and two sessions that each see only their own roots, log level and
@@ -72,8 +72,8 @@ t.test('the official SDK client over Streamable HTTP: every feature, two isolate
   t.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/, 'the one line on stderr names the endpoint');
   t.equal(server.stderr().match(/listening on/g)?.length, 1);
 
-  const rootA = realpathSync(mkdtempSync(join(tmpdir(), 'mcpbash-http-a-')));
-  const rootB = realpathSync(mkdtempSync(join(tmpdir(), 'mcpbash-http-b-')));
+  const rootA = realpathSync(scratchDir('mcpbash-http-a-'));
+  const rootB = realpathSync(scratchDir('mcpbash-http-b-'));
   const a = await clientWithRoot(server.url, 'client-a', rootA);
   const b = await clientWithRoot(server.url, 'client-b', rootB);
   t.teardown(() => Promise.all([a.client.close(), b.client.close()]));
@@ -119,7 +119,7 @@ t.test('the official SDK client over Streamable HTTP: every feature, two isolate
     // 1-second run is sure to send.
     t.ok(ticks.length >= 1, `progress arrived while it ran (${ticks.length})`);
 
-    const marker = join(mkdtempSync(join(tmpdir(), 'mcpbash-http-cancel-')), 'm');
+    const marker = join(scratchDir('mcpbash-http-cancel-'), 'm');
     const controller = new AbortController();
     const call = a.client.callTool({ name: 'slow', arguments: { seconds: 60, marker } }, undefined, {
       signal: controller.signal,

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { connectHttpClient, initializeBody, postHeaders, startHttpServer } from '../../helpers/http-server.js';
 import { eventually, isAlive } from '../../helpers/processes.js';
 import { runBinary, toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 // `mcp-bash serve --http` as a command: what it refuses to start with, and how it stops.
 
@@ -43,7 +43,7 @@ t.test('SIGTERM: running calls finish within MCPBASH_SHUTDOWN_TIMEOUT, the rest 
   t.teardown(() => server.stop('SIGKILL'));
   t.match(server.url, /\/rpc$/, '--path moves the endpoint');
   const { client } = await connectHttpClient(server.url);
-  const marker = join(mkdtempSync(join(tmpdir(), 'mcpbash-http-term-')), 'm');
+  const marker = join(scratchDir('mcpbash-http-term-'), 'm');
   let started!: () => void;
   const running = new Promise<void>((resolve) => {
     started = resolve;

@@ -1,17 +1,17 @@
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { postHeaders, rawSession, startHttpServer } from '../../helpers/http-server.js';
 import { eventually } from '../../helpers/processes.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 // D201: MCPBASH_MAX_CONCURRENT_REQUESTS is the whole process's, not each session's: N clients
 // do not get N times the limit.
 
 function marker(): string {
-  return join(mkdtempSync(join(tmpdir(), 'mcpbash-http-limit-')), 'm');
+  return join(scratchDir('mcpbash-http-limit-'), 'm');
 }
 
 /** A tools/call of the fixture's `slow` tool in `session`; resolves with the time its answer ended. */

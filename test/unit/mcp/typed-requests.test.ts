@@ -3,9 +3,7 @@
  * method cannot use get one answer shape: -32602 with `data.field` naming the param (D190).
  * In-process: the real server and engine over the memory transport.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import t, { type Test } from 'tap';
 import { frameworkHomeAt } from '../../../src/assets/framework-home.js';
@@ -16,6 +14,7 @@ import { openProject } from '../../../src/project/project-context.js';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { MemoryTransport } from '../../helpers/memory-transport.js';
 import { repoRoot } from '../../helpers/paths.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 /** Params each method cannot use, and the param the error must name. */
 const BAD_REQUESTS: ReadonlyArray<[method: string, params: unknown, field: string]> = [
@@ -40,7 +39,7 @@ function startServer(t: Test) {
   const env = { MCPBASH_ORPHAN_CHECK_ENABLED: 'false', MCPBASH_IDLE_TIMEOUT: '0' };
   const home = frameworkHomeAt(repoRoot);
   if (!home) throw new Error('the source tree is not a framework home');
-  const stateDir = mkdtempSync(join(tmpdir(), 'mcpbash-typed-'));
+  const stateDir = scratchDir('mcpbash-typed-');
   const transport = new MemoryTransport();
   const server = new McpServer({
     input: new PassThrough(),
