@@ -120,6 +120,7 @@ t.test('beyond MCPBASH_MAX_CONCURRENT_REQUESTS calls queue (never dropped) and s
     replies.every((reply) => reply.result !== undefined),
     'all six answered',
   );
-  t.same(project.started(), ids, 'each call ran once');
+  // The first two start together and may log in either order; the loop above pinned the rest.
+  t.same([...project.started()].sort(), ids, 'each call ran once');
   t.equal(project.mostAtOnce(), 2, 'never more than two at once');
 });
