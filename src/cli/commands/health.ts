@@ -47,8 +47,6 @@ async function probe(
       home,
       env: io.env,
       jsonTool,
-      // The name jsonToolInfo would report: the same choice, without looking along PATH again.
-      jsonToolName: jsonTool.name,
       stderr: io.stderr,
       signal,
     });

@@ -49,8 +49,6 @@ export interface HookRun {
 /** What a health report is made of. */
 export interface HealthInput extends HookRun {
   readonly registries: ProjectRegistries;
-  /** The JSON tool's name, as the report shows it. */
-  readonly jsonToolName: string;
   /** Scan the registries afresh (see probeRegistries). */
   readonly rescan: boolean;
 }
@@ -66,7 +64,7 @@ export async function healthReport(input: HealthInput): Promise<{ healthy: boole
   const report: Record<string, unknown> = {
     status: healthy ? 'ok' : 'unhealthy',
     mode: 'full',
-    jsonTool: input.jsonToolName,
+    jsonTool: input.jsonTool.name,
     ...counts,
     projectChecks,
     ...(Object.keys(errors).length > 0 ? { errors } : {}),

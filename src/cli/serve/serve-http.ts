@@ -12,7 +12,6 @@ import { removeStateDir } from '../../project/state-dir.js';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command.js';
 import { healthReport } from '../health/health-probe.js';
-import { jsonToolInfo } from '../json-tool-info.js';
 import { onStopSignals, type ServingSetup } from './serve-setup.js';
 
 /** MCPBASH_HEALTH_TIMEOUT_SECS, as `mcp-bash health` reads it (invalid or 0: 5 s). */
@@ -43,7 +42,6 @@ function readinessCheck(context: CommandContext, setup: ServingSetup, parts: Ser
       home,
       env,
       jsonTool: parts.jsonTool,
-      jsonToolName: jsonToolInfo(context.config, env).name,
       stderr: context.io.stderr,
       signal: controller.signal,
     }).then(({ healthy, report }): Readiness => ({ ready: healthy, report }));
