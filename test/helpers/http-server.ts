@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Test } from 'tap';
+import { fixtureProject } from './fixtures.js';
 import { binaryCommand } from './paths.js';
+import { toolEnv } from './run-binary.js';
 
 /** A running `mcp-bash serve --http` child. */
 export interface HttpServerProcess {
@@ -29,8 +32,9 @@ const LISTENING = /^mcp-bash: listening on (http:\/\/\S+)$/m;
 /**
  * Starts the binary as `mcp-bash serve --http 127.0.0.1:0` and waits for its one line
  * `mcp-bash: listening on URL` on stderr; rejects (with stderr) if it exits first.
+ * The server is killed (SIGKILL) when `t` ends, whatever the test did with it.
  */
-export function startHttpServer(options: StartHttpOptions): Promise<HttpServerProcess> {
+export function startHttpServer(t: Test, options: StartHttpOptions): Promise<HttpServerProcess> {
   const { command, prefix } = binaryCommand();
   const child = spawn(command, [...prefix, 'serve', ...(options.args ?? ['--http', '127.0.0.1:0'])], {
     env: options.env,
@@ -39,6 +43,11 @@ export function startHttpServer(options: StartHttpOptions): Promise<HttpServerPr
   let stderr = '';
   let stdout = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  t.teardown(() => stop('SIGKILL'));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -58,10 +67,7 @@ export function startHttpServer(options: StartHttpOptions): Promise<HttpServerPr
         url,
         origin: new URL(url).origin,
         stderr: () => stderr,
-        stop: (signal = 'SIGTERM') => {
-          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-          return exited;
-        },
+        stop,
         exited,
       });
     });
@@ -69,6 +75,21 @@ export function startHttpServer(options: StartHttpOptions): Promise<HttpServerPr
       clearTimeout(timer);
       reject(new Error(`serve --http exited with ${code} before listening; stderr:\n${stderr}\nstdout:\n${stdout}`));
     });
+  });
+}
+
+/**
+ * A fresh copy of the `tools` fixture served on `--http 127.0.0.1:0` with `flags` after it,
+ * `env` added to the tools' environment. Stopped when `t` ends.
+ */
+export function startToolsServer(
+  t: Test,
+  env: NodeJS.ProcessEnv = {},
+  flags: readonly string[] = [],
+): Promise<HttpServerProcess> {
+  return startHttpServer(t, {
+    env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools'), ...env }),
+    args: ['--http', '127.0.0.1:0', ...flags],
   });
 }
 

@@ -5,28 +5,18 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
-import { validateReportSchema } from '../../../src/schemas/cli-outputs.js';
-import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
+import { cli, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
 import { startInitialized } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { type ValidateMessage, validateJson } from '../../helpers/validate-report.js';
 
 type Json = Record<string, any>;
 
 const env = sharedCliEnv();
 
-interface Message {
-  level: string;
-  section: string;
-  message: string;
-  file?: string;
-  field?: string;
-}
-
-async function validateUi(t: Test, root: string): Promise<{ code: number | null; messages: Message[] }> {
-  const run = await cli(['validate', '--json'], env, root);
-  const report = parseJson(t, run.stdout, 'validate --json') as { messages: Message[] };
-  matchesSchema(t, report, validateReportSchema, 'validate --json');
-  return { code: run.code, messages: report.messages.filter((message) => message.section === 'ui') };
+async function validateUi(t: Test, root: string): Promise<{ code: number | null; messages: ValidateMessage[] }> {
+  const { code, report } = await validateJson(t, env, root);
+  return { code, messages: report.messages.filter((message) => message.section === 'ui') };
 }
 
 t.test('scaffold ui, scaffold ui --tool, scaffold tool --ui: files the server serves', async (t) => {
@@ -138,7 +128,7 @@ t.test('validate: UI metadata, template configs, entrypoints, names, tool _meta.
   );
   write('tools/other/tool.sh', '#!/usr/bin/env bash\necho other\n');
   const run = await cli(['validate', '--json'], { ...env, MCPBASH_MAX_UI_RESOURCE_BYTES: '32' }, root);
-  const report = parseJson(t, run.stdout, 'validate') as { messages: Message[] };
+  const report = parseJson(t, run.stdout, 'validate') as { messages: ValidateMessage[] };
   t.equal(run.code, 1);
   const ui = report.messages.filter((message) => message.section === 'ui');
   const has = (level: string, pattern: RegExp, what: string) =>

@@ -1,34 +1,12 @@
 import { chmodSync, mkdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import t, { type Test } from 'tap';
-import { validateReportSchema } from '../../../src/schemas/cli-outputs.js';
-import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
+import t from 'tap';
+import { cli, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
+import { type ValidateMessage, validateJson } from '../../helpers/validate-report.js';
 
 const env = sharedCliEnv();
 
-interface Message {
-  level: string;
-  section: string;
-  message: string;
-  file?: string;
-  field?: string;
-}
-
-async function validateJson(
-  t: Test,
-  root: string,
-  args: string[] = [],
-): Promise<{
-  code: number | null;
-  report: { errors: number; warnings: number; fixesApplied: number; messages: Message[] };
-}> {
-  const run = await cli(['validate', '--json', ...args], env, root);
-  const report = parseJson(t, run.stdout, 'validate --json');
-  matchesSchema(t, report, validateReportSchema, 'validate --json');
-  return { code: run.code, report: report as never };
-}
-
-const find = (messages: Message[], level: string, file: string, pattern: RegExp) =>
+const find = (messages: ValidateMessage[], level: string, file: string, pattern: RegExp) =>
   messages.find((message) => message.level === level && message.file === file && pattern.test(message.message));
 
 t.test('a fresh project passes; the human output has the sections and the summary', async (t) => {
@@ -70,7 +48,7 @@ t.test('metadata problems are errors naming the file and the field (JSON Schema)
   mkdirSync(join(root, 'tools/orphan'));
   writeFileSync(join(root, 'tools/orphan/orphan.meta.json'), '{"name": "orphan"');
   writeFileSync(join(root, 'server.d/server.meta.json'), JSON.stringify({ title: 'no name', icons: [{ url: 'x' }] }));
-  const { code, report } = await validateJson(t, root);
+  const { code, report } = await validateJson(t, env, root);
   t.equal(code, 1);
   const meta = 'tools/bad/tool.meta.json';
   t.ok(find(report.messages, 'error', meta, /must match pattern/), 'name pattern');
@@ -117,7 +95,7 @@ t.test('--fix makes tool scripts executable and not group-writable; helpers D7 l
   writeFileSync(join(root, 'tools/hello/helper.sh'), '#!/bin/bash\n', { mode: 0o755 });
   mkdirSync(join(root, 'tools/lonely'));
   writeFileSync(join(root, 'tools/lonely/run.sh'), '#!/bin/bash\n', { mode: 0o755 });
-  const before = await validateJson(t, root);
+  const before = await validateJson(t, env, root);
   t.equal(before.code, 1);
   t.ok(find(before.report.messages, 'error', 'tools/hello/tool.sh', /not executable/));
   t.ok(find(before.report.messages, 'error', 'tools/hello/tool.sh', /writable by group or others/));
@@ -130,7 +108,7 @@ t.test('--fix makes tool scripts executable and not group-writable; helpers D7 l
     join(root, 'tools/plain/plain.meta.json'),
     JSON.stringify({ name: 'plain', description: 'no .sh name' }),
   );
-  const fixed = await validateJson(t, root, ['--fix']);
+  const fixed = await validateJson(t, env, root, ['--fix']);
   t.equal(fixed.code, 0, JSON.stringify(fixed.report.messages.filter((m) => m.level === 'error')));
   t.equal(fixed.report.fixesApplied, 3);
   t.equal(statSync(script).mode & 0o777, 0o755);
@@ -162,7 +140,7 @@ t.test('prompts, resources and registrations are checked without the server', as
   );
   writeFileSync(join(root, 'completions/demo-item/stray.sh'), '#!/bin/bash\n', { mode: 0o755 });
   writeFileSync(join(root, 'server.d/register.sh'), '#!/bin/bash\n', { mode: 0o755 });
-  const { report } = await validateJson(t, root);
+  const { report } = await validateJson(t, env, root);
   t.ok(find(report.messages, 'warning', 'prompts/demo-item/demo-item.txt', /\$\{name\} is not substituted/), 'D9');
   t.ok(
     find(
@@ -194,7 +172,7 @@ t.test('prompts, resources and registrations are checked without the server', as
     'the registered script is fine',
   );
   writeFileSync(join(root, 'server.d/register.json'), JSON.stringify({ version: 2, tools: [], bogus: [] }));
-  const broken = await validateJson(t, root);
+  const broken = await validateJson(t, env, root);
   t.ok(
     find(
       broken.report.messages,
@@ -216,7 +194,7 @@ t.test('prompts, resources and registrations are checked without the server', as
     'the unknown key is named',
   );
   writeFileSync(join(root, 'server.d/register.json'), '{"version": 1, "tools": [');
-  const unparsable = await validateJson(t, root);
+  const unparsable = await validateJson(t, env, root);
   t.ok(
     find(
       unparsable.report.messages,
@@ -229,7 +207,7 @@ t.test('prompts, resources and registrations are checked without the server', as
     join(root, 'server.d/register.json'),
     JSON.stringify({ version: 1, tools: [{ name: 'hello', path: 'hello/tool.sh' }, { name: 'x' }] }),
   );
-  const pathless = await validateJson(t, root);
+  const pathless = await validateJson(t, env, root);
   t.ok(
     pathless.report.messages.find(
       (m) => m.field === '/tools/1' && /must have required property 'path'/.test(m.message),
@@ -248,7 +226,7 @@ t.test('prompts, resources and registrations are checked without the server', as
       ],
     }),
   );
-  const entries = await validateJson(t, root);
+  const entries = await validateJson(t, env, root);
   const at = (field: string, pattern: RegExp) =>
     entries.report.messages.find(
       (m) => m.file === 'server.d/register.json' && m.field === field && pattern.test(m.message),
@@ -257,7 +235,7 @@ t.test('prompts, resources and registrations are checked without the server', as
   t.ok(at('/tools/1/path', /ghost\/tool\.sh does not exist/), 'a missing script');
   t.ok(at('/tools/2/name', /registered twice/), 'a duplicate tool name');
   unlinkSync(join(root, 'server.d/register.json'));
-  const hooks = await validateJson(t, root);
+  const hooks = await validateJson(t, env, root);
   t.ok(find(hooks.report.messages, 'warning', 'server.d/register.sh', /MCPBASH_ALLOW_PROJECT_HOOKS=true/));
 });
 
@@ -293,7 +271,7 @@ t.test(
     );
     unlinkSync(join(root, 'server.d/server.meta.json'));
     // Without server.meta.json the project is not found from inside it: name it.
-    const { code, report } = await validateJson(t, root, ['--project-root', root]);
+    const { code, report } = await validateJson(t, env, root, ['--project-root', root]);
     t.equal(code, 1, 'the template error fails validation');
     t.ok(
       report.messages.find(
@@ -341,7 +319,7 @@ t.test('register.json-listed tools and prompts, list-form prompt arguments and 1
       ],
     }),
   );
-  const { code, report } = await validateJson(t, root);
+  const { code, report } = await validateJson(t, env, root);
   t.equal(code, 0, JSON.stringify(report.messages.filter((m) => m.level === 'error')));
   t.notOk(
     report.messages.find((m) => /no tools found/.test(m.message)),
@@ -367,7 +345,7 @@ t.test('register.json-listed tools and prompts, list-form prompt arguments and 1
   t.ok(find(report.messages, 'warning', 'prompts/standup.meta.json', /role "system" is not an MCP role/));
   const bare = await newProject(t, env, 'bare', ['--no-hello']);
   rmSync(join(bare, 'tools'), { recursive: true });
-  const noTools = await validateJson(t, bare);
+  const noTools = await validateJson(t, env, bare);
   t.ok(
     noTools.report.messages.find((m) => m.level === 'info' && /no tools directory/.test(m.message)),
     'a project without tools/ is not warned about it',
@@ -383,7 +361,7 @@ t.test('1.x rules: dotted tool names warn (as 1.x did) but are no error, like th
     join(root, 'server.d/register.json'),
     JSON.stringify({ version: 1, tools: [{ name: 'manual.progress', path: 'echo/tool.sh' }] }),
   );
-  const { code, report } = await validateJson(t, root);
+  const { code, report } = await validateJson(t, env, root);
   t.equal(report.errors, 0, JSON.stringify(report.messages.filter((m) => m.level === 'error')));
   t.equal(code, 0);
   t.ok(find(report.messages, 'warning', 'tools/echo/tool.meta.json', /"demo\.echo" has a dot: MCP allows it/));
@@ -394,7 +372,7 @@ t.test('1.x rules: a tool.meta.json without "name" is an error; server.meta.json
   const root = await newProject(t, env);
   writeFileSync(join(root, 'tools/hello/tool.meta.json'), JSON.stringify({ description: 'no name' }));
   writeFileSync(join(root, 'server.d/server.meta.json'), JSON.stringify({ name: 'demo' }));
-  const { code, report } = await validateJson(t, root, ['--strict']);
+  const { code, report } = await validateJson(t, env, root, ['--strict']);
   t.equal(code, 1);
   t.ok(find(report.messages, 'error', 'tools/hello/tool.meta.json', /no "name"/));
   t.same(
@@ -412,7 +390,7 @@ t.test('annotations.audience beyond user/assistant: a warning, as the server dro
     join(root, 'resources/notes.meta.json'),
     JSON.stringify({ name: 'notes', annotations: { audience: ['user', 'model'] } }),
   );
-  const { code, report } = await validateJson(t, root);
+  const { code, report } = await validateJson(t, env, root);
   t.equal(code, 0, 'no error: 1.x projects with other values still pass');
   t.ok(find(report.messages, 'warning', 'resources/notes.meta.json', /annotations\.audience "model" dropped/));
 });
@@ -426,17 +404,19 @@ t.test('file:// URIs outside resources/ warn, unless MCP_RESOURCES_ROOTS serves 
     const meta = { name, uri: `file://${join(root, 'docs', `${name}.txt`)}` };
     writeFileSync(join(root, 'resources', `${name}.meta.json`), JSON.stringify(meta));
   }
-  const outside = (messages: Message[]) =>
+  const outside = (messages: ValidateMessage[]) =>
     messages.filter(
       (message) => message.field === '/uri' && /is outside resources\/: reads fail/.test(message.message),
     );
-  const flagged = await validateJson(t, root);
+  const flagged = await validateJson(t, env, root);
   t.same(
     outside(flagged.report.messages).map((message) => message.file?.replace(/.*\//, '')),
     ['a.meta.json', 'b.meta.json'],
     'each URI in the project but outside resources/ is flagged',
   );
   const served = await cli(['validate', '--json'], { ...env, MCP_RESOURCES_ROOTS: join(root, 'docs') }, root);
-  const report = parseJson(t, served.stdout, 'validate --json (MCP_RESOURCES_ROOTS)') as { messages: Message[] };
+  const report = parseJson(t, served.stdout, 'validate --json (MCP_RESOURCES_ROOTS)') as {
+    messages: ValidateMessage[];
+  };
   t.same(outside(report.messages), [], 'no warning when the provider serves docs/');
 });

@@ -137,8 +137,7 @@ t.test('the binary serves as the image and the Deployment configure it', async (
   }
   // The port is the one thing changed: any free one on loopback.
   const args = (container.args as string[]).map((arg) => (arg === '0.0.0.0:8080' ? '127.0.0.1:0' : arg));
-  const server = await startHttpServer({ env: isolatedEnv(env), args });
-  t.teardown(() => server.stop('SIGKILL'));
+  const server = await startHttpServer(t, { env: isolatedEnv(env), args });
   for (const path of ['/healthz', '/readyz']) {
     const probe = await fetch(`${server.origin}${path}`);
     t.equal(probe.status, 200, `${path} says ready`);

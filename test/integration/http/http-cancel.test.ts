@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { fixtureProject } from '../../helpers/fixtures.js';
-import { postHeaders, rawSession, startHttpServer } from '../../helpers/http-server.js';
+import { postHeaders, rawSession, startToolsServer } from '../../helpers/http-server.js';
 import { eventually } from '../../helpers/processes.js';
-import { toolEnv } from '../../helpers/run-binary.js';
 import { scratchDir } from '../../helpers/scratch.js';
 
 // A request cancelled with notifications/cancelled gets no answer (MCP cancellation), but
@@ -12,10 +10,7 @@ import { scratchDir } from '../../helpers/scratch.js';
 // (here one that ends without the answer), never a bare 202.
 
 t.test('a cancelled call: its POST gets an event stream that ends without an answer', async (t) => {
-  const server = await startHttpServer({
-    env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools'), MCPBASH_TOOL_ALLOWLIST: '*' }),
-  });
-  t.teardown(() => server.stop('SIGKILL'));
+  const server = await startToolsServer(t, { MCPBASH_TOOL_ALLOWLIST: '*' });
   const session = await rawSession(server.url);
   const headers = postHeaders({ 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' });
   const marker = join(scratchDir('mcpbash-http-cancel-'), 'm');

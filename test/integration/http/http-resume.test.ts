@@ -1,15 +1,19 @@
 import t from 'tap';
-import { fixtureProject } from '../../helpers/fixtures.js';
-import { postHeaders, rawSession, readUntil, sseIds, sseMessages, startHttpServer } from '../../helpers/http-server.js';
-import { toolEnv } from '../../helpers/run-binary.js';
+import {
+  postHeaders,
+  rawSession,
+  readUntil,
+  sseIds,
+  sseMessages,
+  startToolsServer,
+} from '../../helpers/http-server.js';
 
 // Resumability (MCP 2025-11-25, "Resumability and Redelivery"): a client whose stream
 // broke resumes it with GET and Last-Event-ID, and gets what it missed on that stream,
 // once, then the rest live - including the answer to its call.
 
 t.test('a broken call stream is resumed with Last-Event-ID: nothing lost, nothing twice', async (t) => {
-  const server = await startHttpServer({ env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools') }) });
-  t.teardown(() => server.stop('SIGKILL'));
+  const server = await startToolsServer(t);
   const session = await rawSession(server.url);
   const headers = { 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': session };
 

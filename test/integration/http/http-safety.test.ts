@@ -1,18 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import t, { type Test } from 'tap';
-import { fixtureProject } from '../../helpers/fixtures.js';
+import t from 'tap';
 import {
   initializeBody,
   postHeaders,
   rawSession,
   readUntil,
   sseMessages,
-  startHttpServer,
+  startToolsServer,
 } from '../../helpers/http-server.js';
 import { eventually, isAlive } from '../../helpers/processes.js';
-import { toolEnv } from '../../helpers/run-binary.js';
 import { scratchDir } from '../../helpers/scratch.js';
 
 // Bad input over HTTP, and the sessions' lifecycle: every refusal has its status and a
@@ -22,13 +20,6 @@ import { scratchDir } from '../../helpers/scratch.js';
 const TOKEN = 'a'.repeat(24) + 'b'.repeat(24);
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 const VERSION = { 'mcp-protocol-version': '2025-11-25' };
-
-/** The `tools` fixture served over HTTP with `env` added, stopped when `t` ends. */
-async function toolsServer(t: Test, env: NodeJS.ProcessEnv) {
-  const server = await startHttpServer({ env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools'), ...env }) });
-  t.teardown(() => server.stop('SIGKILL'));
-  return server;
-}
 
 /** The pid the `slow` tool wrote, once it has. */
 async function toolPid(marker: string): Promise<number> {
@@ -67,7 +58,7 @@ function withHost(url: string, host: string): Promise<number> {
 }
 
 t.test('refusals: token, Origin, Host, session, version header, body, JSON, media types', async (t) => {
-  const server = await toolsServer(t, {
+  const server = await startToolsServer(t, {
     MCPBASH_HTTP_TOKEN: TOKEN,
     MCPBASH_HTTP_MAX_BODY_BYTES: '2048',
     MCPBASH_HTTP_ALLOWED_ORIGINS: 'https://app.example',
@@ -147,7 +138,7 @@ t.test('refusals: token, Origin, Host, session, version header, body, JSON, medi
 });
 
 t.test('a session ends its tools: client gone mid-stream, DELETE, idle timeout', async (t) => {
-  const server = await toolsServer(t, {
+  const server = await startToolsServer(t, {
     MCPBASH_HTTP_RESUME_GRACE_SECS: '0',
     MCPBASH_HTTP_SESSION_IDLE_SECS: '1',
   });
@@ -204,7 +195,7 @@ t.test('a session ends its tools: client gone mid-stream, DELETE, idle timeout',
 });
 
 t.test('a session not initialized within MCPBASH_HTTP_REQUEST_TIMEOUT_SECS ends', async (t) => {
-  const server = await toolsServer(t, {
+  const server = await startToolsServer(t, {
     MCPBASH_HTTP_REQUEST_TIMEOUT_SECS: '0.5',
     MCPBASH_HTTP_MAX_SESSIONS: '2',
   });

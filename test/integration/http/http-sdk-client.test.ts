@@ -65,10 +65,9 @@ async function rootsSeen(client: Client, expected: string): Promise<string[]> {
 
 t.test('the official SDK client over Streamable HTTP: every feature, two isolated sessions', async (t) => {
   const project = combinedProject();
-  const server = await startHttpServer({
+  const server = await startHttpServer(t, {
     env: toolEnv({ MCPBASH_PROJECT_ROOT: project, MCPBASH_RESOURCES_POLL_INTERVAL_SECS: '0.2' }),
   });
-  t.teardown(() => server.stop('SIGKILL'));
   t.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/, 'the one line on stderr names the endpoint');
   t.equal(server.stderr().match(/listening on/g)?.length, 1);
 

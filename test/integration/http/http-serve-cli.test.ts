@@ -2,7 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { connectHttpClient, initializeBody, postHeaders, startHttpServer } from '../../helpers/http-server.js';
+import {
+  connectHttpClient,
+  initializeBody,
+  postHeaders,
+  startHttpServer,
+  startToolsServer,
+} from '../../helpers/http-server.js';
 import { eventually, isAlive } from '../../helpers/processes.js';
 import { runBinary, toolEnv } from '../../helpers/run-binary.js';
 import { scratchDir } from '../../helpers/scratch.js';
@@ -30,17 +36,16 @@ t.test('refuses a non-loopback address without a token, a short token, a bad add
   t.match(help.stdout, /--http \[HOST:\]PORT/);
 
   // --insecure accepts it; MCPBASH_HTTP_LISTEN works as --http does.
-  const insecure = await startHttpServer({ env: { ...env, MCPBASH_HTTP_LISTEN: '0.0.0.0:0' }, args: ['--insecure'] });
+  const insecure = await startHttpServer(t, {
+    env: { ...env, MCPBASH_HTTP_LISTEN: '0.0.0.0:0' },
+    args: ['--insecure'],
+  });
   t.match(insecure.url, /^http:\/\/0\.0\.0\.0:\d+\/mcp$/);
   t.equal(await insecure.stop(), 143);
 });
 
 t.test('SIGTERM: running calls finish within MCPBASH_SHUTDOWN_TIMEOUT, the rest are stopped', async (t) => {
-  const server = await startHttpServer({
-    env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools'), MCPBASH_SHUTDOWN_TIMEOUT: '3' }),
-    args: ['--http', '127.0.0.1:0', '--path', '/rpc'],
-  });
-  t.teardown(() => server.stop('SIGKILL'));
+  const server = await startToolsServer(t, { MCPBASH_SHUTDOWN_TIMEOUT: '3' }, ['--path', '/rpc']);
   t.match(server.url, /\/rpc$/, '--path moves the endpoint');
   const { client } = await connectHttpClient(server.url);
   const marker = join(scratchDir('mcpbash-http-term-'), 'm');

@@ -1,10 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { fixtureProject } from '../../helpers/fixtures.js';
-import { postHeaders, rawSession, startHttpServer } from '../../helpers/http-server.js';
+import { postHeaders, rawSession, startToolsServer } from '../../helpers/http-server.js';
 import { eventually } from '../../helpers/processes.js';
-import { toolEnv } from '../../helpers/run-binary.js';
 import { scratchDir } from '../../helpers/scratch.js';
 
 // D201: MCPBASH_MAX_CONCURRENT_REQUESTS is the whole process's, not each session's: N clients
@@ -32,14 +30,7 @@ async function callSlow(url: string, session: string, seconds: number, mark: str
 }
 
 t.test('two sessions share one MCPBASH_MAX_CONCURRENT_REQUESTS', async (t) => {
-  const server = await startHttpServer({
-    env: toolEnv({
-      MCPBASH_PROJECT_ROOT: fixtureProject('tools'),
-      MCPBASH_TOOL_ALLOWLIST: '*',
-      MCPBASH_MAX_CONCURRENT_REQUESTS: '1',
-    }),
-  });
-  t.teardown(() => server.stop('SIGKILL'));
+  const server = await startToolsServer(t, { MCPBASH_TOOL_ALLOWLIST: '*', MCPBASH_MAX_CONCURRENT_REQUESTS: '1' });
   const a = await rawSession(server.url);
   const b = await rawSession(server.url);
   const markA = marker();

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
-import { connectHttpClient, postHeaders, startHttpServer } from '../../helpers/http-server.js';
+import { connectHttpClient, postHeaders, startHttpServer, startToolsServer } from '../../helpers/http-server.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
 // Scale-out: two --stateless replicas behind a round-robin proxy, as behind any load
@@ -38,15 +38,7 @@ async function roundRobinProxy(targets: readonly string[]) {
 }
 
 t.test('two stateless replicas behind a round-robin proxy serve one client', async (t) => {
-  const replicas = await Promise.all(
-    [1, 2].map(() =>
-      startHttpServer({
-        env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools') }),
-        args: ['--http', '127.0.0.1:0', '--stateless'],
-      }),
-    ),
-  );
-  t.teardown(() => Promise.all(replicas.map((replica) => replica.stop('SIGKILL'))));
+  const replicas = await Promise.all([1, 2].map(() => startToolsServer(t, {}, ['--stateless'])));
   const proxy = await roundRobinProxy(replicas.map((replica) => replica.origin));
   t.teardown(proxy.close);
 
@@ -95,10 +87,9 @@ t.test('/healthz and /readyz answer probes; /readyz reports what mcp-bash health
   writeFileSync(join(project, 'server.d', 'health-checks.sh'), 'test ! -e "$MCPBASH_PROJECT_ROOT/down"\n', {
     mode: 0o644,
   });
-  const server = await startHttpServer({
+  const server = await startHttpServer(t, {
     env: toolEnv({ MCPBASH_PROJECT_ROOT: project, MCPBASH_HTTP_TOKEN: 'x'.repeat(40) }),
   });
-  t.teardown(() => server.stop('SIGKILL'));
   const live = await fetch(`${server.origin}/healthz`);
   t.equal(live.status, 200, 'no token needed for probes');
   t.same(await live.json(), { status: 'ok' });

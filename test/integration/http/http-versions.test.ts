@@ -1,19 +1,12 @@
 import t from 'tap';
-import { fixtureProject } from '../../helpers/fixtures.js';
-import { initializeBody, postHeaders, readUntil, sseIds, startHttpServer } from '../../helpers/http-server.js';
-import { toolEnv } from '../../helpers/run-binary.js';
+import { initializeBody, postHeaders, readUntil, sseIds, startToolsServer } from '../../helpers/http-server.js';
 
 // 1.x's protocol versions over HTTP: negotiated as over stdio, batches where they were
 // (2025-03-26), priming events only for clients that understand them (2025-11-25 on).
 
 t.test('older protocol versions: negotiated, batches for 2025-03-26, no priming event', async (t) => {
-  const server = await startHttpServer({ env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools') }) });
-  t.teardown(() => server.stop('SIGKILL'));
-  const statelessServer = await startHttpServer({
-    env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools') }),
-    args: ['--http', '127.0.0.1:0', '--stateless'],
-  });
-  t.teardown(() => statelessServer.stop('SIGKILL'));
+  const server = await startToolsServer(t);
+  const statelessServer = await startToolsServer(t, {}, ['--stateless']);
 
   async function open(version: string): Promise<Record<string, string>> {
     const init = await fetch(server.url, { method: 'POST', headers: postHeaders(), body: initializeBody(version) });
