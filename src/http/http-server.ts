@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StopMode } from '../mcp/mcp-server.js';
+import { ErrorCode } from '../spec/error-codes.js';
 import { HealthEndpoints, type ReadinessCheck } from './health-endpoints.js';
 import { refusal, sendEmpty, sendRefusal } from './http-replies.js';
 import type { SessionOptions } from './http-session.js';
@@ -132,9 +133,15 @@ export class HttpMcpServer {
     const unauthorized = this.token?.check(req);
     if (unauthorized) return sendRefusal(res, unauthorized, cors);
     if (this.draining && req.method !== 'DELETE') {
+      // 1.x's code for new work once the server is stopping (D223), not the transport's -32000.
       return sendRefusal(
         res,
-        refusal(503, 'Service Unavailable: the server is shutting down', { 'Retry-After': '5' }),
+        refusal(
+          503,
+          'Service Unavailable: the server is shutting down',
+          { 'Retry-After': '5' },
+          ErrorCode.ServerShuttingDown,
+        ),
         cors,
       );
     }

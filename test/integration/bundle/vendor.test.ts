@@ -150,5 +150,13 @@ t.test('under node: mcp-bash.cjs and a launcher; --runtime binary needs the bina
   t.match(readFileSync(join(project, 'run-server.sh'), 'utf8'), /exec "\$here\/vendored\/bin\/mcp-bash" "\$@"/);
   const version = spawnSync(join(dir, 'bin', 'mcp-bash'), ['--version'], { env, encoding: 'utf8' });
   t.equal(version.stdout, 'mcp-bash 2.0.0\n', 'the launcher runs mcp-bash.cjs with node');
+  // MCPBASH_NODE names another node (D226): a stand-in that says what it was asked to run.
+  const fakeNode = join(scratchDir('mcpbash-fake-node-'), 'node');
+  writeFileSync(fakeNode, '#!/bin/sh\nprintf "fake node: %s\\n" "$*"\n', { mode: 0o755 });
+  const picked = spawnSync(join(dir, 'bin', 'mcp-bash'), ['--version'], {
+    env: { ...env, MCPBASH_NODE: fakeNode },
+    encoding: 'utf8',
+  });
+  t.match(picked.stdout, /^fake node: \S+\/lib\/mcp-bash\.cjs --version\n$/, 'MCPBASH_NODE is the node it runs');
   await servesThroughWrapper(t, project);
 });

@@ -75,6 +75,12 @@ t.test('--show (the default) labels a snippet per client; --inspector; one mode 
     ['Claude Desktop', 'Cursor', 'Claude CLI', 'Windsurf', 'LibreChat', 'VS Code'],
     "1.x's labels, in 1.x's order, then VS Code",
   );
+  // --native (2.x, D222) swaps in the client's own form where it has one, under its own "where".
+  const native = await cli(['config', '--native'], env, root);
+  t.equal(native.code, 0, native.stderr);
+  t.match(native.stdout, /^# Claude CLI\n# run in a shell\nclaude mcp add-json cfg-server '/m);
+  t.match(native.stdout, /^# LibreChat\n# librechat\.yaml\nmcpServers:\n {2}"cfg-server":\n/m);
+  t.match(native.stdout, /^# Cursor\n# .+\n\{\n {2}"mcpServers"/m, 'clients without a native form keep theirs');
   const inspector = await cli(['config', '--inspector'], env, root);
   t.match(inspector.stdout, /^npx @modelcontextprotocol\/inspector -e MCPBASH_PROJECT_ROOT=.+ --transport stdio -- /);
   const both = await cli(['config', '--json', '--show'], env, root);

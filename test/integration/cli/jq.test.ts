@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
+import { cli, sharedCliEnv } from '../../helpers/cli-projects.js';
 import { startServiceJq } from '../../helpers/jq-service-harness.js';
 import { scratchDir } from '../../helpers/scratch.js';
 import { builtinJqWrapper, runBash, type SdkRunResult, sdkDir, sh } from '../../helpers/sdk-harness.js';
@@ -178,4 +179,16 @@ t.test('mcp-bash jq --help, and the per-call jq when the service is gone', { ski
   t.same([wrongToken.code, wrongToken.stdout], [0, '[1]\n'], 'a refused token: the same answer, per call');
   const closed = await viaService('127.0.0.1:1:token', '-c .a');
   t.same([closed.code, closed.stdout, closed.stderr], [0, '[1]\n', ''], 'nothing listening: the same answer, per call');
+});
+
+t.test('jq-service does not start without a token of 32 characters (MCPBASH_JQ_SERVICE_TOKEN, D226)', async (t) => {
+  for (const token of [undefined, 'x'.repeat(31)]) {
+    const env = sharedCliEnv(token === undefined ? {} : { MCPBASH_JQ_SERVICE_TOKEN: token });
+    if (token === undefined) delete env.MCPBASH_JQ_SERVICE_TOKEN;
+    // Given no stdin to wait on, a service that did start would print its port and end.
+    const run = await cli(['jq-service'], env, undefined, '');
+    t.equal(run.code, 2, `token ${token?.length ?? 'unset'}: exit 2`);
+    t.equal(run.stdout, '', 'nothing listens');
+    t.match(run.stderr, /MCPBASH_JQ_SERVICE_TOKEN must hold at least 32 characters/);
+  }
 });

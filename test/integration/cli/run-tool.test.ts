@@ -117,7 +117,7 @@ t.test('a failing tool exits 1 with its isError result; a protocol error prints 
   );
 });
 
-t.test('--timeout (fractions too, as 1.x) stops the tool; the timeout result exits 0, as in 1.x', async (t) => {
+t.test('--timeout (fractions too, D224) stops the tool; the timeout result exits 0, as in 1.x', async (t) => {
   const started = Date.now();
   const slow = await run(['slow', '--allow-self', '--timeout', '0.5']);
   t.ok(Date.now() - started < 10_000, 'stopped early');

@@ -66,9 +66,12 @@ t.test('refusals: token, Origin, Host, session, version header, body, JSON, medi
   });
   const post = (headers: Record<string, string>, body: string) =>
     fetch(server.url, { method: 'POST', headers: postHeaders(headers), body });
+  // The transport's refusals carry -32000, as the official SDK's server does; an unknown
+  // session 404 carries -32001, the SDK's "Session not found" code (D223).
   const refused = async (response: Response, status: number, message: RegExp) => {
     t.equal(response.status, status, `${status} ${message}`);
-    t.match(await response.json(), { jsonrpc: '2.0', id: null, error: { message } });
+    const code = status === 404 ? -32001 : -32000;
+    t.match(await response.json(), { jsonrpc: '2.0', id: null, error: { code, message } });
   };
 
   const missing = await post({}, initializeBody());

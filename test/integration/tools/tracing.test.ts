@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
@@ -61,6 +61,28 @@ t.test('MCPBASH_TRACE_PS4 and MCPBASH_TRACE_MAX_BYTES', async (t) => {
   t.ok(Buffer.byteLength(trace) <= 600, `trimmed to the last 600 bytes (${Buffer.byteLength(trace)})`);
   t.match(trace, /^TRACE \d+> /, 'starts at a whole line, with the custom PS4');
   t.match(trace, /TRACE \d+> printf 'done %s %s\\n' 17 9\n$/, 'the end is kept');
+});
+
+t.test('a traced tool still reads a BASH_ENV of its own (MCPBASH_TRACE_BASH_ENV carries it)', async (t) => {
+  const stateDir = scratchDir('mcpbash-trace-state-');
+  const ownBashEnv = join(scratchDir('mcpbash-trace-bashenv-'), 'env.sh');
+  writeFileSync(ownBashEnv, 'export FROM_OWN_BASH_ENV=1\n');
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: traceEnv(stateDir, {
+      MCPBASH_TOOL_ENV_MODE: 'allowlist',
+      MCPBASH_TOOL_ENV_ALLOWLIST: 'BASH_ENV',
+      BASH_ENV: ownBashEnv,
+    }),
+  });
+  t.teardown(() => server.close());
+  const result = (await server.request('tools/call', { name: 'env-dump' })).result as Result;
+  const names = result.content[0]?.text.split('\n') ?? [];
+  t.ok(names.includes('FROM_OWN_BASH_ENV'), "the tool's own BASH_ENV file was read");
+  t.ok(names.includes('BASH_ENV'), "and BASH_ENV is the tool's again");
+  t.notOk(names.includes('MCPBASH_TRACE_BASH_ENV'), 'the hand-over variable is gone');
+  const trace = readdirSync(join(stateDir, 'traces')).find((name) => name.startsWith('env-dump.'));
+  t.match(readFileSync(join(stateDir, 'traces', trace ?? ''), 'utf8'), /^\+ tool\.sh:\d+: env$/m, 'and it is traced');
 });
 
 t.test('without MCPBASH_TRACE_TOOLS nothing is traced', async (t) => {
