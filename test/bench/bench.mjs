@@ -60,6 +60,11 @@ async function started(kind, project, extraEnv) {
 const ROUNDS = Number(args.rounds ?? 5);
 const median = (values) => stats(values).p50;
 
+/** Medians of paired samples, and the median of their per-round ratios. */
+function pairedFrom(ours, theirs) {
+  return { ours: median(ours), theirs: median(theirs), ratio: median(ours.map((a, i) => a / theirs[i])) };
+}
+
 /**
  * Runs `measureOnce(kind)` for mcp-bash and the reference in turn, ROUNDS times, and keeps
  * the medians and the median of the per-round ratios: pairing the two keeps a ratio
@@ -68,15 +73,11 @@ const median = (values) => stats(values).p50;
 async function paired(measureOnce) {
   const ours = [];
   const theirs = [];
-  const ratios = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    const a = await measureOnce('mcp-bash');
-    const b = await measureOnce('reference');
-    ours.push(a);
-    theirs.push(b);
-    ratios.push(a / b);
+    ours.push(await measureOnce('mcp-bash'));
+    theirs.push(await measureOnce('reference'));
   }
-  return { ours: median(ours), theirs: median(theirs), ratio: median(ratios) };
+  return pairedFrom(ours, theirs);
 }
 
 /** Time from spawn to initialized. */
@@ -89,15 +90,20 @@ async function startupTime(kind, project) {
   return elapsed;
 }
 
-/** Time to list every tool from a freshly started server with no cache on disk. */
-async function coldListTime(kind, project) {
-  forgetCaches(project);
+/**
+ * A freshly started server's first full tools list: how long the list took, and how long
+ * from spawn to the list. `keepCache`: start with the `.registry/` an earlier run wrote
+ * (mcp-bash reuses it when the files are unchanged; the reference keeps no cache).
+ */
+async function firstList(kind, project, { keepCache = false } = {}) {
+  if (!keepCache) forgetCaches(project);
+  const spawned = now();
   const server = await started(kind, project);
   const start = now();
   await listAll(server, 'tools/list', 'tools');
-  const elapsed = now() - start;
+  const end = now();
   await server.close();
-  return elapsed;
+  return { list: end - start, spawnToList: end - spawned };
 }
 
 /** Milliseconds per call with `inFlight` calls outstanding, and the server's peak RSS. */
@@ -123,8 +129,16 @@ async function loaded(kind, project, inFlight, calls) {
 async function measure(project) {
   const out = {
     startup: await paired((kind) => startupTime(kind, project)),
-    coldList: await paired((kind) => coldListTime(kind, project)),
   };
+  const spawnToList = { 'mcp-bash': [], reference: [] };
+  out.coldList = await paired(async (kind) => {
+    const first = await firstList(kind, project);
+    spawnToList[kind].push(first.spawnToList);
+    return first.list;
+  });
+  out.spawnToList = pairedFrom(spawnToList['mcp-bash'], spawnToList.reference);
+  // The cold runs above left mcp-bash's cache in .registry/, as any earlier run would.
+  out.restartList = await paired(async (kind) => (await firstList(kind, project, { keepCache: true })).list);
   const warm = {};
   for (const kind of Object.keys(servers)) {
     warm[kind] = await started(kind, project);
@@ -183,6 +197,8 @@ function comparisonRows(m) {
     row('start-up to initialized', m.startup),
     row('ping round trip', m.ping),
     row(`tools/list, all ${toolCount + 1} tools, cold (fresh server, no cache)`, m.coldList, 'ms', 1),
+    row(`tools/list, all ${toolCount + 1} tools, restart (mcp-bash: cache in .registry/)`, m.restartList),
+    row(`spawn to the full tools list, ${toolCount + 1} tools, no cache`, m.spawnToList),
     row(`tools/list, all ${toolCount + 1} tools, warm`, m.warmList),
     row('tools/call, `printf ok` tool', m.call),
     row('tools/call, SDK tool (mcp_args_get + mcp_result_success, gojq)', m.hello),
@@ -241,9 +257,9 @@ async function ownRows(project, m) {
   const big = makeProject(bigCount);
   try {
     const cold = median([
-      await coldListTime('mcp-bash', big),
-      await coldListTime('mcp-bash', big),
-      await coldListTime('mcp-bash', big),
+      (await firstList('mcp-bash', big)).list,
+      (await firstList('mcp-bash', big)).list,
+      (await firstList('mcp-bash', big)).list,
     ]);
     rows.push(
       `| tools/list, all ${bigCount + 1} tools, cold (median of 3) | ${fmt(cold)}${verdict(cold, 2000)} | < 2 s |`,

@@ -32,8 +32,7 @@ export class TreeSnapshot {
     for (const root of this.roots) {
       const tree = this.walkOf(root);
       if (tree) {
-        for (const dir of tree.dirs) hash.update(`${dir}\0dir\n`);
-        for (const file of tree.files) hash.update(`${file.path}\0${file.size}\0${file.mtimeMs}\0${file.mode}\n`);
+        hash.update(`${root}\0walk\0${walkDigest(tree)}\n`);
         continue;
       }
       const stat = statSync(root, { throwIfNoEntry: false });
@@ -41,6 +40,22 @@ export class TreeSnapshot {
     }
     return hash.digest('hex');
   }
+}
+
+/** Digests of walks already hashed: registries sharing a walk hash its thousands of entries once. */
+const digests = new WeakMap<TreeWalk, string>();
+
+/** A hash of everything a walk found: each directory, and each file's size, mtime and mode. */
+function walkDigest(tree: TreeWalk): string {
+  let digest = digests.get(tree);
+  if (digest === undefined) {
+    // One string, hashed in one call: thousands of small update() calls cost more than the hashing.
+    const lines = tree.dirs.map((dir) => `${dir}\0dir`);
+    for (const file of tree.files) lines.push(`${file.path}\0${file.size}\0${file.mtimeMs}\0${file.mode}`);
+    digest = createHash('sha256').update(lines.join('\n')).digest('hex');
+    digests.set(tree, digest);
+  }
+  return digest;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { walkTree } from '../../../src/project/discovery-files.js';
@@ -37,4 +37,29 @@ t.test('sameTurnWalker: one walk per directory within a turn, a fresh one after 
     new TreeSnapshot([tools]).fingerprint(),
     'a shared walk gives the fingerprint a fresh walk gives',
   );
+});
+
+t.test('TreeSnapshot.fingerprint: what changes it, and what does not', async (t) => {
+  const root = t.testdir({ tools: { a: { 'tool.sh': '#!/bin/sh\n' } }, 'register.json': '{}' });
+  const tools = join(root, 'tools');
+  const script = join(tools, 'a', 'tool.sh');
+  const watched = [tools, join(root, 'register.json'), join(root, 'missing.json')];
+  const fingerprint = () => new TreeSnapshot(watched).fingerprint();
+  let last = fingerprint();
+  t.equal(fingerprint(), last, 'nothing changed: the same fingerprint');
+  const changes: Array<[string, () => void]> = [
+    ['a file grows', () => writeFileSync(script, '#!/bin/sh\necho hi\n')],
+    ['a file becomes executable', () => chmodSync(script, 0o755)],
+    ['a file is touched', () => utimesSync(script, new Date(2001, 0, 1), new Date(2001, 0, 1))],
+    ['a file is added', () => writeFileSync(join(tools, 'a', 'tool.meta.json'), '{}')],
+    ['an empty directory is added', () => mkdirSync(join(tools, 'b'))],
+    ['a watched plain file changes', () => writeFileSync(join(root, 'register.json'), '{"tools":[]}')],
+    ['a missing watched file appears', () => writeFileSync(join(root, 'missing.json'), '{}')],
+  ];
+  for (const [what, change] of changes) {
+    change();
+    const now = fingerprint();
+    t.not(now, last, what);
+    last = now;
+  }
 });
