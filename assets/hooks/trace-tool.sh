@@ -15,13 +15,15 @@ if [ -n "${MCPBASH_TRACE_FILE-}" ] && { [ "${BASH_VERSINFO[0]}" -gt 4 ] || { [ "
 		export BASH_XTRACEFD
 	fi
 fi
-if [ -n "${MCPBASH_TRACE_BASH_ENV-}" ]; then
-	BASH_ENV="${MCPBASH_TRACE_BASH_ENV}"
+_mcp_trace_bash_env="${MCPBASH_TRACE_BASH_ENV-}"
+unset MCPBASH_TRACE_BASH_ENV
+if [ -n "${_mcp_trace_bash_env}" ]; then
+	BASH_ENV="${_mcp_trace_bash_env}"
 	export BASH_ENV
-	unset MCPBASH_TRACE_BASH_ENV
+	unset _mcp_trace_bash_env
 	# shellcheck source=/dev/null
 	. "${BASH_ENV}"
 else
-	unset BASH_ENV
+	unset BASH_ENV _mcp_trace_bash_env
 fi
 set -x

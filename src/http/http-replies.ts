@@ -15,6 +15,9 @@ export interface Refusal {
 /** JSON-RPC's code for errors of the transport itself (the official SDK uses it too). */
 export const TRANSPORT_ERROR = -32000;
 
+/** The code of the 404 for an unknown or ended session, as the official SDK answers it (D223). */
+export const SESSION_NOT_FOUND = -32001;
+
 export function refusal(status: number, message: string, headers?: ExtraHeaders, code = TRANSPORT_ERROR): Refusal {
   return { status, code, message, ...(headers ? { headers } : {}) };
 }

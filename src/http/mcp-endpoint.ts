@@ -5,7 +5,15 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '../mcp/protocol-versions.js';
 import { checkJsonContentType, readBody } from './body-reader.js';
-import { type ExtraHeaders, type Refusal, refusal, sendEmpty, sendJson, sendRefusal } from './http-replies.js';
+import {
+  type ExtraHeaders,
+  type Refusal,
+  refusal,
+  SESSION_NOT_FOUND,
+  sendEmpty,
+  sendJson,
+  sendRefusal,
+} from './http-replies.js';
 import type { HttpSession } from './http-session.js';
 import { readPostedMessages } from './posted-messages.js';
 import { acceptedTypes, header, protocolVersionHeader } from './request-guards.js';
@@ -169,7 +177,7 @@ export class McpEndpoint {
     }
     return (
       this.options.sessions.get(id) ??
-      refusal(404, 'Not Found: no such session (it ended or never existed)', undefined, -32001)
+      refusal(404, 'Not Found: no such session (it ended or never existed)', undefined, SESSION_NOT_FOUND)
     );
   }
 }

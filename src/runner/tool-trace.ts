@@ -45,8 +45,9 @@ export function startTrace(request: TraceRequest): ToolTrace | undefined {
     BASH_ENV: request.hook,
     MCPBASH_TRACE_FILE: file,
     MCPBASH_TRACE_PS4: request.config.ps4,
+    // Always set: a value in the server's own environment must not reach the hook.
+    MCPBASH_TRACE_BASH_ENV: request.toolEnv.BASH_ENV ?? '',
   };
-  if (request.toolEnv.BASH_ENV) env.MCPBASH_TRACE_BASH_ENV = request.toolEnv.BASH_ENV;
   return { ...command, file, env };
 }
 

@@ -12,10 +12,13 @@ export const ErrorCode = {
   InternalError: -32603,
   /** A request other than initialize/ping arrived before `notifications/initialized`. */
   ServerNotInitialized: -32000,
-  /** Internal: a cancelled tool. Never sent to the client (the response is suppressed). */
+  /**
+   * A cancelled tool: internal on stdio (the response is suppressed). The same number is the
+   * HTTP transport's "session not found" (SESSION_NOT_FOUND in http-replies, D223).
+   */
   ToolCancelled: -32001,
   ResourceNotFound: -32002,
-  /** New work after `shutdown`. */
+  /** New work after `shutdown`, or any request while `serve --http` drains (D223). */
   ServerShuttingDown: -32003,
   /** An `exit` request before `shutdown`. */
   ShutdownNotRequested: -32005,

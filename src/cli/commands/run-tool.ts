@@ -48,7 +48,7 @@ interface RunToolRequest {
   readonly noRefresh: boolean;
 }
 
-/** Seconds, fractions allowed (`0.5`), as 1.x took them. */
+/** Seconds, fractions allowed (`0.5`; 1.x took whole seconds only, D224). */
 function parseTimeout(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value) || Number(value) <= 0)

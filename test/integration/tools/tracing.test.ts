@@ -85,6 +85,23 @@ t.test('a traced tool still reads a BASH_ENV of its own (MCPBASH_TRACE_BASH_ENV 
   t.match(readFileSync(join(stateDir, 'traces', trace ?? ''), 'utf8'), /^\+ tool\.sh:\d+: env$/m, 'and it is traced');
 });
 
+t.test("MCPBASH_TRACE_BASH_ENV in the server's own environment does not reach a traced tool", async (t) => {
+  const stateDir = scratchDir('mcpbash-trace-state-');
+  const stray = join(scratchDir('mcpbash-trace-bashenv-'), 'stray.sh');
+  writeFileSync(stray, 'export FROM_STRAY_BASH_ENV=1\n');
+  const server = await startInitialized({
+    projectRoot: fixtureProject('tools'),
+    env: traceEnv(stateDir, { MCPBASH_TRACE_BASH_ENV: stray }),
+  });
+  t.teardown(() => server.close());
+  const result = (await server.request('tools/call', { name: 'env-dump' })).result as Result;
+  const names = result.content[0]?.text.split('\n') ?? [];
+  t.ok(names.length > 3, 'the tool listed its environment');
+  t.notOk(names.includes('FROM_STRAY_BASH_ENV'), 'the file it names was not read');
+  t.notOk(names.includes('MCPBASH_TRACE_BASH_ENV'), 'nor is the variable passed on');
+  t.notOk(names.includes('BASH_ENV'), 'and the tool has no BASH_ENV');
+});
+
 t.test('without MCPBASH_TRACE_TOOLS nothing is traced', async (t) => {
   const stateDir = scratchDir('mcpbash-trace-state-');
   const server = await startInitialized({
