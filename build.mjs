@@ -335,6 +335,7 @@ function release(args, targets, fingerprint, hash) {
     targets,
     outDir,
     fingerprint,
+    epoch,
     builder: { packBinary, checkBinary: checkBinary(hash) },
     metafile: JSON.parse(readFileSync(metafilePath, 'utf8')),
     embeddedPackageDirs: packageDirsOf(dependencyAssets.map((asset) => asset.from)),

@@ -131,6 +131,7 @@ function moveIntoPlace(staging, outDir) {
 /**
  * Builds the release of `targets` into `outDir`.
  * @param {object} options
+ * @param {number} options.epoch SOURCE_DATE_EPOCH (sourceDateEpoch(), computed once by the caller)
  * @param {{ packBinary: Function, checkBinary: Function }} options.builder build.mjs's pkg step and smoke test
  * @param {object} options.metafile esbuild's metafile of the bundle inside the binaries
  * @param {string[]} options.embeddedPackageDirs packages whose files are embedded as assets
@@ -141,13 +142,13 @@ export function buildRelease({
   targets,
   outDir,
   fingerprint,
+  epoch,
   builder,
   metafile,
   embeddedPackageDirs,
   log,
 }) {
   const settings = releaseSettings(root, version);
-  const epoch = sourceDateEpoch(root);
   mkdirSync(dirname(outDir), { recursive: true });
   const staging = mkdtempSync(`${outDir}.tmp-`);
   const work = mkdtempSync(`${outDir}.work-`);

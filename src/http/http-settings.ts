@@ -1,4 +1,5 @@
 import type { SettingValues } from '../config/settings.js';
+import { MIN_REMOTE_TOKEN_LENGTH } from '../mcp/remote-token.js';
 import { isLoopbackHost, type ListenAddress, parseListenAddress } from './listen-address.js';
 
 /** The settings of the table (src/config/settings/http.ts) an HTTP server reads. */
@@ -50,8 +51,8 @@ export interface HttpFlags {
   readonly insecure?: boolean;
 }
 
-/** The shortest accepted token: as for MCPBASH_REMOTE_TOKEN, guessing must be hopeless. */
-export const MIN_TOKEN_LENGTH = 32;
+/** The shortest accepted token: MCPBASH_REMOTE_TOKEN's, guessing must be as hopeless. */
+export const MIN_TOKEN_LENGTH = MIN_REMOTE_TOKEN_LENGTH;
 
 /** Paths the server answers itself (health probes) cannot be the MCP endpoint. */
 const RESERVED_PATHS = new Set(['/healthz', '/readyz']);

@@ -47,6 +47,9 @@ const iconsSchema = {
   },
 } as const;
 
+/** What every format with `icons` says when they are not a list. */
+const iconsSentence = { '/icons': () => 'icons must be an array' } as const;
+
 /** An object schema: `type`, when given, must be "object". */
 const objectSchemaSchema = {
   type: 'object',
@@ -121,7 +124,7 @@ const toolRules = {
     '/timeoutSecs': positiveSecondsSentence('timeoutSecs'),
     '/maxTimeoutSecs': positiveSecondsSentence('maxTimeoutSecs'),
     '/annotations': () => 'annotations must be an object',
-    '/icons': () => 'icons must be an array',
+    ...iconsSentence,
   },
 } as const;
 
@@ -166,7 +169,7 @@ export const promptMeta: MetaFormat = {
   rejectAt: ['/arguments'],
   sentences: {
     '/arguments': () => 'arguments must be a JSON Schema object (or a list of {name, description, required})',
-    '/icons': () => 'icons must be an array',
+    ...iconsSentence,
   },
 };
 
@@ -205,7 +208,7 @@ export const resourceMeta: MetaFormat = {
       `provider ${JSON.stringify(value)} is not a provider name (the file name of providers/<name>.sh)`,
     '/annotations': () => 'annotations must be an object',
     '/annotations/priority': () => 'annotations.priority must be a number from 0 to 1',
-    '/icons': () => 'icons must be an array',
+    ...iconsSentence,
   },
 };
 
