@@ -133,15 +133,21 @@ t.test('request validation order: name, arguments, lookup', async (t) => {
   });
   t.match((await call('echo-text', [1, 2])).error, { code: -32602, message: 'Invalid arguments JSON' });
   t.match((await call('echo-text', 'text')).error, { code: -32602, message: 'Invalid arguments JSON' });
+  const listHint = "tools/list shows the tools; 'mcp-bash validate' lists them and says why a script is not one";
   t.same((await call('no-such-tool')).error, {
     code: -32602,
     message: "Tool 'no-such-tool' not found",
-    data: {
-      hint:
-        "tools/list (or 'mcp-bash registry refresh') shows the tools; 'mcp-bash validate' says why a script is " +
-        'not one',
-    },
+    data: { hint: listHint },
   });
+  t.same(
+    (await call('echo-txet')).error,
+    {
+      code: -32602,
+      message: "Tool 'echo-txet' not found",
+      data: { hint: `Did you mean 'echo-text'? ${listHint}`, didYouMean: 'echo-text' },
+    },
+    'a near miss names the tool it probably meant',
+  );
 });
 
 t.test('embedded resources: JSON list, text vs binary, and only files inside the roots', async (t) => {
