@@ -96,6 +96,7 @@ t.test('outputSchema: conforming output passes; violations are -32603 naming the
   t.match((await call('outputs-schema', { mode: 'not-json' })).error, {
     code: -32603,
     message: 'Tool output is not valid JSON for declared outputSchema',
+    data: { tool: 'outputs-schema', hint: /declares an outputSchema, so it must print a JSON object/ },
   });
 });
 
