@@ -5,10 +5,10 @@ import { loadConfig, problemsFor } from '../config/config.js';
 import type { Part } from '../config/setting.js';
 import { pathsConfig } from '../config/slices.js';
 import { isSystemError, systemErrorLine } from '../fs/system-errors.js';
+import { didYouMean } from '../text/did-you-mean.js';
 import { CliError, ExitCode, UsageError } from './cli-error.js';
 import type { CliIo, CommandContext, CommandEntry } from './command.js';
 import { commandTable, serverEntry } from './commands/index.js';
-import { didYouMean } from './did-you-mean.js';
 import { commandHelp } from './help-text.js';
 import { wantsHelp } from './parse-options.js';
 

@@ -9,5 +9,10 @@ export const REPORT_SCHEMA_VERSION = 1;
  * names. Schemas of each report: src/schemas/cli-outputs.ts.
  */
 export function writeJsonReport(stdout: Writable, report: object): void {
-  stdout.write(`${JSON.stringify({ schemaVersion: REPORT_SCHEMA_VERSION, ...report })}\n`);
+  stdout.write(`${JSON.stringify(versionedReport(report))}\n`);
+}
+
+/** A report as every JSON output carries it: `schemaVersion` first (also `serve --http`'s /readyz body). */
+export function versionedReport<T extends object>(report: T): { schemaVersion: number } & T {
+  return { schemaVersion: REPORT_SCHEMA_VERSION, ...report };
 }

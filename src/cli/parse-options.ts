@@ -1,6 +1,6 @@
 import minimist from 'minimist';
+import { didYouMean } from '../text/did-you-mean.js';
 import { UsageError } from './cli-error.js';
-import { didYouMean } from './did-you-mean.js';
 
 /** The flags a command accepts. Value flags are always strings (minimist would turn `0123` into 123). */
 export interface OptionSpec {

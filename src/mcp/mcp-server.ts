@@ -136,7 +136,12 @@ export class McpServer {
       elicitation: undefined,
       stderr: options.stderr,
       capabilities: () => this.capabilities(),
-      announceReady: () => this.runHooks('onReady'),
+      // A turn later: a client that sends `initialized` without waiting for initialize's
+      // answer (a pipe fed by printf) still reads that answer before anything onReady sends.
+      announceReady: () =>
+        setImmediate(() => {
+          if (!this.stopping) this.runHooks('onReady');
+        }),
       requestExit: (code) => {
         setImmediate(() => void this.stop(code, 'drain'));
       },

@@ -3,6 +3,7 @@ import { hookEnvironment } from '../project/hook-environment.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
 import { RpcError } from '../spec/rpc-error.js';
 import type { JsonObject } from '../spec/types.js';
+import { closestMatch } from '../text/did-you-mean.js';
 import { describeArgumentIssue } from '../validation/argument-words.js';
 import type { ToolEnvMode } from './tool-environment.js';
 import { enforceToolPolicy, resolveToolScript } from './tool-policy.js';
@@ -56,12 +57,18 @@ export async function prepareToolCall(
   loadTools: () => Promise<readonly ToolDefinition[]>,
   runtime: ToolRuntime,
 ): Promise<PreparedToolCall> {
-  const tool = (await loadTools()).find((candidate) => candidate.name === name);
+  const tools = await loadTools();
+  const tool = tools.find((candidate) => candidate.name === name);
   if (!tool) {
+    const closest = closestMatch(
+      name,
+      tools.map((candidate) => candidate.name),
+    );
     throw RpcError.invalidParams(`Tool '${name}' not found`, {
       hint:
-        "tools/list (or 'mcp-bash registry refresh') shows the tools; 'mcp-bash validate' says why a script is " +
-        'not one',
+        `${closest === undefined ? '' : `Did you mean '${closest}'? `}tools/list shows the tools; ` +
+        "'mcp-bash validate' lists them and says why a script is not one",
+      ...(closest === undefined ? {} : { didYouMean: closest }),
     });
   }
   await enforceToolPolicy(name, tool, {

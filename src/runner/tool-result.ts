@@ -145,10 +145,16 @@ function failedToolResult(inputs: ResultInputs, stdout: string, exitCode: number
 function checkOutputSchema(inputs: ResultInputs, stdout: string, structured: unknown): void {
   const schema = inputs.tool.outputSchema;
   if (!schema) return;
-  if (stdout.trim() === '')
-    throw RpcError.internal('Tool output is empty for declared outputSchema', { tool: inputs.tool.name });
+  // The usual cause is a scaffolded tool (its metadata declares an outputSchema) edited to print text.
+  const data = {
+    tool: inputs.tool.name,
+    hint:
+      'its metadata declares an outputSchema, so it must print a JSON object that matches it ' +
+      '(mcp_result_success does); without outputSchema it may print plain text',
+  };
+  if (stdout.trim() === '') throw RpcError.internal('Tool output is empty for declared outputSchema', data);
   if (structured === undefined)
-    throw RpcError.internal('Tool output is not valid JSON for declared outputSchema', { tool: inputs.tool.name });
+    throw RpcError.internal('Tool output is not valid JSON for declared outputSchema', data);
   const check = inputs.validator.check(schema, structured);
   if (check.valid === false) {
     throw RpcError.internal(`Tool output does not satisfy outputSchema: ${describeIssues(check.issues)}`, {

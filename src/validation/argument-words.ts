@@ -1,3 +1,4 @@
+import { plural } from '../text/plural.js';
 import type { SchemaIssue } from './json-schema.js';
 
 /** One reason a tool's arguments do not match its inputSchema, in words a person (or a model) acts on. */
@@ -29,7 +30,6 @@ function join(parent: string, child: string): string {
 }
 
 const quoted = (value: unknown) => JSON.stringify(value);
-const plural = (count: unknown, one: string, many = `${one}s`) => `${String(count)} ${count === 1 ? one : many}`;
 
 /** The wording of one keyword: the text after "argument 'x'" (or after "the arguments"). */
 type Predicate = (params: Params) => string;

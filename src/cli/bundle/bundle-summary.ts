@@ -1,3 +1,4 @@
+import { plural } from '../../text/plural.js';
 import type { Palette } from '../terminal.js';
 import type { BundleFields } from './bundle-fields.js';
 import type { ProjectInventory } from './project-inventory.js';
@@ -36,9 +37,13 @@ export function bundleSummary(built: BuiltBundle, colors: Palette): string {
     ['platforms', built.platforms.join(', ')],
     [
       'offers',
-      `${inventory.tools.length} tools, ${inventory.resources.length} resources, ` +
-        `${inventory.resourceTemplates.length} resource templates, ${inventory.prompts.length} ` +
-        `prompts${inventory.uiResources.length > 0 ? `, ${inventory.uiResources.length} UI views` : ''}`,
+      [
+        plural(inventory.tools.length, 'tool'),
+        plural(inventory.resources.length, 'resource'),
+        plural(inventory.resourceTemplates.length, 'resource template'),
+        plural(inventory.prompts.length, 'prompt'),
+        ...(inventory.uiResources.length > 0 ? [plural(inventory.uiResources.length, 'UI view')] : []),
+      ].join(', '),
     ],
     ['registry', registry],
     ['files', `${built.entries.length}`],

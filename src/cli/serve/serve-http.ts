@@ -12,6 +12,7 @@ import { removeStateDir } from '../../project/state-dir.js';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command.js';
 import { healthReport } from '../health/health-probe.js';
+import { versionedReport } from '../json-report.js';
 import { onStopSignals, type ServingSetup } from './serve-setup.js';
 
 /** MCPBASH_HEALTH_TIMEOUT_SECS, as `mcp-bash health` reads it (invalid or 0: 5 s). */
@@ -25,14 +26,17 @@ function readinessCheck(context: CommandContext, setup: ServingSetup, parts: Ser
   const timeoutMs = healthTimeoutMs(context.config.values.MCPBASH_HEALTH_TIMEOUT_SECS);
   return async () => {
     if (config.forceMinimal) {
-      return { ready: false, report: { status: 'error', reason: 'json_tool_missing' } };
+      return { ready: false, report: versionedReport({ status: 'error', reason: 'json_tool_missing' }) };
     }
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<Readiness>((resolve) => {
       timer = setTimeout(() => {
         controller.abort({ kind: 'timeout' });
-        resolve({ ready: false, report: { status: 'unhealthy', reason: 'timeout', timeoutSecs: timeoutMs / 1000 } });
+        resolve({
+          ready: false,
+          report: versionedReport({ status: 'unhealthy', reason: 'timeout', timeoutSecs: timeoutMs / 1000 }),
+        });
       }, timeoutMs);
     });
     const checked = healthReport({
@@ -44,7 +48,7 @@ function readinessCheck(context: CommandContext, setup: ServingSetup, parts: Ser
       jsonTool: parts.jsonTool,
       stderr: context.io.stderr,
       signal: controller.signal,
-    }).then(({ healthy, report }): Readiness => ({ ready: healthy, report }));
+    }).then(({ healthy, report }): Readiness => ({ ready: healthy, report: versionedReport(report) }));
     try {
       return await Promise.race([checked, timedOut]);
     } finally {

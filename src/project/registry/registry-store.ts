@@ -149,7 +149,7 @@ export class RegistryStore<T> {
     if (this.staticCache === undefined) {
       const cached = readRegistryCache<T>(this.source.cacheFile, this.options.maxBytes);
       if (cached?.envelope.format_version === 1) {
-        this.options.log.info(
+        this.options.log.debug(
           'mcp.registry',
           `static registry mode: serving ${this.source.kind} from the pre-generated cache`,
         );
@@ -159,7 +159,7 @@ export class RegistryStore<T> {
           generatedAt: new Date(cached.generatedAtMs),
         };
       } else {
-        this.options.log.info(
+        this.options.log.debug(
           'mcp.registry',
           `static registry mode: no valid ${this.source.kind} cache; discovering instead`,
         );

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import {
   appendFileSync,
   existsSync,
@@ -26,7 +27,7 @@ const self = realpathSync(binaryPath);
 interface Report {
   exitCode: number;
   findings: Array<{ id: string; severity: string; fixable: boolean }>;
-  proposedActions: Array<{ id: string }>;
+  proposedActions: Array<{ id: string; command?: string }>;
   actionsTaken: Array<{ id: string; ok: boolean }>;
   shim: { status: string };
   assets: { intact: boolean; missing: string[]; modified: string[] };
@@ -55,6 +56,14 @@ t.test('doctor --json: schema 1; --dry-run proposes the link, --fix makes it; no
     ['shim.ensure'],
   );
   t.same(before.report.actionsTaken, []);
+  const binDir = join(home, '.local', 'bin');
+  const hadBinDir = existsSync(binDir);
+  rmSync(binDir, { recursive: true, force: true });
+  const command = before.report.proposedActions[0]?.command ?? '';
+  t.equal(spawnSync('sh', ['-c', command]).status, 0, `the proposed command works as printed: ${command}`);
+  t.equal(readlinkSync(shim), self, 'even where ~/.local/bin did not exist yet');
+  rmSync(shim);
+  if (!hadBinDir) rmSync(binDir, { recursive: true, force: true });
   t.equal(before.report.project, null);
   t.ok(before.report.assets.intact, 'the extracted files match the binary');
   t.notOk(existsSync(shim), '--dry-run changes nothing');

@@ -112,7 +112,7 @@ t.test('a failing tool exits 1 with its isError result; a protocol error prints 
   t.match(parseJson(t, unknown.stdout, 'error'), { code: -32602, message: "Tool 'nope' not found" });
   t.match(
     unknown.stderr,
-    /Tool 'nope' not found\ntools\/list \(or 'mcp-bash registry refresh'\) shows the tools/,
+    /Tool 'nope' not found\ntools\/list shows the tools; 'mcp-bash validate' lists them/,
     'the error says what to do next',
   );
 });

@@ -96,6 +96,7 @@ t.test('outputSchema: conforming output passes; violations are -32603 naming the
   t.match((await call('outputs-schema', { mode: 'not-json' })).error, {
     code: -32603,
     message: 'Tool output is not valid JSON for declared outputSchema',
+    data: { tool: 'outputs-schema', hint: /declares an outputSchema, so it must print a JSON object/ },
   });
 });
 
@@ -133,15 +134,21 @@ t.test('request validation order: name, arguments, lookup', async (t) => {
   });
   t.match((await call('echo-text', [1, 2])).error, { code: -32602, message: 'Invalid arguments JSON' });
   t.match((await call('echo-text', 'text')).error, { code: -32602, message: 'Invalid arguments JSON' });
+  const listHint = "tools/list shows the tools; 'mcp-bash validate' lists them and says why a script is not one";
   t.same((await call('no-such-tool')).error, {
     code: -32602,
     message: "Tool 'no-such-tool' not found",
-    data: {
-      hint:
-        "tools/list (or 'mcp-bash registry refresh') shows the tools; 'mcp-bash validate' says why a script is " +
-        'not one',
-    },
+    data: { hint: listHint },
   });
+  t.same(
+    (await call('echo-txet')).error,
+    {
+      code: -32602,
+      message: "Tool 'echo-txet' not found",
+      data: { hint: `Did you mean 'echo-text'? ${listHint}`, didYouMean: 'echo-text' },
+    },
+    'a near miss names the tool it probably meant',
+  );
 });
 
 t.test('embedded resources: JSON list, text vs binary, and only files inside the roots', async (t) => {

@@ -56,3 +56,24 @@ t.test('a tools/list sent with notifications/initialized waits for the tools sca
   t.ok(registryLogIndex(server.messages, 'tools') < listIndex, 'the tools were scanned before the answer');
   t.ok(listIndex < registryLogIndex(server.messages, 'prompts'), 'the prompts were scanned after it');
 });
+
+t.test('a client that sends initialized without waiting reads the initialize answer first', async (t) => {
+  const server = new InProcessServer({
+    projectRoot: toolAndPrompt(),
+    env: isolatedEnv({ MCPBASH_LOG_LEVEL: 'debug' }),
+  });
+  t.teardown(() => server.close());
+  // What `printf '...' | mcp-bash` sends: the whole handshake and a request in one write.
+  server.writeRaw(
+    [
+      '{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-11-25",' +
+        '"capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}',
+      '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+      '{"jsonrpc":"2.0","id":"list","method":"tools/list"}',
+    ].join('\n'),
+  );
+  await server.waitFor((message) => message.id === 'list', 15_000, 'the tools/list response');
+  await server.waitFor((message) => registryLogIndex([message], 'tools') === 0, 15_000, 'the tools scan log');
+  t.equal(server.messages[0]?.id, 'init', 'the first line out is the initialize answer');
+  t.ok(registryLogIndex(server.messages, 'tools') > 0, 'the scan logged after it');
+});

@@ -197,7 +197,8 @@ t.test('static registry mode serves the pre-generated cache without rescanning',
   chmodSync(join(project, 'tools', 'late', 'tool.sh'), 0o755);
   const server = await startInProcess({
     projectRoot: project,
-    env: toolEnv({ MCPBASH_STATIC_REGISTRY: '1', MCP_TOOLS_TTL: '0' }),
+    // Static mode's notices are debug lines.
+    env: toolEnv({ MCPBASH_STATIC_REGISTRY: '1', MCP_TOOLS_TTL: '0', MCPBASH_LOG_LEVEL: 'debug' }),
   });
   const { tools } = (await server.request('tools/list', { limit: 200 })).result as { tools: Array<{ name: string }> };
   t.notOk(
@@ -246,7 +247,7 @@ const ghost = {
 async function staticList(project: string, extra: NodeJS.ProcessEnv = {}) {
   const server = await startInProcess({
     projectRoot: project,
-    env: toolEnv({ MCPBASH_STATIC_REGISTRY: '1', ...extra }),
+    env: toolEnv({ MCPBASH_STATIC_REGISTRY: '1', MCPBASH_LOG_LEVEL: 'debug', ...extra }),
   });
   const response = await server.request('tools/list', { limit: 200 });
   const call = await server.request('tools/call', { name: 'manual-echo' });

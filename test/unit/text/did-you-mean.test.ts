@@ -1,5 +1,5 @@
 import t from 'tap';
-import { closestMatch, didYouMean, editDistance } from '../../../src/cli/did-you-mean.js';
+import { closestMatch, didYouMean, editDistance } from '../../../src/text/did-you-mean.js';
 
 t.test('edit distance counts a swap of neighbours as one typo', async (t) => {
   t.equal(editDistance('version', 'version'), 0);

@@ -26,19 +26,27 @@ function tolerance(word: string): number {
   return word.length >= 6 ? 2 : 1;
 }
 
+const bare = (text: string) => text.replace(/^-+/, '').toLowerCase();
+
+/** The one candidate that starts with `word` (three letters or more): `run` for `run-tool`. */
+function onlyExtension(word: string, candidates: readonly string[]): string | undefined {
+  if (word.length < 3) return undefined;
+  const longer = candidates.filter((candidate) => bare(candidate).startsWith(word));
+  return longer.length === 1 ? longer[0] : undefined;
+}
+
 /**
  * The candidate `typed` most likely meant, compared without leading dashes and case, when
- * it is close enough to be a typo; undefined otherwise.
+ * it is close enough to be a typo or the start of only one candidate; undefined otherwise.
  */
 export function closestMatch(typed: string, candidates: readonly string[]): string | undefined {
-  const bare = (text: string) => text.replace(/^-+/, '').toLowerCase();
   const word = bare(typed);
   let best: { candidate: string; distance: number } | undefined;
   for (const candidate of candidates) {
     const distance = editDistance(word, bare(candidate));
     if (distance <= tolerance(word) && (!best || distance < best.distance)) best = { candidate, distance };
   }
-  return best?.candidate;
+  return best?.candidate ?? onlyExtension(word, candidates);
 }
 
 /** ` (did you mean X?)` when a candidate is close, else the empty string. */
