@@ -122,6 +122,13 @@ function install(
     io.stdout.write(`Created ${wrapper}: clients start the server with it (MCPBASH_PROJECT_ROOT is set for them)\n`);
   }
   io.stdout.write(`Check it later with 'mcp-bash vendor --verify' (sha256 ${manifest.sha256}).\n`);
+  if (content.runtime === 'binary') {
+    // A newcomer committing .mcp-bash/ should know what the binary costs a repository.
+    io.stdout.write(
+      "The binary is large for a git repository: '--runtime node' vendors the ~2 MiB bundle instead " +
+        '(clients then need node), or track .mcp-bash/bin/ with Git LFS.\n',
+    );
+  }
 }
 
 /** `mcp-bash vendor`: a self-contained copy of the runtime inside the project. */

@@ -68,6 +68,7 @@ t.test(
 
     const run = await cli(['vendor'], env, project);
     t.equal(run.code, 0, run.stderr);
+    t.match(run.stdout, /large for a git repository: '--runtime node'/, 'says what the binary costs a repository');
     t.equal(statSync(join(vendorDir, 'bin', 'mcp-bash')).size, statSync(binaryPath).size, 'the binary, copied');
     t.equal(statSync(join(vendorDir, 'bin', 'mcp-bash')).mode & 0o777, 0o755);
     t.equal(statSync(join(project, 'run-server.sh')).mode & 0o777, 0o755);
@@ -144,6 +145,7 @@ t.test('under node: mcp-bash.cjs and a launcher; --runtime binary needs the bina
   t.match(binary.stderr, /--runtime binary needs the native mcp-bash binary/);
   const run = node(['vendor', '--output', 'vendored']);
   t.equal(run.status, 0, run.stderr);
+  t.notMatch(run.stdout, /large for a git repository/, 'the bundle is small: no size note');
   const dir = join(project, 'vendored');
   t.match(JSON.parse(readFileSync(join(dir, 'vendor.json'), 'utf8')), { runtime: 'node' });
   t.match(readFileSync(join(dir, 'bin', 'mcp-bash'), 'utf8'), /^#!\/bin\/sh\n/);
