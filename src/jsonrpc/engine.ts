@@ -2,100 +2,40 @@ import { ErrorCode } from '../spec/error-codes.js';
 import type { JsonRpcErrorObject } from '../spec/rpc-error.js';
 import { RpcError } from '../spec/rpc-error.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
+import type { EngineOptions } from './engine-options.js';
 import type { InboundFrame } from './frame-decoder.js';
 import { classifyMessage } from './message-kind.js';
 import { type JsonRpcParams, type RequestId, requestKey, serializeId } from './messages.js';
+import {
+  type HandlerOptions,
+  MethodHandlers,
+  type NotificationHandler,
+  type ParsedHandlerOptions,
+  type RegisteredRequest,
+  type RequestContext,
+  type RequestHandler,
+} from './method-handlers.js';
 import { type OutgoingRequestOptions, OutgoingRequests } from './outgoing-requests.js';
 import { RequestAborted } from './request-aborted.js';
 import { serializeError, serializeSuccess } from './response-serializer.js';
 import { describeError, INTERNAL_ERROR, replyToThrown, requestIdOf } from './thrown-errors.js';
 import type { ReplyChannel, Transport } from './transport.js';
 
-/** What a request handler gets: its params, a cancellation signal, a way to notify the peer. */
-export interface RequestContext<P = JsonRpcParams | undefined> {
-  readonly id: RequestId | null;
-  readonly method: string;
-  /** The params as the method's parser returned them (the raw params when it has none). */
-  readonly params: P;
-  /** Aborted when the peer cancels the request or the session ends. */
-  readonly signal: AbortSignal;
-  /** Sends a notification while the request is open; dropped once it has settled. */
-  notify(method: string, params?: object): void;
-  /**
-   * Sends a request to the peer on behalf of this one (an elicitation a tool needs to go
-   * on): it travels where this request's answer will, and fails once the request has settled.
-   */
-  request(method: string, params: object | undefined, options: OutgoingRequestOptions): Promise<unknown>;
-}
-
-export type RequestHandler<P = JsonRpcParams | undefined> = (context: RequestContext<P>) => unknown;
-export type NotificationHandler = (params: JsonRpcParams | undefined, method: string) => void;
-
-/**
- * Turns a request's raw params into what its handler takes, or throws (an RpcError with
- * -32602 for params the method cannot use). It runs before the request waits for a slot.
- */
-export type ParamsParser<P> = (params: JsonRpcParams | undefined) => P;
-
-export interface HandlerOptions {
-  /** Counts against the concurrency limit; for handlers that start processes. */
-  readonly queued?: boolean;
-  /** This method's response size cap (default: EngineOptions.maxResponseBytes). */
-  readonly maxResponseBytes?: number;
-}
-
-/** Handler options with the params parser of the method. */
-export interface ParsedHandlerOptions<P> extends HandlerOptions {
-  readonly params: ParamsParser<P>;
-}
-
-export type LogLevel = 'debug' | 'info' | 'warning' | 'error';
-
-export interface EngineOptions {
-  /** Queued handlers running at once; more wait in arrival order. */
-  readonly maxConcurrent: number;
-  /**
-   * The limiter queued handlers wait for, when several engines share one (the sessions of
-   * an HTTP server); default: one of `maxConcurrent` slots for this engine alone.
-   */
-  readonly limiter?: ConcurrencyLimiter;
-  /**
-   * A result serialising to more bytes is replaced by an error; an error loses its `data`.
-   * Applies to every response whose method has no entry in `maxResponseBytesByMethod`.
-   */
-  readonly maxResponseBytes: number;
-  /** Limits of their own for some methods (e.g. lists, bounded by another setting). */
-  readonly maxResponseBytesByMethod?: ReadonlyMap<string, number>;
-  /**
-   * Admission (lifecycle gating, authentication): an error refuses a request; for a
-   * notification it means "drop". It sees the params before any handler does.
-   */
-  readonly admit?: (
-    method: string,
-    kind: 'request' | 'notification',
-    params: JsonRpcParams | undefined,
-  ) => RpcError | undefined;
-  /**
-   * Admission of a response to one of our requests (authentication): false drops it, as if
-   * it had never arrived. It sees the response before it settles anything.
-   */
-  readonly admitResponse?: (response: Record<string, unknown>) => boolean;
-  /** Returns why a batch is refused, or undefined to accept it. */
-  readonly batchRefusal?: () => string | undefined;
-  /** Diagnostics; they go to stderr, never to the peer's stdout. */
-  readonly log: (level: LogLevel, message: string) => void;
-}
+// The engine's public types, importable from here as they always were.
+export type { EngineOptions, LogLevel } from './engine-options.js';
+export type {
+  HandlerOptions,
+  NotificationHandler,
+  ParamsParser,
+  ParsedHandlerOptions,
+  RequestContext,
+  RequestHandler,
+} from './method-handlers.js';
 
 interface InFlight {
   readonly controller: AbortController;
   settled: boolean;
   cancelled: boolean;
-}
-
-interface Registered<H> {
-  readonly handler: H;
-  readonly options: HandlerOptions;
-  readonly parse?: ParamsParser<unknown>;
 }
 
 /** Receives a request's serialised response, or undefined when there is none to send. */
@@ -111,8 +51,7 @@ function invalidRequest(detail: string): RpcError {
  * (or never, when cancelled), and correlates responses to the requests we send.
  */
 export class JsonRpcEngine {
-  private readonly requestHandlers = new Map<string, Registered<RequestHandler<unknown>>>();
-  private readonly notificationHandlers = new Map<string, NotificationHandler>();
+  private readonly handlers = new MethodHandlers();
   private readonly inFlight = new Map<string, InFlight>();
   private readonly running = new Set<Promise<void>>();
   private readonly outgoing = new OutgoingRequests();
@@ -135,16 +74,11 @@ export class JsonRpcEngine {
     handler: RequestHandler<P>,
     options: HandlerOptions | ParsedHandlerOptions<P> = {},
   ): void {
-    const parse = 'params' in options ? (options.params as ParamsParser<unknown>) : undefined;
-    this.requestHandlers.set(method, {
-      handler: handler as RequestHandler<unknown>,
-      options,
-      ...(parse ? { parse } : {}),
-    });
+    this.handlers.setRequest(method, handler, options);
   }
 
   setNotificationHandler(method: string, handler: NotificationHandler): void {
-    this.notificationHandlers.set(method, handler);
+    this.handlers.setNotification(method, handler);
   }
 
   start(): void {
@@ -381,7 +315,7 @@ export class JsonRpcEngine {
       this.options.log('debug', `dropped notification ${method}: ${refusal.message}`);
       return;
     }
-    const handler = this.notificationHandlers.get(method);
+    const handler = this.handlers.notification(method);
     if (!handler) return;
     try {
       handler(params, method);
@@ -402,7 +336,7 @@ export class JsonRpcEngine {
       respond(this.errorResponse(id, refusal.toJSON(), method));
       return;
     }
-    const registered = this.requestHandlers.get(method);
+    const registered = this.handlers.request(method);
     if (!registered) {
       respond(
         this.errorResponse(id, new RpcError(ErrorCode.MethodNotFound, 'Method not found', method).toJSON(), method),
@@ -439,7 +373,7 @@ export class JsonRpcEngine {
     id: RequestId | null,
     method: string,
     params: JsonRpcParams | undefined,
-    registered: Registered<RequestHandler<unknown>>,
+    registered: RegisteredRequest,
     entry: InFlight,
     channel: ReplyChannel,
   ): Promise<string | undefined> {
@@ -512,7 +446,7 @@ export class JsonRpcEngine {
   private responseLimit(method: string | undefined): number {
     if (method === undefined) return this.options.maxResponseBytes;
     return (
-      this.requestHandlers.get(method)?.options.maxResponseBytes ??
+      this.handlers.request(method)?.options.maxResponseBytes ??
       this.options.maxResponseBytesByMethod?.get(method) ??
       this.options.maxResponseBytes
     );
