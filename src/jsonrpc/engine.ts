@@ -1,5 +1,4 @@
 import { ErrorCode } from '../spec/error-codes.js';
-import type { JsonRpcErrorObject } from '../spec/rpc-error.js';
 import { RpcError } from '../spec/rpc-error.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import type { EngineOptions } from './engine-options.js';
@@ -16,8 +15,9 @@ import {
   type RequestHandler,
 } from './method-handlers.js';
 import { type OutgoingRequestOptions, OutgoingRequests } from './outgoing-requests.js';
+import { PeerWriter } from './peer-writer.js';
 import { RequestAborted } from './request-aborted.js';
-import { serializeError, serializeSuccess } from './response-serializer.js';
+import { ResponseEncoder } from './response-encoder.js';
 import { describeError, INTERNAL_ERROR, replyToThrown, requestIdOf } from './thrown-errors.js';
 import type { ReplyChannel, Transport } from './transport.js';
 
@@ -56,6 +56,8 @@ export class JsonRpcEngine {
   private readonly running = new Set<Promise<void>>();
   private readonly outgoing = new OutgoingRequests();
   private readonly limiter: ConcurrencyLimiter;
+  private readonly writer: PeerWriter;
+  private readonly encoder: ResponseEncoder;
   private idleWaiters: Array<() => void> = [];
 
   constructor(
@@ -63,7 +65,9 @@ export class JsonRpcEngine {
     private readonly options: EngineOptions,
   ) {
     this.limiter = options.limiter ?? new ConcurrencyLimiter(options.maxConcurrent);
-    transport.onframe = (frame, reply) => this.receive(frame, reply ?? this.transportChannel);
+    this.writer = new PeerWriter(transport, options.log);
+    this.encoder = new ResponseEncoder(this.handlers, options);
+    transport.onframe = (frame, reply) => this.receive(frame, reply ?? this.writer.transportChannel);
   }
 
   /** Registers a method; with `options.params`, the handler gets the parsed params. */
@@ -111,12 +115,12 @@ export class JsonRpcEngine {
   }
 
   notify(method: string, params?: object): void {
-    this.write(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params });
+    this.writer.sendNotification(method, params);
   }
 
   /** Sends a request to the peer and resolves with its result (rejects with RpcError on an error reply). */
   request(method: string, params: object | undefined, options: OutgoingRequestOptions): Promise<unknown> {
-    return this.outgoing.start(method, params, options, (message) => this.write(message));
+    return this.outgoing.start(method, params, options, (message) => this.writer.send(message));
   }
 
   /** Resolves once no request is running or queued, or after `timeoutMs`. */
@@ -151,32 +155,6 @@ export class JsonRpcEngine {
     clearTimeout(timer);
   }
 
-  /** Frames without a channel of their own answer through the transport itself. */
-  private readonly transportChannel: ReplyChannel = {
-    send: (json) => this.transport.send(json),
-    end: (json) => {
-      if (json !== undefined) this.transport.send(json);
-    },
-  };
-
-  /** Serialises a message; one that cannot be (too deep, cyclic) is dropped and logged. */
-  private serialize(payload: unknown): string | undefined {
-    try {
-      return JSON.stringify(payload);
-    } catch (error) {
-      // A tool's log data, for instance, may be too deep or cyclic: drop it, keep serving.
-      this.options.log('warning', `dropped an outgoing message that cannot be serialised: ${describeError(error)}`);
-      return undefined;
-    }
-  }
-
-  private write(payload: unknown, channel?: ReplyChannel): void {
-    const json = this.serialize(payload);
-    if (json === undefined) return;
-    if (channel) channel.send(json);
-    else this.transport.send(json);
-  }
-
   /** The last-resort guard: nothing a peer sends may throw out of here and end the process. */
   private receive(frame: InboundFrame, channel: ReplyChannel): void {
     let ended = false;
@@ -200,7 +178,7 @@ export class JsonRpcEngine {
 
   private receiveFrame(frame: InboundFrame, channel: ReplyChannel): void {
     if (frame.kind === 'invalid') {
-      channel.end(this.errorResponse(frame.id, frame.error.toJSON()));
+      channel.end(this.encoder.error(frame.id, frame.error.toJSON()));
       return;
     }
     if (Array.isArray(frame.value)) {
@@ -212,7 +190,7 @@ export class JsonRpcEngine {
 
   private receiveBatch(values: unknown[], channel: ReplyChannel): void {
     if (values.length === 0) {
-      channel.end(this.errorResponse(null, invalidRequest('Empty batch').toJSON()));
+      channel.end(this.encoder.error(null, invalidRequest('Empty batch').toJSON()));
       return;
     }
     const refusal = this.options.batchRefusal?.();
@@ -243,7 +221,7 @@ export class JsonRpcEngine {
     const replies: string[] = [];
     for (const value of values) {
       const message = classifyMessage(value);
-      if (message.kind === 'request' || message.kind === 'invalid') replies.push(this.errorResponse(message.id, error));
+      if (message.kind === 'request' || message.kind === 'invalid') replies.push(this.encoder.error(message.id, error));
     }
     if (replies.length > 0) return `[${replies.join(',')}]`;
     this.options.log('debug', `dropped a refused batch of notifications and responses: ${refusal}`);
@@ -267,7 +245,7 @@ export class JsonRpcEngine {
     } catch (error) {
       this.options.log('error', `failed to handle a message: ${describeError(error)}`);
       const id = requestIdOf(value);
-      once(id === undefined ? undefined : this.errorResponse(id, INTERNAL_ERROR));
+      once(id === undefined ? undefined : this.encoder.error(id, INTERNAL_ERROR));
     }
   }
 
@@ -296,7 +274,7 @@ export class JsonRpcEngine {
         this.receiveResponse(message.id, message.message);
         break;
       case 'invalid':
-        respond(this.errorResponse(message.id, invalidRequest(message.detail).toJSON()));
+        respond(this.encoder.error(message.id, invalidRequest(message.detail).toJSON()));
         return;
     }
     respond(undefined);
@@ -333,20 +311,20 @@ export class JsonRpcEngine {
   ): void {
     const refusal = this.options.admit?.(method, 'request', params);
     if (refusal) {
-      respond(this.errorResponse(id, refusal.toJSON(), method));
+      respond(this.encoder.error(id, refusal.toJSON(), method));
       return;
     }
     const registered = this.handlers.request(method);
     if (!registered) {
       respond(
-        this.errorResponse(id, new RpcError(ErrorCode.MethodNotFound, 'Method not found', method).toJSON(), method),
+        this.encoder.error(id, new RpcError(ErrorCode.MethodNotFound, 'Method not found', method).toJSON(), method),
       );
       return;
     }
     const key = requestKey(id);
     if (this.inFlight.has(key)) {
       respond(
-        this.errorResponse(
+        this.encoder.error(
           id,
           invalidRequest(`Duplicate request id ${serializeId(id)}: a request with this id is still running`).toJSON(),
         ),
@@ -391,27 +369,22 @@ export class JsonRpcEngine {
         signal: entry.controller.signal,
         notify: (notifyMethod, notifyParams) => {
           if (entry.settled || entry.cancelled) return;
-          this.write(
-            notifyParams === undefined
-              ? { jsonrpc: '2.0', method: notifyMethod }
-              : { jsonrpc: '2.0', method: notifyMethod, params: notifyParams },
-            channel,
-          );
+          this.writer.sendNotification(notifyMethod, notifyParams, channel);
         },
         request: (requestMethod, requestParams, requestOptions) => {
           if (entry.settled || entry.cancelled) return Promise.reject(new Error('the request has ended'));
           return this.outgoing.start(requestMethod, requestParams, requestOptions, (message) =>
-            this.write(message, channel),
+            this.writer.send(message, channel),
           );
         },
       };
       const result = await registered.handler(context);
-      return serializeSuccess(id, result === undefined ? {} : result, this.responseLimit(method), this.reportOversize);
+      return this.encoder.success(id, result === undefined ? {} : result, method);
     } catch (error) {
       if (entry.cancelled) return undefined;
       const reply = replyToThrown(error, method);
       if (reply.log) this.options.log('error', reply.log);
-      return this.errorResponse(id, reply.error, method);
+      return this.encoder.error(id, reply.error, method);
     } finally {
       release?.();
     }
@@ -439,20 +412,5 @@ export class JsonRpcEngine {
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const wake of waiters) wake();
-  }
-
-  private readonly reportOversize = (message: string): void => this.options.log('warning', message);
-
-  private responseLimit(method: string | undefined): number {
-    if (method === undefined) return this.options.maxResponseBytes;
-    return (
-      this.handlers.request(method)?.options.maxResponseBytes ??
-      this.options.maxResponseBytesByMethod?.get(method) ??
-      this.options.maxResponseBytes
-    );
-  }
-
-  private errorResponse(id: RequestId | null, error: JsonRpcErrorObject, method?: string): string {
-    return serializeError(id, error, this.responseLimit(method), this.reportOversize);
   }
 }
