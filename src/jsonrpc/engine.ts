@@ -3,22 +3,21 @@ import { RpcError } from '../spec/rpc-error.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import type { EngineOptions } from './engine-options.js';
 import type { InboundFrame } from './frame-decoder.js';
+import { HandlerRunner } from './handler-runner.js';
+import { InFlightRequests } from './in-flight-requests.js';
 import { classifyMessage } from './message-kind.js';
-import { type JsonRpcParams, type RequestId, requestKey, serializeId } from './messages.js';
+import { type JsonRpcParams, type RequestId, serializeId } from './messages.js';
 import {
   type HandlerOptions,
   MethodHandlers,
   type NotificationHandler,
   type ParsedHandlerOptions,
-  type RegisteredRequest,
-  type RequestContext,
   type RequestHandler,
 } from './method-handlers.js';
 import { type OutgoingRequestOptions, OutgoingRequests } from './outgoing-requests.js';
 import { PeerWriter } from './peer-writer.js';
-import { RequestAborted } from './request-aborted.js';
 import { ResponseEncoder } from './response-encoder.js';
-import { describeError, INTERNAL_ERROR, replyToThrown, requestIdOf } from './thrown-errors.js';
+import { describeError, INTERNAL_ERROR, requestIdOf } from './thrown-errors.js';
 import type { ReplyChannel, Transport } from './transport.js';
 
 // The engine's public types, importable from here as they always were.
@@ -31,12 +30,6 @@ export type {
   RequestContext,
   RequestHandler,
 } from './method-handlers.js';
-
-interface InFlight {
-  readonly controller: AbortController;
-  settled: boolean;
-  cancelled: boolean;
-}
 
 /** Receives a request's serialised response, or undefined when there is none to send. */
 type Responder = (json: string | undefined) => void;
@@ -52,13 +45,12 @@ function invalidRequest(detail: string): RpcError {
  */
 export class JsonRpcEngine {
   private readonly handlers = new MethodHandlers();
-  private readonly inFlight = new Map<string, InFlight>();
-  private readonly running = new Set<Promise<void>>();
   private readonly outgoing = new OutgoingRequests();
   private readonly limiter: ConcurrencyLimiter;
   private readonly writer: PeerWriter;
   private readonly encoder: ResponseEncoder;
-  private idleWaiters: Array<() => void> = [];
+  private readonly requests: InFlightRequests;
+  private readonly runner: HandlerRunner;
 
   constructor(
     private readonly transport: Transport,
@@ -67,6 +59,15 @@ export class JsonRpcEngine {
     this.limiter = options.limiter ?? new ConcurrencyLimiter(options.maxConcurrent);
     this.writer = new PeerWriter(transport, options.log);
     this.encoder = new ResponseEncoder(this.handlers, options);
+    this.requests = new InFlightRequests(options.log);
+    this.runner = new HandlerRunner({
+      transport,
+      limiter: this.limiter,
+      writer: this.writer,
+      outgoing: this.outgoing,
+      encoder: this.encoder,
+      log: options.log,
+    });
     transport.onframe = (frame, reply) => this.receive(frame, reply ?? this.writer.transportChannel);
   }
 
@@ -99,7 +100,7 @@ export class JsonRpcEngine {
 
   /** Requests currently running or waiting for a slot. */
   get activeRequests(): number {
-    return this.inFlight.size;
+    return this.requests.size;
   }
 
   /**
@@ -107,11 +108,7 @@ export class JsonRpcEngine {
    * Unknown or finished ids are ignored. Returns whether something was cancelled.
    */
   cancel(id: RequestId, reason = 'cancelled by the client'): boolean {
-    const entry = this.inFlight.get(requestKey(id));
-    if (!entry || entry.settled || entry.cancelled) return false;
-    entry.cancelled = true;
-    entry.controller.abort(new RequestAborted('cancelled', reason));
-    return true;
+    return this.requests.cancel(id, reason);
   }
 
   notify(method: string, params?: object): void {
@@ -125,15 +122,7 @@ export class JsonRpcEngine {
 
   /** Resolves once no request is running or queued, or after `timeoutMs`. */
   whenIdle(timeoutMs: number): Promise<void> {
-    if (this.inFlight.size === 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, timeoutMs);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.idleWaiters.push(done);
-    });
+    return this.requests.whenIdle(timeoutMs);
   }
 
   /**
@@ -141,18 +130,9 @@ export class JsonRpcEngine {
    * fails our pending requests, and waits up to `graceMs` for handlers to finish.
    */
   async shutdown(graceMs: number): Promise<void> {
-    for (const entry of this.inFlight.values()) {
-      entry.cancelled = true;
-      entry.controller.abort(new RequestAborted('shutdown', 'Server shutting down'));
-    }
+    this.requests.abortAll();
     this.outgoing.close();
-    const all = Promise.allSettled([...this.running]);
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, graceMs);
-    });
-    await Promise.race([all, grace]);
-    clearTimeout(timer);
+    await this.requests.settled(graceMs);
   }
 
   /** The last-resort guard: nothing a peer sends may throw out of here and end the process. */
@@ -321,96 +301,10 @@ export class JsonRpcEngine {
       );
       return;
     }
-    const key = requestKey(id);
-    if (this.inFlight.has(key)) {
-      respond(
-        this.encoder.error(
-          id,
-          invalidRequest(`Duplicate request id ${serializeId(id)}: a request with this id is still running`).toJSON(),
-        ),
-      );
-      return;
+    const request = { id, method, params, registered, channel };
+    if (!this.requests.start(id, method, (entry) => this.runner.run(request, entry), respond)) {
+      const duplicate = `Duplicate request id ${serializeId(id)}: a request with this id is still running`;
+      respond(this.encoder.error(id, invalidRequest(duplicate).toJSON()));
     }
-    const entry: InFlight = { controller: new AbortController(), settled: false, cancelled: false };
-    this.inFlight.set(key, entry);
-    const run = this.runHandler(id, method, params, registered, entry, channel)
-      .then((response) => {
-        entry.settled = true;
-        this.inFlight.delete(key);
-        this.running.delete(run);
-        respond(entry.cancelled ? undefined : response);
-        if (this.inFlight.size === 0) this.wakeIdleWaiters();
-      })
-      .catch((error: unknown) =>
-        this.options.log('error', `${method}: failed to send the reply: ${describeError(error)}`),
-      );
-    this.running.add(run);
-  }
-
-  private async runHandler(
-    id: RequestId | null,
-    method: string,
-    params: JsonRpcParams | undefined,
-    registered: RegisteredRequest,
-    entry: InFlight,
-    channel: ReplyChannel,
-  ): Promise<string | undefined> {
-    let release: (() => void) | undefined;
-    try {
-      const parsed = registered.parse ? registered.parse(params) : params;
-      if (registered.options.queued) {
-        release = await this.limiter.acquire(entry.controller.signal);
-        await this.peerCaughtUp(entry.controller.signal);
-      }
-      const context: RequestContext<unknown> = {
-        id,
-        method,
-        params: parsed,
-        signal: entry.controller.signal,
-        notify: (notifyMethod, notifyParams) => {
-          if (entry.settled || entry.cancelled) return;
-          this.writer.sendNotification(notifyMethod, notifyParams, channel);
-        },
-        request: (requestMethod, requestParams, requestOptions) => {
-          if (entry.settled || entry.cancelled) return Promise.reject(new Error('the request has ended'));
-          return this.outgoing.start(requestMethod, requestParams, requestOptions, (message) =>
-            this.writer.send(message, channel),
-          );
-        },
-      };
-      const result = await registered.handler(context);
-      return this.encoder.success(id, result === undefined ? {} : result, method);
-    } catch (error) {
-      if (entry.cancelled) return undefined;
-      const reply = replyToThrown(error, method);
-      if (reply.log) this.options.log('error', reply.log);
-      return this.encoder.error(id, reply.error, method);
-    } finally {
-      release?.();
-    }
-  }
-
-  /** Waits while the peer is behind on reading (backpressure), or until the request is aborted. */
-  private peerCaughtUp(signal: AbortSignal): Promise<void> {
-    const writable = this.transport.whenWritable?.();
-    if (!writable) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const onAbort = () => reject(signal.reason);
-      if (signal.aborted) {
-        onAbort();
-        return;
-      }
-      signal.addEventListener('abort', onAbort, { once: true });
-      void writable.then(() => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      });
-    });
-  }
-
-  private wakeIdleWaiters(): void {
-    const waiters = this.idleWaiters;
-    this.idleWaiters = [];
-    for (const wake of waiters) wake();
   }
 }
