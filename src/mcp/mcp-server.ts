@@ -23,6 +23,7 @@ import { RootsState } from './roots-state.js';
 import type { HandlerModule, ModuleLifecycle, ServerContext } from './server-context.js';
 import { createServerParts, type ServerParts } from './server-parts.js';
 import { Session } from './session.js';
+import { SessionWatchdogs } from './session-watchdogs.js';
 
 export interface McpServerOptions {
   /** stdin and stdout, for the stdio transport (unused with `transport`). */
@@ -55,8 +56,9 @@ const CORE_MODULES: readonly HandlerModule[] = [lifecycleModule, loggingModule];
 
 /**
  * One MCP session over stdio: wires the engine, the session gate and the handler modules,
- * and owns the end of the session (end of input, exit, signals, idle and orphan timers),
- * which always stops every process group and flushes stdout before resolving.
+ * and owns the end of the session (end of input, exit, signals, and the watchdogs: idle,
+ * orphan, shutdown without exit), which always stops every process group and flushes
+ * stdout before resolving.
  */
 export class McpServer {
   readonly session = new Session();
@@ -68,9 +70,8 @@ export class McpServer {
   private readonly transport: Transport;
   private readonly modules: readonly HandlerModule[];
   private readonly hooks: Array<{ module: string; lifecycle: ModuleLifecycle }> = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly watchdogs: SessionWatchdogs;
   private readonly remoteToken: RemoteTokenGuard | undefined;
-  private idleTimer: NodeJS.Timeout | undefined;
   private stopping: Promise<void> | undefined;
   private stopMode: StopMode = 'drain';
   private exitCode = 0;
@@ -111,6 +112,11 @@ export class McpServer {
     this.log.attachClient((params) => {
       if (this.session.isReady) this.engine.notify('notifications/message', params);
     });
+    this.watchdogs = new SessionWatchdogs(config, this.log, {
+      abort: () => void this.stop(0, 'abort'),
+      drain: () => void this.stop(0, 'drain'),
+      activeRequests: () => this.engine.activeRequests,
+    });
     lists = new ListChangedNotifier(this.session, (method) => this.engine.notify(method));
     const { layout } = options.project;
     const roots = new RootsState(
@@ -145,7 +151,7 @@ export class McpServer {
       requestExit: (code) => {
         setImmediate(() => void this.stop(code, 'drain'));
       },
-      armShutdownWatchdog: () => this.armShutdownWatchdog(),
+      armShutdownWatchdog: () => this.watchdogs.armShutdownWatchdog(),
     };
   }
 
@@ -158,7 +164,7 @@ export class McpServer {
     }
     const onFrame = this.transport.onframe;
     this.transport.onframe = (frame, reply) => {
-      this.touchIdle();
+      this.watchdogs.touchIdle();
       onFrame?.(frame, reply);
       this.runHooks('onInput');
     };
@@ -167,8 +173,8 @@ export class McpServer {
       this.finish = resolve;
     });
     this.engine.start();
-    this.touchIdle();
-    this.watchParent();
+    this.watchdogs.touchIdle();
+    this.watchdogs.watchParent();
     return done;
   }
 
@@ -195,8 +201,7 @@ export class McpServer {
   private async performStop(): Promise<void> {
     const { config } = this.options;
     this.session.phase = 'shutting-down';
-    for (const timer of this.timers) clearTimeout(timer);
-    clearTimeout(this.idleTimer);
+    this.watchdogs.clear();
     this.runHooks('onStop');
     if (this.stopMode === 'drain') {
       const aborted = new Promise<void>((resolve) => {
@@ -278,41 +283,5 @@ export class McpServer {
     return this.session.phase === 'new'
       ? 'Batch arrays are disabled'
       : `Batch arrays are not allowed for protocol ${this.session.protocolVersion}`;
-  }
-
-  private armShutdownWatchdog(): void {
-    const timer = setTimeout(() => void this.stop(0, 'drain'), this.options.config.shutdownTimeoutMs);
-    timer.unref();
-    this.timers.add(timer);
-  }
-
-  /** MCPBASH_IDLE_TIMEOUT: no input and no running request for that long ends the session. */
-  private touchIdle(): void {
-    const { idleTimeoutMs } = this.options.config;
-    if (idleTimeoutMs <= 0 || this.stopping) return;
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => {
-      if (this.engine.activeRequests > 0) {
-        this.touchIdle();
-        return;
-      }
-      this.log.info('mcp.lifecycle', `no input for ${idleTimeoutMs / 1000}s; exiting (MCPBASH_IDLE_TIMEOUT)`);
-      void this.stop(0, 'abort');
-    }, idleTimeoutMs);
-    this.idleTimer.unref();
-  }
-
-  /** Orphan detection: if the client that started us dies, we are re-parented; then exit. */
-  private watchParent(): void {
-    const { orphanCheckIntervalMs } = this.options.config;
-    const parent = process.ppid;
-    if (orphanCheckIntervalMs <= 0 || parent <= 1) return;
-    const timer = setInterval(() => {
-      if (process.ppid === parent) return;
-      this.log.info('mcp.lifecycle', 'the client process is gone; exiting');
-      void this.stop(0, 'abort');
-    }, orphanCheckIntervalMs);
-    timer.unref();
-    this.timers.add(timer);
   }
 }
