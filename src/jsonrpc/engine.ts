@@ -1,3 +1,4 @@
+import { stringifyExact } from '../json/raw-number.js';
 import { ErrorCode } from '../spec/error-codes.js';
 import type { JsonRpcErrorObject } from '../spec/rpc-error.js';
 import { RpcError } from '../spec/rpc-error.js';
@@ -225,10 +226,13 @@ export class JsonRpcEngine {
     },
   };
 
-  /** Serialises a message; one that cannot be (too deep, cyclic) is dropped and logged. */
+  /**
+   * Serialises a message; one that cannot be (too deep, cyclic) is dropped and logged. A
+   * number the peer sent as a RawNumber (a progress token) goes back exactly as it was sent.
+   */
   private serialize(payload: unknown): string | undefined {
     try {
-      return JSON.stringify(payload);
+      return stringifyExact(payload);
     } catch (error) {
       // A tool's log data, for instance, may be too deep or cyclic: drop it, keep serving.
       this.options.log('warning', `dropped an outgoing message that cannot be serialised: ${describeError(error)}`);

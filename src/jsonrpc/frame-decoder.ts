@@ -1,9 +1,10 @@
 import { isObject } from '../json/objects.js';
+import { RawNumber } from '../json/raw-number.js';
 import { ErrorCode } from '../spec/error-codes.js';
 import { RpcError } from '../spec/rpc-error.js';
 import type { SplitEvent } from './line-splitter.js';
 import { type ScannedMessage, scanLine } from './message-scan.js';
-import { isRequestId, RawNumberId, type RequestId } from './messages.js';
+import { isRequestId, type RequestId } from './messages.js';
 
 /**
  * How deeply a message's containers may nest. Far beyond any real MCP message (schemas and
@@ -73,7 +74,7 @@ function mayNeedScan(value: unknown, text: string): boolean {
 /** A number as sent, when JavaScript would write it differently (precision lost, `1.0`). */
 function exactNumber(parsed: unknown, text: string | undefined): unknown {
   return typeof parsed === 'number' && text !== undefined && JSON.stringify(parsed) !== text
-    ? new RawNumberId(text)
+    ? new RawNumber(text)
     : parsed;
 }
 

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { RawNumber } from '../../../src/json/raw-number.js';
 import {
   decodeFrame,
   MAX_NESTING_DEPTH,
@@ -6,7 +7,7 @@ import {
   recoverRequestId,
 } from '../../../src/jsonrpc/frame-decoder.js';
 import { LineSplitter, type SplitEvent } from '../../../src/jsonrpc/line-splitter.js';
-import { RawNumberId, type RequestId, requestKey, serializeId } from '../../../src/jsonrpc/messages.js';
+import { type RequestId, requestKey, serializeId } from '../../../src/jsonrpc/messages.js';
 
 const lines = (events: SplitEvent[]) =>
   events.map((e) => (e.kind === 'line' ? e.bytes.toString() : `<oversized ${e.size}>`));
@@ -90,7 +91,7 @@ t.test('an oversized frame is an Invalid Request naming the limit', async (t) =>
 t.test('numeric ids come back exactly as written: beyond 2^53, 1.0, exponents (and requestId)', async (t) => {
   const frame = (text: string) => decodeFrame({ kind: 'line', bytes: Buffer.from(text) }, 100_000);
   const big = frame('{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}');
-  t.ok(big?.kind === 'value' && (big.value as { id: unknown }).id instanceof RawNumberId);
+  t.ok(big?.kind === 'value' && (big.value as { id: unknown }).id instanceof RawNumber);
   t.equal(serializeId((big as { value: { id: RequestId } }).value.id), '9007199254740993');
   const forms = ['1.0', '1e2', '-0', '12345678901234567890', '1E400'];
   for (const form of forms) {
