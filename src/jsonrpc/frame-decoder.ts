@@ -1,9 +1,10 @@
 import { isObject } from '../json/objects.js';
+import { RawNumber } from '../json/raw-number.js';
 import { ErrorCode } from '../spec/error-codes.js';
 import { RpcError } from '../spec/rpc-error.js';
 import type { SplitEvent } from './line-splitter.js';
 import { type ScannedMessage, scanLine } from './message-scan.js';
-import { isRequestId, RawNumberId, type RequestId } from './messages.js';
+import { isRequestId, type RequestId } from './messages.js';
 
 /**
  * How deeply a message's containers may nest. Far beyond any real MCP message (schemas and
@@ -63,21 +64,42 @@ export function recoverRequestId(text: string): RequestId | null {
   }
 }
 
-/** Whether a parsed message may need the scan: a numeric id (exact text) or a long line (depth). */
+/**
+ * A progress token JSON.parse may have changed: a number that is not a safe integer. Usual
+ * tokens (strings, small integers) do not make a message pay for the scan.
+ */
+function isInexactToken(token: unknown): token is number {
+  return typeof token === 'number' && !Number.isSafeInteger(token);
+}
+
+/** The `_meta` of a message's params, when both are objects. */
+function metaOfParams(params: unknown): Record<string, unknown> | undefined {
+  return isObject(params) && isObject(params._meta) ? params._meta : undefined;
+}
+
+/**
+ * Whether a parsed message may need the scan: a numeric id or a progress token that is not
+ * a safe integer (exact text), or a long line (depth).
+ */
 function mayNeedScan(value: unknown, text: string): boolean {
   if (Array.isArray(value) || text.length >= 2 * MAX_NESTING_DEPTH) return true;
   if (!isObject(value)) return false;
-  return typeof value.id === 'number' || (isObject(value.params) && typeof value.params.requestId === 'number');
+  const { params } = value;
+  return (
+    typeof value.id === 'number' ||
+    (isObject(params) && typeof params.requestId === 'number') ||
+    isInexactToken(metaOfParams(params)?.progressToken)
+  );
 }
 
 /** A number as sent, when JavaScript would write it differently (precision lost, `1.0`). */
 function exactNumber(parsed: unknown, text: string | undefined): unknown {
   return typeof parsed === 'number' && text !== undefined && JSON.stringify(parsed) !== text
-    ? new RawNumberId(text)
+    ? new RawNumber(text)
     : parsed;
 }
 
-/** One message with its ids exact, or an OverNestedMessage. */
+/** One message with its ids and progress token exact, or an OverNestedMessage. */
 function refineMessage(value: unknown, scanned: ScannedMessage | undefined): unknown {
   if (!scanned) return value;
   if (isObject(value)) {
@@ -86,6 +108,10 @@ function refineMessage(value: unknown, scanned: ScannedMessage | undefined): unk
     const { params } = value;
     const requestId = isObject(params) ? exactNumber(params.requestId, scanned.requestIdText) : undefined;
     if (isObject(params) && requestId !== params.requestId) params.requestId = requestId;
+    const meta = metaOfParams(params);
+    // Only tokens that may have changed: which ones are restored must not depend on the id.
+    if (meta && isInexactToken(meta.progressToken))
+      meta.progressToken = exactNumber(meta.progressToken, scanned.progressTokenText);
   }
   if (scanned.depth <= MAX_NESTING_DEPTH) return value;
   return new OverNestedMessage(isObject(value) ? value : {}, scanned.depth);
@@ -93,8 +119,9 @@ function refineMessage(value: unknown, scanned: ScannedMessage | undefined): unk
 
 /**
  * What JSON.parse loses, restored: ids exactly as written (a number beyond 2^53 would come
- * back changed), and messages nested too deeply to handle replaced by OverNestedMessage.
- * Short lines without a numeric id skip the scan.
+ * back changed), a progress token beyond 2^53 (or a fraction) too, and messages nested too
+ * deeply to handle replaced by OverNestedMessage. Short lines without a numeric id or such
+ * a token skip the scan.
  */
 function refineLine(value: unknown, text: string): unknown {
   if (!mayNeedScan(value, text)) return value;

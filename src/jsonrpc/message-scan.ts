@@ -8,6 +8,8 @@ export interface ScannedMessage {
   idText: string | undefined;
   /** The exact text of a numeric `params.requestId` (cancellation names an id, too). */
   requestIdText: string | undefined;
+  /** The exact text of a numeric `params._meta.progressToken` (progress names it back). */
+  progressTokenText: string | undefined;
 }
 
 /** The messages of one line: one for an object, one per element for a batch (array). */
@@ -24,14 +26,20 @@ interface Walk {
   /** Per open container: whether it is an object (its next string may be a key). */
   readonly objects: boolean[];
   expectKey: boolean;
-  /** The key at the message's level, and the key one level inside it. */
+  /** The key at the message's level, the key one level inside it, and one inside that. */
   memberKey: string | undefined;
   innerKey: string | undefined;
+  metaKey: string | undefined;
   message: ScannedMessage | undefined;
 }
 
 function newMessage(): ScannedMessage {
-  return { depth: 0, idText: undefined, requestIdText: undefined };
+  return { depth: 0, idText: undefined, requestIdText: undefined, progressTokenText: undefined };
+}
+
+/** Whether the walk is inside `params._meta` itself (not deeper). */
+function inMeta(walk: Walk): boolean {
+  return walk.depth === walk.memberDepth + 2 && walk.memberKey === 'params' && walk.innerKey === '_meta';
 }
 
 /** A value token (scalar or the start of a container) at the current position. */
@@ -42,6 +50,7 @@ function recordValue(walk: Walk, numberText: string | undefined): void {
   if (walk.depth === walk.memberDepth + 1 && walk.memberKey === 'params' && walk.innerKey === 'requestId') {
     message.requestIdText = numberText;
   }
+  if (inMeta(walk) && walk.metaKey === 'progressToken') message.progressTokenText = numberText;
 }
 
 function open(walk: Walk, isObject: boolean, scan: LineScan): void {
@@ -55,6 +64,7 @@ function open(walk: Walk, isObject: boolean, scan: LineScan): void {
     scan.messages.push(walk.message);
   }
   if (walk.depth === walk.memberDepth + 1) walk.innerKey = undefined;
+  if (walk.depth === walk.memberDepth + 2) walk.metaKey = undefined;
   if (walk.message) walk.message.depth = Math.max(walk.message.depth, walk.depth - walk.memberDepth + 1);
 }
 
@@ -73,12 +83,13 @@ function readScalar(walk: Walk, kind: 'string' | 'number' | 'literal', scan: Lin
   // Only the keys that matter are decoded: the rest of the message is skipped cheaply.
   if (walk.depth === walk.memberDepth) walk.memberKey = walk.tokens.stringValue;
   else if (walk.depth === walk.memberDepth + 1 && walk.memberKey === 'params') walk.innerKey = walk.tokens.stringValue;
+  else if (inMeta(walk)) walk.metaKey = walk.tokens.stringValue;
 }
 
 /**
  * One pass over a line that JSON.parse accepted: how deep each message nests, and the exact
- * text of its numeric ids, which JSON.parse may have rounded (`9007199254740993` reads back
- * as `...992`). Cost: one linear walk, no allocation per token.
+ * text of its numeric ids and progress token, which JSON.parse may have rounded
+ * (`9007199254740993` reads back as `...992`). Cost: one linear walk, no allocation per token.
  */
 export function scanLine(text: string): LineScan {
   const tokens = new JsonTokenizer(text);
@@ -92,6 +103,7 @@ export function scanLine(text: string): LineScan {
     expectKey: false,
     memberKey: undefined,
     innerKey: undefined,
+    metaKey: undefined,
     message: undefined,
   };
   for (let kind = first; kind !== 'end'; kind = tokens.next()) {

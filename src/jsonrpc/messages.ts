@@ -1,26 +1,9 @@
 /** JSON-RPC 2.0 message shapes (https://www.jsonrpc.org/specification). */
+import { RawNumber } from '../json/raw-number.js';
 import type { JsonRpcErrorObject } from '../spec/rpc-error.js';
 
-/**
- * A numeric id whose text a JavaScript number cannot reproduce: an integer beyond 2^53
- * (`9007199254740993`), or a number written another way than JavaScript would (`1.0`,
- * `1e3`). The id is echoed exactly as the peer wrote it (responses are serialised through
- * `serializeId`, which writes `text` as a bare JSON number).
- */
-export class RawNumberId {
-  constructor(readonly text: string) {}
-
-  /** For logs and diagnostics only: the wire form comes from `serializeId`. */
-  toJSON(): string {
-    return this.text;
-  }
-
-  toString(): string {
-    return this.text;
-  }
-}
-
-export type RequestId = string | number | RawNumberId;
+/** An id as the peer sent it: a number it wrote in a way JavaScript cannot hold is a RawNumber. */
+export type RequestId = string | number | RawNumber;
 
 /** `params` as JSON-RPC allows it: by name or by position. */
 export type JsonRpcParams = Record<string, unknown> | unknown[];
@@ -60,17 +43,17 @@ export type OutboundPayload = JsonRpcMessage | readonly JsonRpcResponse[];
 
 export function isRequestId(value: unknown): value is RequestId {
   return (
-    typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || value instanceof RawNumberId
+    typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || value instanceof RawNumber
   );
 }
 
 /** A map key that keeps `1` and `"1"` apart (a raw numeric id is a number written exactly). */
 export function requestKey(id: RequestId | null): string {
   if (id === null) return 'null';
-  return id instanceof RawNumberId ? `number:${id.text}` : `${typeof id}:${String(id)}`;
+  return id instanceof RawNumber ? `number:${id.text}` : `${typeof id}:${String(id)}`;
 }
 
 /** An id as JSON text: exactly as the peer wrote it for a raw numeric id. */
 export function serializeId(id: RequestId | null): string {
-  return id instanceof RawNumberId ? id.text : JSON.stringify(id);
+  return id instanceof RawNumber ? id.text : JSON.stringify(id);
 }

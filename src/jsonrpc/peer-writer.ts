@@ -1,3 +1,4 @@
+import { stringifyExact } from '../json/raw-number.js';
 import type { EngineLog } from './engine-options.js';
 import { describeError } from './thrown-errors.js';
 import type { ReplyChannel, Transport } from './transport.js';
@@ -34,9 +35,13 @@ export class PeerWriter {
     this.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }, channel);
   }
 
+  /**
+   * Serialises a message; one that cannot be (too deep, cyclic) is dropped and logged. A
+   * number the peer sent as a RawNumber (a progress token) goes back exactly as it was sent.
+   */
   private serialize(payload: unknown): string | undefined {
     try {
-      return JSON.stringify(payload);
+      return stringifyExact(payload);
     } catch (error) {
       // A tool's log data, for instance, may be too deep or cyclic: drop it, keep serving.
       this.log('warning', `dropped an outgoing message that cannot be serialised: ${describeError(error)}`);

@@ -1,3 +1,4 @@
+import { stringifyExact } from '../json/raw-number.js';
 import { ErrorCode } from '../spec/error-codes.js';
 import type { JsonRpcErrorObject } from '../spec/rpc-error.js';
 import { type RequestId, serializeId } from './messages.js';
@@ -10,10 +11,13 @@ function byteSize(json: string, limit: number): number {
   return json.length > limit / 3 ? Buffer.byteLength(json) : json.length;
 }
 
-/** JSON text, or the reason there is none (a cycle, a BigInt, nesting deep enough to exhaust the stack). */
+/**
+ * JSON text (a RawNumber in it written as sent), or the reason there is none (a cycle, a
+ * BigInt, nesting deep enough to exhaust the stack).
+ */
 function stringify(value: unknown): string | Error {
   try {
-    return JSON.stringify(value) ?? new Error('not serialisable as JSON');
+    return stringifyExact(value) ?? new Error('not serialisable as JSON');
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }

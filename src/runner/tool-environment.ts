@@ -1,10 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
+import { type RawNumber, stringifyExact } from '../json/raw-number.js';
 import type { JsonToolChoice } from '../process/json-tool.js';
 import { layoutEnvironment, type ProjectLayout } from '../project/project-layout.js';
 import type { RootEntry } from '../project/roots.js';
 import { identityEnvironment, type ServerIdentity } from '../project/server-identity.js';
+import type { ProgressToken } from '../spec/types.js';
 import type { CallPaths } from './call-directory.js';
 import { selfBinary } from './self-binary.js';
 
@@ -28,7 +30,8 @@ export interface ToolEnvironmentInput {
   readonly metadata: unknown;
   readonly args: unknown;
   readonly meta: unknown;
-  readonly progressToken: string | number | undefined;
+  /** A RawNumber's text is the token as the client wrote it. */
+  readonly progressToken: ProgressToken | RawNumber | undefined;
   readonly paths: CallPaths;
   readonly roots: readonly RootEntry[];
   readonly elicitationSupported: boolean;
@@ -90,10 +93,11 @@ function inheritedVariables(input: ToolEnvironmentInput): Record<string, string>
 
 /**
  * Sets `<name>_JSON`, or - above the payload threshold, where environment size limits
- * (E2BIG) bite - writes the file and sets `<name>_FILE` with an empty `<name>_JSON`.
+ * (E2BIG) bite - writes the file and sets `<name>_FILE` with an empty `<name>_JSON`. A
+ * progress token beyond 2^53 in `_meta` is written as the client sent it.
  */
 function setPayload(env: Record<string, string>, name: string, value: unknown, file: string, threshold: number): void {
-  const json = JSON.stringify(value ?? {});
+  const json = stringifyExact(value ?? {}) ?? '{}';
   if (Buffer.byteLength(json) > threshold) {
     writeFileSync(file, json);
     env[`${name}_FILE`] = file;

@@ -1,5 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RawNumber } from '../json/raw-number.js';
 import { runProcess, type StopReason } from '../process/process-runner.js';
 import { type ScriptCommand, scriptCommand } from '../process/script-command.js';
 import type { RootEntry } from '../project/roots.js';
@@ -20,7 +21,8 @@ import { finishTrace, startTrace, type ToolTrace } from './tool-trace.js';
 export interface ToolCallOptions {
   /** The request's `_meta` (tools see it as MCP_TOOL_META_JSON). */
   readonly meta: JsonObject;
-  readonly progressToken: ProgressToken | undefined;
+  /** A RawNumber is a token beyond 2^53, sent back exactly as the client wrote it. */
+  readonly progressToken: ProgressToken | RawNumber | undefined;
   /** Aborted when the client cancels (or the session ends). */
   readonly signal: AbortSignal;
   /** `params.timeoutSecs` of the request, or run-tool --timeout. */

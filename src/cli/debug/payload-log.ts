@@ -1,4 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { RawNumber, stringifyExact } from '../../json/raw-number.js';
 import type { InboundFrame } from '../../jsonrpc/frame-decoder.js';
 import type { Transport } from '../../jsonrpc/transport.js';
 
@@ -14,7 +15,7 @@ const REDACTED = '[REDACTED]';
 export function redactSecrets(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g, `$1 ${REDACTED}`);
   if (Array.isArray(value)) return value.map(redactSecrets);
-  if (typeof value !== 'object' || value === null) return value;
+  if (typeof value !== 'object' || value === null || value instanceof RawNumber) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const secret = SECRET_KEY.test(key) && !NOT_SECRET.has(key) && item !== null && typeof item !== 'object';
@@ -28,7 +29,7 @@ function describe(message: unknown, direction: 'in' | 'out'): [string, string, s
   if (Array.isArray(message))
     return [direction === 'in' ? 'batch' : 'batch-response', '-', `${message.length} messages`];
   const m = (message ?? {}) as { id?: unknown; method?: unknown; error?: unknown };
-  const id = m.id === undefined ? '-' : JSON.stringify(m.id);
+  const id = m.id === undefined ? '-' : (stringifyExact(m.id) ?? '-');
   if (typeof m.method === 'string') {
     if (m.id === undefined) return [`notification-${direction}`, '-', m.method];
     return [direction === 'in' ? 'request' : 'server-request', id, m.method];
@@ -56,7 +57,7 @@ export class PayloadLogTransport implements Transport {
   start(): void {
     this.inner.onframe = (frame: InboundFrame) => {
       if (frame.kind === 'value') this.record(frame.value, 'in');
-      else this.write('invalid', JSON.stringify(frame.id), String(frame.error.code), frame.error.message);
+      else this.write('invalid', stringifyExact(frame.id) ?? 'null', String(frame.error.code), frame.error.message);
       this.onframe?.(frame);
     };
     this.inner.onclose = () => this.onclose?.();
@@ -80,7 +81,7 @@ export class PayloadLogTransport implements Transport {
 
   private record(message: unknown, direction: 'in' | 'out'): void {
     const [category, key, status] = describe(message, direction);
-    this.write(category, key, status, JSON.stringify(redactSecrets(message)));
+    this.write(category, key, status, stringifyExact(redactSecrets(message)) ?? '');
   }
 
   private write(category: string, key: string, status: string, payload: string): void {

@@ -1,4 +1,5 @@
 import { isObject } from '../../json/objects.js';
+import { RawNumber } from '../../json/raw-number.js';
 import type { JsonRpcParams } from '../../jsonrpc/messages.js';
 import type { CallToolParams, JsonObject, ProgressToken } from '../../spec/types.js';
 import { invalidParam, metaOf, paramsObject } from './params-reader.js';
@@ -7,15 +8,16 @@ import { invalidParam, metaOf, paramsObject } from './params-reader.js';
 export interface ToolCallRequest extends CallToolParams {
   readonly arguments: JsonObject;
   readonly _meta: JsonObject;
-  /** `_meta.progressToken` when it is one MCP allows (a string or a finite number). */
-  readonly progressToken: ProgressToken | undefined;
+  /** `_meta.progressToken` when it is one MCP allows (a string or a number, kept exact). */
+  readonly progressToken: ProgressToken | RawNumber | undefined;
   /** `params.timeoutSecs` (an mcp-bash extension, decision D3): this call's timeout. */
   readonly timeoutSecs?: number;
 }
 
-function progressTokenOf(meta: JsonObject): ProgressToken | undefined {
+function progressTokenOf(meta: JsonObject): ProgressToken | RawNumber | undefined {
   const token = meta.progressToken;
-  return typeof token === 'string' || (typeof token === 'number' && Number.isFinite(token)) ? token : undefined;
+  if (typeof token === 'string' || token instanceof RawNumber) return token;
+  return typeof token === 'number' && Number.isFinite(token) ? token : undefined;
 }
 
 /**

@@ -13,6 +13,7 @@ import { sourceEnvFiles } from '../../../src/cli/run-tool/sourced-env.js';
 import { parseToolArguments } from '../../../src/cli/run-tool/tool-arguments.js';
 import { renderTemplate } from '../../../src/cli/scaffold/template-files.js';
 import { commandGroup } from '../../../src/cli/subcommands.js';
+import { RawNumber, stringifyExact } from '../../../src/json/raw-number.js';
 
 t.test('names: the 1.x rule, and a usable name from any directory name', async (t) => {
   t.equal(checkName('my_tool-2', 'tool'), 'my_tool-2');
@@ -87,6 +88,12 @@ t.test('payload log redaction: secret-named keys and bearer strings, not progres
         text: 'Authorization: Bearer [REDACTED]',
       },
     },
+  );
+  const big = { id: new RawNumber('9007199254740995'), params: { _meta: { progressToken: new RawNumber('1e400') } } };
+  t.equal(
+    stringifyExact(redactSecrets(big)),
+    '{"id":9007199254740995,"params":{"_meta":{"progressToken":1e400}}}',
+    'numbers kept as sent are logged as sent',
   );
 });
 

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { RawNumber } from '../../../src/json/raw-number.js';
 import {
   decodeFrame,
   MAX_NESTING_DEPTH,
@@ -6,7 +7,7 @@ import {
   recoverRequestId,
 } from '../../../src/jsonrpc/frame-decoder.js';
 import { LineSplitter, type SplitEvent } from '../../../src/jsonrpc/line-splitter.js';
-import { RawNumberId, type RequestId, requestKey, serializeId } from '../../../src/jsonrpc/messages.js';
+import { type RequestId, requestKey, serializeId } from '../../../src/jsonrpc/messages.js';
 
 const lines = (events: SplitEvent[]) =>
   events.map((e) => (e.kind === 'line' ? e.bytes.toString() : `<oversized ${e.size}>`));
@@ -90,7 +91,7 @@ t.test('an oversized frame is an Invalid Request naming the limit', async (t) =>
 t.test('numeric ids come back exactly as written: beyond 2^53, 1.0, exponents (and requestId)', async (t) => {
   const frame = (text: string) => decodeFrame({ kind: 'line', bytes: Buffer.from(text) }, 100_000);
   const big = frame('{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}');
-  t.ok(big?.kind === 'value' && (big.value as { id: unknown }).id instanceof RawNumberId);
+  t.ok(big?.kind === 'value' && (big.value as { id: unknown }).id instanceof RawNumber);
   t.equal(serializeId((big as { value: { id: RequestId } }).value.id), '9007199254740993');
   const forms = ['1.0', '1e2', '-0', '12345678901234567890', '1E400'];
   for (const form of forms) {
@@ -116,6 +117,46 @@ t.test('numeric ids come back exactly as written: beyond 2^53, 1.0, exponents (a
     ['9007199254740995', 5, 's', '1e2', { method: 'n' }],
   );
   t.equal(serializeId(recoverRequestId('{"id":9007199254740993,"method":"x"') as RequestId), '9007199254740993');
+});
+
+t.test('a progress token beyond 2^53 comes back exactly as written; usual tokens stay as parsed', async (t) => {
+  type Meta = { progressToken: unknown; x?: { progressToken: unknown } };
+  type Params = { _meta: Meta; arguments?: { progressToken: unknown } };
+  const paramsOf = (text: string) =>
+    (decodeFrame({ kind: 'line', bytes: Buffer.from(text) }, 100_000) as { value: { params: Params } }).value.params;
+  const call = (id: string, token: string) =>
+    `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"_meta":{"progressToken":${token}}}}`;
+  const tokenOf = (id: string, token: string) => paramsOf(call(id, token))._meta.progressToken;
+  for (const id of ['"s"', '7']) {
+    for (const token of ['9007199254740993', '-18446744073709551617', '1.50', '1E400']) {
+      const kept = tokenOf(id, token);
+      t.ok(kept instanceof RawNumber && kept.text === token, `${token} is kept (id ${id})`);
+    }
+    t.equal(tokenOf(id, '42'), 42, `a safe integer stays a number (id ${id})`);
+    t.equal(tokenOf(id, '"9007199254740993"'), '9007199254740993', `a string stays a string (id ${id})`);
+    // Whether the line is scanned (numeric id) or not, a safe integer reads the same.
+    t.equal(tokenOf(id, '1.0'), 1, `1.0 reads as 1 either way (id ${id})`);
+  }
+  const nested = paramsOf(
+    '{"id":"s","method":"x","params":{"arguments":{"progressToken":9007199254740993},' +
+      '"_meta":{"progressToken":9007199254740995,"x":{"progressToken":9007199254740997}}}}',
+  );
+  t.equal(String(nested._meta.progressToken), '9007199254740995', 'the token of _meta itself');
+  t.equal(typeof nested.arguments?.progressToken, 'number', 'a member of that name elsewhere is left');
+  t.equal(typeof nested._meta.x?.progressToken, 'number', 'and so is one deeper in _meta');
+  const duplicate = paramsOf(
+    '{"id":"s","method":"x","params":{"_meta":{"progressToken":9007199254740993,"progressToken":9007199254740995}}}',
+  );
+  t.equal(String(duplicate._meta.progressToken), '9007199254740995', 'the last duplicate wins, as in JSON.parse');
+  const batch = decodeFrame(
+    { kind: 'line', bytes: Buffer.from(`[${call('"a"', '9007199254740993')},${call('"b"', '"p"')}]`) },
+    100_000,
+  ) as { value: Array<{ params: Params }> };
+  t.same(
+    batch.value.map((m) => String(m.params._meta.progressToken)),
+    ['9007199254740993', 'p'],
+    'in a batch, per message',
+  );
 });
 
 t.test('messages nested deeper than the limit are replaced, not walked; shallower ones pass', async (t) => {
