@@ -10,6 +10,7 @@ import { CliError, ExitCode, UsageError } from './cli-error.js';
 import type { CliIo, CommandContext, CommandEntry } from './command.js';
 import { commandTable, serverEntry } from './commands/index.js';
 import { commandHelp } from './help-text.js';
+import { GLOBAL_HELP, GLOBAL_VERSION, HEALTH_FLAGS, refuseStrayFlag } from './leading-flags.js';
 import { wantsHelp } from './parse-options.js';
 
 export interface CliDependencies {
@@ -19,11 +20,6 @@ export interface CliDependencies {
   readonly server?: CommandEntry | undefined;
   readonly embeddedServerCjs?: (() => Buffer | undefined) | undefined;
 }
-
-const GLOBAL_HELP = ['--help', '-h'];
-const GLOBAL_VERSION = ['--version', '-v'];
-const HEALTH_FLAGS = ['--health', '--ready'];
-const GLOBAL_FLAGS = [...GLOBAL_HELP, ...GLOBAL_VERSION, ...HEALTH_FLAGS];
 
 function makeContext(deps: CliDependencies): CommandContext {
   let home: FrameworkHome | undefined;
@@ -118,24 +114,6 @@ function reportError(error: unknown, io: CliIo, name: string): number {
   return ExitCode.Failure;
 }
 
-/**
- * A leading flag that is not a global one. 1.x started the server for any such flag, and a
- * client may launch us with one 1.x ignored, so it still does - unless the flag is a typo of
- * a global flag (`--verison`, `-V`, `--helth`), or a person is at the terminal (stdin is a
- * TTY: no client would start us that way). Then it is an error with a suggestion, exit 2
- * (decision D131). Returns the exit status, or undefined to start the server.
- */
-function refuseUnknownFlag(flag: string, io: CliIo): number | undefined {
-  const suggestion = didYouMean(flag, GLOBAL_FLAGS);
-  const interactive = (io.stdin as { isTTY?: boolean }).isTTY === true;
-  if (suggestion === '' && !interactive) {
-    io.stderr.write(`mcp-bash: ignoring unknown option ${flag} (as 1.x did) and starting the server\n`);
-    return undefined;
-  }
-  io.stderr.write(`mcp-bash: unknown option ${flag}${suggestion}\nRun 'mcp-bash --help' to list the options.\n`);
-  return ExitCode.Usage;
-}
-
 /** Dispatches a command line (without the program name) and resolves to the exit status. */
 export async function runCli(argv: readonly string[], deps: CliDependencies): Promise<number> {
   const commands = deps.commands ?? commandTable;
@@ -165,9 +143,10 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
       name = 'health';
       return await runEntry(healthEntry, rest, context);
     }
-    // No command: the server. A leading flag that is not a global one: see refuseUnknownFlag.
+    // No command: the server. A leading flag that is not a global one: see refuseStrayFlag.
     if ((first === '' || first.startsWith('-')) && server) {
-      const refused = first === '' ? undefined : refuseUnknownFlag(first, deps.io);
+      const names = commands.map((candidate) => candidate.name);
+      const refused = first === '' ? undefined : refuseStrayFlag(argv, names, deps.io);
       if (refused !== undefined) return refused;
       return await runEntry(server, argv, context);
     }
