@@ -124,3 +124,18 @@ t.test(
     t.match(jq.stderr, /^jq: Unknown option --nope\n/, "jq --nope: jq's own message");
   },
 );
+
+t.test('a mistyped option gets "did you mean", in its --no- form too, whatever the command', async (t) => {
+  const cases: Array<[string[], string]> = [
+    [['new', 'x', '--no-helo'], '--no-hello'],
+    [['init', '--no-helo'], '--no-hello'],
+    [['init', '--nmae'], '--name'],
+    [['run-tool', 'x', '--no-refesh'], '--no-refresh'],
+    [['registry', 'refresh', '--no-notfy'], '--no-notify'],
+    [['validate', '--stirct'], '--strict'],
+  ];
+  for (const [argv, meant] of cases) {
+    const result = await run(argv);
+    t.match(result.stderr, `unknown option ${argv.at(-1)} (did you mean ${meant}?)\n`, argv.join(' '));
+  }
+});
