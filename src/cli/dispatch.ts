@@ -63,13 +63,18 @@ export function globalUsage(commands: readonly CommandEntry[], hasServer: boolea
         ]
       : []),
     '  mcp-bash <command> [options]  run a command',
-    "  mcp-bash <command> --help     show a command's options",
+    "  mcp-bash <command> --help     show a command's options (also: mcp-bash help <command>)",
     '',
   ];
   if (listed.length > 0) {
     lines.push('Commands:', ...listed.map((entry) => `  ${entry.name.padEnd(width)}${entry.summary}`), '');
   }
-  lines.push('Options:', '  -h, --help     show this help', '  -v, --version  print the version', '');
+  lines.push(
+    'Options:',
+    '  -h, --help     show this help (also: mcp-bash help)',
+    '  -v, --version  print the version (also: mcp-bash version)',
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -114,28 +119,54 @@ function reportError(error: unknown, io: CliIo, name: string): number {
   return ExitCode.Failure;
 }
 
+/** `help` and `version` are words for `--help` and `--version` (D228). */
+const HELP_WORDS = [...GLOBAL_HELP, 'help'];
+const VERSION_WORDS = [...GLOBAL_VERSION, 'version'];
+const BUILTIN_COMMANDS = ['help', 'version'];
+
+function printVersion(context: CommandContext): number {
+  try {
+    context.frameworkHome();
+  } catch (error) {
+    // The version is still worth printing; the warning says why the files are missing.
+    context.io.stderr.write(`mcp-bash: warning: ${(error as Error).message}\n`);
+  }
+  context.io.stdout.write(`mcp-bash ${VERSION}\n`);
+  return ExitCode.Ok;
+}
+
+/**
+ * The command line `help ...` stands for: `help validate` is `validate --help`, `help registry
+ * refresh` is `registry refresh --help`; `help` alone (or `help help`) is `--help`.
+ */
+function helpTopic(words: readonly string[]): string[] {
+  const [topic = '', ...more] = words;
+  if (topic === '' || topic.startsWith('-') || BUILTIN_COMMANDS.includes(topic)) return ['--help'];
+  return [topic, ...more, '--help'];
+}
+
+function unknownCommand(word: string, names: readonly string[], io: CliIo): number {
+  io.stderr.write(
+    `mcp-bash: Unknown command: ${word || '(none)'}${didYouMean(word, names)}\n` +
+      "Run 'mcp-bash --help' to list the commands.\n",
+  );
+  return ExitCode.Usage;
+}
+
 /** Dispatches a command line (without the program name) and resolves to the exit status. */
 export async function runCli(argv: readonly string[], deps: CliDependencies): Promise<number> {
   const commands = deps.commands ?? commandTable;
   const server = deps.server === undefined && deps.commands === undefined ? serverEntry : deps.server;
   const context = makeContext(deps);
-  const [first = '', ...rest] = argv;
+  const names = [...commands.map((candidate) => candidate.name), ...BUILTIN_COMMANDS];
+  const [first = '', ...rest] = argv[0] === 'help' ? helpTopic(argv.slice(1)) : argv;
   let name = '';
   try {
-    if (GLOBAL_HELP.includes(first)) {
+    if (HELP_WORDS.includes(first)) {
       deps.io.stdout.write(globalUsage(commands, server !== undefined));
       return ExitCode.Ok;
     }
-    if (GLOBAL_VERSION.includes(first)) {
-      try {
-        context.frameworkHome();
-      } catch (error) {
-        // The version is still worth printing; the warning says why the files are missing.
-        deps.io.stderr.write(`mcp-bash: warning: ${(error as Error).message}\n`);
-      }
-      deps.io.stdout.write(`mcp-bash ${VERSION}\n`);
-      return ExitCode.Ok;
-    }
+    if (VERSION_WORDS.includes(first)) return printVersion(context);
     // The framework files are extracted when a command first needs them (frameworkHome()),
     // so `doctor` can still run, and report, when extraction fails.
     const healthEntry = commands.find((entry) => entry.name === 'health');
@@ -145,22 +176,12 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
     }
     // No command: the server. A leading flag that is not a global one: see refuseStrayFlag.
     if ((first === '' || first.startsWith('-')) && server) {
-      const names = commands.map((candidate) => candidate.name);
       const refused = first === '' ? undefined : refuseStrayFlag(argv, names, deps.io);
       if (refused !== undefined) return refused;
       return await runEntry(server, argv, context);
     }
     const entry = commands.find((candidate) => candidate.name === first);
-    if (!entry) {
-      const suggestion = didYouMean(
-        first,
-        commands.map((candidate) => candidate.name),
-      );
-      deps.io.stderr.write(
-        `mcp-bash: Unknown command: ${first || '(none)'}${suggestion}\nRun 'mcp-bash --help' to list the commands.\n`,
-      );
-      return ExitCode.Usage;
-    }
+    if (!entry) return unknownCommand(first, names, deps.io);
     name = entry.name;
     return await runEntry(entry, rest, context);
   } catch (error) {

@@ -139,3 +139,55 @@ t.test('a mistyped option gets "did you mean", in its --no- form too, whatever t
     t.match(result.stderr, `unknown option ${argv.at(-1)} (did you mean ${meant}?)\n`, argv.join(' '));
   }
 });
+
+t.test('help [command] prints what --help and <command> --help print; version what --version prints', async (t) => {
+  const pairs: Array<[string[], string[]]> = [
+    [['help'], ['--help']],
+    [['help', 'help'], ['--help']],
+    [['help', 'version'], ['--help']],
+    [
+      ['help', 'validate'],
+      ['validate', '--help'],
+    ],
+    [
+      ['help', 'ready'],
+      ['health', '--help'],
+    ],
+    [
+      ['help', 'registry', 'refresh'],
+      ['registry', 'refresh', '--help'],
+    ],
+    [
+      ['help', 'scaffold', 'tool'],
+      ['scaffold', 'tool', '--help'],
+    ],
+    [['version'], ['--version']],
+  ];
+  for (const [words, flags] of pairs) {
+    const [byWord, byFlag] = [await run(words), await run(flags)];
+    t.equal(byWord.code, 0, words.join(' '));
+    t.equal(byWord.stdout, byFlag.stdout, `${words.join(' ')} = ${flags.join(' ')}`);
+    t.equal(byWord.stderr, byFlag.stderr, `${words.join(' ')}: the same stderr`);
+  }
+  t.match((await run(['help', 'validate'])).stdout, /^Usage: mcp-bash validate/);
+  t.match((await run(['version'])).stdout, /^mcp-bash \S+\n$/);
+  const unknown = await run(['help', 'valdiate']);
+  t.equal(unknown.code, 2);
+  t.match(unknown.stderr, /Unknown command: valdiate \(did you mean validate\?\)/);
+  const global = (await run(['--help'])).stdout;
+  t.match(global, /mcp-bash help <command>/, 'the global help names the words');
+  t.match(global, /mcp-bash version/);
+});
+
+t.test('a shortened or mistyped command gets its suggestion, help and version included', async (t) => {
+  const cases: Array<[string, string]> = [
+    ['run', 'run-tool'],
+    ['hlep', 'help'],
+    ['verison', 'version'],
+  ];
+  for (const [typed, meant] of cases) {
+    const result = await run([typed]);
+    t.equal(result.code, 2, typed);
+    t.match(result.stderr, `Unknown command: ${typed} (did you mean ${meant}?)\n`, typed);
+  }
+});
