@@ -1,9 +1,11 @@
 import { basename } from 'node:path';
+import { projectLayout } from '../../project/project-layout.js';
+import { loadServerIdentity } from '../../project/server-identity.js';
 import { UsageError } from '../cli-error.js';
 import type { CliIo, Command } from '../command.js';
 import { checkName, sanitizeName } from '../names.js';
 import { parseOptions } from '../parse-options.js';
-import { createProjectSkeleton, type SkeletonStep } from '../scaffold/project-skeleton.js';
+import { createdExampleTool, createProjectSkeleton, type SkeletonStep } from '../scaffold/project-skeleton.js';
 import { colorEnabled, palette } from '../terminal.js';
 
 const usage = 'mcp-bash init [--name NAME] [--no-hello]';
@@ -57,9 +59,14 @@ export const command: Command = {
     // minimist reads an absent --no-hello as hello=false too, so look at the words.
     const withHello = !argv.includes('--no-hello');
     const steps = createProjectSkeleton(io.cwd, name, withHello, context.frameworkHome());
-    io.stdout.write(`Initialized mcp-bash project "${name}" in ${io.cwd}\n`);
+    // An existing server.meta.json is kept, and with it the name the project declares.
+    const declared = loadServerIdentity(projectLayout(io.cwd)).info.name;
+    io.stdout.write(`Initialized mcp-bash project "${declared}" in ${io.cwd}\n`);
     printSkeletonSteps(io, steps);
-    io.stdout.write(nextSteps(withHello));
+    if (explicit !== undefined && explicit !== declared) {
+      io.stdout.write(`--name ${explicit} not applied: server.d/server.meta.json names the server "${declared}"\n`);
+    }
+    io.stdout.write(nextSteps(createdExampleTool(steps)));
     return 0;
   },
 };

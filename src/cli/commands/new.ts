@@ -5,7 +5,7 @@ import { CliError, UsageError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { checkName } from '../names.js';
 import { parseOptions } from '../parse-options.js';
-import { createProjectSkeleton } from '../scaffold/project-skeleton.js';
+import { createdExampleTool, createProjectSkeleton } from '../scaffold/project-skeleton.js';
 import { fileSystemFailure, writeFromTemplate } from '../scaffold/template-files.js';
 import { nextSteps, printSkeletonSteps } from './init.js';
 
@@ -56,7 +56,7 @@ export const command: Command = {
     });
     io.stdout.write(`Created project "${name}" in ./${name}/\n`);
     printSkeletonSteps(io, [...steps, { action: 'Created', path: 'README.md' }], `${name}/`);
-    io.stdout.write(nextSteps(withHello, name));
+    io.stdout.write(nextSteps(createdExampleTool(steps), name));
     return 0;
   },
 };

@@ -110,3 +110,34 @@ t.test('init --name validates the name; --no-hello; unknown flags are usage erro
   t.equal(unknown.code, 1, 'usage errors of init exit 1, as in 1.x');
   t.match(unknown.stderr, /unknown option --bogus\nUsage: mcp-bash init/);
 });
+
+t.test('init in an existing project names the project as it declares itself', async (t) => {
+  const dir = join(tempDir(), 'existing');
+  mkdirSync(join(dir, 'server.d'), { recursive: true });
+  writeFileSync(join(dir, 'server.d/server.meta.json'), '{"name":"mine"}');
+  const run = await cli(['init'], env, dir);
+  t.equal(run.code, 0, run.stderr);
+  t.match(run.stdout, /^Initialized mcp-bash project "mine" in /);
+  const renamed = await cli(['init', '--name', 'other'], env, dir);
+  t.match(renamed.stdout, /^Initialized mcp-bash project "mine" in /);
+  t.match(renamed.stdout, /--name other not applied: server\.d\/server\.meta\.json names the server "mine"\n/);
+  t.equal(JSON.parse(readFileSync(join(dir, 'server.d/server.meta.json'), 'utf8')).name, 'mine', 'kept');
+});
+
+t.test('the next steps suggest running the example tool only when it was just created', async (t) => {
+  const runLine = /run-tool hello/;
+  const fresh = tempDir();
+  const created = await cli(['init'], env, fresh);
+  t.match(created.stdout, runLine, 'init created tools/hello');
+  t.notMatch((await cli(['init'], env, fresh)).stdout, runLine, 'a second init created nothing');
+  const own = tempDir();
+  mkdirSync(join(own, 'tools', 'hello'), { recursive: true });
+  writeFileSync(join(own, 'tools/hello/tool.sh'), '#!/bin/bash\necho mine\n');
+  const kept = await cli(['init'], env, own);
+  t.match(kept.stdout, /Skipped tools\/hello/);
+  t.notMatch(kept.stdout, runLine, "the user's own tools/hello was kept");
+  t.notMatch((await cli(['init', '--no-hello'], env, tempDir())).stdout, runLine, '--no-hello');
+  const parent = tempDir();
+  t.match((await cli(['new', 'with'], env, parent)).stdout, runLine, 'new');
+  t.notMatch((await cli(['new', 'without', '--no-hello'], env, parent)).stdout, runLine, 'new --no-hello');
+});
