@@ -20,17 +20,22 @@ export function printSkeletonSteps(io: CliIo, steps: readonly SkeletonStep[], pr
   }
 }
 
-/** The commands to try next, printed after `init` and `new`. */
+/** A command to try next and what it does. */
+type Step = readonly [command: string, comment: string];
+
+const RUN_HELLO: Step = [`mcp-bash run-tool hello --allow-self --args '{"name":"Ada"}'`, 'run the example tool'];
+
+/** The commands to try next, printed after `init` and `new`, their comments in one column. */
 export function nextSteps(withHello: boolean, cdInto?: string): string {
-  const lines = ['', 'Next steps:'];
-  if (cdInto) lines.push(`  cd ${cdInto}`);
-  if (withHello) lines.push(`  mcp-bash run-tool hello --allow-self --args '{"name":"Ada"}'   # run the example tool`);
-  lines.push(
-    '  mcp-bash scaffold tool my-tool                              # add a tool',
-    '  mcp-bash validate                                           # check the project',
-    '  mcp-bash config --client claude-desktop                     # wire it into your MCP client',
-    '',
-  );
+  const steps: Step[] = [
+    ...(withHello ? [RUN_HELLO] : []),
+    ['mcp-bash scaffold tool my-tool', 'add a tool'],
+    ['mcp-bash validate', 'check the project'],
+    ['mcp-bash config --client claude-desktop', 'wire it into your MCP client'],
+  ];
+  const width = Math.max(...steps.map(([command]) => command.length)) + 3;
+  const lines = ['', 'Next steps:', ...(cdInto ? [`  cd ${cdInto}`] : [])];
+  lines.push(...steps.map(([command, comment]) => `  ${command.padEnd(width)}# ${comment}`), '');
   return lines.join('\n');
 }
 

@@ -40,7 +40,13 @@ t.test('new refuses an existing target, bad names, and a missing or extra name',
     const run = await cli(['new', bad], env, parent);
     t.equal(run.code, 1, `"${bad}" is refused`);
     t.match(run.stderr, /invalid project name/);
+    t.match(run.stderr, /\nExample: my-server\n/, 'a project-like example, not a tool name');
   }
+  writeFileSync(join(parent, 'plainfile'), '');
+  const file = await cli(['new', 'plainfile'], env, parent);
+  t.equal(file.code, 1);
+  t.match(file.stderr, /plainfile already exists and is a file, not a directory\nChoose another name\.\n/);
+  t.notMatch(file.stderr, /mcp-bash init/, 'init cannot make a file a project');
   const missing = await cli(['new'], env, parent);
   t.equal(missing.code, 1, 'usage errors of new exit 1, as in 1.x');
   t.match(missing.stderr, /a project name is required\nUsage: mcp-bash new/);
@@ -140,4 +146,20 @@ t.test('the next steps suggest running the example tool only when it was just cr
   const parent = tempDir();
   t.match((await cli(['new', 'with'], env, parent)).stdout, runLine, 'new');
   t.notMatch((await cli(['new', 'without', '--no-hello'], env, parent)).stdout, runLine, 'new --no-hello');
+});
+
+t.test('the comments of the next steps line up in one column', async (t) => {
+  const parent = tempDir();
+  for (const args of [
+    ['new', 'aligned'],
+    ['new', 'bare', '--no-hello'],
+  ]) {
+    const steps = (await cli(args, env, parent)).stdout.split('Next steps:\n')[1] ?? '';
+    const columns = steps
+      .split('\n')
+      .filter((line) => line.includes('#'))
+      .map((line) => line.indexOf('#'));
+    t.ok(columns.length >= 3, `${args.join(' ')}: the commands are there`);
+    t.same(new Set(columns).size, 1, `${args.join(' ')}: one column (${columns.join(', ')})`);
+  }
 });
