@@ -53,7 +53,7 @@ export function globalUsage(commands: readonly CommandEntry[], hasServer: boolea
   const listed = commands.filter((entry) => !entry.hidden);
   const width = Math.max(10, ...listed.map((entry) => entry.name.length)) + 2;
   const lines = [
-    `mcp-bash ${VERSION} - serve a folder of Bash scripts as an MCP server over stdio`,
+    `mcp-bash ${VERSION} - serve a folder of Bash scripts as an MCP server over stdio or HTTP`,
     '',
     'Usage:',
     ...(hasServer
