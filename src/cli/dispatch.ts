@@ -10,6 +10,7 @@ import { CliError, ExitCode, UsageError } from './cli-error.js';
 import type { CliIo, CommandContext, CommandEntry } from './command.js';
 import { commandTable, serverEntry } from './commands/index.js';
 import { commandHelp } from './help-text.js';
+import { GLOBAL_HELP, GLOBAL_VERSION, HEALTH_FLAGS, refuseStrayFlag } from './leading-flags.js';
 import { wantsHelp } from './parse-options.js';
 
 export interface CliDependencies {
@@ -19,11 +20,6 @@ export interface CliDependencies {
   readonly server?: CommandEntry | undefined;
   readonly embeddedServerCjs?: (() => Buffer | undefined) | undefined;
 }
-
-const GLOBAL_HELP = ['--help', '-h'];
-const GLOBAL_VERSION = ['--version', '-v'];
-const HEALTH_FLAGS = ['--health', '--ready'];
-const GLOBAL_FLAGS = [...GLOBAL_HELP, ...GLOBAL_VERSION, ...HEALTH_FLAGS];
 
 function makeContext(deps: CliDependencies): CommandContext {
   let home: FrameworkHome | undefined;
@@ -57,7 +53,7 @@ export function globalUsage(commands: readonly CommandEntry[], hasServer: boolea
   const listed = commands.filter((entry) => !entry.hidden);
   const width = Math.max(10, ...listed.map((entry) => entry.name.length)) + 2;
   const lines = [
-    `mcp-bash ${VERSION} - serve a folder of Bash scripts as an MCP server over stdio`,
+    `mcp-bash ${VERSION} - serve a folder of Bash scripts as an MCP server over stdio or HTTP`,
     '',
     'Usage:',
     ...(hasServer
@@ -67,13 +63,18 @@ export function globalUsage(commands: readonly CommandEntry[], hasServer: boolea
         ]
       : []),
     '  mcp-bash <command> [options]  run a command',
-    "  mcp-bash <command> --help     show a command's options",
+    "  mcp-bash <command> --help     show a command's options (also: mcp-bash help <command>)",
     '',
   ];
   if (listed.length > 0) {
     lines.push('Commands:', ...listed.map((entry) => `  ${entry.name.padEnd(width)}${entry.summary}`), '');
   }
-  lines.push('Options:', '  -h, --help     show this help', '  -v, --version  print the version', '');
+  lines.push(
+    'Options:',
+    '  -h, --help     show this help (also: mcp-bash help)',
+    '  -v, --version  print the version (also: mcp-bash version)',
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -118,21 +119,37 @@ function reportError(error: unknown, io: CliIo, name: string): number {
   return ExitCode.Failure;
 }
 
-/**
- * A leading flag that is not a global one. 1.x started the server for any such flag, and a
- * client may launch us with one 1.x ignored, so it still does - unless the flag is a typo of
- * a global flag (`--verison`, `-V`, `--helth`), or a person is at the terminal (stdin is a
- * TTY: no client would start us that way). Then it is an error with a suggestion, exit 2
- * (decision D131). Returns the exit status, or undefined to start the server.
- */
-function refuseUnknownFlag(flag: string, io: CliIo): number | undefined {
-  const suggestion = didYouMean(flag, GLOBAL_FLAGS);
-  const interactive = (io.stdin as { isTTY?: boolean }).isTTY === true;
-  if (suggestion === '' && !interactive) {
-    io.stderr.write(`mcp-bash: ignoring unknown option ${flag} (as 1.x did) and starting the server\n`);
-    return undefined;
+/** `help` and `version` are words for `--help` and `--version` (D228). */
+const HELP_WORDS = [...GLOBAL_HELP, 'help'];
+const VERSION_WORDS = [...GLOBAL_VERSION, 'version'];
+const BUILTIN_COMMANDS = ['help', 'version'];
+
+function printVersion(context: CommandContext): number {
+  try {
+    context.frameworkHome();
+  } catch (error) {
+    // The version is still worth printing; the warning says why the files are missing.
+    context.io.stderr.write(`mcp-bash: warning: ${(error as Error).message}\n`);
   }
-  io.stderr.write(`mcp-bash: unknown option ${flag}${suggestion}\nRun 'mcp-bash --help' to list the options.\n`);
+  context.io.stdout.write(`mcp-bash ${VERSION}\n`);
+  return ExitCode.Ok;
+}
+
+/**
+ * The command line `help ...` stands for: `help validate` is `validate --help`, `help registry
+ * refresh` is `registry refresh --help`; `help` alone (or `help help`) is `--help`.
+ */
+function helpTopic(words: readonly string[]): string[] {
+  const [topic = '', ...more] = words;
+  if (topic === '' || topic.startsWith('-') || BUILTIN_COMMANDS.includes(topic)) return ['--help'];
+  return [topic, ...more, '--help'];
+}
+
+function unknownCommand(word: string, names: readonly string[], io: CliIo): number {
+  io.stderr.write(
+    `mcp-bash: Unknown command: ${word || '(none)'}${didYouMean(word, names)}\n` +
+      "Run 'mcp-bash --help' to list the commands.\n",
+  );
   return ExitCode.Usage;
 }
 
@@ -141,23 +158,15 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
   const commands = deps.commands ?? commandTable;
   const server = deps.server === undefined && deps.commands === undefined ? serverEntry : deps.server;
   const context = makeContext(deps);
-  const [first = '', ...rest] = argv;
+  const names = [...commands.map((candidate) => candidate.name), ...BUILTIN_COMMANDS];
+  const [first = '', ...rest] = argv[0] === 'help' ? helpTopic(argv.slice(1)) : argv;
   let name = '';
   try {
-    if (GLOBAL_HELP.includes(first)) {
+    if (HELP_WORDS.includes(first)) {
       deps.io.stdout.write(globalUsage(commands, server !== undefined));
       return ExitCode.Ok;
     }
-    if (GLOBAL_VERSION.includes(first)) {
-      try {
-        context.frameworkHome();
-      } catch (error) {
-        // The version is still worth printing; the warning says why the files are missing.
-        deps.io.stderr.write(`mcp-bash: warning: ${(error as Error).message}\n`);
-      }
-      deps.io.stdout.write(`mcp-bash ${VERSION}\n`);
-      return ExitCode.Ok;
-    }
+    if (VERSION_WORDS.includes(first)) return printVersion(context);
     // The framework files are extracted when a command first needs them (frameworkHome()),
     // so `doctor` can still run, and report, when extraction fails.
     const healthEntry = commands.find((entry) => entry.name === 'health');
@@ -165,23 +174,14 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
       name = 'health';
       return await runEntry(healthEntry, rest, context);
     }
-    // No command: the server. A leading flag that is not a global one: see refuseUnknownFlag.
+    // No command: the server. A leading flag that is not a global one: see refuseStrayFlag.
     if ((first === '' || first.startsWith('-')) && server) {
-      const refused = first === '' ? undefined : refuseUnknownFlag(first, deps.io);
+      const refused = first === '' ? undefined : refuseStrayFlag(argv, names, deps.io);
       if (refused !== undefined) return refused;
       return await runEntry(server, argv, context);
     }
     const entry = commands.find((candidate) => candidate.name === first);
-    if (!entry) {
-      const suggestion = didYouMean(
-        first,
-        commands.map((candidate) => candidate.name),
-      );
-      deps.io.stderr.write(
-        `mcp-bash: Unknown command: ${first || '(none)'}${suggestion}\nRun 'mcp-bash --help' to list the commands.\n`,
-      );
-      return ExitCode.Usage;
-    }
+    if (!entry) return unknownCommand(first, names, deps.io);
     name = entry.name;
     return await runEntry(entry, rest, context);
   } catch (error) {

@@ -29,6 +29,16 @@ function knownFlagNames(spec: OptionSpec): Set<string> {
   return names;
 }
 
+/**
+ * The flags a mistyped one is compared with: the known ones, and for a `--no-...` typo the
+ * negated booleans too, since `--no-hello` is how such a flag is written (`--no-helo`).
+ */
+function suggestible(spec: OptionSpec, known: ReadonlySet<string>, typed: string): string[] {
+  const flags = [...known].map((flag) => (flag.length === 1 ? `-${flag}` : `--${flag}`));
+  if (!typed.startsWith('--no-')) return flags;
+  return [...flags, ...(spec.boolean ?? []).map((flag) => `--no-${flag}`)];
+}
+
 function flagName(token: string): string {
   return token.replace(/^--?(no-)?/, '').split('=')[0] ?? '';
 }
@@ -48,8 +58,8 @@ export function parseOptions(argv: readonly string[], spec: OptionSpec, usage: s
     const name = flagName(token);
     const canonical = spec.alias?.[name] ?? name;
     if (!known.has(name) && !(token.startsWith('--no-') && known.has(token.slice(5)))) {
-      const flags = [...known].map((flag) => (flag.length === 1 ? `-${flag}` : `--${flag}`));
-      throw new UsageError(`unknown option ${token}${didYouMean(token.split('=')[0] ?? token, flags)}`, usage);
+      const typed = token.split('=')[0] ?? token;
+      throw new UsageError(`unknown option ${token}${didYouMean(typed, suggestible(spec, known, typed))}`, usage);
     }
     if (valueFlags.has(canonical) && !token.includes('=')) {
       const next = flagPart[index + 1];

@@ -13,7 +13,7 @@ import { colorEnabled, palette } from '../terminal.js';
 
 const usage =
   'mcp-bash bundle [--output DIR] [--name N] [--version V] [--platform darwin|linux|win32|all] [--runtime ' +
-  'node|binary] [--binaries DIR] [--validate] [--verbose] [--project-root DIR]';
+  'node|binary] [--binaries DIR] [--validate] [--verbose] [--include-gojq] [--project-root DIR]';
 
 function platformsOf(value: string | undefined): Platform[] {
   if (value === undefined || value === 'all') return [...PLATFORMS];

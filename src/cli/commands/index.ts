@@ -79,12 +79,12 @@ export const commandTable: readonly CommandEntry[] = [
   },
   {
     name: 'jq',
-    summary: 'run jq 1.8 (built in; tools use it when neither jq nor gojq is installed)',
+    summary: 'Run jq 1.8 (built in; tools use it when neither jq nor gojq is installed)',
     load: () => import('./jq.js').then((m) => m.command),
   },
   {
     name: 'jq-service',
-    summary: 'internal: the warm built-in jq a server starts for its tools',
+    summary: 'Internal: the warm built-in jq a server starts for its tools',
     hidden: true,
     load: () => import('./jq-service.js').then((m) => m.command),
   },

@@ -1,9 +1,11 @@
 import { basename } from 'node:path';
+import { projectLayout } from '../../project/project-layout.js';
+import { loadServerIdentity } from '../../project/server-identity.js';
 import { UsageError } from '../cli-error.js';
 import type { CliIo, Command } from '../command.js';
 import { checkName, sanitizeName } from '../names.js';
 import { parseOptions } from '../parse-options.js';
-import { createProjectSkeleton, type SkeletonStep } from '../scaffold/project-skeleton.js';
+import { createdExampleTool, createProjectSkeleton, type SkeletonStep } from '../scaffold/project-skeleton.js';
 import { colorEnabled, palette } from '../terminal.js';
 
 const usage = 'mcp-bash init [--name NAME] [--no-hello]';
@@ -18,17 +20,22 @@ export function printSkeletonSteps(io: CliIo, steps: readonly SkeletonStep[], pr
   }
 }
 
-/** The commands to try next, printed after `init` and `new`. */
+/** A command to try next and what it does. */
+type Step = readonly [command: string, comment: string];
+
+const RUN_HELLO: Step = [`mcp-bash run-tool hello --allow-self --args '{"name":"Ada"}'`, 'run the example tool'];
+
+/** The commands to try next, printed after `init` and `new`, their comments in one column. */
 export function nextSteps(withHello: boolean, cdInto?: string): string {
-  const lines = ['', 'Next steps:'];
-  if (cdInto) lines.push(`  cd ${cdInto}`);
-  if (withHello) lines.push(`  mcp-bash run-tool hello --allow-self --args '{"name":"Ada"}'   # run the example tool`);
-  lines.push(
-    '  mcp-bash scaffold tool my-tool                              # add a tool',
-    '  mcp-bash validate                                           # check the project',
-    '  mcp-bash config --client claude-desktop                     # wire it into your MCP client',
-    '',
-  );
+  const steps: Step[] = [
+    ...(withHello ? [RUN_HELLO] : []),
+    ['mcp-bash scaffold tool my-tool', 'add a tool'],
+    ['mcp-bash validate', 'check the project'],
+    ['mcp-bash config --client claude-desktop', 'wire it into your MCP client'],
+  ];
+  const width = Math.max(...steps.map(([command]) => command.length)) + 3;
+  const lines = ['', 'Next steps:', ...(cdInto ? [`  cd ${cdInto}`] : [])];
+  lines.push(...steps.map(([command, comment]) => `  ${command.padEnd(width)}# ${comment}`), '');
   return lines.join('\n');
 }
 
@@ -57,9 +64,14 @@ export const command: Command = {
     // minimist reads an absent --no-hello as hello=false too, so look at the words.
     const withHello = !argv.includes('--no-hello');
     const steps = createProjectSkeleton(io.cwd, name, withHello, context.frameworkHome());
-    io.stdout.write(`Initialized mcp-bash project "${name}" in ${io.cwd}\n`);
+    // An existing server.meta.json is kept, and with it the name the project declares.
+    const declared = loadServerIdentity(projectLayout(io.cwd)).info.name;
+    io.stdout.write(`Initialized mcp-bash project "${declared}" in ${io.cwd}\n`);
     printSkeletonSteps(io, steps);
-    io.stdout.write(nextSteps(withHello));
+    if (explicit !== undefined && explicit !== declared) {
+      io.stdout.write(`--name ${explicit} not applied: server.d/server.meta.json names the server "${declared}"\n`);
+    }
+    io.stdout.write(nextSteps(createdExampleTool(steps)));
     return 0;
   },
 };

@@ -10,7 +10,7 @@ import type { Command } from '../command.js';
  */
 export const command: Command = {
   name: 'jq-service',
-  summary: 'internal: the warm built-in jq a server starts for its tools',
+  summary: 'Internal: the warm built-in jq a server starts for its tools',
   usage: 'mcp-bash jq-service   (token in MCPBASH_JQ_SERVICE_TOKEN; started by the server)',
   async run(_argv, context) {
     const { io } = context;

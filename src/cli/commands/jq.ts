@@ -11,7 +11,7 @@ async function readStream(stream: Readable): Promise<string> {
 
 export const command: Command = {
   name: 'jq',
-  summary: 'run jq 1.8 (built in; tools use it when neither jq nor gojq is installed)',
+  summary: 'Run jq 1.8 (built in; tools use it when neither jq nor gojq is installed)',
   usage: 'mcp-bash jq [options] FILTER [FILE...]',
   details: [
     'The real jq 1.8.2, compiled to WebAssembly, with its own options and exit statuses',

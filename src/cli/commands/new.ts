@@ -1,15 +1,27 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { titleFromName } from '../../content/display-names.js';
 import { CliError, UsageError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { checkName } from '../names.js';
 import { parseOptions } from '../parse-options.js';
-import { createProjectSkeleton } from '../scaffold/project-skeleton.js';
+import { createdExampleTool, createProjectSkeleton } from '../scaffold/project-skeleton.js';
 import { fileSystemFailure, writeFromTemplate } from '../scaffold/template-files.js';
 import { nextSteps, printSkeletonSteps } from './init.js';
 
 const usage = 'mcp-bash new <name> [--no-hello]';
+
+/** `./<name>` exists: a directory may be completed with `init`, anything else may not. */
+function refuseExisting(root: string, name: string): never {
+  if (statSync(root).isDirectory()) {
+    throw new CliError(
+      `${root} already exists`,
+      1,
+      `Choose another name, or run 'mcp-bash init' inside ${name}/ to add what is missing.`,
+    );
+  }
+  throw new CliError(`${root} already exists and is a file, not a directory`, 1, 'Choose another name.');
+}
 
 /** `mcp-bash new <name>`: a new project in `./<name>/`. */
 export const command: Command = {
@@ -35,13 +47,7 @@ export const command: Command = {
     checkName(name, 'project');
     const { io } = context;
     const root = resolve(io.cwd, name);
-    if (existsSync(root)) {
-      throw new CliError(
-        `${root} already exists`,
-        1,
-        `Choose another name, or run 'mcp-bash init' inside ${name}/ to add what is missing.`,
-      );
-    }
+    if (existsSync(root)) refuseExisting(root, name);
     const home = context.frameworkHome();
     const withHello = !argv.includes('--no-hello');
     try {
@@ -56,7 +62,7 @@ export const command: Command = {
     });
     io.stdout.write(`Created project "${name}" in ./${name}/\n`);
     printSkeletonSteps(io, [...steps, { action: 'Created', path: 'README.md' }], `${name}/`);
-    io.stdout.write(nextSteps(withHello, name));
+    io.stdout.write(nextSteps(createdExampleTool(steps), name));
     return 0;
   },
 };

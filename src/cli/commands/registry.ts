@@ -75,7 +75,7 @@ async function status(argv: readonly string[], context: CommandContext): Promise
 const subcommands: Subcommand[] = [
   {
     name: 'refresh',
-    summary: 'rebuild .registry/*.json now and print what each kind holds',
+    summary: 'Rebuild .registry/*.json now and print what each kind holds',
     usage: refreshUsage,
     details: [
       'Options:',
@@ -94,7 +94,7 @@ const subcommands: Subcommand[] = [
   },
   {
     name: 'status',
-    summary: 'show the registry cache files: count, hash, modification time',
+    summary: 'Show the registry cache files: count, hash, modification time',
     usage: statusUsage,
     details: [
       'Prints {"projectRoot","jsonTool","jsonToolBuiltin","tools":{status,path,count,hash,mtime},...}',

@@ -83,7 +83,7 @@ const kinds: KindSpec[] = [
   {
     name: 'tool',
     what: 'tool',
-    summary: 'a tool: tools/<name>/ with tool.sh, tool.meta.json, README.md, smoke.sh',
+    summary: 'Add a tool: tools/<name>/ with tool.sh, tool.meta.json, README.md, smoke.sh',
     creates: 'tools/<name>/tool.sh, tool.meta.json, README.md and smoke.sh',
     takesName: true,
     flags: ['ui'],
@@ -92,7 +92,7 @@ const kinds: KindSpec[] = [
   {
     name: 'prompt',
     what: 'prompt',
-    summary: 'a prompt template: prompts/<name>/<name>.txt and <name>.meta.json',
+    summary: 'Add a prompt template: prompts/<name>/<name>.txt and <name>.meta.json',
     creates: 'prompts/<name>/<name>.txt ({{var}} placeholders), <name>.meta.json and README.md',
     takesName: true,
     make: scaffoldPrompt,
@@ -100,7 +100,7 @@ const kinds: KindSpec[] = [
   {
     name: 'resource',
     what: 'resource',
-    summary: 'a file resource: resources/<name>/<name>.txt and <name>.meta.json',
+    summary: 'Add a file resource: resources/<name>/<name>.txt and <name>.meta.json',
     creates:
       'resources/<name>/<name>.txt and <name>.meta.json (its file:// URI; notes in its _comment, since every ' +
       'file in resources/ is a resource)',
@@ -110,7 +110,7 @@ const kinds: KindSpec[] = [
   {
     name: 'completion',
     what: 'completion',
-    summary: 'a completion script, registered in server.d/register.json',
+    summary: 'Add a completion script, registered in server.d/register.json',
     creates:
       'completions/<name>/completion.sh and README.md, and registers the completion in server.d/register.json ' +
       '(or appends it to an existing register.sh when there is no register.json)',
@@ -120,7 +120,7 @@ const kinds: KindSpec[] = [
   {
     name: 'test',
     what: 'test harness',
-    summary: 'a test harness: test/run.sh and test/README.md',
+    summary: 'Add a test harness: test/run.sh and test/README.md',
     creates: 'test/run.sh (run_test, run_dry_run, skip_test over run-tool) and test/README.md',
     takesName: false,
     make: scaffoldTest,
@@ -132,7 +132,7 @@ const uiUsage = 'mcp-bash scaffold ui <name> [--project-root DIR] | scaffold ui 
 /** `scaffold ui <name>` (standalone, in ui/<name>/) or `scaffold ui --tool <tool>` (in tools/<tool>/ui/). */
 const uiSubcommand: Subcommand = {
   name: 'ui',
-  summary: 'an MCP Apps view: ui/<name>/ (or tools/<tool>/ui/ with --tool)',
+  summary: 'Add an MCP Apps view: ui/<name>/ (or tools/<tool>/ui/ with --tool)',
   usage: uiUsage,
   details: [
     'Arguments:',

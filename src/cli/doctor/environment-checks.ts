@@ -217,7 +217,8 @@ function linkAction(shim: ReturnType<typeof inspectShim>, self: string) {
   return {
     id: 'shim.ensure', // 1.x's action id
     message: `link ${shim.path} to ${self}`,
-    command: `ln -sf ${shellQuote(self)} ${shellQuote(shim.path)}`,
+    // The directory may not exist yet (a fresh ~/.local/bin): the command works as printed.
+    command: `mkdir -p ${shellQuote(dirname(shim.path))} && ln -sf ${shellQuote(self)} ${shellQuote(shim.path)}`,
     apply: () => repairShim(shim, self),
   };
 }

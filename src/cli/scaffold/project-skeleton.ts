@@ -26,6 +26,12 @@ export interface SkeletonStep {
   readonly note?: string;
 }
 
+/** True when the steps created the example tool (not when the user's own tools/hello was kept). */
+export function createdExampleTool(steps: readonly SkeletonStep[]): boolean {
+  const script = join('tools', 'hello', 'tool.sh');
+  return steps.some((step) => step.action === 'Created' && step.path === script);
+}
+
 /** The lines every project's .gitignore should have. */
 export const GITIGNORE_LINES = ['.registry/', '*.log', '.DS_Store', 'Thumbs.db'];
 

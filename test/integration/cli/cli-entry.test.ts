@@ -60,6 +60,31 @@ t.test('a mistyped global flag is an error with a suggestion (exit 2), not a ser
   t.match(option.stderr, /unknown option --strcit \(did you mean --strict\?\)/, "a command's options too");
 });
 
+t.test('options before a command are refused with the reordered command line, not a server (D227)', async (t) => {
+  const project = scratchDir('mcpbash-misplaced-');
+  mkdirSync(join(project, 'server.d'));
+  writeFileSync(join(project, 'server.d', 'server.meta.json'), '{"name":"misplaced"}');
+  const cases: Array<[string[], string]> = [
+    [
+      ['--project-root', '.', 'validate'],
+      'put --project-root after validate\nRun: mcp-bash validate --project-root .\n',
+    ],
+    [['--json', 'validate'], 'put --json after validate\nRun: mcp-bash validate --json\n'],
+    [
+      ['--verbose', '--allow-self', 'run-tool', 'hello', '--args', '{"a":1}'],
+      'put --verbose --allow-self after run-tool\n' +
+        'Run: mcp-bash run-tool --verbose --allow-self hello --args \'{"a":1}\'\n',
+    ],
+  ];
+  for (const [args, advice] of cases) {
+    // stdin stays open: were the server started, the run would only end at the timeout.
+    const run = await runBinary(args, { cwd: project, timeoutMs: 15_000, keepStdinOpen: true });
+    t.equal(run.code, 2, args.join(' '));
+    t.equal(run.stdout, '', `${args.join(' ')}: nothing on stdout`);
+    t.equal(run.stderr, `mcp-bash: options go after the command: ${advice}`, args.join(' '));
+  }
+});
+
 t.test(
   'an unknown flag no global resembles still starts the server when a client (not a TTY) runs us, as 1.x',
   async (t) => {

@@ -40,7 +40,13 @@ t.test('new refuses an existing target, bad names, and a missing or extra name',
     const run = await cli(['new', bad], env, parent);
     t.equal(run.code, 1, `"${bad}" is refused`);
     t.match(run.stderr, /invalid project name/);
+    t.match(run.stderr, /\nExample: my-server\n/, 'a project-like example, not a tool name');
   }
+  writeFileSync(join(parent, 'plainfile'), '');
+  const file = await cli(['new', 'plainfile'], env, parent);
+  t.equal(file.code, 1);
+  t.match(file.stderr, /plainfile already exists and is a file, not a directory\nChoose another name\.\n/);
+  t.notMatch(file.stderr, /mcp-bash init/, 'init cannot make a file a project');
   const missing = await cli(['new'], env, parent);
   t.equal(missing.code, 1, 'usage errors of new exit 1, as in 1.x');
   t.match(missing.stderr, /a project name is required\nUsage: mcp-bash new/);
@@ -109,4 +115,51 @@ t.test('init --name validates the name; --no-hello; unknown flags are usage erro
   const unknown = await cli(['init', '--bogus'], env, dir);
   t.equal(unknown.code, 1, 'usage errors of init exit 1, as in 1.x');
   t.match(unknown.stderr, /unknown option --bogus\nUsage: mcp-bash init/);
+});
+
+t.test('init in an existing project names the project as it declares itself', async (t) => {
+  const dir = join(tempDir(), 'existing');
+  mkdirSync(join(dir, 'server.d'), { recursive: true });
+  writeFileSync(join(dir, 'server.d/server.meta.json'), '{"name":"mine"}');
+  const run = await cli(['init'], env, dir);
+  t.equal(run.code, 0, run.stderr);
+  t.match(run.stdout, /^Initialized mcp-bash project "mine" in /);
+  const renamed = await cli(['init', '--name', 'other'], env, dir);
+  t.match(renamed.stdout, /^Initialized mcp-bash project "mine" in /);
+  t.match(renamed.stdout, /--name other not applied: server\.d\/server\.meta\.json names the server "mine"\n/);
+  t.equal(JSON.parse(readFileSync(join(dir, 'server.d/server.meta.json'), 'utf8')).name, 'mine', 'kept');
+});
+
+t.test('the next steps suggest running the example tool only when it was just created', async (t) => {
+  const runLine = /run-tool hello/;
+  const fresh = tempDir();
+  const created = await cli(['init'], env, fresh);
+  t.match(created.stdout, runLine, 'init created tools/hello');
+  t.notMatch((await cli(['init'], env, fresh)).stdout, runLine, 'a second init created nothing');
+  const own = tempDir();
+  mkdirSync(join(own, 'tools', 'hello'), { recursive: true });
+  writeFileSync(join(own, 'tools/hello/tool.sh'), '#!/bin/bash\necho mine\n');
+  const kept = await cli(['init'], env, own);
+  t.match(kept.stdout, /Skipped tools\/hello/);
+  t.notMatch(kept.stdout, runLine, "the user's own tools/hello was kept");
+  t.notMatch((await cli(['init', '--no-hello'], env, tempDir())).stdout, runLine, '--no-hello');
+  const parent = tempDir();
+  t.match((await cli(['new', 'with'], env, parent)).stdout, runLine, 'new');
+  t.notMatch((await cli(['new', 'without', '--no-hello'], env, parent)).stdout, runLine, 'new --no-hello');
+});
+
+t.test('the comments of the next steps line up in one column', async (t) => {
+  const parent = tempDir();
+  for (const args of [
+    ['new', 'aligned'],
+    ['new', 'bare', '--no-hello'],
+  ]) {
+    const steps = (await cli(args, env, parent)).stdout.split('Next steps:\n')[1] ?? '';
+    const columns = steps
+      .split('\n')
+      .filter((line) => line.includes('#'))
+      .map((line) => line.indexOf('#'));
+    t.ok(columns.length >= 3, `${args.join(' ')}: the commands are there`);
+    t.same(new Set(columns).size, 1, `${args.join(' ')}: one column (${columns.join(', ')})`);
+  }
 });

@@ -74,7 +74,7 @@ t.test('every command has --help (usage, summary, options) on stdout, exit 0', a
     t.match(help.stdout, new RegExp(`^Usage: mcp-bash ${usageName}${shape}`), name);
     t.equal(help.stderr, '', `${name} --help is quiet on stderr`);
   }
-  t.match((await run(['registry', '--help'])).stdout, /Subcommands:\n {2}refresh +rebuild[\s\S]*\n {2}status /);
+  t.match((await run(['registry', '--help'])).stdout, /Subcommands:\n {2}refresh +Rebuild[\s\S]*\n {2}status /);
 });
 
 t.test('subcommands have their own --help', async (t) => {
@@ -124,3 +124,97 @@ t.test(
     t.match(jq.stderr, /^jq: Unknown option --nope\n/, "jq --nope: jq's own message");
   },
 );
+
+t.test('a mistyped option gets "did you mean", in its --no- form too, whatever the command', async (t) => {
+  const cases: Array<[string[], string]> = [
+    [['new', 'x', '--no-helo'], '--no-hello'],
+    [['init', '--no-helo'], '--no-hello'],
+    [['init', '--nmae'], '--name'],
+    [['run-tool', 'x', '--no-refesh'], '--no-refresh'],
+    [['registry', 'refresh', '--no-notfy'], '--no-notify'],
+    [['validate', '--stirct'], '--strict'],
+  ];
+  for (const [argv, meant] of cases) {
+    const result = await run(argv);
+    t.match(result.stderr, `unknown option ${argv.at(-1)} (did you mean ${meant}?)\n`, argv.join(' '));
+  }
+});
+
+t.test('help [command] prints what --help and <command> --help print; version what --version prints', async (t) => {
+  const pairs: Array<[string[], string[]]> = [
+    [['help'], ['--help']],
+    [['help', 'help'], ['--help']],
+    [['help', 'version'], ['--help']],
+    [
+      ['help', 'validate'],
+      ['validate', '--help'],
+    ],
+    [
+      ['help', 'ready'],
+      ['health', '--help'],
+    ],
+    [
+      ['help', 'registry', 'refresh'],
+      ['registry', 'refresh', '--help'],
+    ],
+    [
+      ['help', 'scaffold', 'tool'],
+      ['scaffold', 'tool', '--help'],
+    ],
+    [['version'], ['--version']],
+  ];
+  for (const [words, flags] of pairs) {
+    const [byWord, byFlag] = [await run(words), await run(flags)];
+    t.equal(byWord.code, 0, words.join(' '));
+    t.equal(byWord.stdout, byFlag.stdout, `${words.join(' ')} = ${flags.join(' ')}`);
+    t.equal(byWord.stderr, byFlag.stderr, `${words.join(' ')}: the same stderr`);
+  }
+  t.match((await run(['help', 'validate'])).stdout, /^Usage: mcp-bash validate/);
+  t.match((await run(['version'])).stdout, /^mcp-bash \S+\n$/);
+  const unknown = await run(['help', 'valdiate']);
+  t.equal(unknown.code, 2);
+  t.match(unknown.stderr, /Unknown command: valdiate \(did you mean validate\?\)/);
+  const global = (await run(['--help'])).stdout;
+  t.match(global, /mcp-bash help <command>/, 'the global help names the words');
+  t.match(global, /mcp-bash version/);
+});
+
+t.test('a shortened or mistyped command gets its suggestion, help and version included', async (t) => {
+  const cases: Array<[string, string]> = [
+    ['run', 'run-tool'],
+    ['hlep', 'help'],
+    ['verison', 'version'],
+  ];
+  for (const [typed, meant] of cases) {
+    const result = await run([typed]);
+    t.equal(result.code, 2, typed);
+    t.match(result.stderr, `Unknown command: ${typed} (did you mean ${meant}?)\n`, typed);
+  }
+});
+
+/** Every help page: each command's, and each subcommand's (`registry refresh --help`). */
+async function helpPages(): Promise<Array<[string, string]>> {
+  const lines = [...every.map((name) => [name]), ['registry', 'refresh'], ['registry', 'status']];
+  lines.push(...['tool', 'prompt', 'resource', 'completion', 'test', 'ui'].map((kind) => ['scaffold', kind]));
+  const pages: Array<[string, string]> = [];
+  for (const words of lines) pages.push([words.join(' '), (await run([...words, '--help'])).stdout]);
+  return pages;
+}
+
+t.test('summaries start with a capital letter: commands, subcommands, every help page', async (t) => {
+  for (const entry of commandTable) t.match(entry.summary, /^[A-Z]/, `${entry.name} in the command table`);
+  for (const [what, page] of await helpPages()) {
+    t.match(page.split('\n')[2], /^[A-Z]/, `${what} --help`);
+    const listed = page.split('\nSubcommands:\n')[1]?.split('\n\n')[0] ?? '';
+    for (const line of listed.split('\n').filter(Boolean)) t.match(line, /^ {2}\S+ +[A-Z]/, `${what}: ${line}`);
+  }
+  t.match((await run(['--help'])).stdout, /^mcp-bash \S+ - .* over stdio or HTTP\n/, 'serve --http is a transport too');
+});
+
+t.test("every option a help page lists is in that page's usage line", async (t) => {
+  for (const [what, page] of await helpPages()) {
+    const [usage = '', ...rest] = page.split('\n');
+    const listed = rest.join('\n').matchAll(/^ {2}(?:-[a-zA-Z], )?(--[a-z][a-z-]*)/gm);
+    for (const [, flag = ''] of listed) t.ok(usage.includes(flag), `${what}: ${flag} in "${usage}"`);
+  }
+});

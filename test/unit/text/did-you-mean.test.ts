@@ -20,3 +20,15 @@ t.test('a suggestion only when the typo is close; one-letter flags differ by cas
   t.equal(didYouMean('--verison', globals), ' (did you mean --version?)');
   t.equal(didYouMean('--frobnicate', globals), '');
 });
+
+t.test('a word that starts only one candidate suggests it; a shared start or a short one does not', async (t) => {
+  const commands = ['run-tool', 'registry', 'validate', 'vendor', 'new', 'jq', 'jq-service'];
+  t.equal(closestMatch('run', commands), 'run-tool');
+  t.equal(closestMatch('reg', commands), 'registry');
+  t.equal(closestMatch('ve', commands), undefined, 'two letters are too few');
+  t.equal(closestMatch('jq-ser', commands), 'jq-service');
+  t.equal(closestMatch('--allow', ['--allow-self', '--allow-all']), undefined, 'two flags start so');
+  t.equal(closestMatch('--dry', ['--dry-run', '--json']), '--dry-run');
+  t.equal(closestMatch('--ver', ['--version', '--verbose']), undefined);
+  t.equal(closestMatch('vlaidate', commands), 'validate', 'a typo still wins');
+});

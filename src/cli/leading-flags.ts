@@ -1,0 +1,65 @@
+import { shellQuote } from '../process/shell-quote.js';
+import { didYouMean } from '../text/did-you-mean.js';
+import { ExitCode } from './cli-error.js';
+import type { CliIo } from './command.js';
+
+/** The flags `mcp-bash` itself answers when they come first. */
+export const GLOBAL_HELP = ['--help', '-h'];
+export const GLOBAL_VERSION = ['--version', '-v'];
+export const HEALTH_FLAGS = ['--health', '--ready'];
+const GLOBAL_FLAGS = [...GLOBAL_HELP, ...GLOBAL_VERSION, ...HEALTH_FLAGS];
+
+/** The index of the first word (before any `--`) that names a command, or -1. */
+function commandWordIndex(argv: readonly string[], commandNames: readonly string[]): number {
+  const end = argv.indexOf('--');
+  const words = end === -1 ? argv : argv.slice(0, end);
+  return words.findIndex((word) => commandNames.includes(word));
+}
+
+/**
+ * Options before a command (`mcp-bash --project-root . validate`): the person meant the
+ * command, which only reads options after its name. A client launching the server passes
+ * flags, not command words, so this is refused rather than serving (decision D227).
+ */
+function refuseMisplacedOptions(
+  argv: readonly string[],
+  commandNames: readonly string[],
+  io: CliIo,
+): number | undefined {
+  const at = commandWordIndex(argv, commandNames);
+  if (at === -1) return undefined;
+  const command = argv[at] as string;
+  const before = argv.slice(0, at).filter((word) => word.startsWith('-'));
+  const reordered = [command, ...argv.slice(0, at), ...argv.slice(at + 1)].map(shellQuote).join(' ');
+  io.stderr.write(
+    `mcp-bash: options go after the command: put ${before.join(' ')} after ${command}\n` +
+      `Run: mcp-bash ${reordered}\n`,
+  );
+  return ExitCode.Usage;
+}
+
+/**
+ * A leading flag that is not a global one. 1.x started the server for any such flag, and a
+ * client may launch us with one 1.x ignored, so it still does - unless a command word follows
+ * (the options were put before the command, D227), the flag is a typo of a global flag
+ * (`--verison`, `-V`, `--helth`), or a person is at the terminal (stdin is a TTY: no client
+ * would start us that way). Then it is an error, exit 2 (decision D131). Returns the exit
+ * status, or undefined to start the server.
+ */
+export function refuseStrayFlag(
+  argv: readonly string[],
+  commandNames: readonly string[],
+  io: CliIo,
+): number | undefined {
+  const misplaced = refuseMisplacedOptions(argv, commandNames, io);
+  if (misplaced !== undefined) return misplaced;
+  const flag = argv[0] ?? '';
+  const suggestion = didYouMean(flag, GLOBAL_FLAGS);
+  const interactive = (io.stdin as { isTTY?: boolean }).isTTY === true;
+  if (suggestion === '' && !interactive) {
+    io.stderr.write(`mcp-bash: ignoring unknown option ${flag} (as 1.x did) and starting the server\n`);
+    return undefined;
+  }
+  io.stderr.write(`mcp-bash: unknown option ${flag}${suggestion}\nRun 'mcp-bash --help' to list the options.\n`);
+  return ExitCode.Usage;
+}
