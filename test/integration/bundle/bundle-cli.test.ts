@@ -34,7 +34,11 @@ t.test('a project made by `mcp-bash new` bundles with `bundle` alone once it has
   const run = await cli(['bundle'], { ...env, GIT_CONFIG_GLOBAL: gitConfig }, project);
   t.equal(run.code, 0, `bundle: ${run.stderr}`);
   t.match(run.stdout, /Bundle written: .*fresh-0\.1\.0\.mcpb/);
-  t.match(run.stdout, /1 tool, 0 resources, 0 resource templates, 0 prompts/, 'the summary counts what is served, in words');
+  t.match(
+    run.stdout,
+    /1 tool, 0 resources, 0 resource templates, 0 prompts/,
+    'the summary counts what is served, in words',
+  );
   const dir = join(tempDir(), 'unpacked');
   const manifest = await mcpbUnpack(join(project, 'fresh-0.1.0.mcpb'), dir);
   t.same(manifest.author, { name: 'Grace Hopper', email: 'grace@example.com' }, 'author from git');

@@ -11,7 +11,8 @@ import { toolEnv } from '../../helpers/run-binary.js';
 async function callWithToken(server: McpSession, id: string, token: string): Promise<string> {
   const response = server.waitFor((m) => m.id === JSON.parse(id), 15_000, `the response to ${id}`);
   server.writeRaw(
-    `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"progress-token","_meta":{"progressToken":${token}}}}`,
+    `{"jsonrpc":"2.0","id":${id},"method":"tools/call",` +
+      `"params":{"name":"progress-token","_meta":{"progressToken":${token}}}}`,
   );
   const result = (await response).result as { content: Array<{ text: string }> };
   return result.content[0]?.text ?? '';
