@@ -9,7 +9,7 @@ import { UI_META_FILE } from '../../project/ui/ui-discovery.js';
 import { toolMeta } from '../../schemas/meta-files.js';
 import { toolUiMeta } from '../../schemas/ui-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
-import { checkScriptFile, fixExecutable } from './script-checks.js';
+import { checkLineEndings, checkScriptFile, fixExecutable } from './script-checks.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
 
 const META_SUFFIX = '.meta.json';
@@ -163,6 +163,8 @@ function reportHelpers(
 ): void {
   for (const helper of helpers) {
     const path = join(toolsDir, helper);
+    // Tools source their helpers: a CRLF helper breaks the tool.
+    checkLineEndings(ctx, 'tools', path);
     const dir = dirname(path);
     const dirHasTool = [...toolScripts].some((script) => dirname(script) === dir);
     if (dirHasTool) ctx.report.add('info', 'tools', 'helper script (no metadata), not a tool', { file: path });

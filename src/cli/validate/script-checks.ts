@@ -1,5 +1,6 @@
-import { chmodSync, closeSync, lstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, lstatSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
+import { shellQuote } from '../../process/shell-quote.js';
 import { insecureFileReason } from '../../project/secure-file.js';
 import type { CheckContext, Section } from './validation-report.js';
 
@@ -31,6 +32,29 @@ export function fixExecutable(ctx: CheckContext, section: Section, path: string)
   ctx.report.add('info', section, 'made executable (--fix)', { file: path });
 }
 
+/**
+ * A script with Windows (CRLF) line endings: bash reads each `\r` as part of the line, so the
+ * shebang names `bash\r` ("No such file or directory") and commands end in `$'\r'`. Reported,
+ * not repaired: --fix changes permissions only, never a file's content.
+ */
+export function checkLineEndings(ctx: CheckContext, section: Section, path: string): void {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    return; // missing or unreadable: reported where it matters
+  }
+  if (!bytes.includes('\r\n')) return;
+  const file = shellQuote(ctx.report.rel(path));
+  ctx.report.add(
+    'error',
+    section,
+    `Windows (CRLF) line endings, which bash cannot run ("bash\\r: No such file or directory", ` +
+      `"$'\\r': command not found"); convert it: sed -i 's/\\r$//' ${file} (or dos2unix ${file})`,
+    { file: path },
+  );
+}
+
 function checkExecutable(ctx: CheckContext, section: Section, path: string, symlink: boolean): void {
   if (!symlink) fixExecutable(ctx, section, path);
   const mode = statSync(path).mode;
@@ -59,8 +83,8 @@ function checkWritable(ctx: CheckContext, section: Section, path: string, symlin
 }
 
 /**
- * The checks on a script the server runs (a tool, a completion): executable (`--fix`:
- * chmod +x, never through a symlink), a shebang, and as trustworthy as the server requires
+ * The checks on a script the server runs (a tool, a completion): Unix line endings,
+ * executable (`--fix`: chmod +x, never through a symlink), a shebang, and as trustworthy as the server requires
  * (owned by us, not writable by group or others; `--fix`: chmod go-w).
  */
 export function checkScriptFile(ctx: CheckContext, section: Section, path: string): void {
@@ -72,6 +96,7 @@ export function checkScriptFile(ctx: CheckContext, section: Section, path: strin
     ctx.report.add('error', section, 'missing (or a broken symlink)', { file: path });
     return;
   }
+  checkLineEndings(ctx, section, path);
   checkExecutable(ctx, section, path, symlink);
   if (firstBytes(path, 2) !== '#!')
     ctx.report.add('warning', section, 'no shebang line (start it with #!/usr/bin/env bash)', { file: path });
