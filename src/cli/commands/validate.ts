@@ -36,17 +36,20 @@ function printHuman(io: CliIo, report: ValidationReport, colors: Palette): void 
   io.stdout.write('\n');
 }
 
+/** The summary line; --fix is advertised only when it would repair something (permissions). */
 function summary(report: ValidationReport, strict: boolean, fix: boolean): { text: string; failed: boolean } {
   const errors = report.count('error');
   const warnings = report.count('warning');
   const fixes = report.fixesApplied > 0 ? `${report.fixesApplied} fix(es) applied, ` : '';
+  const findings = report.fixable === 1 ? '1 finding' : `${report.fixable} findings`;
+  const repairs = report.fixable > 0 ? ` 'mcp-bash validate --fix' repairs the file permissions (${findings}).` : '';
   if (errors > 0) {
-    const advice = fix ? 'Fix them by hand.' : "Fix them; 'mcp-bash validate --fix' repairs file permissions.";
-    return { text: `${errors} error(s) found (${fixes}warnings: ${warnings}). ${advice}`, failed: true };
+    const advice = fix ? ' Fix them by hand.' : repairs;
+    return { text: `${errors} error(s) found (${fixes}warnings: ${warnings}).${advice}`, failed: true };
   }
   if (strict && warnings > 0)
-    return { text: `${warnings} warning(s) found; --strict counts them as failures.`, failed: true };
-  return { text: `All checks passed (${fixes}warnings: ${warnings}).`, failed: false };
+    return { text: `${warnings} warning(s) found; --strict counts them as failures.${repairs}`, failed: true };
+  return { text: `All checks passed (${fixes}warnings: ${warnings}).${repairs}`, failed: false };
 }
 
 function explainDefaults(io: CliIo, defaults: ServerDefaults): void {

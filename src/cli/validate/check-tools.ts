@@ -223,7 +223,8 @@ export function checkTools(
       checkInlineTool(ctx, script, tool.name);
       names.set(tool.name, [...(names.get(tool.name) ?? []), ctx.report.rel(script)]);
     }
-    ctx.report.add('info', 'tools', `tool "${tool.name}"`, { file: script });
+    // A ✓ beside a ✗ for the same script would contradict it.
+    if (!ctx.report.hasError(script)) ctx.report.add('info', 'tools', `tool "${tool.name}"`, { file: script });
   }
   // Metadata whose script discovery could not run (not executable, no shebang, no .sh name).
   for (const script of metaScripts) if (!toolScripts.has(script)) checkScriptFile(ctx, 'tools', script);
