@@ -197,8 +197,15 @@ export function checkTools(
       `server.d/register.json lists the tools (${registered.length}); discovery of tools/ is off`,
     );
   if (!existsSync(toolsDir)) {
-    // A resource- or prompt-only project is fine.
-    ctx.report.add('info', 'tools', 'no tools directory', { file: toolsDir });
+    // A resource- or prompt-only project is fine; one that serves nothing is not.
+    if (!listedInRegisterJson && !existsSync(layout.promptsDir) && !existsSync(layout.resourcesDir))
+      ctx.report.add(
+        'warning',
+        'tools',
+        "no tools directory, and no prompts/ or resources/: the server has nothing to serve (add a tool with 'mcp-bash " +
+          "scaffold tool NAME')",
+        { file: toolsDir },
+      );
     return;
   }
   const files = listProjectFiles(toolsDir, 1);

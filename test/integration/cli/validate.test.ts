@@ -345,10 +345,19 @@ t.test('register.json-listed tools and prompts, list-form prompt arguments and 1
   t.ok(find(report.messages, 'warning', 'prompts/standup.meta.json', /role "system" is not an MCP role/));
   const bare = await newProject(t, env, 'bare', ['--no-hello']);
   rmSync(join(bare, 'tools'), { recursive: true });
+  mkdirSync(join(bare, 'prompts'));
   const noTools = await validateJson(t, env, bare);
-  t.ok(
-    noTools.report.messages.find((m) => m.level === 'info' && /no tools directory/.test(m.message)),
-    'a project without tools/ is not warned about it',
+  t.same(
+    noTools.report.messages.filter((m) => m.section === 'tools'),
+    [],
+    'a prompt-only project without tools/ is not warned about it (and gets no ✓ for it)',
+  );
+  rmSync(join(bare, 'prompts'), { recursive: true });
+  const empty = await validateJson(t, env, bare);
+  t.same(
+    empty.report.messages.filter((m) => m.section === 'tools').map((m) => m.level),
+    ['warning'],
+    'a project that serves nothing is warned about',
   );
 });
 

@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { validateReportSchema } from '../../../src/schemas/cli-outputs.js';
+import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
+
+const env = sharedCliEnv();
+
+t.test('a named root that is not a project fails as a missing project does', async (t) => {
+  const parent = tempDir();
+  const notProject = join(parent, 'notproj');
+  mkdirSync(notProject);
+  const inside = await cli(['validate'], env, notProject);
+  t.equal(inside.code, 1);
+  t.match(inside.stderr, /no mcp-bash project found/);
+  const flag = await cli(['validate', '--project-root', 'notproj'], env, parent);
+  t.equal(flag.code, 1, flag.stdout);
+  t.match(flag.stderr, /no mcp-bash project found: .*notproj has no server\.d\/server\.meta\.json/);
+  t.equal(flag.stdout, '', 'no report of an empty project');
+  const fromEnv = await cli(['validate'], { ...env, MCPBASH_PROJECT_ROOT: notProject }, parent);
+  t.equal(fromEnv.code, 1);
+  t.match(fromEnv.stderr, /no mcp-bash project found/);
+  // 1.x's projects without server.meta.json still validate when named (a warning).
+  mkdirSync(join(notProject, 'prompts'));
+  const promptsOnly = await cli(['validate', '--project-root', 'notproj'], env, parent);
+  t.equal(promptsOnly.code, 0, promptsOnly.stderr);
+  t.match(promptsOnly.stdout, /⚠ server\.d\/server\.meta\.json: missing/);
+});
+
+t.test('validate --json without a project still prints one report line, exit 1', async (t) => {
+  const elsewhere = tempDir();
+  for (const args of [[], ['--project-root', elsewhere], ['--project-root', join(elsewhere, 'nope')]]) {
+    const run = await cli(['validate', '--json', '--strict', ...args], env, elsewhere);
+    t.equal(run.code, 1, `exit 1 (${args.join(' ')})`);
+    t.equal(run.stdout.split('\n').length, 2, 'one line');
+    const report = parseJson(t, run.stdout, 'validate --json without a project');
+    matchesSchema(t, report, validateReportSchema, 'validate --json without a project');
+    t.match(report, {
+      projectRoot: args[1] ?? elsewhere,
+      errors: 1,
+      strict: true,
+      defaults: { name: '', title: '', version: '' },
+      messages: [{ level: 'error', section: 'server' }],
+    });
+    t.match(
+      (report.messages as { message: string }[])[0]?.message,
+      args[1]?.endsWith('nope') ? /is not a directory/ : /no mcp-bash project found/,
+    );
+    t.match(run.stderr, /mcp-bash validate: /, 'the message on stderr too');
+  }
+  const root = await newProject(t, env);
+  t.equal((await cli(['validate', '--json'], env, root)).code, 0, 'a project still validates');
+});
