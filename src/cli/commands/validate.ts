@@ -147,7 +147,7 @@ export const command: Command = {
       config: context.config,
       fix: options.boolean('fix'),
     });
-    const defaults = serverDefaults(project);
+    const defaults = serverDefaults(project, report);
     const result = summary(report, strict, options.boolean('fix'));
     if (options.boolean('json')) {
       writeJsonReport(io.stdout, validateJson(report, strict, defaults));

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { validateReportSchema } from '../../../src/schemas/cli-outputs.js';
@@ -50,4 +50,26 @@ t.test('validate --json without a project still prints one report line, exit 1',
   }
   const root = await newProject(t, env);
   t.equal((await cli(['validate', '--json'], env, root)).code, 0, 'a project still validates');
+});
+
+t.test('--explain-defaults agrees with the errors about server.meta.json', async (t) => {
+  const root = await newProject(t, env);
+  const meta = join(root, 'server.d/server.meta.json');
+  writeFileSync(meta, '{}');
+  const unnamed = await cli(['validate', '--explain-defaults'], env, root);
+  t.equal(unnamed.code, 1);
+  t.match(unnamed.stdout, /✗ server\.d\/server\.meta\.json \(root\): must have required property 'name'/);
+  t.match(
+    unnamed.stdout,
+    /\n {2}name: {4}not set: server\.meta\.json has an error \(see above\), so the server falls back to the directory name \(demo\)\n/,
+  );
+  writeFileSync(meta, JSON.stringify({ name: 3 }));
+  const ignored = await cli(['validate', '--explain-defaults'], env, root);
+  t.match(ignored.stdout, /⚠ server\.d\/server\.meta\.json \/name: must be string: the server ignores this value/);
+  t.match(ignored.stdout, /✓ server\.d\/server\.meta\.json: server "demo" \(named after its directory\)/);
+  t.notMatch(ignored.stdout, /server "3"/, 'the ✓ names the server as it is served');
+  t.match(ignored.stdout, /name: {4}the directory name \(demo\): server\.meta\.json gives no usable "name"/);
+  unlinkSync(meta);
+  const absent = await cli(['validate', '--explain-defaults', '--project-root', root], env, root);
+  t.match(absent.stdout, /name: {4}the directory name \(demo\): there is no server\.meta\.json/);
 });
