@@ -83,7 +83,7 @@ export function validateProject(options: ValidateOptions): ValidationReport {
   // tools and prompts checks expect, and its own checks come last.
   const registerJson = readRegisterJsonFile(project.layout, options.config);
   const registered: RawRegistrations = registerJson?.parsed.ok ? registerJson.parsed.kinds : {};
-  checkServerMeta(ctx, project.layout);
+  checkServerMeta(ctx, project.layout, options.home);
   checkTools(ctx, project.layout, project.identity.info.name, registered.tools);
   checkPrompts(ctx, project.layout, registered.prompts);
   checkResources(ctx, project.layout, options.home, options.config);

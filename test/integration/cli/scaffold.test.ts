@@ -92,6 +92,7 @@ t.test('a scaffolded resource survives a moved project; validate flags a file://
   t.equal(uri, `file://${join(moved, 'resources/notes/notes.txt')}`, 'the URI follows the project');
   t.match((await server.request('resources/read', { uri })).result, { contents: [{ text: /Replace this text/ }] });
   await server.close();
+  writeFileSync(join(moved, 'server.d/server.meta.json'), JSON.stringify({ name: 'mover', description: 'Notes' }));
   const clean = await cli(['validate', '--strict'], env, moved);
   t.equal(clean.code, 0, clean.stdout);
   // A project scaffolded by 1.x (or edited by hand) carries the old absolute path.

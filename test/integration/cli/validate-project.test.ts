@@ -1,8 +1,9 @@
-import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { validateReportSchema } from '../../../src/schemas/cli-outputs.js';
 import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
+import { validateJson } from '../../helpers/validate-report.js';
 
 const env = sharedCliEnv();
 
@@ -72,4 +73,24 @@ t.test('--explain-defaults agrees with the errors about server.meta.json', async
   unlinkSync(meta);
   const absent = await cli(['validate', '--explain-defaults', '--project-root', root], env, root);
   t.match(absent.stdout, /name: {4}the directory name \(demo\): there is no server\.meta\.json/);
+});
+
+t.test('a fresh project: the placeholder description is a warning; the notes say bundle needs an author', async (t) => {
+  const root = await newProject(t, env);
+  const metaPath = join(root, 'server.d/server.meta.json');
+  const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Record<string, unknown>;
+  t.match(meta._comment, /'mcp-bash bundle' needs an author: MCPB_AUTHOR_NAME in mcpb\.conf/);
+  const { code, report } = await validateJson(t, env, root);
+  t.equal(code, 0, 'a warning only');
+  t.same(
+    report.messages.filter((m) => m.level === 'warning').map((m) => [m.file, m.field]),
+    [['server.d/server.meta.json', '/description']],
+  );
+  writeFileSync(metaPath, JSON.stringify({ ...meta, description: 'Greets people' }));
+  const written = await validateJson(t, env, root, ['--strict']);
+  t.equal(written.code, 0);
+  t.equal(written.report.warnings, 0, 'a written description is not warned about');
+  const bundle = await cli(['bundle', '--validate'], { ...env, GIT_CONFIG_GLOBAL: '/dev/null' }, root);
+  t.equal(bundle.code, 1, 'bundle refuses without an author');
+  t.match(bundle.stderr, /MCPB_AUTHOR_NAME in mcpb\.conf/, 'and says where to set it, as the notes do');
 });

@@ -71,9 +71,10 @@ t.test(
       ],
     );
     const human = await cli(['validate'], env, root);
+    // Two warnings: the exec bit, and the fresh project's placeholder description (D231).
     t.match(
       human.stdout,
-      /All checks passed \(warnings: 1\)\. 'mcp-bash validate --fix' repairs the file permissions \(1 finding\)\./,
+      /All checks passed \(warnings: 2\)\. 'mcp-bash validate --fix' repairs the file permissions \(1 finding\)\./,
     );
     const strict = await cli(['validate', '--strict'], env, root);
     t.equal(strict.code, 1, '--strict still fails on it');

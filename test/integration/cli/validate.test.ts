@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { cli, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
@@ -16,18 +16,28 @@ t.test('a fresh project passes; the human output has the sections and the summar
   t.match(
     run.stdout,
     new RegExp(
-      String.raw`^Validating project at .+\.\.\.\n\nServer\n {2}✓ ` +
+      String.raw`^Validating project at .+\.\.\.\n\nServer\n {2}⚠ server\.d\/server\.meta\.json \/description: .+\n {2}✓ ` +
         String.raw`server\.d\/server\.meta\.json: server "demo" 0\.1\.0\n\nTools\n`,
     ),
   );
   t.match(run.stdout, /✓ tools\/hello\/tool\.sh: tool "hello"/);
   t.match(run.stdout, /Defaults used: name=demo, title=Demo, version=0\.1\.0\n {2}name: {4}server\.meta\.json/);
-  t.match(run.stdout, /All checks passed \(warnings: 0\)\./);
+  t.match(
+    run.stdout,
+    /⚠ server\.d\/server\.meta\.json \/description: still the placeholder of 'mcp-bash new': say in one line what/,
+    "the scaffold's placeholder description is pointed out",
+  );
+  t.match(run.stdout, /All checks passed \(warnings: 1\)\./);
   t.match(run.stdout, /npx @modelcontextprotocol\/inspector --cli -e MCPBASH_PROJECT_ROOT=.+ --method tools\/list/);
   t.notMatch(run.stdout, /\u001b\[/, 'no colours with NO_COLOR / off a terminal');
-  // Issue 13: `mcp-bash new demo && cd demo && mcp-bash validate --strict` passes.
+  // Issue 13: `mcp-bash new demo` passes `validate --strict` once its description is written
+  // (the placeholder is the one warning, D231).
+  t.equal((await cli(['validate', '--strict'], env, root)).code, 1, 'the placeholder fails --strict');
+  const metaPath = join(root, 'server.d/server.meta.json');
+  const meta = JSON.parse(readFileSync(metaPath, 'utf8'));
+  writeFileSync(metaPath, JSON.stringify({ ...meta, description: 'Greets people' }));
   const strict = await cli(['validate', '--strict'], env, root);
-  t.equal(strict.code, 0, `--strict passes a fresh project: ${strict.stdout}`);
+  t.equal(strict.code, 0, `--strict passes a fresh project with a description: ${strict.stdout}`);
   t.match(strict.stdout, /All checks passed \(warnings: 0\)\./);
   t.notMatch(strict.stdout, /namespace/, 'no namespace warning on the scaffolded tool (D132)');
 });
