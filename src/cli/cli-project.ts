@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Config } from '../config/config.js';
 import type { Env } from '../config/env-values.js';
@@ -36,6 +37,25 @@ export function requireProject(
   throw new CliError(
     `no mcp-bash project found: no server.d/server.meta.json in ${io.cwd} or above it`,
     exitCode,
+    CREATE_HINT,
+  );
+}
+
+/**
+ * `requireProject` for commands that only read a project (validate): a root named by
+ * --project-root or MCPBASH_PROJECT_ROOT must look like a project too - a server.d/, tools/,
+ * prompts/ or resources/ directory - so a wrong path fails as a missing project does instead
+ * of passing as an empty one.
+ */
+export function requireExistingProject(io: CliIo, flag: string | undefined, config: Config): ProjectContext {
+  const project = requireProject(io, flag, config);
+  const { layout } = project;
+  const parts = [layout.serverDir, layout.toolsDir, layout.promptsDir, layout.resourcesDir];
+  if (parts.some((dir) => existsSync(dir))) return project;
+  throw new CliError(
+    `no mcp-bash project found: ${layout.root} has no server.d/server.meta.json (nor tools/, prompts/ or ` +
+      'resources/)',
+    ExitCode.Failure,
     CREATE_HINT,
   );
 }

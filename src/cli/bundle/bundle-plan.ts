@@ -8,7 +8,7 @@ import { projectLayout } from '../../project/project-layout.js';
 import type { JsonObject } from '../../spec/types.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { withStateDir } from '../cli-project.js';
-import { readTemplate } from '../scaffold/template-files.js';
+import { readTemplate, scaffoldServerDescription } from '../scaffold/template-files.js';
 import { type BundleFields, type BundleFlags, resolveBundleFields } from './bundle-fields.js';
 import { type BundleImages, collectImages } from './bundle-images.js';
 import { buildManifest } from './manifest.js';
@@ -103,6 +103,11 @@ export async function planBundle(request: BundleRequest): Promise<BundlePlan> {
   const launch = launchFor(request);
   const warnings = [...conf.warnings, ...fields.userConfig.warnings, ...files.warnings, ...inventory.warnings];
   warnings.push(...images.warnings, ...launch.warnings);
+  if (typeof meta.description === 'string' && meta.description === scaffoldServerDescription(request.home))
+    warnings.push(
+      "server.d/server.meta.json's description is still the placeholder of 'mcp-bash new': clients show it " +
+        'to users, so say in one line what this server offers',
+    );
   if (fields.userConfig.argsKeys.length > 0)
     warnings.push(
       'user_config args map: the values reach the server command line, which tools cannot read; map them to ' +

@@ -1,6 +1,9 @@
-import { ExitCode, UsageError } from '../cli-error.js';
-import { requireProject } from '../cli-project.js';
-import type { CliIo, Command } from '../command.js';
+import { resolve } from 'node:path';
+import { pathsConfig } from '../../config/slices.js';
+import type { ProjectContext } from '../../project/project-context.js';
+import { CliError, ExitCode, UsageError } from '../cli-error.js';
+import { requireExistingProject } from '../cli-project.js';
+import type { CliIo, Command, CommandContext } from '../command.js';
 import { writeJsonReport } from '../json-report.js';
 import { parseOptions } from '../parse-options.js';
 import { inspectorCommand } from '../self-command.js';
@@ -36,17 +39,20 @@ function printHuman(io: CliIo, report: ValidationReport, colors: Palette): void 
   io.stdout.write('\n');
 }
 
+/** The summary line; --fix is advertised only when it would repair something (permissions). */
 function summary(report: ValidationReport, strict: boolean, fix: boolean): { text: string; failed: boolean } {
   const errors = report.count('error');
   const warnings = report.count('warning');
   const fixes = report.fixesApplied > 0 ? `${report.fixesApplied} fix(es) applied, ` : '';
+  const findings = report.fixable === 1 ? '1 finding' : `${report.fixable} findings`;
+  const repairs = report.fixable > 0 ? ` 'mcp-bash validate --fix' repairs the file permissions (${findings}).` : '';
   if (errors > 0) {
-    const advice = fix ? 'Fix them by hand.' : "Fix them; 'mcp-bash validate --fix' repairs file permissions.";
-    return { text: `${errors} error(s) found (${fixes}warnings: ${warnings}). ${advice}`, failed: true };
+    const advice = fix ? ' Fix them by hand.' : repairs;
+    return { text: `${errors} error(s) found (${fixes}warnings: ${warnings}).${advice}`, failed: true };
   }
   if (strict && warnings > 0)
-    return { text: `${warnings} warning(s) found; --strict counts them as failures.`, failed: true };
-  return { text: `All checks passed (${fixes}warnings: ${warnings}).`, failed: false };
+    return { text: `${warnings} warning(s) found; --strict counts them as failures.${repairs}`, failed: true };
+  return { text: `All checks passed (${fixes}warnings: ${warnings}).${repairs}`, failed: false };
 }
 
 function explainDefaults(io: CliIo, defaults: ServerDefaults): void {
@@ -75,6 +81,37 @@ export function validateJson(report: ValidationReport, strict: boolean, defaults
   };
 }
 
+/**
+ * The project to check. With --json a missing one is still a report on stdout (one error,
+ * empty defaults), as `health` answers; the message also goes to stderr. Returns the exit
+ * status then.
+ */
+function locateProject(
+  context: CommandContext,
+  flag: string | undefined,
+  json: boolean,
+  strict: boolean,
+): ProjectContext | number {
+  try {
+    return requireExistingProject(context.io, flag, context.config);
+  } catch (error) {
+    if (!json || !(error instanceof CliError)) throw error;
+    const { io } = context;
+    io.stderr.write(`mcp-bash validate: ${error.message}\n${error.hint ? `${error.hint}\n` : ''}`);
+    const named = flag || pathsConfig(context.config.values).projectRoot;
+    writeJsonReport(io.stdout, {
+      projectRoot: resolve(io.cwd, named || '.'),
+      errors: 1,
+      warnings: 0,
+      fixesApplied: 0,
+      strict,
+      defaults: { name: '', title: '', version: '' },
+      messages: [{ level: 'error', section: 'server', message: error.message }],
+    });
+    return error.exitCode;
+  }
+}
+
 /** `mcp-bash validate`: checks a project's metadata, scripts and registrations. */
 export const command: Command = {
   name: 'validate',
@@ -101,15 +138,16 @@ export const command: Command = {
     );
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const { io } = context;
-    const project = requireProject(io, options.string('project-root'), context.config);
     const strict = options.boolean('strict');
+    const project = locateProject(context, options.string('project-root'), options.boolean('json'), strict);
+    if (typeof project === 'number') return project;
     const report = validateProject({
       project,
       home: context.frameworkHome(),
       config: context.config,
       fix: options.boolean('fix'),
     });
-    const defaults = serverDefaults(project);
+    const defaults = serverDefaults(project, report);
     const result = summary(report, strict, options.boolean('fix'));
     if (options.boolean('json')) {
       writeJsonReport(io.stdout, validateJson(report, strict, defaults));

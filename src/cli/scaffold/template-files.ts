@@ -26,6 +26,16 @@ export function readTemplate(home: FrameworkHome, kind: string, file: string): s
   }
 }
 
+/** The description `mcp-bash new` / `init` write into server.meta.json, a placeholder (undefined if unreadable). */
+export function scaffoldServerDescription(home: FrameworkHome): string | undefined {
+  try {
+    const template = JSON.parse(readTemplate(home, 'server', 'server.meta.json')) as { description?: unknown };
+    return typeof template.description === 'string' ? template.description : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Replaces each placeholder with its value. In JSON templates the values are escaped as JSON
  * string content, so a path with quotes or backslashes still gives valid JSON.

@@ -20,7 +20,7 @@ import {
 import { registerJsonSchema } from '../../schemas/register-json.js';
 import { screenMetadata } from '../../validation/metadata-check.js';
 import { listProjectFiles } from './project-files.js';
-import { checkScriptFile } from './script-checks.js';
+import { checkLineEndings, checkScriptFile } from './script-checks.js';
 import { type CheckContext, checkSchema } from './validation-report.js';
 
 /**
@@ -196,6 +196,7 @@ function checkHookFile(ctx: CheckContext, layout: ProjectLayout, name: string, c
   if (!existsSync(file)) return;
   const insecure = insecureFileReason(file, [layout.serverDir, layout.root]);
   if (insecure) ctx.report.add('error', 'registrations', `${consequence}: ${insecure}`, { file });
+  checkLineEndings(ctx, 'registrations', file);
 }
 
 /**

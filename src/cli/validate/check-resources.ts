@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { basename, dirname, extname, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import type { Config } from '../../config/config.js';
@@ -9,6 +9,7 @@ import { canonicalRoot, configuredRoots, implicitRoot, isInsideRoots } from '../
 import { resourceRoots } from '../../providers/provider-environment.js';
 import { resourceMeta } from '../../schemas/meta-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
+import { checkLineEndings } from './script-checks.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
 
 const META_SUFFIX = '.meta.json';
@@ -154,11 +155,13 @@ function checkUri(
 }
 
 /**
- * resources/: every metadata file (JSON, schema, uri or uriTemplate, the provider it needs,
+ * The project's provider scripts (line endings), then resources/: every metadata file (JSON, schema, uri or uriTemplate, the provider it needs,
  * a missing file:// target), and duplicate names - counting the files without metadata,
  * which are resources too (named after their stem).
  */
 export function checkResources(check: CheckContext, layout: ProjectLayout, home: FrameworkHome, config: Config): void {
+  for (const name of providerNames(layout.providersDir))
+    checkLineEndings(check, 'resources', join(layout.providersDir, `${name}.sh`));
   if (!existsSync(layout.resourcesDir)) return;
   let served: readonly string[] | undefined;
   const ctx: FileUriContext = {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { serverMeta } from '../../schemas/meta-files.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
@@ -19,10 +19,9 @@ export function checkServerMeta(ctx: CheckContext, layout: ProjectLayout): void 
   const meta = readJsonObject(ctx, 'server', path);
   if (!meta) return;
   if (!checkSchema(ctx, 'server', serverMeta, meta, path)) return;
-  ctx.report.add(
-    'info',
-    'server',
-    `server "${String(meta.name)}"${typeof meta.version === 'string' ? ` ${meta.version}` : ''}`,
-    { file: path },
-  );
+  // The name the server uses: a "name" it ignores (not a string) leaves the directory's.
+  const named = typeof meta.name === 'string' && meta.name.trim() !== '';
+  const version = typeof meta.version === 'string' ? ` ${meta.version}` : '';
+  const server = named ? `"${meta.name}"` : `"${basename(layout.root)}" (named after its directory)`;
+  ctx.report.add('info', 'server', `server ${server}${version}`, { file: path });
 }

@@ -9,7 +9,7 @@ import { UI_META_FILE } from '../../project/ui/ui-discovery.js';
 import { toolMeta } from '../../schemas/meta-files.js';
 import { toolUiMeta } from '../../schemas/ui-files.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
-import { checkScriptFile, fixExecutable } from './script-checks.js';
+import { checkLineEndings, checkScriptFile, fixExecutable } from './script-checks.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
 
 const META_SUFFIX = '.meta.json';
@@ -163,6 +163,8 @@ function reportHelpers(
 ): void {
   for (const helper of helpers) {
     const path = join(toolsDir, helper);
+    // Tools source their helpers: a CRLF helper breaks the tool.
+    checkLineEndings(ctx, 'tools', path);
     const dir = dirname(path);
     const dirHasTool = [...toolScripts].some((script) => dirname(script) === dir);
     if (dirHasTool) ctx.report.add('info', 'tools', 'helper script (no metadata), not a tool', { file: path });
@@ -195,8 +197,15 @@ export function checkTools(
       `server.d/register.json lists the tools (${registered.length}); discovery of tools/ is off`,
     );
   if (!existsSync(toolsDir)) {
-    // A resource- or prompt-only project is fine.
-    ctx.report.add('info', 'tools', 'no tools directory', { file: toolsDir });
+    // A resource- or prompt-only project is fine; one that serves nothing is not.
+    if (!listedInRegisterJson && !existsSync(layout.promptsDir) && !existsSync(layout.resourcesDir))
+      ctx.report.add(
+        'warning',
+        'tools',
+        "no tools directory, and no prompts/ or resources/: the server has nothing to serve (add a tool with 'mcp-bash " +
+          "scaffold tool NAME')",
+        { file: toolsDir },
+      );
     return;
   }
   const files = listProjectFiles(toolsDir, 1);
@@ -221,7 +230,8 @@ export function checkTools(
       checkInlineTool(ctx, script, tool.name);
       names.set(tool.name, [...(names.get(tool.name) ?? []), ctx.report.rel(script)]);
     }
-    ctx.report.add('info', 'tools', `tool "${tool.name}"`, { file: script });
+    // A ✓ beside a ✗ for the same script would contradict it.
+    if (!ctx.report.hasError(script)) ctx.report.add('info', 'tools', `tool "${tool.name}"`, { file: script });
   }
   // Metadata whose script discovery could not run (not executable, no shebang, no .sh name).
   for (const script of metaScripts) if (!toolScripts.has(script)) checkScriptFile(ctx, 'tools', script);

@@ -1,5 +1,6 @@
-import { chmodSync, closeSync, lstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
-import { extname } from 'node:path';
+import { chmodSync, closeSync, lstatSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { shellQuote } from '../../process/shell-quote.js';
 import { insecureFileReason } from '../../project/secure-file.js';
 import type { CheckContext, Section } from './validation-report.js';
 
@@ -31,36 +32,95 @@ export function fixExecutable(ctx: CheckContext, section: Section, path: string)
   ctx.report.add('info', section, 'made executable (--fix)', { file: path });
 }
 
-function checkExecutable(ctx: CheckContext, section: Section, path: string, symlink: boolean): void {
-  if (!symlink) fixExecutable(ctx, section, path);
-  const mode = statSync(path).mode;
-  if ((mode & 0o111) !== 0) return;
-  const head = firstBytes(path, 2);
-  const runs = head === '#!' || ['.sh', '.bash'].includes(extname(path));
+/**
+ * A script with Windows (CRLF) line endings: bash reads each `\r` as part of the line, so the
+ * shebang names `bash\r` ("No such file or directory") and commands end in `$'\r'`. Reported,
+ * not repaired: --fix changes permissions only, never a file's content.
+ */
+export function checkLineEndings(ctx: CheckContext, section: Section, path: string): void {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    return; // missing or unreadable: reported where it matters
+  }
+  if (!bytes.includes('\r\n')) return;
+  const file = shellQuote(ctx.report.rel(path));
   ctx.report.add(
     'error',
     section,
-    `not executable${runs ? '' : ', and without a shebang or .sh name it is not run at all'} (chmod +x, or ` +
-      `mcp-bash validate --fix)`,
+    `Windows (CRLF) line endings, which bash cannot run ("bash\\r: No such file or directory", ` +
+      `"$'\\r': command not found"); convert it: sed -i 's/\\r$//' ${file} (or dos2unix ${file})`,
     { file: path },
   );
+}
+
+/** The program a script's shebang names (`#!/usr/bin/env -S python3 -u`: python3), if any. */
+function shebangProgram(path: string): string | undefined {
+  const line = firstBytes(path, 256).split(/\r?\n/, 1)[0] ?? '';
+  if (!line.startsWith('#!')) return undefined;
+  const words = line.slice(2).trim().split(/\s+/);
+  let index = basename(words[0] ?? '') === 'env' ? 1 : 0;
+  // env's own options (-S, -i) come before the program.
+  while (index > 0 && words[index]?.startsWith('-')) index += 1;
+  return basename(words[index] ?? '') || undefined;
+}
+
+/**
+ * The server runs a script without the executable bit through bash (as 1.x did), so a Bash
+ * script works and only a direct run (`./tool.sh`) fails: a warning (D231). One that bash
+ * cannot run as meant is an error: another interpreter's shebang, or nothing that makes it
+ * a script at all.
+ */
+function checkExecutable(ctx: CheckContext, section: Section, path: string, symlink: boolean): void {
+  if (!symlink) fixExecutable(ctx, section, path);
+  if ((statSync(path).mode & 0o111) !== 0) return;
+  const repair = symlink ? 'chmod +x the file it links to' : 'chmod +x, or mcp-bash validate --fix';
+  const place = { file: path, fixable: !symlink };
+  const program = shebangProgram(path);
+  if (program === undefined && !['.sh', '.bash'].includes(extname(path)))
+    ctx.report.add(
+      'error',
+      section,
+      `not executable, and without a shebang or .sh name it is not run at all (${repair})`,
+      place,
+    );
+  else if (program !== undefined && program !== 'bash' && program !== 'sh')
+    ctx.report.add(
+      'error',
+      section,
+      `not executable, so the server runs it with bash, not ${program} (${repair})`,
+      place,
+    );
+  else
+    ctx.report.add(
+      'warning',
+      section,
+      `not executable: the server runs it with bash, but it cannot be run directly (${repair})`,
+      place,
+    );
 }
 
 function checkWritable(ctx: CheckContext, section: Section, path: string, symlink: boolean): void {
   const target = symlink ? realpathSync(path) : path;
   const mode = statSync(target).mode;
-  if (ctx.fix && !symlink && (mode & 0o022) !== 0) {
+  const groupWritable = (mode & 0o022) !== 0;
+  if (ctx.fix && !symlink && groupWritable) {
     chmodSync(target, mode & ~0o022 & 0o7777);
     ctx.report.fixesApplied += 1;
     ctx.report.add('info', section, 'removed group/other write permission (--fix)', { file: path });
   }
   const reason = insecureFileReason(target, []);
-  if (reason) ctx.report.add('error', section, `the server refuses to run it: ${reason}`, { file: path });
+  if (reason)
+    ctx.report.add('error', section, `the server refuses to run it: ${reason}`, {
+      file: path,
+      fixable: !symlink && groupWritable && !ctx.fix,
+    });
 }
 
 /**
- * The checks on a script the server runs (a tool, a completion): executable (`--fix`:
- * chmod +x, never through a symlink), a shebang, and as trustworthy as the server requires
+ * The checks on a script the server runs (a tool, a completion): Unix line endings,
+ * executable (`--fix`: chmod +x, never through a symlink), a shebang, and as trustworthy as the server requires
  * (owned by us, not writable by group or others; `--fix`: chmod go-w).
  */
 export function checkScriptFile(ctx: CheckContext, section: Section, path: string): void {
@@ -72,6 +132,7 @@ export function checkScriptFile(ctx: CheckContext, section: Section, path: strin
     ctx.report.add('error', section, 'missing (or a broken symlink)', { file: path });
     return;
   }
+  checkLineEndings(ctx, section, path);
   checkExecutable(ctx, section, path, symlink);
   if (firstBytes(path, 2) !== '#!')
     ctx.report.add('warning', section, 'no shebang line (start it with #!/usr/bin/env bash)', { file: path });

@@ -21,18 +21,32 @@ export interface ServerDefaults {
   readonly sources: { readonly name: string; readonly title: string; readonly version: string };
 }
 
-function readMeta(project: ProjectContext): Record<string, unknown> {
+function readMeta(path: string): Record<string, unknown> {
   try {
-    const value: unknown = JSON.parse(readFileSync(join(project.layout.serverDir, 'server.meta.json'), 'utf8'));
+    const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
     return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   } catch {
     return {};
   }
 }
 
-/** Mirrors loadServerIdentity's precedence, naming the source of each value. */
-export function serverDefaults(project: ProjectContext): ServerDefaults {
-  const meta = readMeta(project);
+/**
+ * Where the name came from. When server.meta.json has an error (1.x's rule: it must name the
+ * server), the fallback the server would use is named as such, not as a default.
+ */
+function nameSource(path: string, given: boolean, root: string, report: ValidationReport): string {
+  if (given) return 'server.meta.json';
+  const directory = `the directory name (${basename(root)})`;
+  if (!existsSync(path)) return `${directory}: there is no server.meta.json`;
+  if (report.hasError(path))
+    return `not set: server.meta.json has an error (see above), so the server falls back to ${directory}`;
+  return `${directory}: server.meta.json gives no usable "name" (see above)`;
+}
+
+/** Mirrors loadServerIdentity's precedence, naming the source of each value (after `report`'s checks). */
+export function serverDefaults(project: ProjectContext, report: ValidationReport): ServerDefaults {
+  const path = join(project.layout.serverDir, 'server.meta.json');
+  const meta = readMeta(path);
   const given = (key: string) => typeof meta[key] === 'string' && (meta[key] as string).trim() !== '';
   const { info } = project.identity;
   const root = project.layout.root;
@@ -45,7 +59,7 @@ export function serverDefaults(project: ProjectContext): ServerDefaults {
     title: info.title ?? info.name,
     version: info.version,
     sources: {
-      name: given('name') ? 'server.meta.json' : `the directory name (${basename(root)})`,
+      name: nameSource(path, given('name'), root, report),
       title: given('title') ? 'server.meta.json' : 'the name, title-cased',
       version: versionSource,
     },

@@ -18,10 +18,19 @@ export interface ValidationMessage {
   readonly field?: string;
 }
 
-/** The findings of one `validate` run, and the fixes it applied. */
+/** Where a finding is, and whether `validate --fix` would repair it. */
+export interface FindingPlace {
+  readonly file?: string;
+  readonly field?: string;
+  /** `--fix` repairs it (a permission); counted for the summary's advice, not in --json. */
+  readonly fixable?: boolean;
+}
+
+/** The findings of one `validate` run, the fixes it applied and the repairs --fix would make. */
 export class ValidationReport {
   readonly messages: ValidationMessage[] = [];
   fixesApplied = 0;
+  fixable = 0;
 
   constructor(readonly root: string) {}
 
@@ -31,7 +40,8 @@ export class ValidationReport {
     return rel === '' ? '.' : rel.startsWith('..') ? path : rel.split(sep).join('/');
   }
 
-  add(level: Level, section: Section, message: string, where: { file?: string; field?: string } = {}): void {
+  add(level: Level, section: Section, message: string, where: FindingPlace = {}): void {
+    if (where.fixable) this.fixable += 1;
     const file = where.file === undefined ? undefined : this.rel(where.file);
     const prefix = file === undefined ? '' : `${file}${where.field ? ` ${where.field}` : ''}: `;
     this.messages.push({
@@ -45,6 +55,12 @@ export class ValidationReport {
 
   count(level: Level): number {
     return this.messages.filter((message) => message.level === level).length;
+  }
+
+  /** Whether an error names the file at `path` (absolute). */
+  hasError(path: string): boolean {
+    const file = this.rel(path);
+    return this.messages.some((message) => message.level === 'error' && message.file === file);
   }
 }
 

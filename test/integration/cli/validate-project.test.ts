@@ -1,0 +1,101 @@
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { validateReportSchema } from '../../../src/schemas/cli-outputs.js';
+import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
+import { validateJson } from '../../helpers/validate-report.js';
+
+const env = sharedCliEnv();
+
+t.test('a named root that is not a project fails as a missing project does', async (t) => {
+  const parent = tempDir();
+  const notProject = join(parent, 'notproj');
+  mkdirSync(notProject);
+  const inside = await cli(['validate'], env, notProject);
+  t.equal(inside.code, 1);
+  t.match(inside.stderr, /no mcp-bash project found/);
+  const flag = await cli(['validate', '--project-root', 'notproj'], env, parent);
+  t.equal(flag.code, 1, flag.stdout);
+  t.match(flag.stderr, /no mcp-bash project found: .*notproj has no server\.d\/server\.meta\.json/);
+  t.equal(flag.stdout, '', 'no report of an empty project');
+  const fromEnv = await cli(['validate'], { ...env, MCPBASH_PROJECT_ROOT: notProject }, parent);
+  t.equal(fromEnv.code, 1);
+  t.match(fromEnv.stderr, /no mcp-bash project found/);
+  // 1.x's projects without server.meta.json still validate when named (a warning).
+  mkdirSync(join(notProject, 'prompts'));
+  const promptsOnly = await cli(['validate', '--project-root', 'notproj'], env, parent);
+  t.equal(promptsOnly.code, 0, promptsOnly.stderr);
+  t.match(promptsOnly.stdout, /⚠ server\.d\/server\.meta\.json: missing/);
+});
+
+t.test('validate --json without a project still prints one report line, exit 1', async (t) => {
+  const elsewhere = tempDir();
+  for (const args of [[], ['--project-root', elsewhere], ['--project-root', join(elsewhere, 'nope')]]) {
+    const run = await cli(['validate', '--json', '--strict', ...args], env, elsewhere);
+    t.equal(run.code, 1, `exit 1 (${args.join(' ')})`);
+    t.equal(run.stdout.split('\n').length, 2, 'one line');
+    const report = parseJson(t, run.stdout, 'validate --json without a project');
+    matchesSchema(t, report, validateReportSchema, 'validate --json without a project');
+    t.match(report, {
+      projectRoot: args[1] ?? elsewhere,
+      errors: 1,
+      strict: true,
+      defaults: { name: '', title: '', version: '' },
+      messages: [{ level: 'error', section: 'server' }],
+    });
+    t.match(
+      (report.messages as { message: string }[])[0]?.message,
+      args[1]?.endsWith('nope') ? /is not a directory/ : /no mcp-bash project found/,
+    );
+    t.match(run.stderr, /mcp-bash validate: /, 'the message on stderr too');
+  }
+  const root = await newProject(t, env);
+  t.equal((await cli(['validate', '--json'], env, root)).code, 0, 'a project still validates');
+});
+
+t.test('--explain-defaults agrees with the errors about server.meta.json', async (t) => {
+  const root = await newProject(t, env);
+  const meta = join(root, 'server.d/server.meta.json');
+  writeFileSync(meta, '{}');
+  const unnamed = await cli(['validate', '--explain-defaults'], env, root);
+  t.equal(unnamed.code, 1);
+  t.match(unnamed.stdout, /✗ server\.d\/server\.meta\.json \(root\): must have required property 'name'/);
+  t.match(
+    unnamed.stdout,
+    /\n {2}name: {4}not set: server\.meta\.json has an error \(see above\), so the server falls back to the directory name \(demo\)\n/,
+  );
+  writeFileSync(meta, JSON.stringify({ name: 3 }));
+  const ignored = await cli(['validate', '--explain-defaults'], env, root);
+  t.match(ignored.stdout, /⚠ server\.d\/server\.meta\.json \/name: must be string: the server ignores this value/);
+  t.match(ignored.stdout, /✓ server\.d\/server\.meta\.json: server "demo" \(named after its directory\)/);
+  t.notMatch(ignored.stdout, /server "3"/, 'the ✓ names the server as it is served');
+  t.match(ignored.stdout, /name: {4}the directory name \(demo\): server\.meta\.json gives no usable "name"/);
+  unlinkSync(meta);
+  const absent = await cli(['validate', '--explain-defaults', '--project-root', root], env, root);
+  t.match(absent.stdout, /name: {4}the directory name \(demo\): there is no server\.meta\.json/);
+});
+
+t.test("bundle points out the scaffold's placeholder description; the notes say bundle needs an author", async (t) => {
+  const root = await newProject(t, env);
+  const metaPath = join(root, 'server.d/server.meta.json');
+  const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Record<string, unknown>;
+  t.match(meta._comment, /'mcp-bash bundle' needs an author: MCPB_AUTHOR_NAME in mcpb\.conf/);
+  const { code, report } = await validateJson(t, env, root, ['--strict']);
+  t.equal(code, 0, 'validate --strict passes a fresh project (issue 13)');
+  t.equal(report.warnings, 0);
+  const noAuthor = await cli(['bundle', '--validate'], { ...env, GIT_CONFIG_GLOBAL: '/dev/null' }, root);
+  t.equal(noAuthor.code, 1, 'bundle refuses without an author');
+  t.match(noAuthor.stderr, /MCPB_AUTHOR_NAME in mcpb\.conf/, 'and says where to set it, as the notes do');
+  writeFileSync(join(root, 'mcpb.conf'), 'MCPB_AUTHOR_NAME="Ada"\n');
+  const placeholder = await cli(['bundle', '--validate'], env, root);
+  t.equal(placeholder.code, 0, placeholder.stderr);
+  t.match(
+    placeholder.stderr,
+    /warning: server\.d\/server\.meta\.json's description is still the placeholder of 'mcp-bash new'/,
+    'the placeholder is pointed out where it gets published',
+  );
+  writeFileSync(metaPath, JSON.stringify({ ...meta, description: 'Greets people' }));
+  const written = await cli(['bundle', '--validate'], env, root);
+  t.equal(written.code, 0, written.stderr);
+  t.notMatch(written.stderr, /placeholder/, 'a written description is not warned about');
+});
