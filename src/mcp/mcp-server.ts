@@ -142,12 +142,14 @@ export class McpServer {
       elicitation: undefined,
       stderr: options.stderr,
       capabilities: () => this.capabilities(),
-      // A turn later: a client that sends `initialized` without waiting for initialize's
-      // answer (a pipe fed by printf) still reads that answer before anything onReady sends.
-      announceReady: () =>
+      // State at once, output a turn later: a client that sends `initialized` without waiting
+      // for initialize's answer (a pipe fed by printf) still reads that answer first.
+      announceReady: () => {
+        this.runHooks('onInitialized');
         setImmediate(() => {
           if (!this.stopping) this.runHooks('onReady');
-        }),
+        });
+      },
       requestExit: (code) => {
         setImmediate(() => void this.stop(code, 'drain'));
       },

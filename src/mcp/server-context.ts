@@ -42,7 +42,7 @@ export interface ServerContext {
   readonly stderr: Writable;
   /** The capabilities of every module, for the session's version and client (initialize's answer). */
   capabilities(): ServerCapabilities;
-  /** The client sent `notifications/initialized`: every module's `onReady` runs. */
+  /** The client sent `notifications/initialized`: `onInitialized` hooks run now, `onReady` a turn later. */
   announceReady(): void;
   /** Ends the session once the current response has been written. */
   requestExit(code: number): void;
@@ -61,7 +61,12 @@ export interface SessionElicitation extends ElicitationBridge {
 
 /** What a module needs at the turns of the session; each runs once, errors are logged. */
 export interface ModuleLifecycle {
-  /** After `notifications/initialized`. */
+  /**
+   * At once on `notifications/initialized`, before the next message is read: state only
+   * (requests that follow must see it), nothing sent.
+   */
+  onInitialized?(): void;
+  /** A turn after `notifications/initialized`: what a module sends or starts once ready. */
   onReady?(): void;
   /** After every input message (cheap change polling). */
   onInput?(): void;

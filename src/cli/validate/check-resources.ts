@@ -155,7 +155,8 @@ function checkUri(
 }
 
 /**
- * The project's provider scripts (line endings), then resources/: every metadata file (JSON, schema, uri or uriTemplate, the provider it needs,
+ * The project's provider scripts (line endings), then resources/: every metadata file
+ * (JSON, schema, uri or uriTemplate, the provider it needs,
  * a missing file:// target), and duplicate names - counting the files without metadata,
  * which are resources too (named after their stem).
  */

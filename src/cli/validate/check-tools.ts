@@ -202,8 +202,8 @@ export function checkTools(
       ctx.report.add(
         'warning',
         'tools',
-        "no tools directory, and no prompts/ or resources/: the server has nothing to serve (add a tool with 'mcp-bash " +
-          "scaffold tool NAME')",
+        'no tools directory, and no prompts/ or resources/: the server has nothing to serve ' +
+          "(add a tool with 'mcp-bash scaffold tool NAME')",
         { file: toolsDir },
       );
     return;

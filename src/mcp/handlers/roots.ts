@@ -85,6 +85,10 @@ export const rootsModule: HandlerModule = {
       debounce = setTimeout(() => void refresh(), debounceMs);
     });
     return {
+      // Requests right behind `initialized` wait for the client's roots, not the fallback ones.
+      onInitialized: () => {
+        if (session.clientCapabilities.roots) roots.beginUpdate();
+      },
       onReady: () => {
         if (session.clientCapabilities.roots) void refresh();
       },

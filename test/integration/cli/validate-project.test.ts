@@ -62,7 +62,10 @@ t.test('--explain-defaults agrees with the errors about server.meta.json', async
   t.match(unnamed.stdout, /✗ server\.d\/server\.meta\.json \(root\): must have required property 'name'/);
   t.match(
     unnamed.stdout,
-    /\n {2}name: {4}not set: server\.meta\.json has an error \(see above\), so the server falls back to the directory name \(demo\)\n/,
+    new RegExp(
+      String.raw`\n {2}name: {4}not set: server\.meta\.json has an error \(see above\), ` +
+        String.raw`so the server falls back to the directory name \(demo\)\n`,
+    ),
   );
   writeFileSync(meta, JSON.stringify({ name: 3 }));
   const ignored = await cli(['validate', '--explain-defaults'], env, root);

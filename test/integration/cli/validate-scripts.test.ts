@@ -35,7 +35,10 @@ t.test('scripts with CRLF line endings are errors naming the fix; --fix leaves t
   );
   t.match(
     crlfErrors.find((m) => m.file === 'tools/hello/tool.sh')?.message,
-    /bash\\r: No such file or directory.*sed -i 's\/\\r\$\/\/' tools\/hello\/tool\.sh \(or dos2unix tools\/hello\/tool\.sh\)/,
+    new RegExp(
+      String.raw`bash\\r: No such file or directory.*sed -i 's\/\\r\$\/\/' tools\/hello\/tool\.sh ` +
+        String.raw`\(or dos2unix tools\/hello\/tool\.sh\)`,
+    ),
     'the message names the symptom and the fix',
   );
   t.same(readFileSync(tool), before, '--fix does not rewrite the script');
@@ -65,7 +68,8 @@ t.test(
       [
         [
           'warning',
-          'not executable: the server runs it with bash, but it cannot be run directly (chmod +x, or mcp-bash validate --fix)',
+          'not executable: the server runs it with bash, but it cannot be run directly ' +
+            '(chmod +x, or mcp-bash validate --fix)',
         ],
         ['info', 'tool "hello"'],
       ],
