@@ -159,7 +159,9 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
   const server = deps.server === undefined && deps.commands === undefined ? serverEntry : deps.server;
   const context = makeContext(deps);
   const names = [...commands.map((candidate) => candidate.name), ...BUILTIN_COMMANDS];
-  const [first = '', ...rest] = argv[0] === 'help' ? helpTopic(argv.slice(1)) : argv;
+  // `help validate`, and `--help validate` as people also type it, are `validate --help`.
+  const asksHelpOn = argv[0] === 'help' || (GLOBAL_HELP.includes(argv[0] ?? '') && names.includes(argv[1] ?? ''));
+  const [first = '', ...rest] = asksHelpOn ? helpTopic(argv.slice(1)) : argv;
   let name = '';
   try {
     if (HELP_WORDS.includes(first)) {

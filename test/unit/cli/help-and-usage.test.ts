@@ -150,6 +150,14 @@ t.test('help [command] prints what --help and <command> --help print; version wh
       ['validate', '--help'],
     ],
     [
+      ['--help', 'validate'],
+      ['validate', '--help'],
+    ],
+    [
+      ['-h', 'registry', 'refresh'],
+      ['registry', 'refresh', '--help'],
+    ],
+    [
       ['help', 'ready'],
       ['health', '--help'],
     ],
