@@ -124,6 +124,7 @@ export const command: Command = {
     '  --fix                repair what is safe to repair: chmod +x on tool scripts, chmod go-w',
     '  --json               one JSON line: {schemaVersion, projectRoot, errors, warnings, fixesApplied,',
     '                       strict, defaults, messages:[{level, section, message, file, field}]}',
+    '                       (also when no project is found: one error message, exit 1)',
     '  --explain-defaults   show where the server name, title and version come from',
     '  --strict             warnings fail the run too',
     '  --inspector          print the MCP Inspector command that checks the live server',
