@@ -109,8 +109,15 @@ export const command: Command = {
     const { root } = project.layout;
     const launch = serverLaunch(project.identity.info.name, root, selfCommand());
     const native = options.boolean('native');
-    if (client) io.stdout.write(clientSnippet(client, launch, native).text);
-    else if (mode === 'json') io.stdout.write(`${JSON.stringify(launch, null, 2)}\n`);
+    if (client) {
+      io.stdout.write(clientSnippet(client, launch, native).text);
+      // 1.x's object stays the default (D222); on stderr, say where the pasteable form is.
+      if (!native && client.native)
+        io.stderr.write(
+          `note: 'mcp-bash config --client ${client.id} --native' prints the form to paste ` +
+            `(${client.native.where})\n`,
+        );
+    } else if (mode === 'json') io.stdout.write(`${JSON.stringify(launch, null, 2)}\n`);
     else if (mode === 'inspector') io.stdout.write(`${inspectorCommand(root, 'ui')}\n`);
     else if (mode === 'wrapper' || mode === 'wrapper-env')
       return wrapper(io, root, launch.name, mode === 'wrapper-env');

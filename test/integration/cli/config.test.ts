@@ -46,8 +46,10 @@ t.test('--client prints each client format; an unknown client names the known on
     const run = await cli(['config', '--client', client], env, root);
     t.equal(run.code, 0, run.stderr);
     t.same(parseJson(t, run.stdout, client), launch, `${client}: 1.x's {name, command, env}`);
+    t.match(run.stderr, /^note: 'mcp-bash config --client \S+ --native' prints the form to paste/, 'names --native');
   }
   const claude = await cli(['config', '--client', 'claude-code', '--native'], env, root);
+  t.equal(claude.stderr, '', 'no note with --native');
   t.match(claude.stdout, /^claude mcp add-json cfg-server '\{"type":"stdio","command":/);
   const librechat = await cli(['config', '--client', 'librechat', '--native'], env, root);
   t.match(librechat.stdout, /^mcpServers:\n {2}"cfg-server":\n {4}type: stdio\n {4}command: ".+"\n/);
