@@ -29,19 +29,23 @@ function readFileForJq(cwd: string, path: string): string {
 }
 
 /** Turns a file-reading option into the arguments the WebAssembly jq understands. */
-function resolveFileUse(use: FileUse, engine: JqEngine, cwd: string): string[] {
+async function resolveFileUse(use: FileUse, engine: JqEngine, cwd: string): Promise<string[]> {
   const text = readFileForJq(cwd, use.path);
   if (use.kind === 'program') return [text];
   if (use.kind === 'rawfile') return ['--arg', use.name, text];
-  const slurped = engine.run(['-c', '-s', '.'], text);
+  const slurped = await engine.run(['-c', '-s', '.'], text);
   if (slurped.exitCode !== 0) {
     throw new JqSystemError(`Bad JSON in --slurpfile ${use.name} ${use.path}: ${slurped.stderr.trim()}`);
   }
   return ['--argjson', use.name, slurped.stdout.trim()];
 }
 
-function resolveItems(items: readonly JqArgItem[], engine: JqEngine, cwd: string): string[] {
-  return items.flatMap((item) => (item.kind === 'arg' ? [item.value] : resolveFileUse(item.use, engine, cwd)));
+async function resolveItems(items: readonly JqArgItem[], engine: JqEngine, cwd: string): Promise<string[]> {
+  const resolved: string[] = [];
+  // In order, one at a time: each file use may run jq.
+  for (const item of items)
+    resolved.push(...(item.kind === 'arg' ? [item.value] : await resolveFileUse(item.use, engine, cwd)));
+  return resolved;
 }
 
 /**
@@ -53,7 +57,7 @@ export async function runJqInvocation(engine: JqEngine, invocation: JqInvocation
   const line = parseJqCommandLine(invocation.argv);
   let argsForJq: string[];
   try {
-    argsForJq = resolveItems(line.items, engine, invocation.cwd);
+    argsForJq = await resolveItems(line.items, engine, invocation.cwd);
   } catch (error) {
     if (!(error instanceof JqSystemError)) throw error;
     return { stdout: '', stderr: `jq: error: ${error.message}\n`, exitCode: JQ_SYSTEM_ERROR };
@@ -71,7 +75,7 @@ export async function runJqInvocation(engine: JqEngine, invocation: JqInvocation
   } else if (readsInput(line)) {
     input = await invocation.readStdin();
   }
-  const result = engine.run(argsForJq, input);
+  const result = await engine.run(argsForJq, input);
   return {
     stdout: result.stdout,
     stderr: fileErrors + result.stderr,

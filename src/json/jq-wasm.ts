@@ -11,10 +11,10 @@ export interface JqRunResult {
   readonly exitCode: number;
 }
 
-/** jq 1.8 (the real one, compiled to WebAssembly), ready to run synchronously. */
+/** jq 1.8 (the real one, compiled to WebAssembly). */
 export interface JqEngine {
   /** Runs jq with exactly these arguments (as after `jq` on a command line) and this stdin. */
-  run(argv: readonly string[], stdin: string): JqRunResult;
+  run(argv: readonly string[], stdin: string): Promise<JqRunResult>;
 }
 
 /** Where jq-wasm's loader and module live: the extracted home, or a source checkout. */
@@ -40,10 +40,20 @@ const LOADER_PATCHES: ReadonlyArray<{ readonly find: string; readonly replace: s
   },
 ];
 
+/** One instance of the jq module: its memory, and so its state, are its own. */
+interface JqHandle {
+  raw(input: string, query: string, flags: string[]): JqRunResult;
+}
+
+/** A compiled WebAssembly module (opaque here: the project's TypeScript libs carry no WebAssembly types). */
+type CompiledWasm = object;
+
+/** Node's global WebAssembly, as far as it is used here. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledWasm> } })
+  .WebAssembly;
+
 interface JqWasmModule {
-  loadJq(options: { wasmBinary: Uint8Array }): Promise<{
-    raw(input: string, query: string, flags: string[]): JqRunResult;
-  }>;
+  loadJq(options: { wasmModule: CompiledWasm }): Promise<JqHandle>;
 }
 
 /** Finds jq-wasm under a framework home (`lib/jq-wasm/`) or a checkout's node_modules. */
@@ -89,8 +99,38 @@ export async function loadJqEngine(files: JqWasmFiles, { oneShot = true } = {}):
     filename: files.loader,
   });
   factory(module.exports, createRequire(files.loader), module, files.loader, dirname(files.loader));
-  const handle = await module.exports.loadJq({ wasmBinary: readFileSync(files.wasm) });
+  // Compiled once: a fresh instance of it takes about a millisecond.
+  const wasmModule = await wasm.compile(readFileSync(files.wasm));
+  const instantiate = () => module.exports.loadJq({ wasmModule });
+  if (oneShot) {
+    const handle = await instantiate();
+    return { run: async (argv, stdin) => handle.raw(stdin, ARGV_MARKER, [...argv]) };
+  }
+  return reusedEngine(instantiate);
+}
+
+/**
+ * One instance for run after run, as long as it is clean. jq keeps its input state between
+ * runs of an instance: a program that stops reading early (`first(inputs)`, `halt`, a parse
+ * error mid-stream) leaves the rest of its input to the next run, which would print another
+ * call's data. So after each run a probe reads empty input; an instance that still yields
+ * anything is dropped for a fresh one.
+ */
+function reusedEngine(instantiate: () => Promise<JqHandle>): JqEngine {
+  let current = instantiate();
   return {
-    run: (argv, stdin) => handle.raw(stdin, ARGV_MARKER, [...argv]),
+    async run(argv, stdin) {
+      // A run that waited while the instance was replaced must use the new one.
+      let pending: Promise<JqHandle>;
+      let handle: JqHandle;
+      do {
+        pending = current;
+        handle = await pending;
+      } while (pending !== current);
+      const result = handle.raw(stdin, ARGV_MARKER, [...argv]);
+      const probe = handle.raw('', ARGV_MARKER, ['-c', '.']);
+      if (probe.exitCode !== 0 || probe.stdout !== '' || probe.stderr !== '') current = instantiate();
+      return result;
+    },
   };
 }

@@ -63,6 +63,35 @@ t.test('without jq or gojq, SDK tools are served by the warm built-in jq', async
   }
 });
 
+t.test('a JSON check that fails on text does not change what the next SDK call reads', async (t) => {
+  const root = project(t.testdir());
+  const tool = join(root, 'tools', 'checks');
+  mkdirSync(tool);
+  // A tool that validates a reply it got, then reads its argument (an author's first tool).
+  writeFileSync(
+    join(tool, 'tool.sh'),
+    `#!/usr/bin/env bash
+set -euo pipefail
+source "\${MCP_SDK}/tool-sdk.sh"
+reply='{"ok":1}
+Internal Server Error
+{"leaked":true}'
+if mcp_is_valid_json "\${reply}"; then valid=yes; else valid=no; fi
+mcp_result_success "$(mcp_json_obj valid "\${valid}" name "$(mcp_args_get '.name')")"
+`,
+  );
+  chmodSync(join(tool, 'tool.sh'), 0o755);
+  writeFileSync(join(tool, 'tool.meta.json'), '{"name":"checks"}');
+  const server = await startInitialized({ projectRoot: root, env: toolEnv({ PATH: pathWithoutJq() }) });
+  t.teardown(() => server.close());
+  const response = await server.request('tools/call', { name: 'checks', arguments: { name: 'Ada' } });
+  t.same(
+    (response.result as { structuredContent?: unknown }).structuredContent,
+    { success: true, result: { valid: 'no', name: 'Ada' } },
+    'the argument, not what the failed check left unread',
+  );
+});
+
 t.test('with jq or gojq installed, tools get it and no warm service', async (t) => {
   const root = project(t.testdir());
   const tool = join(root, 'tools', 'env-probe');

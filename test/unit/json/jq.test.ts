@@ -55,13 +55,44 @@ t.test('the pinned jq-wasm loader still has the code the patches expect', async 
   t.notMatch(patched, /stdoutSink\.toString\(\)\.trim\(\)/);
   t.throws(() => patchLoaderSource('module.exports = {}'), /unexpected jq-wasm loader/);
   const engine = await loadJqEngine(files);
-  t.same(engine.run(['-r', '.'], '"  x  "'), { stdout: '  x  \n', stderr: '', exitCode: 0 });
-  t.same(engine.run(['-n', '$ARGS.positional', '-c', '--args', 'a'], ''), {
+  t.same(await engine.run(['-r', '.'], '"  x  "'), { stdout: '  x  \n', stderr: '', exitCode: 0 });
+  t.same(await engine.run(['-n', '$ARGS.positional', '-c', '--args', 'a'], ''), {
     stdout: '["a"]\n',
     stderr: '',
     exitCode: 0,
   });
-  t.equal(engine.run(['.'], '{').exitCode, 5, 'jq 1.8 exits 5 on unparsable input');
+  t.equal((await engine.run(['.'], '{')).exitCode, 5, 'jq 1.8 exits 5 on unparsable input');
+});
+
+t.test('a reused engine never hands one run the input another run left unread', async (t) => {
+  const files = locateJqWasm(repoRoot);
+  if (!files) return t.fail('jq-wasm not found');
+  const engine = await loadJqEngine(files, { oneShot: false });
+  // Programs that stop reading early, then an ordinary run that must see only its own input.
+  const leavers: Array<[string[], string]> = [
+    [['-c', '.'], '{"a":1}\nnot json\n{"left":"parse error"}'],
+    [['-c', '-n', 'first(inputs)'], '{"x":1}\n{"left":"first"}'],
+    [['-c', 'halt_error'], '"boom"\n{"left":"halt_error"}'],
+    [['-c', '-n', 'input'], '1 {"left":"input"}'],
+    [['-c', '.'], 'plain text'],
+    // Two parse errors: reading the rest once does not empty it (the instance is replaced).
+    [['-c', '.'], '{"a":1}\nbad\n{"b":2}\nbad2\n{"left":"second error"}'],
+  ];
+  for (const [argv, input] of leavers) {
+    await engine.run(argv, input);
+    t.same(
+      await engine.run(['-c', '.name'], '{"name":"Ada"}'),
+      { stdout: '"Ada"\n', stderr: '', exitCode: 0 },
+      `after jq ${argv.join(' ')}: only its own input`,
+    );
+  }
+  // Two runs waiting together while the instance is replaced both get a clean one.
+  const [first, second, third] = await Promise.all([
+    engine.run(['-c', '-n', 'first(inputs)'], '1 {"left":"concurrent"}'),
+    engine.run(['-c', '.'], '2'),
+    engine.run(['-c', '.'], '3'),
+  ]);
+  t.same([first.stdout, second.stdout, third.stdout], ['1\n', '2\n', '3\n'], 'concurrent runs stay apart');
 });
 
 t.test('locateJqWasm prefers an extracted home', async (t) => {
