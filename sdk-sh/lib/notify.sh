@@ -15,12 +15,12 @@ mcp_is_cancelled() {
 
 # mcp_progress PERCENT MESSAGE [TOTAL]
 #   Appends a notifications/progress line to MCP_PROGRESS_STREAM. PERCENT that is not an
-#   integer becomes 0; it is clamped to 0..100. TOTAL is a number or omitted (null).
-#   A no-op (status 0) when the request carried no progressToken or there is no stream.
-#   Returns 0.
+#   integer becomes 0; it is clamped to 0..100. TOTAL is a whole number or omitted (null).
+#   When the request carried no progressToken the client gets nothing, but the line still
+#   counts as activity for progressExtendsTimeout. A no-op when there is no stream. Returns 0.
 mcp_progress() {
-	local _mcp_pct="${1-}" _mcp_total_in="${3-}" _mcp_token="" _mcp_msg="" _mcp_total="null"
-	if [ -z "${MCP_PROGRESS_TOKEN-}" ] || [ -z "${MCP_PROGRESS_STREAM-}" ]; then
+	local _mcp_pct="${1-}" _mcp_total_in="${3-}" _mcp_token="null" _mcp_msg="" _mcp_total="null"
+	if [ -z "${MCP_PROGRESS_STREAM-}" ]; then
 		return 0
 	fi
 	if _mcp_is_uint "${_mcp_pct}"; then
@@ -33,7 +33,9 @@ mcp_progress() {
 	else
 		_mcp_pct=0
 	fi
-	if _mcp_is_json_number "${MCP_PROGRESS_TOKEN}"; then
+	if [ -z "${MCP_PROGRESS_TOKEN-}" ]; then
+		: # no token: the server sends no notification for this line
+	elif _mcp_is_json_number "${MCP_PROGRESS_TOKEN}"; then
 		_mcp_token="${MCP_PROGRESS_TOKEN}"
 	else
 		_mcp_json_quote_to _mcp_token "${MCP_PROGRESS_TOKEN}"

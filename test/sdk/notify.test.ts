@@ -64,14 +64,24 @@ for (const tool of tools) {
       t.same(tokens, [42, '007']);
     });
 
-    t.test('mcp_progress is a no-op without a progress token or stream', async (t) => {
+    t.test('without a progress token the line carries none (activity only); without a stream, nothing', async (t) => {
       const box = sandbox(t);
       const run = await box.run(
         'mcp_progress 10 x; MCP_PROGRESS_TOKEN=t MCP_PROGRESS_STREAM= mcp_progress 10 y; echo ok',
         { tool },
       );
       t.equal(run.stdout, 'ok\n');
-      t.equal(box.read('progress'), '');
+      t.same(
+        box.lines('progress'),
+        [
+          {
+            jsonrpc: '2.0',
+            method: 'notifications/progress',
+            params: { progressToken: null, progress: 10, total: null, message: 'x' },
+          },
+        ],
+        'one line, for the server to count as activity (it sends the client nothing without a token)',
+      );
     });
 
     t.test('mcp_log writes notifications/message lines with normalised levels', async (t) => {

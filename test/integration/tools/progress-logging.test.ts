@@ -109,6 +109,14 @@ t.test('with live progress off, progress still extends the timeout; only deliver
   await server.close();
 });
 
+t.test('mcp_progress without a progress token still extends the timeout; the client gets nothing', async (t) => {
+  const server = await startInProcess({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+  t.teardown(() => server.close());
+  const response = await server.request('tools/call', { name: 'sdk-progress-ticker' }, undefined, 20_000);
+  t.match(response.result, { content: [{ text: 'ticked' }], isError: false }, 'not timed out after 1 s');
+  t.same(server.notifications('notifications/progress'), [], 'no progress notification without a token');
+});
+
 t.test('side-channel lines that are not JSON: one warning on stderr per call', async (t) => {
   const server = await startInProcess({ projectRoot: fixtureProject('tools'), env: toolEnv() });
   await server.request('tools/call', { name: 'bad-lines', _meta: { progressToken: 'b' } });
