@@ -195,6 +195,9 @@ mcp_args_int() {
 	if ! _mcp_is_int "${_mcp_raw}"; then
 		_mcp_args_fail "${_mcp_x}" "${_mcp_filter} must be an integer"
 	fi
+	if ! _mcp_int_fits "${_mcp_raw}"; then
+		_mcp_args_fail "${_mcp_x}" "${_mcp_filter} is out of range (a 64-bit integer)"
+	fi
 	if [ "${_mcp_has_min}" = true ] && ! [ "${_mcp_raw}" -ge "${_mcp_min}" ] 2>/dev/null; then
 		_mcp_args_fail "${_mcp_x}" "${_mcp_filter} must be >= ${_mcp_min}"
 	fi

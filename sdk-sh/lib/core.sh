@@ -115,6 +115,21 @@ _mcp_is_int() {
 	_mcp_is_uint "${1#-}"
 }
 
+# _mcp_int_fits INT: 0 when the integer INT fits Bash arithmetic (64-bit signed), else 1.
+# Compared as text: arithmetic on a longer number would wrap around silently.
+_mcp_int_fits() {
+	local _mcp_if_d="${1#-}" _mcp_if_limit=9223372036854775807
+	[ "${1-}" != "${_mcp_if_d}" ] && _mcp_if_limit=9223372036854775808
+	while [ "${#_mcp_if_d}" -gt 1 ] && [ "${_mcp_if_d#0}" != "${_mcp_if_d}" ]; do
+		_mcp_if_d="${_mcp_if_d#0}"
+	done
+	[ "${#_mcp_if_d}" -lt 19 ] && return 0
+	[ "${#_mcp_if_d}" -gt 19 ] && return 1
+	# Same length: a string comparison orders digit strings numerically (-gt would overflow).
+	# shellcheck disable=SC2071
+	! [[ "${_mcp_if_d}" > "${_mcp_if_limit}" ]]
+}
+
 # _mcp_uint_to VAR VALUE DEFAULT: sets VAR to VALUE (surrounding whitespace trimmed) when it
 # is an unsigned integer, else to DEFAULT (itself 0 when not an unsigned integer). Leading
 # zeros are dropped so the result is also a valid JSON number.

@@ -13,6 +13,11 @@ const args = {
   bad: '4x',
   text: '  padded  ',
   list: [1, 2],
+  // Strings: JavaScript cannot write these as exact JSON numbers.
+  top: '9223372036854775807',
+  bottom: '-9223372036854775808',
+  over: '9223372036854775808',
+  huge: '0099999999999999999999',
 };
 
 for (const tool of fullJsonTools()) {
@@ -101,6 +106,11 @@ for (const tool of fullJsonTools()) {
         { tool, args },
       );
       t.equal(ok.stdout, '42,-7,10,');
+      const edges = await box.run('printf "%s," "$(mcp_args_int .top)" "$(mcp_args_int .bottom --max 0)"', {
+        tool,
+        args,
+      });
+      t.equal(edges.stdout, '9223372036854775807,-9223372036854775808,', 'the 64-bit limits themselves fit');
       const failures: Array<[string, string]> = [
         ['mcp_args_int .bad', '.bad must be an integer'],
         ['mcp_args_int .n --min 50', '.n must be >= 50'],
@@ -112,6 +122,8 @@ for (const tool of fullJsonTools()) {
         ['mcp_args_int .n --max 1.5', 'mcp_args_int: --max must be an integer'],
         ['mcp_args_int .n --min 1 --max ""', 'mcp_args_int: --max must be an integer'],
         ['mcp_args_int .n --min', 'mcp_args_int: --min must be an integer'],
+        ['mcp_args_int .over', '.over is out of range (a 64-bit integer)'],
+        ['mcp_args_int .huge --min 1 --max 200', '.huge is out of range (a 64-bit integer)'],
       ];
       for (const [script, message] of failures) {
         const run = await box.run(script, { tool, args });
