@@ -150,7 +150,8 @@ function checkOutputSchema(inputs: ResultInputs, stdout: string, structured: unk
     tool: inputs.tool.name,
     hint:
       'its metadata declares an outputSchema, so it must print a JSON object that matches it ' +
-      '(mcp_result_success does); without outputSchema it may print plain text',
+      '(mcp_emit_json prints one; mcp_result_success wraps its data in {success, result}); ' +
+      'without outputSchema it may print plain text',
   };
   if (stdout.trim() === '') throw RpcError.internal('Tool output is empty for declared outputSchema', data);
   if (structured === undefined)
