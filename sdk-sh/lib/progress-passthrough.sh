@@ -125,8 +125,9 @@ _mcp_rwp_log_stderr() {
 #   when given, else (unless --quiet) to the debug log; --dry-run prints
 #   {"progress","message"} to stderr instead of reporting. COMMAND's stdout is printed (or
 #   written to --stdout FILE) when it ends.
-#   Returns COMMAND's status; 130 when the call is cancelled (COMMAND is killed); 1 for bad
-#   options (missing --pattern, unknown --extract, --total not a positive integer, ...).
+#   Returns COMMAND's status; 130 when the call is cancelled and COMMAND outlived the
+#   server's TERM (usually the TERM ends it first: 143); 1 for bad options (missing
+#   --pattern, unknown --extract, --total not a positive integer, ...).
 mcp_run_with_progress() {
 	local _mcp_pattern="" _mcp_extract=json _mcp_interval=0.2 _mcp_stdout="" _mcp_progress_file="" _mcp_total=""
 	local _mcp_dry=false _mcp_quiet=false _mcp_stderr_out="" _mcp_dir="" _mcp_source="" _mcp_pid="" _mcp_rc=0
