@@ -49,7 +49,7 @@ function project(root: string): string {
 
 t.test('without jq or gojq, SDK tools are served by the warm built-in jq', async (t) => {
   const server = await startInitialized({
-    projectRoot: project(t.testdir()),
+    projectRoot: project(scratchDir('mcpbash-builtin-jq-')),
     env: toolEnv({ PATH: pathWithoutJq() }),
   });
   t.teardown(() => server.close());
@@ -64,7 +64,7 @@ t.test('without jq or gojq, SDK tools are served by the warm built-in jq', async
 });
 
 t.test('a JSON check that fails on text does not change what the next SDK call reads', async (t) => {
-  const root = project(t.testdir());
+  const root = project(scratchDir('mcpbash-builtin-jq-'));
   const tool = join(root, 'tools', 'checks');
   mkdirSync(tool);
   // A tool that validates a reply it got, then reads its argument (an author's first tool).
@@ -93,7 +93,7 @@ mcp_result_success "$(mcp_json_obj valid "\${valid}" name "$(mcp_args_get '.name
 });
 
 t.test('with jq or gojq installed, tools get it and no warm service', async (t) => {
-  const root = project(t.testdir());
+  const root = project(scratchDir('mcpbash-builtin-jq-'));
   const tool = join(root, 'tools', 'env-probe');
   mkdirSync(tool);
   writeFileSync(
