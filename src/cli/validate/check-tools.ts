@@ -8,6 +8,7 @@ import { toolNamePortability } from '../../project/tools/tool-name.js';
 import { UI_META_FILE } from '../../project/ui/ui-discovery.js';
 import { toolMeta } from '../../schemas/meta-files.js';
 import { toolUiMeta } from '../../schemas/ui-files.js';
+import { closestMatch } from '../../text/did-you-mean.js';
 import { listProjectFiles, metaFiles } from './project-files.js';
 import { checkLineEndings, checkScriptFile, fixExecutable } from './script-checks.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
@@ -104,6 +105,7 @@ function checkToolMeta(
   const value = readJsonObject(ctx, 'tools', meta);
   if (!value || !checkSchema(ctx, 'tools', toolMeta, value, meta)) return script ? { script } : {};
   checkToolUiShape(ctx, value, meta);
+  checkMisspelledFields(ctx, value, meta);
   const stem = basename(meta).slice(0, -META_SUFFIX.length);
   if (value.name === undefined)
     // 1.x's rule: the metadata names its tool (2.x would fall back to the file's name).
@@ -126,6 +128,26 @@ function checkToolMeta(
   return script ? { name, script } : { name };
 }
 
+/** The fields tool metadata may have (the format's own list). */
+const TOOL_FIELDS = Object.keys((toolMeta.schema as { properties: Record<string, unknown> }).properties);
+
+/**
+ * A field that is a typo of a known one (`descripton`) is ignored by the server, silently:
+ * a warning naming the field it probably meant. Other unknown fields stay unremarked, as in
+ * 1.x (projects keep their own notes there; `_`/`$` prefixed keys are never typos).
+ */
+function checkMisspelledFields(ctx: CheckContext, value: Record<string, unknown>, file: string, prefix = ''): void {
+  for (const key of Object.keys(value)) {
+    if (TOOL_FIELDS.includes(key) || key.startsWith('_') || key.startsWith('$')) continue;
+    const meant = closestMatch(key, TOOL_FIELDS);
+    if (meant !== undefined)
+      ctx.report.add('warning', 'tools', `unknown field "${key}" is ignored (did you mean "${meant}"?)`, {
+        file,
+        field: `${prefix}/${key}`,
+      });
+  }
+}
+
 /** A tool's `_meta.ui` against MCP Apps' shape: what the server drops with a warning (D193). */
 function checkToolUiShape(ctx: CheckContext, value: Record<string, unknown>, file: string, prefix = ''): void {
   const meta = value._meta;
@@ -137,7 +159,10 @@ function checkInlineTool(ctx: CheckContext, script: string, name: string): void 
   const warnings: string[] = [];
   const header = inlineHeader(readFileSync(script, 'utf8').slice(0, 4096), 'header', warnings);
   if (header && !checkSchema(ctx, 'tools', toolMeta, header, script, '# mcp:')) return;
-  if (header) checkToolUiShape(ctx, header, script, '# mcp:');
+  if (header) {
+    checkToolUiShape(ctx, header, script, '# mcp:');
+    checkMisspelledFields(ctx, header, script, '# mcp:');
+  }
   if (!header)
     ctx.report.add(
       'warning',

@@ -430,3 +430,49 @@ t.test('file:// URIs outside resources/ warn, unless MCP_RESOURCES_ROOTS serves 
   };
   t.same(outside(report.messages), [], 'no warning when the provider serves docs/');
 });
+
+t.test('a misspelled metadata field is pointed out; other unknown fields are left alone', async (t) => {
+  const root = await newProject(t, env, 'typos');
+  writeFileSync(
+    join(root, 'tools/hello/tool.meta.json'),
+    JSON.stringify({
+      name: 'hello',
+      descripton: 'Says hello',
+      inputschema: { type: 'object' },
+      myNotes: 'kept for the team',
+      _comment: 'ours',
+    }),
+  );
+  mkdirSync(join(root, 'tools/inline'));
+  writeFileSync(
+    join(root, 'tools/inline/tool.sh'),
+    '#!/usr/bin/env bash\n# mcp: {"name":"inline","description":"x","timeoutSec":5}\nprintf ok\n',
+    { mode: 0o755 },
+  );
+  const { code, report } = await validateJson(t, env, root);
+  t.equal(code, 0, 'warnings only');
+  t.same(
+    report.messages
+      .filter((m) => /unknown field/.test(m.message))
+      // The message text after its "file field: " prefix.
+      .map((m) => [m.file, m.field, m.message.slice(m.message.indexOf('unknown field'))])
+      .sort(),
+    [
+      [
+        'tools/hello/tool.meta.json',
+        '/descripton',
+        'unknown field "descripton" is ignored (did you mean "description"?)',
+      ],
+      [
+        'tools/hello/tool.meta.json',
+        '/inputschema',
+        'unknown field "inputschema" is ignored (did you mean "inputSchema"?)',
+      ],
+      [
+        'tools/inline/tool.sh',
+        '# mcp:/timeoutSec',
+        'unknown field "timeoutSec" is ignored (did you mean "timeoutSecs"?)',
+      ],
+    ],
+  );
+});
