@@ -9,11 +9,63 @@ export const GLOBAL_VERSION = ['--version', '-v'];
 export const HEALTH_FLAGS = ['--health', '--ready'];
 const GLOBAL_FLAGS = [...GLOBAL_HELP, ...GLOBAL_VERSION, ...HEALTH_FLAGS];
 
-/** The index of the first word (before any `--`) that names a command, or -1. */
+/**
+ * The options of mcp-bash's commands that take no value (a test keeps this list equal to the
+ * commands' own). After one of these the next word is not its value, so it may be a command.
+ */
+export const COMMAND_SWITCHES: ReadonlySet<string> = new Set([
+  'allow-all',
+  'allow-downgrade',
+  'allow-self',
+  'dry-run',
+  'explain-defaults',
+  'fix',
+  'health',
+  'hello',
+  'include-gojq',
+  'insecure',
+  'inspector',
+  'json',
+  'minimal',
+  'native',
+  'notify',
+  'print-env',
+  'quiet',
+  'ready',
+  'refresh',
+  'show',
+  'stateless',
+  'strict',
+  'ui',
+  'upgrade',
+  'validate',
+  'verbose',
+  'verify',
+  'with-server-env',
+  'wrapper',
+  'wrapper-env',
+]);
+
+/** Whether `flag` (a word starting with `-`) may take the next word as its value. */
+function takesValue(flag: string): boolean {
+  if (flag.includes('=') || GLOBAL_FLAGS.includes(flag)) return false;
+  const name = flag.replace(/^--(no-)?/, '');
+  return !COMMAND_SWITCHES.has(name);
+}
+
+/**
+ * The index of the first word (before any `--`) that names a command, or -1. A word right
+ * after a flag that takes values is that flag's value, not a command: a client launching us
+ * with `--log-level debug` passes a value that happens to be a command's name (D131).
+ */
 function commandWordIndex(argv: readonly string[], commandNames: readonly string[]): number {
   const end = argv.indexOf('--');
   const words = end === -1 ? argv : argv.slice(0, end);
-  return words.findIndex((word) => commandNames.includes(word));
+  return words.findIndex((word, at) => {
+    if (!commandNames.includes(word)) return false;
+    const previous = at > 0 ? (words[at - 1] as string) : '';
+    return !(previous.startsWith('-') && takesValue(previous));
+  });
 }
 
 /**

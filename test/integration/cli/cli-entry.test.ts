@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
+import { COMMAND_SWITCHES } from '../../../src/cli/leading-flags.js';
 import { binaryCommand, repoRoot } from '../../helpers/paths.js';
 import { isolatedEnv, runBinary } from '../../helpers/run-binary.js';
 import { scratchDir } from '../../helpers/scratch.js';
@@ -83,6 +84,37 @@ t.test('options before a command are refused with the reordered command line, no
     t.equal(run.stdout, '', `${args.join(' ')}: nothing on stdout`);
     t.equal(run.stderr, `mcp-bash: options go after the command: ${advice}`, args.join(' '));
   }
+});
+
+t.test('a client flag whose value is a command name still starts the server (D131, D227)', async (t) => {
+  const ping = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`;
+  for (const args of [
+    ['--log-level', 'debug'],
+    ['--mode', 'serve', '--transport', 'stdio'],
+    ['-c', 'config'],
+  ]) {
+    const run = await runBinary(args, { input: ping });
+    t.equal(run.code, 0, `${args.join(' ')}: ${run.stderr}`);
+    t.match(run.stderr, new RegExp(`ignoring unknown option ${args[0]}`), `${args.join(' ')}: served`);
+    t.notMatch(run.stderr, /options go after the command/);
+  }
+});
+
+t.test("the switches the refusal knows are exactly the commands' options that take no value", async (t) => {
+  const declared = new Set<string>();
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) {
+        const text = readFileSync(path, 'utf8');
+        for (const match of text.matchAll(/\b(?:boolean|flags): \[([^\]]*)\]/g))
+          for (const name of (match[1] as string).matchAll(/'([a-z-]+)'/g)) declared.add(name[1] as string);
+      }
+    }
+  };
+  walk(join(repoRoot, 'src', 'cli'));
+  t.same([...COMMAND_SWITCHES].sort(), [...declared].sort());
 });
 
 t.test(
