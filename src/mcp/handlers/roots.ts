@@ -92,7 +92,13 @@ export const rootsModule: HandlerModule = {
       onReady: () => {
         if (session.clientCapabilities.roots) void refresh();
       },
-      onStop: () => clearTimeout(debounce),
+      onStop: () => {
+        clearTimeout(debounce);
+        // No answer can come any more (input ended, or the server stops before asking):
+        // calls waiting for the client's roots go on with the ones they have.
+        generation += 1;
+        roots.finishUpdate();
+      },
     };
   },
 };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { InProcessServer } from '../../helpers/in-process-server.js';
 import type { Message } from '../../helpers/mcp-session.js';
-import { isolatedEnv } from '../../helpers/run-binary.js';
+import { isolatedEnv, runBinary, toolEnv } from '../../helpers/run-binary.js';
 import { scratchDir } from '../../helpers/scratch.js';
 
 /** A project with one tool and one prompt. */
@@ -76,4 +76,38 @@ t.test('a client that sends initialized without waiting reads the initialize ans
   await server.waitFor((message) => registryLogIndex([message], 'tools') === 0, 15_000, 'the tools scan log');
   t.equal(server.messages[0]?.id, 'init', 'the first line out is the initialize answer');
   t.ok(registryLogIndex(server.messages, 'tools') > 0, 'the scan logged after it');
+});
+
+t.test('a whole session piped in at once, roots declared, input closed: the call is answered', async (t) => {
+  const lines = [
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: { roots: {} },
+        clientInfo: { name: 'pipe', version: '1' },
+      },
+    },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'hello', arguments: {} } },
+  ];
+  const started = Date.now();
+  // Input then end of input, as `printf ... | mcp-bash` delivers them: the client cannot
+  // answer roots/list any more, so the call runs with the fallback roots.
+  const run = await runBinary([], {
+    env: toolEnv({ MCPBASH_PROJECT_ROOT: toolAndPrompt() }),
+    input: lines.map((line) => `${JSON.stringify(line)}\n`).join(''),
+  });
+  const replies = run.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { id?: number; result?: unknown });
+  t.match(
+    replies.find((reply) => reply.id === 2),
+    { result: { content: [{ text: 'hi' }] } },
+    run.stderr,
+  );
+  t.ok(Date.now() - started < 4000, 'without waiting out the roots timeout');
 });
