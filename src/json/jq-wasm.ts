@@ -41,7 +41,7 @@ const LOADER_PATCHES: ReadonlyArray<{ readonly find: string; readonly replace: s
 ];
 
 /** One instance of the jq module: its memory, and so its state, are its own. */
-interface JqHandle {
+export interface JqHandle {
   raw(input: string, query: string, flags: string[]): JqRunResult;
 }
 
@@ -116,21 +116,37 @@ export async function loadJqEngine(files: JqWasmFiles, { oneShot = true } = {}):
  * call's data. So after each run a probe reads empty input; an instance that still yields
  * anything is dropped for a fresh one.
  */
-function reusedEngine(instantiate: () => Promise<JqHandle>): JqEngine {
-  let current = instantiate();
+export function reusedEngine(instantiate: () => Promise<JqHandle>): JqEngine {
+  // A failed instantiation is seen by the run that awaits it (never an unhandled rejection),
+  // and the next run tries again.
+  const fresh = () => {
+    const made = instantiate();
+    made.catch(() => {
+      if (current === made) current = undefined;
+    });
+    return made;
+  };
+  let current: Promise<JqHandle> | undefined = fresh();
   return {
     async run(argv, stdin) {
       // A run that waited while the instance was replaced must use the new one.
       let pending: Promise<JqHandle>;
       let handle: JqHandle;
       do {
+        current ??= fresh();
         pending = current;
         handle = await pending;
       } while (pending !== current);
-      const result = handle.raw(stdin, ARGV_MARKER, [...argv]);
-      const probe = handle.raw('', ARGV_MARKER, ['-c', '.']);
-      if (probe.exitCode !== 0 || probe.stdout !== '' || probe.stderr !== '') current = instantiate();
-      return result;
+      try {
+        const result = handle.raw(stdin, ARGV_MARKER, [...argv]);
+        const probe = handle.raw('', ARGV_MARKER, ['-c', '.']);
+        if (probe.exitCode !== 0 || probe.stdout !== '' || probe.stderr !== '') current = fresh();
+        return result;
+      } catch (error) {
+        // The module aborted (a stack overflow, say): its state is unknown, so it is not reused.
+        current = fresh();
+        throw error;
+      }
     },
   };
 }

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { parseJqCommandLine, readsInput } from '../../../src/json/jq-argv.js';
-import { loadJqEngine, locateJqWasm, patchLoaderSource } from '../../../src/json/jq-wasm.js';
+import {
+  type JqHandle,
+  loadJqEngine,
+  locateJqWasm,
+  patchLoaderSource,
+  reusedEngine,
+} from '../../../src/json/jq-wasm.js';
 import { repoRoot } from '../../helpers/paths.js';
 
 const args = (argv: string[]) =>
@@ -93,6 +99,13 @@ t.test('a reused engine never hands one run the input another run left unread', 
     engine.run(['-c', '.'], '3'),
   ]);
   t.same([first.stdout, second.stdout, third.stdout], ['1\n', '2\n', '3\n'], 'concurrent runs stay apart');
+  // A program that makes the module abort (unbounded recursion) throws; the next run gets a fresh instance.
+  await t.rejects(engine.run(['-c', '-n', 'input, (def f: [f]; f)'], '1 {"left":"abort"}'));
+  t.same(
+    await engine.run(['-c', '.n'], '{"n":0}'),
+    { stdout: '0\n', stderr: '', exitCode: 0 },
+    'after an abort: only its own input',
+  );
 });
 
 t.test('locateJqWasm prefers an extracted home', async (t) => {
@@ -102,4 +115,29 @@ t.test('locateJqWasm prefers an extracted home', async (t) => {
     wasm: join(home, 'lib', 'jq-wasm', 'jq.wasm'),
   });
   t.equal(locateJqWasm(t.testdir({})), null);
+});
+
+t.test('a reused engine whose instance fails to start reports it, and the next run tries again', async (t) => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  t.teardown(() => process.off('unhandledRejection', onUnhandled));
+  const clean: JqHandle = { raw: (input) => ({ stdout: input === '' ? '' : `${input}\n`, stderr: '', exitCode: 0 }) };
+  /** An engine whose first instance fails to start. */
+  const failingFirst = () => {
+    let attempts = 0;
+    return reusedEngine(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('out of memory');
+      return clean;
+    });
+  };
+  const waiting = failingFirst();
+  await t.rejects(waiting.run(['.'], '1'), /out of memory/, 'a run waiting on the instance sees its failure');
+  t.same(await waiting.run(['.'], '2'), { stdout: '2\n', stderr: '', exitCode: 0 }, 'the next run starts a new one');
+  const idle = failingFirst();
+  // Nothing awaits its first instance: the failure must not be an unhandled rejection.
+  await new Promise((resolve) => setImmediate(resolve));
+  t.same(await idle.run(['.'], '3'), { stdout: '3\n', stderr: '', exitCode: 0 }, 'its first run starts a new one');
+  t.same(unhandled, [], 'no unhandled rejection');
 });
