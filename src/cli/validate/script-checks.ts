@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, lstatSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, lstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { shellQuote } from '../../process/shell-quote.js';
 import { insecureFileReason } from '../../project/secure-file.js';
@@ -38,13 +38,13 @@ export function fixExecutable(ctx: CheckContext, section: Section, path: string)
  * not repaired: --fix changes permissions only, never a file's content.
  */
 export function checkLineEndings(ctx: CheckContext, section: Section, path: string): void {
-  let bytes: Buffer;
+  let head: string;
   try {
-    bytes = readFileSync(path);
+    head = firstBytes(path, 64 * 1024);
   } catch {
     return; // missing or unreadable: reported where it matters
   }
-  if (!bytes.includes('\r\n')) return;
+  if (!head.includes('\r\n') || !breaksOnCrlf(path, head)) return;
   const file = shellQuote(ctx.report.rel(path));
   ctx.report.add(
     'error',
@@ -53,6 +53,21 @@ export function checkLineEndings(ctx: CheckContext, section: Section, path: stri
       `"$'\\r': command not found"); convert it: sed -i 's/\\r$//' ${file} (or dos2unix ${file})`,
     { file: path },
   );
+}
+
+const SHELLS = ['sh', 'bash', 'dash', 'ksh', 'zsh'];
+
+/**
+ * Whether CRLF line endings stop this file from running: a shebang line ending in `\r` (any
+ * interpreter, when run directly), or a shell script (what bash reads line by line). Not a
+ * binary (a NUL byte), nor a data file or another language's script past its first line.
+ */
+function breaksOnCrlf(path: string, head: string): boolean {
+  if (head.includes('\0')) return false;
+  const firstLine = head.slice(0, head.indexOf('\n') + 1);
+  if (firstLine.startsWith('#!') && firstLine.endsWith('\r\n')) return true;
+  const program = shebangProgram(path);
+  return program !== undefined ? SHELLS.includes(program) : ['.sh', '.bash'].includes(extname(path));
 }
 
 /** The program a script's shebang names (`#!/usr/bin/env -S python3 -u`: python3), if any. */

@@ -53,6 +53,27 @@ t.test('scripts with CRLF line endings are errors naming the fix; --fix leaves t
   t.notMatch(human.stdout, /--fix' repairs/, 'no --fix advice for what --fix cannot repair');
 });
 
+t.test('CRLF bytes in a binary, a data file or past a Python shebang are no error', async (t) => {
+  const root = await newProject(t, env, 'crlf-others');
+  const dir = join(root, 'tools/hello');
+  // An executable binary: NUL bytes, and "\r\n" inside its data as binaries often have.
+  writeFileSync(join(dir, 'helper-bin'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0x0d, 0x0a, 0x01, 0]), {
+    mode: 0o755,
+  });
+  writeFileSync(join(dir, 'table.csv'), 'a,b\r\n1,2\r\n', { mode: 0o755 });
+  writeFileSync(join(dir, 'report.py'), '#!/usr/bin/env python3\nprint("a")\r\nprint("b")\r\n', { mode: 0o755 });
+  writeFileSync(join(dir, 'broken.py'), '#!/usr/bin/env python3\r\nprint("a")\r\n', { mode: 0o755 });
+  const { report } = await validateJson(t, env, root);
+  t.same(
+    report.messages
+      .filter((m) => /CRLF/.test(m.message))
+      .map((m) => m.file)
+      .sort(),
+    ['tools/hello/broken.py'],
+    'only the script whose shebang line ends in \\r (env would look for "python3\\r")',
+  );
+});
+
 t.test(
   'a Bash script without the exec bit is a warning (the server runs it with bash); another interpreter an error',
   async (t) => {
