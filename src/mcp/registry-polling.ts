@@ -22,12 +22,15 @@ export const registryPollingModule: HandlerModule = {
   register(context) {
     const { registries, session, log } = context;
     let timer: NodeJS.Timeout | undefined;
+    let stopped = false;
     const refresh = (store: RegistryStore<unknown>) =>
       store.snapshot().catch((error: Error) => log.debug('mcp.registry', `${store.kind}: ${error.message}`));
     const check = async () => {
       const first: Array<RegistryStore<unknown>> = [registries.tools, registries.ui];
       await Promise.all(first.map(refresh));
       await afterPendingInput();
+      // The session may have ended meanwhile: no scan (or register.sh) after its processes stopped.
+      if (stopped) return;
       await Promise.all(
         registries
           .all()
@@ -42,7 +45,10 @@ export const registryPollingModule: HandlerModule = {
         timer = setInterval(() => void check(), registries.pollIntervalMs());
         timer.unref();
       },
-      onStop: () => clearInterval(timer),
+      onStop: () => {
+        stopped = true;
+        clearInterval(timer);
+      },
     };
   },
 };
