@@ -47,6 +47,16 @@ function project(root: string): string {
   return root;
 }
 
+/** A fresh project (with the probe tool) plus tools/<name>/ running `script`. */
+function projectWithTool(name: string, script: string): string {
+  const root = project(scratchDir('mcpbash-builtin-jq-'));
+  const tool = join(root, 'tools', name);
+  mkdirSync(tool);
+  writeFileSync(join(tool, 'tool.sh'), script, { mode: 0o755 });
+  writeFileSync(join(tool, 'tool.meta.json'), JSON.stringify({ name }));
+  return root;
+}
+
 t.test('without jq or gojq, SDK tools are served by the warm built-in jq', async (t) => {
   const server = await startInitialized({
     projectRoot: project(scratchDir('mcpbash-builtin-jq-')),
@@ -64,12 +74,9 @@ t.test('without jq or gojq, SDK tools are served by the warm built-in jq', async
 });
 
 t.test('a JSON check that fails on text does not change what the next SDK call reads', async (t) => {
-  const root = project(scratchDir('mcpbash-builtin-jq-'));
-  const tool = join(root, 'tools', 'checks');
-  mkdirSync(tool);
   // A tool that validates a reply it got, then reads its argument (an author's first tool).
-  writeFileSync(
-    join(tool, 'tool.sh'),
+  const root = projectWithTool(
+    'checks',
     `#!/usr/bin/env bash
 set -euo pipefail
 source "\${MCP_SDK}/tool-sdk.sh"
@@ -80,8 +87,6 @@ if mcp_is_valid_json "\${reply}"; then valid=yes; else valid=no; fi
 mcp_result_success "$(mcp_json_obj valid "\${valid}" name "$(mcp_args_get '.name')")"
 `,
   );
-  chmodSync(join(tool, 'tool.sh'), 0o755);
-  writeFileSync(join(tool, 'tool.meta.json'), '{"name":"checks"}');
   const server = await startInitialized({ projectRoot: root, env: toolEnv({ PATH: pathWithoutJq() }) });
   t.teardown(() => server.close());
   const response = await server.request('tools/call', { name: 'checks', arguments: { name: 'Ada' } });
@@ -93,15 +98,10 @@ mcp_result_success "$(mcp_json_obj valid "\${valid}" name "$(mcp_args_get '.name
 });
 
 t.test('with jq or gojq installed, tools get it and no warm service', async (t) => {
-  const root = project(scratchDir('mcpbash-builtin-jq-'));
-  const tool = join(root, 'tools', 'env-probe');
-  mkdirSync(tool);
-  writeFileSync(
-    join(tool, 'tool.sh'),
+  const root = projectWithTool(
+    'env-probe',
     '#!/bin/sh\nprintf "%s|%s" "${MCPBASH_JQ_SERVICE:-unset}" "$MCPBASH_JSON_TOOL_BIN"\n',
   );
-  chmodSync(join(tool, 'tool.sh'), 0o755);
-  writeFileSync(join(tool, 'tool.meta.json'), '{"name":"env-probe"}');
   const bin = scratchDir('mcpbash-fakejq-');
   writeFileSync(join(bin, 'gojq'), '#!/bin/sh\nexit 0\n');
   chmodSync(join(bin, 'gojq'), 0o755);
