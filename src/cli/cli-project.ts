@@ -42,20 +42,25 @@ export function requireProject(
 }
 
 /**
- * `requireProject` for commands that only read a project (validate): a root named by
- * --project-root or MCPBASH_PROJECT_ROOT must look like a project too - a server.d/, tools/,
- * prompts/ or resources/ directory - so a wrong path fails as a missing project does instead
- * of passing as an empty one.
+ * `requireProject` for commands that work on an existing project (all but the server, `new`
+ * and `init`): a root named by --project-root or MCPBASH_PROJECT_ROOT must look like a project
+ * too - a server.d/, tools/, prompts/ or resources/ directory - so a mistyped path fails as a
+ * missing project does instead of passing as an empty one (D232).
  */
-export function requireExistingProject(io: CliIo, flag: string | undefined, config: Config): ProjectContext {
-  const project = requireProject(io, flag, config);
+export function requireExistingProject(
+  io: CliIo,
+  flag: string | undefined,
+  config: Config,
+  exitCode: number = ExitCode.Failure,
+): ProjectContext {
+  const project = requireProject(io, flag, config, exitCode);
   const { layout } = project;
   const parts = [layout.serverDir, layout.toolsDir, layout.promptsDir, layout.resourcesDir];
   if (parts.some((dir) => existsSync(dir))) return project;
   throw new CliError(
     `no mcp-bash project found: ${layout.root} has no server.d/server.meta.json (nor tools/, prompts/ or ` +
       'resources/)',
-    ExitCode.Failure,
+    exitCode,
     CREATE_HINT,
   );
 }

@@ -4,7 +4,7 @@ import { remoteTokenProblem } from '../../mcp/remote-token.js';
 import { chooseJsonTool } from '../../process/json-tool.js';
 import { ProcessRegistry } from '../../process/process-runner.js';
 import { CliError, UsageError } from '../cli-error.js';
-import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
+import { cliLog, cliRegistries, requireExistingProject, withStateDir } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
 import { healthReport } from '../health/health-probe.js';
 import { writeJsonReport } from '../json-report.js';
@@ -35,7 +35,7 @@ async function probe(
 ): Promise<{ report: Record<string, unknown>; code: number }> {
   const { io } = context;
   const { config } = context;
-  const project = requireProject(io, projectRoot, config, MISCONFIGURED);
+  const project = requireExistingProject(io, projectRoot, config, MISCONFIGURED);
   const home = context.frameworkHome();
   const log = cliLog(io, config, project, true);
   return withStateDir(config, false, async (stateDir) => {

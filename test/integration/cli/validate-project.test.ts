@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { validateReportSchema } from '../../../src/schemas/cli-outputs.js';
@@ -101,4 +101,25 @@ t.test("bundle points out the scaffold's placeholder description; the notes say 
   const written = await cli(['bundle', '--validate'], env, root);
   t.equal(written.code, 0, written.stderr);
   t.notMatch(written.stderr, /placeholder/, 'a written description is not warned about');
+});
+
+t.test('every command that works on a project refuses a --project-root that is none (D232)', async (t) => {
+  const notProject = join(tempDir(), 'typo');
+  mkdirSync(notProject);
+  const commands: Array<[string[], number]> = [
+    [['config', '--show'], 1],
+    [['run-tool', 'hello', '--allow-self'], 1],
+    [['registry', 'refresh'], 2],
+    [['registry', 'status'], 2],
+    [['bundle', '--validate'], 1],
+    [['vendor', '--dry-run'], 1],
+    [['scaffold', 'tool', 'greet'], 1],
+    [['health'], 2],
+  ];
+  for (const [args, code] of commands) {
+    const run = await cli([...args, '--project-root', notProject], env, tempDir());
+    t.equal(run.code, code, `${args.join(' ')}: exit ${code}`);
+    t.match(run.stderr, /no mcp-bash project found: .*typo has no server\.d\/server\.meta\.json/, args.join(' '));
+  }
+  t.same(readdirSync(notProject), [], 'nothing was written into it');
 });
