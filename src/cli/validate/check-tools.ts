@@ -128,24 +128,31 @@ function checkToolMeta(
   return script ? { name, script } : { name };
 }
 
-/** The fields tool metadata may have (the format's own list). */
-const TOOL_FIELDS = Object.keys((toolMeta.schema as { properties: Record<string, unknown> }).properties);
+type SchemaProperties = { properties: Record<string, { properties?: Record<string, unknown> }> };
+
+/** The fields tool metadata may have, and those of its `annotations` (the format's own lists). */
+const TOOL_FIELDS = Object.keys((toolMeta.schema as SchemaProperties).properties);
+const ANNOTATION_FIELDS = Object.keys((toolMeta.schema as SchemaProperties).properties.annotations?.properties ?? {});
 
 /**
- * A field that is a typo of a known one (`descripton`) is ignored by the server, silently:
- * a warning naming the field it probably meant. Other unknown fields stay unremarked, as in
- * 1.x (projects keep their own notes there; `_`/`$` prefixed keys are never typos).
+ * A field that is a typo of a known one (`descripton`, `readonlyHint`) is ignored by the
+ * server, silently: a warning naming the field it probably meant. Other unknown fields stay
+ * unremarked, as in 1.x (projects keep their own notes there; `_`/`$` keys are never typos).
  */
 function checkMisspelledFields(ctx: CheckContext, value: Record<string, unknown>, file: string, prefix = ''): void {
-  for (const key of Object.keys(value)) {
-    if (TOOL_FIELDS.includes(key) || key.startsWith('_') || key.startsWith('$')) continue;
-    const meant = closestMatch(key, TOOL_FIELDS);
-    if (meant !== undefined)
-      ctx.report.add('warning', 'tools', `unknown field "${key}" is ignored (did you mean "${meant}"?)`, {
-        file,
-        field: `${prefix}/${key}`,
-      });
-  }
+  const check = (object: Record<string, unknown>, known: readonly string[], at: string) => {
+    for (const key of Object.keys(object)) {
+      if (known.includes(key) || key.startsWith('_') || key.startsWith('$')) continue;
+      const meant = closestMatch(key, known);
+      if (meant !== undefined)
+        ctx.report.add('warning', 'tools', `unknown field "${key}" is ignored (did you mean "${meant}"?)`, {
+          file,
+          field: `${at}/${key}`,
+        });
+    }
+  };
+  check(value, TOOL_FIELDS, prefix);
+  if (isObject(value.annotations)) check(value.annotations, ANNOTATION_FIELDS, `${prefix}/annotations`);
 }
 
 /** A tool's `_meta.ui` against MCP Apps' shape: what the server drops with a warning (D193). */

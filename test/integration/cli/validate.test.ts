@@ -441,6 +441,7 @@ t.test('a misspelled metadata field is pointed out; other unknown fields are lef
       inputschema: { type: 'object' },
       myNotes: 'kept for the team',
       _comment: 'ours',
+      annotations: { readonlyHint: true, audience: 'ops' },
     }),
   );
   mkdirSync(join(root, 'tools/inline'));
@@ -458,6 +459,11 @@ t.test('a misspelled metadata field is pointed out; other unknown fields are lef
       .map((m) => [m.file, m.field, m.message.slice(m.message.indexOf('unknown field'))])
       .sort(),
     [
+      [
+        'tools/hello/tool.meta.json',
+        '/annotations/readonlyHint',
+        'unknown field "readonlyHint" is ignored (did you mean "readOnlyHint"?)',
+      ],
       [
         'tools/hello/tool.meta.json',
         '/descripton',
