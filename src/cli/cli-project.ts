@@ -18,8 +18,11 @@ const CREATE_HINT =
 
 /**
  * The project a CLI command works on: `--project-root`, MCPBASH_PROJECT_ROOT, or the nearest
- * directory holding `server.d/server.meta.json` above the working directory. Throws a CliError
- * with `exitCode` (1; `health` uses 2) when there is none.
+ * directory holding `server.d/server.meta.json` above the working directory. A root named by
+ * the flag or the variable must look like a project too - a server.d/, tools/, prompts/ or
+ * resources/ directory - so a mistyped path fails as a missing project does instead of
+ * passing as an empty one (D232). Throws a CliError with `exitCode` (1; `health` and
+ * `registry` use 2) when there is none.
  */
 export function requireProject(
   io: CliIo,
@@ -29,31 +32,18 @@ export function requireProject(
 ): ProjectContext {
   const paths = pathsConfig(config.values);
   const located = resolveProjectRoot({ flag, configured: paths.projectRoot, cwd: io.cwd });
-  if (located.kind === 'found') return openProject(located.root, paths.layout);
   if (located.kind === 'invalid') {
     const what = located.source === 'flag' ? '--project-root' : 'MCPBASH_PROJECT_ROOT';
     throw new CliError(`${what} ${located.path} is not a directory`, exitCode, CREATE_HINT);
   }
-  throw new CliError(
-    `no mcp-bash project found: no server.d/server.meta.json in ${io.cwd} or above it`,
-    exitCode,
-    CREATE_HINT,
-  );
-}
-
-/**
- * `requireProject` for commands that work on an existing project (all but the server, `new`
- * and `init`): a root named by --project-root or MCPBASH_PROJECT_ROOT must look like a project
- * too - a server.d/, tools/, prompts/ or resources/ directory - so a mistyped path fails as a
- * missing project does instead of passing as an empty one (D232).
- */
-export function requireExistingProject(
-  io: CliIo,
-  flag: string | undefined,
-  config: Config,
-  exitCode: number = ExitCode.Failure,
-): ProjectContext {
-  const project = requireProject(io, flag, config, exitCode);
+  if (located.kind !== 'found') {
+    throw new CliError(
+      `no mcp-bash project found: no server.d/server.meta.json in ${io.cwd} or above it`,
+      exitCode,
+      CREATE_HINT,
+    );
+  }
+  const project = openProject(located.root, paths.layout);
   const { layout } = project;
   const parts = [layout.serverDir, layout.toolsDir, layout.promptsDir, layout.resourcesDir];
   if (parts.some((dir) => existsSync(dir))) return project;

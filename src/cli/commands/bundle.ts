@@ -6,7 +6,7 @@ import { PLATFORMS, type Platform } from '../bundle/runtime-sources.js';
 import type { RuntimeKind } from '../bundle/server-launch.js';
 import { archiveTime, writeZip } from '../bundle/zip-writer.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
-import { requireExistingProject } from '../cli-project.js';
+import { requireProject } from '../cli-project.js';
 import type { CliIo, Command } from '../command.js';
 import { parseOptions } from '../parse-options.js';
 import { colorEnabled, palette } from '../terminal.js';
@@ -103,7 +103,7 @@ export const command: Command = {
         'note: --include-gojq adds nothing in 2.x: tools use jq or gojq when installed, else the jq built into ' +
           'mcp-bash\n',
       );
-    const project = requireExistingProject(io, options.string('project-root'), context.config);
+    const project = requireProject(io, options.string('project-root'), context.config);
     const time = archiveTime(context.config.values.SOURCE_DATE_EPOCH);
     const plan = await planBundle({
       root: project.layout.root,

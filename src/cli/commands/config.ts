@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
-import { requireExistingProject } from '../cli-project.js';
+import { requireProject } from '../cli-project.js';
 import type { CliIo, Command } from '../command.js';
 import { CLIENTS, clientSnippet, findClient, type ServerLaunch, serverLaunch } from '../config/client-snippets.js';
 import { wrapperScript } from '../config/wrapper-script.js';
@@ -105,7 +105,7 @@ export const command: Command = {
         `Known clients: ${CLIENTS.map((known) => known.id).join(', ')} (claude-code = claude-cli).`,
       );
     }
-    const project = requireExistingProject(io, options.string('project-root'), context.config);
+    const project = requireProject(io, options.string('project-root'), context.config);
     const { root } = project.layout;
     const launch = serverLaunch(project.identity.info.name, root, selfCommand());
     const native = options.boolean('native');

@@ -4,9 +4,9 @@ import { remoteTokenProblem } from '../../mcp/remote-token.js';
 import { chooseJsonTool } from '../../process/json-tool.js';
 import { ProcessRegistry } from '../../process/process-runner.js';
 import { CliError, UsageError } from '../cli-error.js';
-import { cliLog, cliRegistries, requireExistingProject, withStateDir } from '../cli-project.js';
+import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
-import { healthReport } from '../health/health-probe.js';
+import { healthReport, healthTimeoutSecs, withHealthDeadline } from '../health/health-probe.js';
 import { writeJsonReport } from '../json-report.js';
 import { parseOptions } from '../parse-options.js';
 
@@ -18,10 +18,6 @@ const UNHEALTHY = 1;
 const MISCONFIGURED = 2;
 
 /** --timeout, else MCPBASH_HEALTH_TIMEOUT_SECS; missing, invalid or 0 means 5 seconds. */
-function timeoutSecs(value: string | undefined): number {
-  return value !== undefined && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : 5;
-}
-
 function emit(io: CliIo, report: Record<string, unknown>, code: number): number {
   writeJsonReport(io.stdout, report);
   return code;
@@ -35,7 +31,7 @@ async function probe(
 ): Promise<{ report: Record<string, unknown>; code: number }> {
   const { io } = context;
   const { config } = context;
-  const project = requireExistingProject(io, projectRoot, config, MISCONFIGURED);
+  const project = requireProject(io, projectRoot, config, MISCONFIGURED);
   const home = context.frameworkHome();
   const log = cliLog(io, config, project, true);
   return withStateDir(config, false, async (stateDir) => {
@@ -93,20 +89,13 @@ export const command: Command = {
       // The server would refuse to start with this token; a readiness probe must say so.
       return emit(io, { status: 'error', reason: 'remote_token_invalid', message: tokenProblem }, MISCONFIGURED);
     }
-    const seconds = timeoutSecs(options.string('timeout') ?? context.config.values.MCPBASH_HEALTH_TIMEOUT_SECS);
-    const controller = new AbortController();
+    const seconds = healthTimeoutSecs(options.string('timeout') ?? context.config.values.MCPBASH_HEALTH_TIMEOUT_SECS);
     const processes = new ProcessRegistry();
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), seconds * 1000);
-    });
     try {
-      const outcome = await Promise.race([
-        probe(context, options.string('project-root'), controller.signal, processes),
-        timedOut,
-      ]);
+      const outcome = await withHealthDeadline(seconds, (signal) =>
+        probe(context, options.string('project-root'), signal, processes),
+      );
       if (outcome === 'timeout') {
-        controller.abort({ kind: 'timeout' });
         emit(io, { status: 'unhealthy', reason: 'timeout', timeoutSecs: seconds }, UNHEALTHY);
         // A supervisor's probe must end when it says it has: stop what the scan started
         // (a slow register.sh) instead of waiting for it.
@@ -118,8 +107,6 @@ export const command: Command = {
       if (!(error instanceof CliError)) throw error;
       io.stderr.write(`mcp-bash health: ${error.message}\n`);
       return emit(io, { status: 'error', reason: 'misconfigured', message: error.message }, MISCONFIGURED);
-    } finally {
-      clearTimeout(timer);
     }
   },
 };

@@ -1,6 +1,6 @@
 import { resolveToolsSubtree } from '../../project/tools/tools-subtree.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
-import { cliLog, cliRegistries, requireExistingProject, withStateDir } from '../cli-project.js';
+import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CommandContext } from '../command.js';
 import { writeJsonReport } from '../json-report.js';
 import { jsonToolInfo } from '../json-tool-info.js';
@@ -25,7 +25,7 @@ async function refresh(argv: readonly string[], context: CommandContext): Promis
     throw new UsageError(`unexpected argument "${options.positionals[0]}"`, refreshUsage);
   const { io } = context;
   const { config } = context;
-  const project = requireExistingProject(io, options.string('project-root'), config, FATAL);
+  const project = requireProject(io, options.string('project-root'), config, FATAL);
   const filterOption = options.string('filter') ?? config.values.MCPBASH_REGISTRY_REFRESH_PATH;
   const filter = filterOption === undefined ? undefined : resolveToolsSubtree(project.layout, filterOption);
   if (typeof filter === 'object')
@@ -59,7 +59,7 @@ async function status(argv: readonly string[], context: CommandContext): Promise
   if (options.positionals.length > 0)
     throw new UsageError(`unexpected argument "${options.positionals[0]}"`, statusUsage);
   const { io } = context;
-  const project = requireExistingProject(io, options.string('project-root'), context.config, FATAL);
+  const project = requireProject(io, options.string('project-root'), context.config, FATAL);
   const { layout } = project;
   const json = jsonToolInfo(context.config, io.env);
   const report: Record<string, unknown> = {

@@ -15,7 +15,7 @@ import type { ToolRuntime } from '../../runner/tool-runtime.js';
 import { RpcError } from '../../spec/rpc-error.js';
 import type { CallToolResult } from '../../spec/types.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
-import { cliLog, cliRegistries, requireExistingProject, withStateDir } from '../cli-project.js';
+import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
 import { type ParsedOptions, parseOptions } from '../parse-options.js';
 import { withProgress } from '../progress.js';
@@ -62,7 +62,7 @@ function readRequest(argv: readonly string[], context: CommandContext): RunToolR
   const [name, extra] = options.positionals;
   if (name === undefined || name === '') throw new UsageError('a tool name is required', usage);
   if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, usage);
-  const project = requireExistingProject(io, options.string('project-root'), context.config);
+  const project = requireProject(io, options.string('project-root'), context.config);
   const rootsOption = options.string('roots');
   const warn = (message: string) => io.stderr.write(`mcp-bash run-tool: warning: ${message}\n`);
   const roots =

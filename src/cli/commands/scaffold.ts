@@ -1,5 +1,5 @@
 import { ExitCode, UsageError } from '../cli-error.js';
-import { requireExistingProject } from '../cli-project.js';
+import { requireProject } from '../cli-project.js';
 import type { CommandContext } from '../command.js';
 import { checkName } from '../names.js';
 import { parseOptions } from '../parse-options.js';
@@ -66,7 +66,7 @@ function subcommand(spec: KindSpec): Subcommand {
       if (spec.takesName && name === undefined) throw new UsageError(`a ${spec.what} name is required`, usage);
       const unexpected = spec.takesName ? extra : name;
       if (unexpected !== undefined) throw new UsageError(`unexpected argument "${unexpected}"`, usage);
-      const project = requireExistingProject(context.io, options.string('project-root'), context.config);
+      const project = requireProject(context.io, options.string('project-root'), context.config);
       const input: ScaffoldInput = {
         project,
         home: context.frameworkHome(),
@@ -150,7 +150,7 @@ const uiSubcommand: Subcommand = {
     const tool = options.string('tool');
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, uiUsage);
     if (name === undefined && tool === undefined) throw new UsageError('a view name (or --tool) is required', uiUsage);
-    const project = requireExistingProject(context.io, options.string('project-root'), context.config);
+    const project = requireProject(context.io, options.string('project-root'), context.config);
     const input: ScaffoldInput = {
       project,
       home: context.frameworkHome(),

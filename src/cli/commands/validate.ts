@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { pathsConfig } from '../../config/slices.js';
 import type { ProjectContext } from '../../project/project-context.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
-import { requireExistingProject } from '../cli-project.js';
+import { requireProject } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
 import { writeJsonReport } from '../json-report.js';
 import { parseOptions } from '../parse-options.js';
@@ -93,7 +93,7 @@ function locateProject(
   strict: boolean,
 ): ProjectContext | number {
   try {
-    return requireExistingProject(context.io, flag, context.config);
+    return requireProject(context.io, flag, context.config);
   } catch (error) {
     if (!json || !(error instanceof CliError)) throw error;
     const { io } = context;

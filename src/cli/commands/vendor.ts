@@ -5,7 +5,7 @@ import { VERSION } from '../../build-info.js';
 import { formatBytes } from '../bundle/bundle-summary.js';
 import { selfNativeBinary, serverCjs } from '../bundle/runtime-sources.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
-import { requireExistingProject } from '../cli-project.js';
+import { requireProject } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
 import { parseOptions } from '../parse-options.js';
 import { readTemplate, SCRIPT_MODE, writeNewFile } from '../scaffold/template-files.js';
@@ -162,7 +162,7 @@ export const command: Command = {
     );
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const { io } = context;
-    const root = requireExistingProject(io, options.string('project-root'), context.config).layout.root;
+    const root = requireProject(io, options.string('project-root'), context.config).layout.root;
     const vendorDir = resolve(io.cwd, options.string('output') ?? join(root, '.mcp-bash'));
     const verbose = options.boolean('verbose');
     if (options.boolean('verify')) return verify(io, vendorDir, verbose);

@@ -105,3 +105,31 @@ export async function runProjectChecks(run: HookRun): Promise<ProjectChecks> {
     run.stderr.write(`mcp-bash health: ${failureMessage(failure, { subject: 'server.d/health-checks.sh' })}\n`);
   return 'failed';
 }
+
+/** MCPBASH_HEALTH_TIMEOUT_SECS or `--timeout` in seconds: whole seconds above 0, else 5. */
+export function healthTimeoutSecs(value: string | undefined): number {
+  return value !== undefined && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : 5;
+}
+
+/**
+ * Runs `check` with a deadline: its result, or 'timeout' once `seconds` have passed, when the
+ * signal it was given is aborted (`{kind: 'timeout'}`) so that what it started stops too.
+ */
+export async function withHealthDeadline<T>(
+  seconds: number,
+  check: (signal: AbortSignal) => Promise<T>,
+): Promise<T | 'timeout'> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort({ kind: 'timeout' });
+      resolve('timeout');
+    }, seconds * 1000);
+  });
+  try {
+    return await Promise.race([check(controller.signal), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

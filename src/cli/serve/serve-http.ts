@@ -11,49 +11,37 @@ import { ProcessRegistry } from '../../process/process-runner.js';
 import { removeStateDir } from '../../project/state-dir.js';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command.js';
-import { healthReport } from '../health/health-probe.js';
+import { healthReport, healthTimeoutSecs, withHealthDeadline } from '../health/health-probe.js';
 import { versionedReport } from '../json-report.js';
 import { onStopSignals, type ServingSetup } from './serve-setup.js';
-
-/** MCPBASH_HEALTH_TIMEOUT_SECS, as `mcp-bash health` reads it (invalid or 0: 5 s). */
-function healthTimeoutMs(value: string | undefined): number {
-  return (value !== undefined && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : 5) * 1000;
-}
 
 /** `/readyz`: what `mcp-bash health` checks, on the server's own registries (no rescan). */
 function readinessCheck(context: CommandContext, setup: ServingSetup, parts: ServerParts): () => Promise<Readiness> {
   const { env, config, project, home } = setup;
-  const timeoutMs = healthTimeoutMs(context.config.values.MCPBASH_HEALTH_TIMEOUT_SECS);
+  // As `mcp-bash health` reads it.
+  const seconds = healthTimeoutSecs(context.config.values.MCPBASH_HEALTH_TIMEOUT_SECS);
   return async () => {
     if (config.forceMinimal) {
       return { ready: false, report: versionedReport({ status: 'error', reason: 'json_tool_missing' }) };
     }
-    const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<Readiness>((resolve) => {
-      timer = setTimeout(() => {
-        controller.abort({ kind: 'timeout' });
-        resolve({
-          ready: false,
-          report: versionedReport({ status: 'unhealthy', reason: 'timeout', timeoutSecs: timeoutMs / 1000 }),
-        });
-      }, timeoutMs);
-    });
-    const checked = healthReport({
-      registries: parts.registries,
-      rescan: false,
-      project,
-      home,
-      env,
-      jsonTool: parts.jsonTool,
-      stderr: context.io.stderr,
-      signal: controller.signal,
-    }).then(({ healthy, report }): Readiness => ({ ready: healthy, report: versionedReport(report) }));
-    try {
-      return await Promise.race([checked, timedOut]);
-    } finally {
-      clearTimeout(timer);
-    }
+    const outcome = await withHealthDeadline(seconds, (signal) =>
+      healthReport({
+        registries: parts.registries,
+        rescan: false,
+        project,
+        home,
+        env,
+        jsonTool: parts.jsonTool,
+        stderr: context.io.stderr,
+        signal,
+      }),
+    );
+    if (outcome === 'timeout')
+      return {
+        ready: false,
+        report: versionedReport({ status: 'unhealthy', reason: 'timeout', timeoutSecs: seconds }),
+      };
+    return { ready: outcome.healthy, report: versionedReport(outcome.report) };
   };
 }
 
