@@ -1,31 +1,19 @@
-import type { FrameworkHome } from '../assets/framework-home.js';
-import type { Env } from '../config/env-values.js';
-import type { ProviderConfig } from '../config/slices.js';
 import { type FailureWording, failureMessage, processFailure } from '../process/process-result.js';
-import type { ProcessRegistry } from '../process/process-runner.js';
 import { type CompletionPage, parseCompletionOutput } from '../project/completions/completion-output.js';
 import type { CompletionSource } from '../project/completions/completion-source.js';
 import { ProjectError } from '../project/project-error.js';
 import type { ProjectLayout } from '../project/project-layout.js';
 import type { JsonObject } from '../spec/types.js';
 import { buildProviderEnvironment } from './provider-environment.js';
-import { runScript } from './script-run.js';
+import { runScript, type ScriptHost } from './script-run.js';
 
 /** Completion output is a short list; more than this is a broken script. */
 const MAX_OUTPUT_BYTES = 1024 * 1024;
 
-export interface CompletionHost {
-  readonly layout: ProjectLayout;
-  readonly home: FrameworkHome;
-  readonly env: Env;
-  /** What completion scripts inherit (the providers' rules). */
-  readonly config: ProviderConfig;
+export interface CompletionHost extends ScriptHost {
   readonly jsonTool: { readonly name: string; readonly bin: string };
   /** MCPBASH_COMPLETION_TIMEOUT_SECS: for scripts whose registration sets no timeoutSecs (0: none). */
   readonly defaultTimeoutSecs: number;
-  readonly stderrTailBytes: number;
-  readonly killGraceMs: number;
-  readonly processes: ProcessRegistry;
 }
 
 export interface CompletionRequest {

@@ -1,31 +1,17 @@
 import { join } from 'node:path';
-import type { FrameworkHome } from '../assets/framework-home.js';
-import type { Env } from '../config/env-values.js';
-import type { ProviderConfig } from '../config/slices.js';
 import { type FailureWording, failureMessage, type ProcessFailure, processFailure } from '../process/process-result.js';
-import type { ProcessRegistry } from '../process/process-runner.js';
 import { ProjectError } from '../project/project-error.js';
-import type { ProjectLayout } from '../project/project-layout.js';
 import { NeedsScript, readFileUri } from './file-provider.js';
 import { buildProviderEnvironment, resourceRoots } from './provider-environment.js';
 import { providerFailure } from './provider-errors.js';
 import { resolveProviderScript } from './provider-scripts.js';
-import { runScript } from './script-run.js';
+import { runScript, type ScriptHost } from './script-run.js';
 
 /** What running providers needs from the server; shared by every read. */
-export interface ProviderHost {
-  readonly layout: ProjectLayout;
-  readonly home: FrameworkHome;
-  /** What providers inherit, and MCP_RESOURCES_ROOTS. */
-  readonly config: ProviderConfig;
-  /** The environment providers start from. */
-  readonly env: Env;
+export interface ProviderHost extends ScriptHost {
   /** MCPBASH_MAX_RESOURCE_BYTES: a larger payload fails the read (never partial). */
   readonly maxResourceBytes: number;
   readonly maxStderrBytes: number;
-  readonly stderrTailBytes: number;
-  readonly killGraceMs: number;
-  readonly processes: ProcessRegistry;
   /** The session's configured MCP roots (paths; not the implicit project root), for MCP_RESOURCES_ROOTS. */
   readonly sessionRoots?: () => Promise<readonly string[]>;
 }

@@ -1,6 +1,23 @@
+import type { FrameworkHome } from '../assets/framework-home.js';
+import type { Env } from '../config/env-values.js';
+import type { ProviderConfig } from '../config/slices.js';
 import type { ProcessResult } from '../process/process-result.js';
-import { type RunProcessOptions, runProcess } from '../process/process-runner.js';
+import { type ProcessRegistry, type RunProcessOptions, runProcess } from '../process/process-runner.js';
 import { scriptCommand } from '../process/script-command.js';
+import type { ProjectLayout } from '../project/project-layout.js';
+
+/** What running a project's provider or completion scripts needs from the server. */
+export interface ScriptHost {
+  readonly layout: ProjectLayout;
+  readonly home: FrameworkHome;
+  /** The environment the scripts start from. */
+  readonly env: Env;
+  /** What the scripts inherit (the providers' rules), and MCP_RESOURCES_ROOTS. */
+  readonly config: ProviderConfig;
+  readonly stderrTailBytes: number;
+  readonly killGraceMs: number;
+  readonly processes: ProcessRegistry;
+}
 
 /** runProcess's options, with the script in place of the command; `args` follow the script. */
 export interface ScriptRunOptions extends Omit<RunProcessOptions, 'command' | 'onStderr' | 'timeoutMs'> {
