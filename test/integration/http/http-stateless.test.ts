@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -85,12 +85,19 @@ t.test('two stateless replicas behind a round-robin proxy serve one client', asy
 
 t.test('/healthz and /readyz answer probes; /readyz reports what mcp-bash health does', async (t) => {
   const project = fixtureProject('tools');
-  // The project's own readiness check: not ready while a `down` file exists.
-  writeFileSync(join(project, 'server.d', 'health-checks.sh'), 'test ! -e "$MCPBASH_PROJECT_ROOT/down"\n', {
-    mode: 0o644,
-  });
+  // The project's own readiness check: not ready while a `down` file exists, and stuck while
+  // a `stuck` file does.
+  writeFileSync(
+    join(project, 'server.d', 'health-checks.sh'),
+    'test ! -e "$MCPBASH_PROJECT_ROOT/down" || exit 1\nif test -e "$MCPBASH_PROJECT_ROOT/stuck"; then sleep 60; fi\n',
+    { mode: 0o644 },
+  );
   const server = await startHttpServer(t, {
-    env: toolEnv({ MCPBASH_PROJECT_ROOT: project, MCPBASH_HTTP_TOKEN: 'x'.repeat(40) }),
+    env: toolEnv({
+      MCPBASH_PROJECT_ROOT: project,
+      MCPBASH_HTTP_TOKEN: 'x'.repeat(40),
+      MCPBASH_HEALTH_TIMEOUT_SECS: '1',
+    }),
   });
   const live = await fetch(`${server.origin}/healthz`);
   t.equal(live.status, 200, 'no token needed for probes');
@@ -106,6 +113,13 @@ t.test('/healthz and /readyz answer probes; /readyz reports what mcp-bash health
   const notReadyReport = await notReady.json();
   t.match(notReadyReport, { schemaVersion: 1, status: 'unhealthy', projectChecks: 'failed' });
   matchesSchema(t, notReadyReport, healthReportSchema, 'the unhealthy report too');
+  rmSync(join(project, 'down'));
+  writeFileSync(join(project, 'stuck'), '');
+  const stuck = await fetch(`${server.origin}/readyz`);
+  t.equal(stuck.status, 503, 'a check that outlives MCPBASH_HEALTH_TIMEOUT_SECS takes the replica out');
+  const stuckReport = await stuck.json();
+  t.same(stuckReport, { schemaVersion: 1, status: 'unhealthy', reason: 'timeout', timeoutSecs: 1 });
+  matchesSchema(t, stuckReport, healthReportSchema, 'the timeout report too');
   const posted = await fetch(`${server.origin}/readyz`, { method: 'POST' });
   t.equal(posted.status, 405);
   await posted.text();
