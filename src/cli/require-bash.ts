@@ -1,5 +1,6 @@
 import type { Env } from '../config/env-values.js';
 import { findOnPath } from '../process/json-tool.js';
+import { DEFAULT_TOOL_PATH } from '../runner/tool-environment.js';
 import { CliError, ExitCode } from './cli-error.js';
 
 const WINDOWS_HINT =
@@ -12,7 +13,8 @@ const WINDOWS_HINT =
  * Windows machine without Git Bash is the usual case).
  */
 export function requireBash(env: Env): void {
-  if (findOnPath('bash', env.PATH ?? env.Path)) return;
+  // Without PATH, tools get the default one (1.x §3.4): bash is looked for where they will run it.
+  if (findOnPath('bash', env.PATH ?? env.Path ?? DEFAULT_TOOL_PATH)) return;
   throw new CliError(
     'bash was not found on PATH: mcp-bash runs every tool, resource provider and hook with bash (3.2 or later)',
     ExitCode.Failure,

@@ -37,25 +37,49 @@ export interface RequestToRun {
 export class HandlerRunner {
   constructor(private readonly parts: HandlerRunnerParts) {}
 
-  async run(request: RequestToRun, entry: InFlight): Promise<string | undefined> {
-    const { id, method, params, registered } = request;
-    let release: (() => void) | undefined;
+  /**
+   * The response, at once when it is known without waiting (invalid params, a handler that
+   * returns a plain value and is not queued), else a promise of it.
+   */
+  run(request: RequestToRun, entry: InFlight): string | undefined | Promise<string | undefined> {
+    const { params, registered } = request;
     try {
       const parsed = registered.parse ? registered.parse(params) : params;
-      if (registered.options.queued) {
-        release = await this.parts.limiter.acquire(entry.controller.signal);
-        await this.peerCaughtUp(entry.controller.signal);
-      }
-      const result = await registered.handler(this.context(request, parsed, entry));
-      return this.parts.encoder.success(id, result === undefined ? {} : result, method);
+      if (registered.options.queued) return this.runQueued(request, parsed, entry);
+      const returned = registered.handler(this.context(request, parsed, entry));
+      if (!(returned instanceof Promise)) return this.success(request, returned);
+      return returned
+        .then((result) => this.success(request, result))
+        .catch((error: unknown) => this.failure(request, error, entry));
     } catch (error) {
-      if (entry.cancelled) return undefined;
-      const reply = replyToThrown(error, method);
-      if (reply.log) this.parts.log('error', reply.log);
-      return this.parts.encoder.error(id, reply.error, method);
+      return this.failure(request, error, entry);
+    }
+  }
+
+  /** A queued method: waits for a concurrency slot and for the peer to catch up on reading first. */
+  private async runQueued(request: RequestToRun, parsed: unknown, entry: InFlight): Promise<string | undefined> {
+    let release: (() => void) | undefined;
+    try {
+      release = await this.parts.limiter.acquire(entry.controller.signal);
+      await this.peerCaughtUp(entry.controller.signal);
+      return this.success(request, await request.registered.handler(this.context(request, parsed, entry)));
+    } catch (error) {
+      return this.failure(request, error, entry);
     } finally {
       release?.();
     }
+  }
+
+  private success(request: RequestToRun, result: unknown): string {
+    return this.parts.encoder.success(request.id, result === undefined ? {} : result, request.method);
+  }
+
+  /** The error reply for what a handler threw; none for a cancelled request. */
+  private failure(request: RequestToRun, error: unknown, entry: InFlight): string | undefined {
+    if (entry.cancelled) return undefined;
+    const reply = replyToThrown(error, request.method);
+    if (reply.log) this.parts.log('error', reply.log);
+    return this.parts.encoder.error(request.id, reply.error, request.method);
   }
 
   /** The handler's view of its request; what it sends travels on the request's channel until it settles. */

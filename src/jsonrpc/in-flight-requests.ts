@@ -12,8 +12,11 @@ export interface InFlight {
   cancelled: boolean;
 }
 
-/** Runs a request's handler and resolves with its serialised response (undefined: none). */
-export type RequestWork = (entry: InFlight) => Promise<string | undefined>;
+/**
+ * Runs a request's handler to its serialised response (undefined: none): at once when the
+ * handler answered without waiting, else a promise of it.
+ */
+export type RequestWork = (entry: InFlight) => string | undefined | Promise<string | undefined>;
 
 /**
  * The peer's requests the engine is working on, by id: it refuses a second request under an
@@ -41,15 +44,31 @@ export class InFlightRequests {
     if (this.byKey.has(key)) return false;
     const entry: InFlight = { controller: new AbortController(), settled: false, cancelled: false };
     this.byKey.set(key, entry);
-    const run = work(entry)
+    const finish = (response: string | undefined) => {
+      entry.settled = true;
+      this.byKey.delete(key);
+      respond(entry.cancelled ? undefined : response);
+      if (this.byKey.size === 0) this.wakeIdleWaiters();
+    };
+    const failed = (error: unknown) =>
+      this.log('error', `${method}: failed to send the reply: ${describeError(error)}`);
+    const outcome = work(entry);
+    if (!(outcome instanceof Promise)) {
+      // Answered without waiting (initialize, ping, shutdown, a params error): answered now,
+      // so replies keep the order of their requests as 1.x's inline methods did (§2.13).
+      try {
+        finish(outcome);
+      } catch (error) {
+        failed(error);
+      }
+      return true;
+    }
+    const run = outcome
       .then((response) => {
-        entry.settled = true;
-        this.byKey.delete(key);
         this.running.delete(run);
-        respond(entry.cancelled ? undefined : response);
-        if (this.byKey.size === 0) this.wakeIdleWaiters();
+        finish(response);
       })
-      .catch((error: unknown) => this.log('error', `${method}: failed to send the reply: ${describeError(error)}`));
+      .catch(failed);
     this.running.add(run);
     return true;
   }

@@ -19,9 +19,16 @@ export class McpMethods {
   request<P>(method: string, params: ParamsParser<P>, handler: RequestHandler<P>, options: HandlerOptions = {}): void {
     this.engine.setRequestHandler<P>(
       method,
-      async (request) => {
+      (request) => {
+        // A handler that answers without waiting is not made to wait: its reply keeps its
+        // place among the replies (initialize before a later request's params error).
         try {
-          return await handler(request);
+          const returned = handler(request);
+          return returned instanceof Promise
+            ? returned.catch((error: unknown) => {
+                throw toWireError(error);
+              })
+            : returned;
         } catch (error) {
           throw toWireError(error);
         }

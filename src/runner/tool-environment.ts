@@ -59,8 +59,11 @@ const BASE_VARIABLES = [
   'MSYSTEM',
   'MSYS2_ARG_CONV_EXCL',
 ];
+/** The PATH tools get when the server has none (1.x §3.4). */
+export const DEFAULT_TOOL_PATH = '/usr/bin:/bin';
+
 const BASE_DEFAULTS: Readonly<Record<string, (layout: ProjectLayout) => string>> = {
-  PATH: () => '/usr/bin:/bin',
+  PATH: () => DEFAULT_TOOL_PATH,
   HOME: (layout) => layout.root,
   TMPDIR: () => '/tmp',
   LANG: () => 'C',

@@ -3,8 +3,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { COMMAND_SWITCHES } from '../../../src/cli/leading-flags.js';
+import { fixtureProject } from '../../helpers/fixtures.js';
 import { binaryCommand, repoRoot } from '../../helpers/paths.js';
-import { isolatedEnv, runBinary } from '../../helpers/run-binary.js';
+import { isolatedEnv, runBinary, toolEnv } from '../../helpers/run-binary.js';
 import { scratchDir } from '../../helpers/scratch.js';
 
 const hasScript = () => process.platform === 'linux' && !spawnSync('script', ['--version']).error;
@@ -175,6 +176,32 @@ t.test('without bash on PATH the server and run-tool stop at once, saying what t
   const runTool = await runBinary(['run-tool', 'hello', '--allow-self'], { env, cwd: project });
   t.equal(runTool.code, 1);
   t.match(runTool.stderr, /bash was not found on PATH/);
+});
+
+t.test('without PATH at all the server looks for bash where tools get it (/usr/bin:/bin, 1.x §3.4)', async (t) => {
+  const env = toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools') });
+  delete env.PATH;
+  const lines = [
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'inline-header', arguments: {} } },
+  ];
+  const server = await runBinary([], { env, input: lines.map((line) => JSON.stringify(line)).join('\n') + '\n' });
+  t.equal(server.code, 0, server.stderr);
+  const answers = server.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  t.match(
+    answers.find((answer) => answer.id === 2),
+    { result: { isError: false } },
+    'the tool ran',
+  );
 });
 
 t.test('no project found: one message; exit 1, but 2 for health and registry (1.x, D128)', async (t) => {

@@ -6,6 +6,7 @@ import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { InProcessServer, startInProcess } from '../../helpers/in-process-server.js';
 import { McpProcess } from '../../helpers/mcp-process.js';
+import { runBinary, toolEnv } from '../../helpers/run-binary.js';
 import { scratchDir } from '../../helpers/scratch.js';
 
 const project = fixtureProject('lifecycle');
@@ -106,6 +107,32 @@ t.test('shutdown and exit: -32005 without shutdown, -32003 for new work after it
   const ended = await server.exited;
   t.equal(ended.code, 0);
   t.same(server.protocolViolations, []);
+});
+
+t.test('piped requests answered without waiting keep their order (1.x answered these inline)', async (t) => {
+  const lines = [
+    { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {} } },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} },
+    { jsonrpc: '2.0', id: 2, method: 'ping' },
+    { jsonrpc: '2.0', id: 3, method: 'shutdown' },
+    { jsonrpc: '2.0', id: 4, method: 'tools/list' },
+  ];
+  const run = await runBinary([], {
+    env: toolEnv({ MCPBASH_PROJECT_ROOT: project }),
+    input: `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`,
+  });
+  const replies = run.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  t.same(
+    replies.map((reply) => reply.id),
+    [0, 1, 2, 3, 4],
+    'initialize is answered before the params error that follows it, shutdown before the refusal after it',
+  );
+  t.match(replies[1], { error: { code: -32602 } });
+  t.match(replies[4], { error: { code: -32003 } });
 });
 
 t.test('an exit notification before shutdown is ignored', async (t) => {
