@@ -8,7 +8,7 @@ import { wrapperScript } from '../config/wrapper-script.js';
 import { NAME_PATTERN } from '../names.js';
 import { parseOptions } from '../parse-options.js';
 import { SCRIPT_MODE, writeNewFile } from '../scaffold/template-files.js';
-import { inspectorCommand, selfCommand } from '../self-command.js';
+import { clientCommand, inspectorCommand } from '../self-command.js';
 
 const usage =
   'mcp-bash config [--project-root DIR] [--show | --json | --client NAME | --wrapper | --wrapper-env | ' +
@@ -29,7 +29,7 @@ function showAll(io: CliIo, launch: ServerLaunch, native: boolean): void {
  * redirected, prints the script.
  */
 function wrapper(io: CliIo, root: string, name: string, withLoginEnv: boolean): number {
-  const script = wrapperScript(name, selfCommand(), withLoginEnv);
+  const script = wrapperScript(name, clientCommand(), withLoginEnv);
   if (io.stdout.isTTY !== true) {
     io.stdout.write(script);
     return ExitCode.Ok;
@@ -107,7 +107,7 @@ export const command: Command = {
     }
     const project = requireProject(io, options.string('project-root'), context.config);
     const { root } = project.layout;
-    const launch = serverLaunch(project.identity.info.name, root, selfCommand());
+    const launch = serverLaunch(project.identity.info.name, root, clientCommand());
     const native = options.boolean('native');
     if (client) {
       io.stdout.write(clientSnippet(client, launch, native).text);
