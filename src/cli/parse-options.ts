@@ -52,8 +52,12 @@ export function parseOptions(argv: readonly string[], spec: OptionSpec, usage: s
   const valueFlags = new Set([...(spec.string ?? []), ...(spec.repeatable ?? [])]);
   const separator = argv.indexOf('--');
   const flagPart = separator === -1 ? argv : argv.slice(0, separator);
+  // Value flags are joined with their values (`--args -n` -> `--args=-n`): minimist would
+  // read a value that starts with `-` as short flags and leave the value flag empty.
+  const normalized: string[] = [];
   for (let index = 0; index < flagPart.length; index += 1) {
     const token = flagPart[index] ?? '';
+    normalized.push(token);
     if (!token.startsWith('-') || token === '-') continue;
     const name = flagName(token);
     const canonical = spec.alias?.[name] ?? name;
@@ -65,10 +69,12 @@ export function parseOptions(argv: readonly string[], spec: OptionSpec, usage: s
       const next = flagPart[index + 1];
       // `--http --stateless`: the next flag is not this one's value (minimist would make it "").
       if (next === undefined || next.startsWith('--')) throw new UsageError(`option ${token} needs a value`, usage);
+      normalized[normalized.length - 1] = `--${name}=${next}`;
       index += 1;
     }
   }
-  const parsed = minimist([...argv], {
+  if (separator !== -1) normalized.push(...argv.slice(separator));
+  const parsed = minimist(normalized, {
     string: [...(spec.string ?? []), ...(spec.repeatable ?? [])],
     boolean: [...(spec.boolean ?? [])],
     alias: { ...(spec.alias ?? {}) },

@@ -150,3 +150,16 @@ t.test('an option that takes a value does not take the next flag as it', async (
   t.equal(parseOptions(['--http', '8080', '--stateless'], spec, 'usage').string('http'), '8080');
   t.equal(parseOptions(['--http=-1'], spec, 'usage').string('http'), '-1', 'an explicit value is kept as given');
 });
+
+t.test('a value flag takes the next word as its value even when it starts with a single -', async (t) => {
+  const spec = { string: ['args', 'timeout', 'name'], boolean: ['allow-self'], alias: { n: 'name' } };
+  const parsed = parseOptions(['hello', '--allow-self', '--args', '-n', '--timeout', '-1'], spec, 'usage');
+  t.equal(parsed.string('args'), '-n');
+  t.equal(parsed.string('timeout'), '-1');
+  t.same(parsed.positionals, ['hello']);
+  t.equal(parseOptions(['-n', '-abc'], spec, 'usage').string('name'), '-abc', 'a short alias too');
+  t.equal(parseOptions(['--args', '-'], spec, 'usage').string('args'), '-');
+  t.equal(parseOptions(['--args=a=b'], spec, 'usage').string('args'), 'a=b', '--opt=value is unchanged');
+  t.same(parseOptions(['--name', 'x', '--', '--args', '-n'], spec, 'usage').positionals, ['--args', '-n']);
+  t.throws(() => parseOptions(['--args', '--x'], spec, 'usage'), { message: 'option --args needs a value' });
+});
