@@ -29,7 +29,7 @@ function showAll(io: CliIo, launch: ServerLaunch, native: boolean): void {
  * redirected, prints the script.
  */
 function wrapper(io: CliIo, root: string, name: string, withLoginEnv: boolean): number {
-  const script = wrapperScript(name, clientCommand(), withLoginEnv);
+  const script = wrapperScript(name, clientCommand(io.env), withLoginEnv);
   if (io.stdout.isTTY !== true) {
     io.stdout.write(script);
     return ExitCode.Ok;
@@ -107,7 +107,7 @@ export const command: Command = {
     }
     const project = requireProject(io, options.string('project-root'), context.config);
     const { root } = project.layout;
-    const launch = serverLaunch(project.identity.info.name, root, clientCommand());
+    const launch = serverLaunch(project.identity.info.name, root, clientCommand(io.env));
     const native = options.boolean('native');
     if (client) {
       io.stdout.write(clientSnippet(client, launch, native).text);
@@ -118,7 +118,7 @@ export const command: Command = {
             `(${client.native.where})\n`,
         );
     } else if (mode === 'json') io.stdout.write(`${JSON.stringify(launch, null, 2)}\n`);
-    else if (mode === 'inspector') io.stdout.write(`${inspectorCommand(root, 'ui')}\n`);
+    else if (mode === 'inspector') io.stdout.write(`${inspectorCommand(root, 'ui', io.env)}\n`);
     else if (mode === 'wrapper' || mode === 'wrapper-env')
       return wrapper(io, root, launch.name, mode === 'wrapper-env');
     else showAll(io, launch, native);

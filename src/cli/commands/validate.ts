@@ -161,7 +161,7 @@ export const command: Command = {
     if (options.boolean('inspector')) {
       io.stdout.write(
         `\nTo check the live server with the MCP Inspector (CLI mode):\n  ` +
-          `${inspectorCommand(project.layout.root, 'cli')}\n`,
+          `${inspectorCommand(project.layout.root, 'cli', io.env)}\n`,
       );
     }
     return result.failed ? ExitCode.Failure : ExitCode.Ok;
