@@ -6,7 +6,7 @@ import type { CliIo, Command } from '../command.js';
 import { CLIENTS, clientSnippet, findClient, type ServerLaunch, serverLaunch } from '../config/client-snippets.js';
 import { wrapperScript } from '../config/wrapper-script.js';
 import { NAME_PATTERN } from '../names.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { SCRIPT_MODE, writeNewFile } from '../scaffold/template-files.js';
 import { clientCommand, inspectorCommand } from '../self-command.js';
 
@@ -60,11 +60,17 @@ function pickMode(given: Array<(typeof MODES)[number]>): (typeof MODES)[number] 
 }
 
 /** `mcp-bash config`: how MCP clients start this project's server. */
+const optionSpec: OptionSpec = {
+  string: ['project-root', 'client'],
+  boolean: ['show', 'json', 'wrapper', 'wrapper-env', 'inspector', 'native'],
+};
+
 export const command: Command = {
   name: 'config',
   reads: ['project'],
   summary: 'Print the MCP client configuration (or a launcher script) for a project',
   usage,
+  options: optionSpec,
   details: [
     'Options:',
     '  --project-root DIR  the project (default: MCPBASH_PROJECT_ROOT, or found from here)',
@@ -84,14 +90,7 @@ export const command: Command = {
     'MCPBASH_TOOL_ALLOWLIST="*" (every tool may run; list names to restrict it).',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(
-      argv,
-      {
-        string: ['project-root', 'client'],
-        boolean: ['show', 'json', 'wrapper', 'wrapper-env', 'inspector', 'native'],
-      },
-      usage,
-    );
+    const options = parseOptions(argv, optionSpec, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const mode = pickMode(
       MODES.filter((name) => (name === 'client' ? options.string('client') !== undefined : options.boolean(name))),

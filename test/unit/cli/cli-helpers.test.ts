@@ -130,7 +130,14 @@ t.test('a command group: subcommand help, and usage errors for missing or unknow
     summary: 'things',
     usage: 'mcp-bash thing a|b',
     subcommands: [
-      { name: 'a', summary: 'does a', usage: 'mcp-bash thing a [--x]', details: 'Options: --x', run: async () => 3 },
+      {
+        name: 'a',
+        summary: 'does a',
+        usage: 'mcp-bash thing a [--x]',
+        details: 'Options: --x',
+        options: { boolean: ['x'] },
+        run: async () => 3,
+      },
     ],
   });
   t.match(group.details, /Subcommands:\n {2}a {2}does a/);
