@@ -98,7 +98,8 @@ const subcommands: Subcommand[] = [
     options: statusOptions,
     details: [
       'Prints {"projectRoot","jsonTool","jsonToolBuiltin","tools":{status,path,count,hash,mtime},...}',
-      'with status present, missing or invalid for each cache file. Exit 2 when there is no project.',
+      'with status present, missing or invalid (with its reason) for each cache file. Exit 2 when there is',
+      'no project.',
     ].join('\n'),
     run: status,
   },
