@@ -30,6 +30,7 @@ function showAll(io: CliIo, launch: ServerLaunch, native: boolean): void {
  */
 function wrapper(io: CliIo, root: string, name: string, withLoginEnv: boolean): number {
   const script = wrapperScript(name, clientCommand(io.env), withLoginEnv);
+  const flag = withLoginEnv ? '--wrapper-env' : '--wrapper';
   if (io.stdout.isTTY !== true) {
     io.stdout.write(script);
     return ExitCode.Ok;
@@ -38,7 +39,7 @@ function wrapper(io: CliIo, root: string, name: string, withLoginEnv: boolean): 
     throw new CliError(
       `the server name "${name}" cannot be a file name`,
       ExitCode.Failure,
-      `Redirect the script instead: mcp-bash config --wrapper > ${join(root, 'server.sh')}`,
+      `Redirect the script instead: mcp-bash config ${flag} > ${join(root, 'server.sh')}`,
     );
   }
   const path = join(root, `${name}.sh`);
@@ -46,7 +47,7 @@ function wrapper(io: CliIo, root: string, name: string, withLoginEnv: boolean): 
     throw new CliError(
       `${path} already exists`,
       ExitCode.Failure,
-      'Delete it and run the command again, or redirect the output: mcp-bash config --wrapper | cat',
+      `Delete it and run the command again, or redirect the output: mcp-bash config ${flag} | cat`,
     );
   }
   writeNewFile(path, script, SCRIPT_MODE);

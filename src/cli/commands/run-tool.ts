@@ -283,6 +283,7 @@ export const command: Command = {
   details: [
     'Options:',
     '  --args JSON|@FILE     the arguments object (default {}); @FILE reads it from a file',
+    '                        (relative to the current directory; a leading UTF-8 BOM is skipped)',
     '  --roots a,b           MCP roots the tool sees, comma-separated; each must exist',
     '                        (default: MCPBASH_ROOTS, config/roots.json, else the project root)',
     '  --dry-run             check name, policy, arguments (inputSchema); print a summary; run nothing',

@@ -112,8 +112,10 @@ t.test(
   '--wrapper on a terminal writes <root>/<name>.sh (+x) and refuses to overwrite it',
   { skip: spawnSync('script', ['--version']).error ? 'script(1) is not installed' : false },
   async (t) => {
-    const command = [binCommand, ...prefix, 'config', '--wrapper'].map((word) => `'${word}'`).join(' ');
-    const onTty = () => spawnSync('script', ['-qec', command, '/dev/null'], { cwd: root, env, encoding: 'utf8' });
+    const onTty = (flag = '--wrapper') => {
+      const command = [binCommand, ...prefix, 'config', flag].map((word) => `'${word}'`).join(' ');
+      return spawnSync('script', ['-qec', command, '/dev/null'], { cwd: root, env, encoding: 'utf8' });
+    };
     const first = onTty();
     t.equal(first.status, 0, first.stdout);
     const path = join(root, 'cfg-server.sh');
@@ -122,7 +124,10 @@ t.test(
     t.match(readFileSync(path, 'utf8'), /export MCPBASH_PROJECT_ROOT="\$\{script_dir\}"/);
     const second = onTty();
     t.equal(second.status, 1);
-    t.match(second.stdout, /already exists/);
+    t.match(second.stdout, /already exists[\s\S]*redirect the output: mcp-bash config --wrapper \| cat/);
+    const withEnv = onTty('--wrapper-env');
+    t.equal(withEnv.status, 1);
+    t.match(withEnv.stdout, /redirect the output: mcp-bash config --wrapper-env \| cat/, 'the flag that was given');
   },
 );
 

@@ -1,7 +1,7 @@
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { UsageError } from '../../../src/cli/cli-error.js';
+import { type CliError, UsageError } from '../../../src/cli/cli-error.js';
 import type { CommandContext } from '../../../src/cli/command.js';
 import { resultExitCode } from '../../../src/cli/commands/run-tool.js';
 import { redactSecrets } from '../../../src/cli/debug/payload-log.js';
@@ -39,6 +39,20 @@ t.test('--args: JSON, @file, and the refusals', async (t) => {
   t.same(parseToolArguments('@a.json', dir), { k: [1] });
   t.throws(() => parseToolArguments('"text"', dir), /must be a JSON object/);
   t.throws(() => parseToolArguments('{', dir), /not valid JSON/);
+});
+
+t.test('--args @FILE: a BOM is ignored; no file name and bad JSON in a file get their own messages', async (t) => {
+  const dir = t.testdir({ 'bom.json': '\ufeff{"k": 1}', 'bad.json': '{"k": ' });
+  t.same(parseToolArguments('@bom.json', dir), { k: 1 }, 'a leading UTF-8 BOM (Windows editors) is skipped');
+  t.throws(() => parseToolArguments('@', dir), { message: '--args @ needs a file name: --args @FILE' });
+  try {
+    parseToolArguments('@bad.json', dir);
+    t.fail('bad JSON in a file is refused');
+  } catch (error) {
+    t.match(error, { message: /^--args @bad\.json is not valid JSON: / });
+    t.notMatch((error as CliError).hint, /Quote the object/, 'no shell-quoting advice for a file');
+    t.match((error as CliError).hint, /bad\.json/);
+  }
 });
 
 t.test('run-tool exit status: 1 only when the tool itself failed', async (t) => {
