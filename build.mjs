@@ -43,6 +43,7 @@ import { hostTarget, nodeBinaries } from './release/node-binary.mjs';
 import { packageDirsOf } from './release/notices.mjs';
 import { canRun, checkFileType, packSeaBinary } from './release/pkg-binary.mjs';
 import { buildRelease, releaseSettings, releaseUpToDate, sourceDateEpoch } from './release/release-build.mjs';
+import { replaceFile } from './release/replace-file.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
@@ -198,8 +199,16 @@ async function bundle(archive, hash, fileCount) {
     outfile: bundlePath,
     sourcemap: 'linked',
     metafile: true,
+    write: false,
   });
-  chmodSync(bundlePath, 0o755);
+  // Each output replaces the old one in a rename (release/replace-file.mjs): tests running
+  // the bundle during a build never read half of it.
+  for (const output of result.outputFiles) {
+    replaceFile(output.path, (tempPath) => {
+      writeFileSync(tempPath, output.contents);
+      if (output.path === bundlePath) chmodSync(tempPath, 0o755);
+    });
+  }
   // The release's THIRD-PARTY-NOTICES lists the packages this metafile names.
   writeFileSync(metafilePath, JSON.stringify(result.metafile));
 }

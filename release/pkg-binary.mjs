@@ -13,6 +13,7 @@ import {
 import { dirname, join } from 'node:path';
 import { ensureNodeBinary, hostTarget, nodeBinaries } from './node-binary.mjs';
 import { ensurePkg } from './pkg-tool.mjs';
+import { replaceFile } from './replace-file.mjs';
 import { stripNodeBinary } from './strip.mjs';
 
 /** Seeds pkg's SEA cache (it looks under $HOME/.pkg-cache/sea) with our verified Node binary. */
@@ -73,25 +74,28 @@ export function packSeaBinary({ target, outPath, bundlePath, workDir, strip = fa
   try {
     seedPkgCache(pkgHome, target, targetNode, strip, log);
     mkdirSync(dirname(outPath), { recursive: true });
-    rmSync(outPath, { force: true });
-    const args = [
-      ensurePkg({ log }),
-      '--sea',
-      '-t',
-      `node${nodeBinaries.version}-${pin.pkgTarget}`,
-      '-o',
-      outPath,
-      bundlePath,
-    ];
-    if (target.startsWith('darwin-')) args.push('--no-signature');
-    const run = spawnSync(runner, args, {
-      cwd: workDir,
-      env: { ...process.env, HOME: pkgHome, USERPROFILE: pkgHome },
-      encoding: 'utf8',
+    // pkg writes to a temp file that then replaces outPath in one rename: tests (or anything
+    // else) running the binary during a build never find it missing or half written.
+    replaceFile(outPath, (tempPath) => {
+      const args = [
+        ensurePkg({ log }),
+        '--sea',
+        '-t',
+        `node${nodeBinaries.version}-${pin.pkgTarget}`,
+        '-o',
+        tempPath,
+        bundlePath,
+      ];
+      if (target.startsWith('darwin-')) args.push('--no-signature');
+      const run = spawnSync(runner, args, {
+        cwd: workDir,
+        env: { ...process.env, HOME: pkgHome, USERPROFILE: pkgHome },
+        encoding: 'utf8',
+      });
+      if (run.status !== 0 || !existsSync(tempPath)) {
+        throw new Error(`pkg failed for ${target} (exit ${run.status}):\n${run.stdout}${run.stderr}`);
+      }
     });
-    if (run.status !== 0 || !existsSync(outPath)) {
-      throw new Error(`pkg failed for ${target} (exit ${run.status}):\n${run.stdout}${run.stderr}`);
-    }
   } finally {
     rmSync(pkgHome, { recursive: true, force: true });
   }

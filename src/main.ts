@@ -1,3 +1,5 @@
+// First, before any module can ask Node for the colour depth (which warns once).
+import './process/color-warning-filter.js';
 import { embeddedAssets } from './assets/embedded-assets.js';
 import { embeddedServerCjs } from './assets/embedded-server-cjs.js';
 import { runCli } from './cli/dispatch.js';

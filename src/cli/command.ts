@@ -3,6 +3,7 @@ import type { AssetBundle } from '../assets/extract-archive.js';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Config } from '../config/config.js';
 import type { Part } from '../config/setting.js';
+import type { OptionSpec } from './parse-options.js';
 
 /** The process surroundings a command talks to; tests substitute their own. */
 export interface CliIo {
@@ -49,6 +50,14 @@ export interface Command {
    * unusable value among them is warned about, one line each on stderr.
    */
   readonly reads?: readonly Part[];
+  /**
+   * The options the command parses (its parseOptions spec), or 'any' when it hands its
+   * arguments to another program (jq). The advice for options put before the command (D227)
+   * reorders only the options the command accepts. A command group has none of its own.
+   */
+  readonly options?: OptionSpec | 'any';
+  /** A command group's: the options of the subcommand named `name`, undefined for no such one. */
+  optionsFor?(name: string): OptionSpec | undefined;
   /** Runs the command and resolves to its exit status. */
   run(argv: readonly string[], context: CommandContext): Promise<number>;
 }

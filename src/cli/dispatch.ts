@@ -10,7 +10,7 @@ import { CliError, ExitCode, UsageError } from './cli-error.js';
 import type { CliIo, CommandContext, CommandEntry } from './command.js';
 import { commandTable, serverEntry } from './commands/index.js';
 import { commandHelp } from './help-text.js';
-import { GLOBAL_HELP, GLOBAL_VERSION, HEALTH_FLAGS, refuseStrayFlag } from './leading-flags.js';
+import { GLOBAL_HELP, GLOBAL_VERSION, HEALTH_FLAGS, type OptionPlaceFinder, refuseStrayFlag } from './leading-flags.js';
 import { wantsHelp } from './parse-options.js';
 
 export interface CliDependencies {
@@ -124,6 +124,21 @@ const HELP_WORDS = [...GLOBAL_HELP, 'help'];
 const VERSION_WORDS = [...GLOBAL_VERSION, 'version'];
 const BUILTIN_COMMANDS = ['help', 'version'];
 
+/** Where a command's options go and which it accepts (D227's advice); `help` and `version` take none. */
+function optionPlaceFinder(commands: readonly CommandEntry[]): OptionPlaceFinder {
+  return async (name, rest) => {
+    const entry = commands.find((candidate) => candidate.name === name);
+    if (!entry) return BUILTIN_COMMANDS.includes(name) ? { words: [name], spec: {} } : undefined;
+    const command = await entry.load();
+    const subcommand = rest[0];
+    if (command.optionsFor) {
+      const spec = subcommand === undefined ? undefined : command.optionsFor(subcommand);
+      return spec && { words: [name, subcommand as string], spec };
+    }
+    return command.options && { words: [name], spec: command.options };
+  };
+}
+
 function printVersion(context: CommandContext): number {
   try {
     context.frameworkHome();
@@ -178,7 +193,8 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
     }
     // No command: the server. A leading flag that is not a global one: see refuseStrayFlag.
     if ((first === '' || first.startsWith('-')) && server) {
-      const refused = first === '' ? undefined : refuseStrayFlag(argv, names, deps.io);
+      const refused =
+        first === '' ? undefined : await refuseStrayFlag(argv, names, optionPlaceFinder(commands), deps.io);
       if (refused !== undefined) return refused;
       return await runEntry(server, argv, context);
     }

@@ -2,6 +2,7 @@ import { shellQuote } from '../process/shell-quote.js';
 import { didYouMean } from '../text/did-you-mean.js';
 import { ExitCode } from './cli-error.js';
 import type { CliIo } from './command.js';
+import { acceptsOption, expectsValue, knownOptionCount, type OptionSpec } from './parse-options.js';
 
 /** The flags `mcp-bash` itself answers when they come first. */
 export const GLOBAL_HELP = ['--help', '-h'];
@@ -69,22 +70,71 @@ function commandWordIndex(argv: readonly string[], commandNames: readonly string
 }
 
 /**
+ * Where the options of a command line go and which it accepts: `words` is the command (and
+ * its subcommand), `spec` its options ('any': it passes them on, as jq does).
+ */
+export interface OptionPlace {
+  readonly words: readonly string[];
+  readonly spec: OptionSpec | 'any';
+}
+
+/** The OptionPlace of `command` followed by `rest`; undefined when it takes no options here. */
+export type OptionPlaceFinder = (command: string, rest: readonly string[]) => Promise<OptionPlace | undefined>;
+
+/** The leading options, without the values of those that take one (`--project-root .`). */
+function leadingOptions(words: readonly string[], spec: OptionSpec | 'any' | undefined): string[] {
+  const options: string[] = [];
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index] as string;
+    if (!word.startsWith('-')) continue;
+    options.push(word);
+    if (spec !== undefined && spec !== 'any' && expectsValue(spec, word)) index += 1;
+  }
+  return options;
+}
+
+function hasNoOptions(spec: OptionSpec | 'any'): boolean {
+  return spec !== 'any' && knownOptionCount(spec) === 0;
+}
+
+/** Why options before `command` cannot simply move after it, and where its options are listed. */
+function notAccepted(command: string, place: OptionPlace | undefined, foreign: readonly string[]): string {
+  if (place !== undefined && hasNoOptions(place.spec)) return `${place.words.join(' ')} takes no options`;
+  const target = place?.words.join(' ') ?? command;
+  const verb = foreign.length === 1 ? 'is not an option' : 'are not options';
+  return `${foreign.join(' ')} ${verb} of ${target}\nRun 'mcp-bash ${target} --help' for its options.`;
+}
+
+/**
  * Options before a command (`mcp-bash --project-root . validate`): the person meant the
  * command, which only reads options after its name. A client launching the server passes
- * flags, not command words, so this is refused rather than serving (decision D227).
+ * flags, not command words, so this is refused rather than serving (decision D227). The
+ * reordered line is suggested only when the command accepts every one of the options.
  */
-function refuseMisplacedOptions(
+async function refuseMisplacedOptions(
   argv: readonly string[],
   commandNames: readonly string[],
+  findPlace: OptionPlaceFinder,
   io: CliIo,
-): number | undefined {
+): Promise<number | undefined> {
   const at = commandWordIndex(argv, commandNames);
   if (at === -1) return undefined;
   const command = argv[at] as string;
-  const before = argv.slice(0, at).filter((word) => word.startsWith('-'));
-  const reordered = [command, ...argv.slice(0, at), ...argv.slice(at + 1)].map(shellQuote).join(' ');
+  const rest = argv.slice(at + 1);
+  const place = await findPlace(command, rest);
+  const before = leadingOptions(argv.slice(0, at), place?.spec);
+  const foreign = before.filter(
+    (flag) => place === undefined || (place.spec !== 'any' && !acceptsOption(place.spec, flag)),
+  );
+  if (place === undefined || foreign.length > 0) {
+    io.stderr.write(`mcp-bash: options go after the command, but ${notAccepted(command, place, foreign)}\n`);
+    return ExitCode.Usage;
+  }
+  const reordered = [...place.words, ...argv.slice(0, at), ...rest.slice(place.words.length - 1)]
+    .map(shellQuote)
+    .join(' ');
   io.stderr.write(
-    `mcp-bash: options go after the command: put ${before.join(' ')} after ${command}\n` +
+    `mcp-bash: options go after the command: put ${before.join(' ')} after ${place.words.join(' ')}\n` +
       `Run: mcp-bash ${reordered}\n`,
   );
   return ExitCode.Usage;
@@ -98,12 +148,13 @@ function refuseMisplacedOptions(
  * would start us that way). Then it is an error, exit 2 (decision D131). Returns the exit
  * status, or undefined to start the server.
  */
-export function refuseStrayFlag(
+export async function refuseStrayFlag(
   argv: readonly string[],
   commandNames: readonly string[],
+  findPlace: OptionPlaceFinder,
   io: CliIo,
-): number | undefined {
-  const misplaced = refuseMisplacedOptions(argv, commandNames, io);
+): Promise<number | undefined> {
+  const misplaced = await refuseMisplacedOptions(argv, commandNames, findPlace, io);
   if (misplaced !== undefined) return misplaced;
   const flag = argv[0] ?? '';
   const suggestion = didYouMean(flag, GLOBAL_FLAGS);

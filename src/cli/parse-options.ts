@@ -43,32 +43,56 @@ function flagName(token: string): string {
   return token.replace(/^--?(no-)?/, '').split('=')[0] ?? '';
 }
 
+function isKnown(token: string, known: ReadonlySet<string>): boolean {
+  return known.has(flagName(token)) || (token.startsWith('--no-') && known.has(token.slice(5)));
+}
+
+/** Whether `token` is one of `spec`'s value flags written without `=VALUE`: the next word is its value. */
+export function expectsValue(spec: OptionSpec, token: string): boolean {
+  if (token.includes('=')) return false;
+  const name = flagName(token);
+  return [...(spec.string ?? []), ...(spec.repeatable ?? [])].includes(spec.alias?.[name] ?? name);
+}
+
+/** How many option names `spec` has (aliases included): 0 for a command that takes none. */
+export function knownOptionCount(spec: OptionSpec): number {
+  return knownFlagNames(spec).size;
+}
+
+/** Whether `token` (a word starting with `-`) is one of the options `spec` accepts. */
+export function acceptsOption(spec: OptionSpec, token: string): boolean {
+  return isKnown(token, knownFlagNames(spec));
+}
+
 /**
  * Parses a command's arguments, rejecting unknown flags and value flags without a value
  * with a UsageError that carries the usage line.
  */
 export function parseOptions(argv: readonly string[], spec: OptionSpec, usage: string): ParsedOptions {
   const known = knownFlagNames(spec);
-  const valueFlags = new Set([...(spec.string ?? []), ...(spec.repeatable ?? [])]);
   const separator = argv.indexOf('--');
   const flagPart = separator === -1 ? argv : argv.slice(0, separator);
+  // Value flags are joined with their values (`--args -n` -> `--args=-n`): minimist would
+  // read a value that starts with `-` as short flags and leave the value flag empty.
+  const normalized: string[] = [];
   for (let index = 0; index < flagPart.length; index += 1) {
     const token = flagPart[index] ?? '';
+    normalized.push(token);
     if (!token.startsWith('-') || token === '-') continue;
-    const name = flagName(token);
-    const canonical = spec.alias?.[name] ?? name;
-    if (!known.has(name) && !(token.startsWith('--no-') && known.has(token.slice(5)))) {
+    if (!isKnown(token, known)) {
       const typed = token.split('=')[0] ?? token;
       throw new UsageError(`unknown option ${token}${didYouMean(typed, suggestible(spec, known, typed))}`, usage);
     }
-    if (valueFlags.has(canonical) && !token.includes('=')) {
+    if (expectsValue(spec, token)) {
       const next = flagPart[index + 1];
       // `--http --stateless`: the next flag is not this one's value (minimist would make it "").
       if (next === undefined || next.startsWith('--')) throw new UsageError(`option ${token} needs a value`, usage);
+      normalized[normalized.length - 1] = `--${flagName(token)}=${next}`;
       index += 1;
     }
   }
-  const parsed = minimist([...argv], {
+  if (separator !== -1) normalized.push(...argv.slice(separator));
+  const parsed = minimist(normalized, {
     string: [...(spec.string ?? []), ...(spec.repeatable ?? [])],
     boolean: [...(spec.boolean ?? [])],
     alias: { ...(spec.alias ?? {}) },

@@ -1,6 +1,7 @@
 import { UsageError } from './cli-error.js';
 import type { Command, CommandContext } from './command.js';
 import { commandHelp } from './help-text.js';
+import type { OptionSpec } from './parse-options.js';
 
 /** One subcommand of a command group (`registry refresh`, `scaffold tool`). */
 export interface Subcommand {
@@ -9,6 +10,8 @@ export interface Subcommand {
   /** The full synopsis, e.g. `mcp-bash registry refresh [--quiet]`. */
   readonly usage: string;
   readonly details?: string;
+  /** The options it parses (see Command.options). */
+  readonly options: OptionSpec;
   run(argv: readonly string[], context: CommandContext): Promise<number>;
 }
 
@@ -46,6 +49,7 @@ export function commandGroup(group: SubcommandGroup): Command {
     details: groupDetails(group),
     ...(group.usageExitCode === undefined ? {} : { usageExitCode: group.usageExitCode }),
     ...(group.reads === undefined ? {} : { reads: group.reads }),
+    optionsFor: (name) => find(name)?.options,
     helpFor(argv) {
       const sub = find(argv[0]);
       return sub ? commandHelp(sub) : undefined;

@@ -46,6 +46,8 @@ const cacheFileStatus = {
     count: { type: 'integer', minimum: 0 },
     hash: { type: 'string' },
     mtime: { type: 'string' },
+    /** Why an `invalid` file cannot be used. */
+    reason: { type: 'string' },
   },
   additionalProperties: false,
 } as const;

@@ -35,6 +35,9 @@ if [ -z "${mcpbash}" ]; then
 	exit 1
 fi
 
+stderr_file="$(mktemp "${TMPDIR:-/tmp}/mcp-bash-test.XXXXXX")"
+trap 'rm -f "${stderr_file}"' EXIT
+
 passed=0
 failed=0
 skipped=0
@@ -61,20 +64,34 @@ _report() {
 	fi
 }
 
+# _is_error_result OUTPUT: true when OUTPUT (run-tool's stdout) is a result with isError: true.
+# run-tool exits 0 for error results and timeouts, so the exit status alone is not enough;
+# the binary's own jq reads the result, so no jq installation is needed.
+_is_error_result() {
+	printf '%s' "$1" | "${mcpbash}" jq -e 'type == "object" and .isError == true' >/dev/null 2>&1
+}
+
 # run_test TOOL [ARGS_JSON] [DESCRIPTION] [EXTRA run-tool FLAGS...]
-#   Runs TOOL once; passes when it exits 0 (a successful, non-error result).
+#   Runs TOOL once; passes when it exits 0 with a result that is not an error (isError: true,
+#   which includes a timeout, fails the test).
 run_test() {
-	local name="$1" args="${2:-}" description="${3:-}" output="" status=0 label=""
+	local name="$1" args="${2:-}" description="${3:-}" output="" errors="" status=0 label=""
 	[ -n "${args}" ] || args='{}'
 	shift "$(($# < 3 ? $# : 3))"
 	[ -z "${description}" ] || label=" (${description})"
 	if [ "${verbose}" = "1" ]; then
-		"${mcpbash}" run-tool "${name}" --allow-self --args "${args}" --verbose "$@" || status=$?
+		output="$("${mcpbash}" run-tool "${name}" --allow-self --args "${args}" --verbose "$@")" || status=$?
+		[ -z "${output}" ] || printf '%s\n' "${output}"
+		if [ "${status}" -eq 0 ] && _is_error_result "${output}"; then status=1; fi
 		_report "${name}" "${label}" "${status}" ""
 		return 0
 	fi
-	output="$("${mcpbash}" run-tool "${name}" --allow-self --args "${args}" "$@" 2>&1)" || status=$?
-	_report "${name}" "${label}" "${status}" "${output}"
+	# stderr goes to its own file so that stdout stays one JSON result.
+	output="$("${mcpbash}" run-tool "${name}" --allow-self --args "${args}" "$@" 2>"${stderr_file}")" || status=$?
+	errors="$(cat "${stderr_file}")"
+	if [ "${status}" -eq 0 ] && _is_error_result "${output}"; then status=1; fi
+	_report "${name}" "${label}" "${status}" "${errors:+${errors}
+}${output}"
 }
 
 # run_dry_run TOOL [ARGS_JSON]

@@ -8,7 +8,7 @@ import { archiveTime, writeZip } from '../bundle/zip-writer.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { requireProject } from '../cli-project.js';
 import type { CliIo, Command } from '../command.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { colorEnabled, palette } from '../terminal.js';
 
 const usage =
@@ -53,11 +53,17 @@ function writeBundle(
 }
 
 /** `mcp-bash bundle`: packs the project into an MCP Bundle (.mcpb) for Claude Desktop and other clients. */
+const optionSpec: OptionSpec = {
+  string: ['output', 'name', 'version', 'platform', 'runtime', 'binaries', 'project-root'],
+  boolean: ['validate', 'verbose', 'include-gojq'],
+};
+
 export const command: Command = {
   name: 'bundle',
   reads: ['project', 'registry', 'json-tool', 'cli:bundle'],
   summary: 'Pack the project into an MCP Bundle (.mcpb) that Claude Desktop installs',
   usage,
+  options: optionSpec,
   details: [
     'Options:',
     '  --output DIR       where to write <name>-<version>.mcpb (default: the current directory;',
@@ -83,14 +89,7 @@ export const command: Command = {
     'bundle (the message says what to set), 2 a malformed command line.',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(
-      argv,
-      {
-        string: ['output', 'name', 'version', 'platform', 'runtime', 'binaries', 'project-root'],
-        boolean: ['validate', 'verbose', 'include-gojq'],
-      },
-      usage,
-    );
+    const options = parseOptions(argv, optionSpec, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const { io } = context;
     const platforms = platformsOf(options.string('platform'));

@@ -6,9 +6,9 @@ import type { CliIo, Command } from '../command.js';
 import { CLIENTS, clientSnippet, findClient, type ServerLaunch, serverLaunch } from '../config/client-snippets.js';
 import { wrapperScript } from '../config/wrapper-script.js';
 import { NAME_PATTERN } from '../names.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { SCRIPT_MODE, writeNewFile } from '../scaffold/template-files.js';
-import { inspectorCommand, selfCommand } from '../self-command.js';
+import { clientCommand, inspectorCommand } from '../self-command.js';
 
 const usage =
   'mcp-bash config [--project-root DIR] [--show | --json | --client NAME | --wrapper | --wrapper-env | ' +
@@ -29,7 +29,8 @@ function showAll(io: CliIo, launch: ServerLaunch, native: boolean): void {
  * redirected, prints the script.
  */
 function wrapper(io: CliIo, root: string, name: string, withLoginEnv: boolean): number {
-  const script = wrapperScript(name, selfCommand(), withLoginEnv);
+  const script = wrapperScript(name, clientCommand(io.env), withLoginEnv);
+  const flag = withLoginEnv ? '--wrapper-env' : '--wrapper';
   if (io.stdout.isTTY !== true) {
     io.stdout.write(script);
     return ExitCode.Ok;
@@ -38,7 +39,7 @@ function wrapper(io: CliIo, root: string, name: string, withLoginEnv: boolean): 
     throw new CliError(
       `the server name "${name}" cannot be a file name`,
       ExitCode.Failure,
-      `Redirect the script instead: mcp-bash config --wrapper > ${join(root, 'server.sh')}`,
+      `Redirect the script instead: mcp-bash config ${flag} > ${join(root, 'server.sh')}`,
     );
   }
   const path = join(root, `${name}.sh`);
@@ -46,7 +47,7 @@ function wrapper(io: CliIo, root: string, name: string, withLoginEnv: boolean): 
     throw new CliError(
       `${path} already exists`,
       ExitCode.Failure,
-      'Delete it and run the command again, or redirect the output: mcp-bash config --wrapper | cat',
+      `Delete it and run the command again, or redirect the output: mcp-bash config ${flag} | cat`,
     );
   }
   writeNewFile(path, script, SCRIPT_MODE);
@@ -60,11 +61,17 @@ function pickMode(given: Array<(typeof MODES)[number]>): (typeof MODES)[number] 
 }
 
 /** `mcp-bash config`: how MCP clients start this project's server. */
+const optionSpec: OptionSpec = {
+  string: ['project-root', 'client'],
+  boolean: ['show', 'json', 'wrapper', 'wrapper-env', 'inspector', 'native'],
+};
+
 export const command: Command = {
   name: 'config',
   reads: ['project'],
   summary: 'Print the MCP client configuration (or a launcher script) for a project',
   usage,
+  options: optionSpec,
   details: [
     'Options:',
     '  --project-root DIR  the project (default: MCPBASH_PROJECT_ROOT, or found from here)',
@@ -84,14 +91,7 @@ export const command: Command = {
     'MCPBASH_TOOL_ALLOWLIST="*" (every tool may run; list names to restrict it).',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(
-      argv,
-      {
-        string: ['project-root', 'client'],
-        boolean: ['show', 'json', 'wrapper', 'wrapper-env', 'inspector', 'native'],
-      },
-      usage,
-    );
+    const options = parseOptions(argv, optionSpec, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const mode = pickMode(
       MODES.filter((name) => (name === 'client' ? options.string('client') !== undefined : options.boolean(name))),
@@ -107,7 +107,7 @@ export const command: Command = {
     }
     const project = requireProject(io, options.string('project-root'), context.config);
     const { root } = project.layout;
-    const launch = serverLaunch(project.identity.info.name, root, selfCommand());
+    const launch = serverLaunch(project.identity.info.name, root, clientCommand(io.env));
     const native = options.boolean('native');
     if (client) {
       io.stdout.write(clientSnippet(client, launch, native).text);
@@ -118,7 +118,7 @@ export const command: Command = {
             `(${client.native.where})\n`,
         );
     } else if (mode === 'json') io.stdout.write(`${JSON.stringify(launch, null, 2)}\n`);
-    else if (mode === 'inspector') io.stdout.write(`${inspectorCommand(root, 'ui')}\n`);
+    else if (mode === 'inspector') io.stdout.write(`${inspectorCommand(root, 'ui', io.env)}\n`);
     else if (mode === 'wrapper' || mode === 'wrapper-env')
       return wrapper(io, root, launch.name, mode === 'wrapper-env');
     else showAll(io, launch, native);

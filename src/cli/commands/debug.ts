@@ -6,15 +6,18 @@ import { pathsConfig } from '../../config/slices.js';
 import { tempRoot } from '../../project/state-dir.js';
 import { UsageError } from '../cli-error.js';
 import type { Command } from '../command.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 
 const usage = 'mcp-bash debug';
 
 /** `mcp-bash debug`: the server, with every message logged (secrets redacted) and its state kept. */
+const optionSpec: OptionSpec = {};
+
 export const command: Command = {
   name: 'debug',
   summary: 'Run the MCP server with payload logging to a kept state dir',
   usage,
+  options: optionSpec,
   reads: SERVER_PARTS,
   details: [
     'Runs the server like `mcp-bash` does, with MCPBASH_DEBUG_PAYLOADS=true, MCPBASH_PRESERVE_STATE=true',
@@ -28,7 +31,7 @@ export const command: Command = {
     'Use it as the command of your MCP client, then read the log.',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(argv, {}, usage);
+    const options = parseOptions(argv, optionSpec, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const { io } = context;
     const tmpRoot = tempRoot(pathsConfig(context.config.values));

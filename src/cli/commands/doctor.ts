@@ -16,7 +16,7 @@ import { checkMinVersion, checkProject } from '../doctor/project-checks.js';
 import { plannedUpgrade, runUpgrade, upgradeRequest } from '../doctor/upgrade/doctor-upgrade.js';
 import type { UpgradeOutcome } from '../doctor/upgrade/self-upgrade.js';
 import { writeJsonReport } from '../json-report.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { colorEnabled, type Palette, palette } from '../terminal.js';
 
 const usage =
@@ -118,11 +118,17 @@ function jsonReport(
 }
 
 /** `mcp-bash doctor`: is this install, this machine and this project ready to serve tools? */
+const optionSpec: OptionSpec = {
+  string: ['min-version', 'archive', 'verify', 'ref', 'version'],
+  boolean: ['json', 'fix', 'dry-run', 'allow-downgrade'],
+};
+
 export const command: Command = {
   name: 'doctor',
   reads: ['project', 'json-tool', 'cli:doctor'],
   summary: 'Diagnose the install, the machine and the project; --fix repairs what it can',
   usage,
+  options: optionSpec,
   details: [
     'Options:',
     '  --json              one JSON line (schemaVersion 1): findings, proposedActions,',
@@ -150,14 +156,7 @@ export const command: Command = {
     'downgrade without --allow-downgrade, or an upgrade of a bundle run by node).',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(
-      argv,
-      {
-        string: ['min-version', 'archive', 'verify', 'ref', 'version'],
-        boolean: ['json', 'fix', 'dry-run', 'allow-downgrade'],
-      },
-      usage,
-    );
+    const options = parseOptions(argv, optionSpec, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     if (options.boolean('fix') && options.boolean('dry-run'))
       throw new UsageError('--fix and --dry-run cannot be combined', usage);

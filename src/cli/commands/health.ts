@@ -8,7 +8,7 @@ import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-proj
 import type { CliIo, Command, CommandContext } from '../command.js';
 import { healthReport, healthTimeoutSecs, withHealthDeadline } from '../health/health-probe.js';
 import { writeJsonReport } from '../json-report.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 
 const usage = 'mcp-bash health [--project-root DIR] [--timeout SECS]   (also: ready, --health, --ready)';
 
@@ -51,11 +51,14 @@ async function probe(
 }
 
 /** `mcp-bash health` / `ready`: a readiness probe for supervisors and proxies. */
+const optionSpec: OptionSpec = { string: ['project-root', 'timeout'], boolean: ['health', 'ready'] };
+
 export const command: Command = {
   name: 'health',
   reads: ['registry', 'project', 'logging', 'json-tool', 'cli:health'],
   summary: 'Readiness probe: one JSON line; exit 0 ready, 1 unhealthy, 2 misconfigured',
   usage,
+  options: optionSpec,
   details: [
     'Options:',
     '  --project-root DIR  the project (default: MCPBASH_PROJECT_ROOT, or found from here)',
@@ -70,7 +73,7 @@ export const command: Command = {
   ].join('\n'),
   async run(argv, context) {
     const { io } = context;
-    const options = parseOptions(argv, { string: ['project-root', 'timeout'], boolean: ['health', 'ready'] }, usage);
+    const options = parseOptions(argv, optionSpec, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     if (context.config.values.MCPBASH_FORCE_MINIMAL) {
       // 1.x's reason for minimal mode; with the built-in jq (D6) only MCPBASH_FORCE_MINIMAL gets here.

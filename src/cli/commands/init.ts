@@ -4,7 +4,7 @@ import { loadServerIdentity } from '../../project/server-identity.js';
 import { UsageError } from '../cli-error.js';
 import type { CliIo, Command } from '../command.js';
 import { checkName, sanitizeName } from '../names.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { createdExampleTool, createProjectSkeleton, type SkeletonStep } from '../scaffold/project-skeleton.js';
 import { colorEnabled, palette } from '../terminal.js';
 
@@ -40,6 +40,8 @@ export function nextSteps(withHello: boolean, cdInto?: string): string {
 }
 
 /** `mcp-bash init`: turns the current directory into a project. */
+const optionSpec: OptionSpec = { string: ['name'], boolean: ['hello'] };
+
 export const command: Command = {
   name: 'init',
   reads: ['project'],
@@ -47,6 +49,7 @@ export const command: Command = {
   usageExitCode: 1,
   summary: 'Make the current directory an mcp-bash project (skeleton and a hello tool)',
   usage,
+  options: optionSpec,
   details: [
     'Options:',
     '  --name NAME   the server name (default: the directory name); letters, digits, _ and -',
@@ -56,7 +59,7 @@ export const command: Command = {
     'are left alone ("Skipped"); .gitignore only gets the lines it lacks ("Updated").',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(argv, { string: ['name'], boolean: ['hello'] }, usage);
+    const options = parseOptions(argv, optionSpec, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const { io } = context;
     const explicit = options.string('name');

@@ -12,6 +12,8 @@ export const command: Command = {
   name: 'jq-service',
   summary: 'Internal: the warm built-in jq a server starts for its tools',
   usage: 'mcp-bash jq-service   (token in MCPBASH_JQ_SERVICE_TOKEN; started by the server)',
+  // Its arguments are ignored: the server starts it with none.
+  options: {},
   async run(_argv, context) {
     const { io } = context;
     const token = io.env.MCPBASH_JQ_SERVICE_TOKEN ?? '';

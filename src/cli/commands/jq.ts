@@ -13,6 +13,7 @@ export const command: Command = {
   name: 'jq',
   summary: 'Run jq 1.8 (built in; tools use it when neither jq nor gojq is installed)',
   usage: 'mcp-bash jq [options] FILTER [FILE...]',
+  options: 'any',
   details: [
     'The real jq 1.8.2, compiled to WebAssembly, with its own options and exit statuses',
     '(see `man jq`), e.g. -r -c -n -e -s -R -j -a -S --arg --argjson --args --jsonargs',

@@ -4,7 +4,7 @@ import { titleFromName } from '../../content/display-names.js';
 import { CliError, UsageError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { checkName } from '../names.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { createdExampleTool, createProjectSkeleton } from '../scaffold/project-skeleton.js';
 import { fileSystemFailure, writeFromTemplate } from '../scaffold/template-files.js';
 import { nextSteps, printSkeletonSteps } from './init.js';
@@ -24,6 +24,8 @@ function refuseExisting(root: string, name: string): never {
 }
 
 /** `mcp-bash new <name>`: a new project in `./<name>/`. */
+const optionSpec: OptionSpec = { boolean: ['hello'] };
+
 export const command: Command = {
   name: 'new',
   reads: ['project'],
@@ -31,6 +33,7 @@ export const command: Command = {
   usageExitCode: 1,
   summary: 'Create a new project in ./<name>/ (skeleton, README and a hello tool)',
   usage,
+  options: optionSpec,
   details: [
     'Arguments:',
     '  <name>       the directory and server name: 1-64 letters, digits, _ or -',
@@ -40,7 +43,7 @@ export const command: Command = {
     './<name> must not exist yet.',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(argv, { boolean: ['hello'] }, usage);
+    const options = parseOptions(argv, optionSpec, usage);
     const [name, extra] = options.positionals;
     if (name === undefined) throw new UsageError('a project name is required', usage);
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, usage);

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { formatBytes } from '../bundle/bundle-summary.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import type { CliIo, Command } from '../command.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { readPublishableBundle } from '../publish/bundle-manifest.js';
 import {
   DEFAULT_REGISTRY_URL,
@@ -21,11 +21,14 @@ function showRequest(io: CliIo, request: UploadRequest, bytes: number): void {
 }
 
 /** `mcp-bash publish`: uploads a bundle to an MCP registry. */
+const optionSpec: OptionSpec = { string: ['token'], boolean: ['dry-run', 'verbose'] };
+
 export const command: Command = {
   name: 'publish',
   reads: ['cli:publish'],
   summary: 'Upload an .mcpb bundle to an MCP registry (MCP_REGISTRY_URL)',
   usage,
+  options: optionSpec,
   details: [
     'Arguments:',
     '  <file.mcpb>   a bundle made by `mcp-bash bundle`',
@@ -41,7 +44,7 @@ export const command: Command = {
     'no token.',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(argv, { string: ['token'], boolean: ['dry-run', 'verbose'] }, usage);
+    const options = parseOptions(argv, optionSpec, usage);
     const [file, extra] = options.positionals;
     if (file === undefined) throw new UsageError('the bundle file is required', usage);
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, usage);

@@ -4,23 +4,21 @@ import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-proj
 import type { CommandContext } from '../command.js';
 import { writeJsonReport } from '../json-report.js';
 import { jsonToolInfo } from '../json-tool-info.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { withProgress } from '../progress.js';
 import { CACHE_FILES, cacheStatus, refreshAll } from '../registry/registry-report.js';
 import { commandGroup, type Subcommand } from '../subcommands.js';
 
 const refreshUsage = 'mcp-bash registry refresh [--project-root DIR] [--no-notify] [--quiet] [--filter PATH]';
 const statusUsage = 'mcp-bash registry status [--project-root DIR]';
+const refreshOptions: OptionSpec = { string: ['project-root', 'filter'], boolean: ['notify', 'quiet'] };
+const statusOptions: OptionSpec = { string: ['project-root'] };
 
 /** Exit 2 (fatal) when there is no project: 1.x's contract for `registry`. */
 const FATAL = 2;
 
 async function refresh(argv: readonly string[], context: CommandContext): Promise<number> {
-  const options = parseOptions(
-    argv,
-    { string: ['project-root', 'filter'], boolean: ['notify', 'quiet'] },
-    refreshUsage,
-  );
+  const options = parseOptions(argv, refreshOptions, refreshUsage);
   if (options.positionals.length > 0)
     throw new UsageError(`unexpected argument "${options.positionals[0]}"`, refreshUsage);
   const { io } = context;
@@ -55,7 +53,7 @@ async function refresh(argv: readonly string[], context: CommandContext): Promis
 }
 
 async function status(argv: readonly string[], context: CommandContext): Promise<number> {
-  const options = parseOptions(argv, { string: ['project-root'] }, statusUsage);
+  const options = parseOptions(argv, statusOptions, statusUsage);
   if (options.positionals.length > 0)
     throw new UsageError(`unexpected argument "${options.positionals[0]}"`, statusUsage);
   const { io } = context;
@@ -77,6 +75,7 @@ const subcommands: Subcommand[] = [
     name: 'refresh',
     summary: 'Rebuild .registry/*.json now and print what each kind holds',
     usage: refreshUsage,
+    options: refreshOptions,
     details: [
       'Options:',
       '  --project-root DIR  the project (default: MCPBASH_PROJECT_ROOT, or found from here)',
@@ -96,9 +95,11 @@ const subcommands: Subcommand[] = [
     name: 'status',
     summary: 'Show the registry cache files: count, hash, modification time',
     usage: statusUsage,
+    options: statusOptions,
     details: [
       'Prints {"projectRoot","jsonTool","jsonToolBuiltin","tools":{status,path,count,hash,mtime},...}',
-      'with status present, missing or invalid for each cache file. Exit 2 when there is no project.',
+      'with status present, missing or invalid (with its reason) for each cache file. Exit 2 when there is',
+      'no project.',
     ].join('\n'),
     run: status,
   },

@@ -17,7 +17,7 @@ import type { CallToolResult } from '../../spec/types.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
-import { type ParsedOptions, parseOptions } from '../parse-options.js';
+import { type OptionSpec, type ParsedOptions, parseOptions } from '../parse-options.js';
 import { withProgress } from '../progress.js';
 import { requireBash } from '../require-bash.js';
 import { parseRootsOption } from '../run-tool/roots-option.js';
@@ -30,7 +30,7 @@ const usage =
   '[--no-refresh] [--minimal] [--project-root DIR] [--print-env] [--allow-self] [--allow TOOL]... ' +
   '[--allow-all] [--with-server-env] [--source FILE]...';
 
-const spec = {
+const spec: OptionSpec = {
   string: ['args', 'roots', 'timeout', 'project-root'],
   // `refresh`: minimist reads --no-refresh as its negation.
   boolean: ['dry-run', 'verbose', 'refresh', 'minimal', 'print-env', 'allow-self', 'allow-all', 'with-server-env'],
@@ -279,9 +279,11 @@ export const command: Command = {
   reads: RUN_TOOL_PARTS,
   summary: "Run one tool without an MCP client (the server's checks, environment and result)",
   usage,
+  options: spec,
   details: [
     'Options:',
     '  --args JSON|@FILE     the arguments object (default {}); @FILE reads it from a file',
+    '                        (relative to the current directory; a leading UTF-8 BOM is skipped)',
     '  --roots a,b           MCP roots the tool sees, comma-separated; each must exist',
     '                        (default: MCPBASH_ROOTS, config/roots.json, else the project root)',
     '  --dry-run             check name, policy, arguments (inputSchema); print a summary; run nothing',

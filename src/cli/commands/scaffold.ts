@@ -2,7 +2,7 @@ import { ExitCode, UsageError } from '../cli-error.js';
 import { requireProject } from '../cli-project.js';
 import type { CommandContext } from '../command.js';
 import { checkName } from '../names.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 import {
   type ScaffoldInput,
   type ScaffoldResult,
@@ -44,10 +44,12 @@ function subcommand(spec: KindSpec): Subcommand {
   const usage =
     `mcp-bash scaffold ${spec.name}${spec.takesName ? ' <name>' : ''} [--project-root DIR]` +
     `${spec.flags?.includes('ui') ? ' [--ui]' : ''}`;
+  const optionSpec: OptionSpec = { string: ['project-root'], boolean: [...(spec.flags ?? [])] };
   return {
     name: spec.name,
     summary: spec.summary,
     usage,
+    options: optionSpec,
     details: [
       ...(spec.takesName
         ? ['Arguments:', `  <name>               the ${spec.what} name: 1-64 letters, digits, _ or -`]
@@ -61,7 +63,7 @@ function subcommand(spec: KindSpec): Subcommand {
       `Creates ${spec.creates}. Refuses to overwrite anything that exists (exit 1).`,
     ].join('\n'),
     async run(argv, context) {
-      const options = parseOptions(argv, { string: ['project-root'], boolean: [...(spec.flags ?? [])] }, usage);
+      const options = parseOptions(argv, optionSpec, usage);
       const [name, extra] = options.positionals;
       if (spec.takesName && name === undefined) throw new UsageError(`a ${spec.what} name is required`, usage);
       const unexpected = spec.takesName ? extra : name;
@@ -127,6 +129,7 @@ const kinds: KindSpec[] = [
   },
 ];
 
+const uiOptions: OptionSpec = { string: ['project-root', 'tool'] };
 const uiUsage = 'mcp-bash scaffold ui <name> [--project-root DIR] | scaffold ui [<name>] --tool <tool>';
 
 /** `scaffold ui <name>` (standalone, in ui/<name>/) or `scaffold ui --tool <tool>` (in tools/<tool>/ui/). */
@@ -134,6 +137,7 @@ const uiSubcommand: Subcommand = {
   name: 'ui',
   summary: 'Add an MCP Apps view: ui/<name>/ (or tools/<tool>/ui/ with --tool)',
   usage: uiUsage,
+  options: uiOptions,
   details: [
     'Arguments:',
     "  <name>               the view name: 1-64 letters, digits, _ or - (with --tool: the tool's)",
@@ -145,7 +149,7 @@ const uiSubcommand: Subcommand = {
     'for a standalone view, README.md. Refuses to overwrite anything that exists (exit 1).',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(argv, { string: ['project-root', 'tool'] }, uiUsage);
+    const options = parseOptions(argv, uiOptions, uiUsage);
     const [name, extra] = options.positionals;
     const tool = options.string('tool');
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, uiUsage);

@@ -7,7 +7,7 @@ import { serverModules } from '../../mcp/server-modules.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import type { Command, CommandContext } from '../command.js';
 import { PayloadLogTransport } from '../debug/payload-log.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { onStopSignals, prepareServing } from '../serve/serve-setup.js';
 
 const usage = 'mcp-bash serve [--http [HOST:]PORT [--path PATH] [--stateless] [--insecure]]';
@@ -81,10 +81,13 @@ export const stdioCommand: Command = {
 };
 
 /** `mcp-bash serve`: stdio, or MCP Streamable HTTP with --http (or MCPBASH_HTTP_LISTEN). */
+const optionSpec: OptionSpec = { string: ['http', 'path'], boolean: ['stateless', 'insecure'] };
+
 export const command: Command = {
   name: 'serve',
   summary: 'Start the MCP server: over stdio, or over Streamable HTTP with --http',
   usage,
+  options: optionSpec,
   reads: [...SERVER_PARTS, 'cli:serve'],
   details: [
     'Without --http (and without MCPBASH_HTTP_LISTEN) this is plain `mcp-bash`: stdio.',
@@ -103,7 +106,7 @@ export const command: Command = {
     'Stop with SIGTERM: running calls may finish within MCPBASH_SHUTDOWN_TIMEOUT. See docs/REMOTE.md.',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(argv, { string: ['http', 'path'], boolean: ['stateless', 'insecure'] }, usage);
+    const options = parseOptions(argv, optionSpec, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const flags = {
       ...(options.string('http') === undefined ? {} : { http: options.string('http') as string }),

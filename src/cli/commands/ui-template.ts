@@ -5,7 +5,7 @@ import { renderUiTemplate } from '../../ui-templates/index.js';
 import { isTemplateName, TEMPLATE_NAMES } from '../../ui-templates/template-names.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import type { Command } from '../command.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 
 const usage = `mcp-bash ui-template ${TEMPLATE_NAMES.join('|')} [--config JSON | --config @FILE | --config -]`;
 
@@ -42,10 +42,13 @@ function parseConfig(text: string): Record<string, unknown> {
  * `mcp-bash ui-template <template>`: prints the HTML of an MCP Apps UI template, the same a
  * `ui.meta.json` with `template` serves. The SDK's mcp_ui_form and mcp_ui_table run it.
  */
+const optionSpec: OptionSpec = { string: ['config'] };
+
 export const command: Command = {
   name: 'ui-template',
   summary: 'Print the HTML of an MCP Apps UI template (form, data-table, ...)',
   usage,
+  options: optionSpec,
   details: [
     'Arguments:',
     `  <template>        ${TEMPLATE_NAMES.join(', ')}`,
@@ -56,7 +59,7 @@ export const command: Command = {
     'host over the MCP Apps protocol. docs/UI.md describes each template and its config.',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(argv, { string: ['config'] }, usage);
+    const options = parseOptions(argv, optionSpec, usage);
     const [name, extra] = options.positionals;
     if (name === undefined) throw new UsageError('a template name is required', usage);
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, usage);

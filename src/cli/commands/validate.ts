@@ -5,7 +5,7 @@ import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { requireProject } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
 import { writeJsonReport } from '../json-report.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { inspectorCommand } from '../self-command.js';
 import { colorEnabled, type Palette, palette } from '../terminal.js';
 import { type ServerDefaults, serverDefaults, validateProject } from '../validate/validate-project.js';
@@ -113,11 +113,17 @@ function locateProject(
 }
 
 /** `mcp-bash validate`: checks a project's metadata, scripts and registrations. */
+const optionSpec: OptionSpec = {
+  string: ['project-root'],
+  boolean: ['fix', 'json', 'explain-defaults', 'strict', 'inspector'],
+};
+
 export const command: Command = {
   name: 'validate',
   reads: ['project', 'registry', 'providers'],
   summary: 'Check a project: metadata (JSON Schemas), scripts, registrations and hooks',
   usage,
+  options: optionSpec,
   details: [
     'Options:',
     '  --project-root DIR   the project (default: MCPBASH_PROJECT_ROOT, or found from here)',
@@ -132,11 +138,7 @@ export const command: Command = {
     'Exit status: 0 when no errors (and, with --strict, no warnings); 1 otherwise.',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(
-      argv,
-      { string: ['project-root'], boolean: ['fix', 'json', 'explain-defaults', 'strict', 'inspector'] },
-      usage,
-    );
+    const options = parseOptions(argv, optionSpec, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const { io } = context;
     const strict = options.boolean('strict');
@@ -161,7 +163,7 @@ export const command: Command = {
     if (options.boolean('inspector')) {
       io.stdout.write(
         `\nTo check the live server with the MCP Inspector (CLI mode):\n  ` +
-          `${inspectorCommand(project.layout.root, 'cli')}\n`,
+          `${inspectorCommand(project.layout.root, 'cli', io.env)}\n`,
       );
     }
     return result.failed ? ExitCode.Failure : ExitCode.Ok;

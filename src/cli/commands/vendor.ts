@@ -7,7 +7,7 @@ import { selfNativeBinary, serverCjs } from '../bundle/runtime-sources.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { requireProject } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
-import { parseOptions } from '../parse-options.js';
+import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { readTemplate, SCRIPT_MODE, writeNewFile } from '../scaffold/template-files.js';
 import { selfExecutable } from '../self-command.js';
 import { compareTree, readVendorManifest, VENDOR_MANIFEST } from '../vendor/vendor-manifest.js';
@@ -132,11 +132,17 @@ function install(
 }
 
 /** `mcp-bash vendor`: a self-contained copy of the runtime inside the project. */
+const optionSpec: OptionSpec = {
+  string: ['output', 'runtime', 'project-root'],
+  boolean: ['upgrade', 'verify', 'dry-run', 'verbose'],
+};
+
 export const command: Command = {
   name: 'vendor',
   reads: ['project'],
   summary: 'Copy the mcp-bash runtime into the project (.mcp-bash/) with a run-server.sh wrapper',
   usage,
+  options: optionSpec,
   details: [
     'Options:',
     '  --output DIR        the vendored dir (default: <project>/.mcp-bash)',
@@ -155,11 +161,7 @@ export const command: Command = {
     'Exit status: 0 done (or verified), 1 refused or changed, 2 a malformed command line.',
   ].join('\n'),
   async run(argv, context) {
-    const options = parseOptions(
-      argv,
-      { string: ['output', 'runtime', 'project-root'], boolean: ['upgrade', 'verify', 'dry-run', 'verbose'] },
-      usage,
-    );
+    const options = parseOptions(argv, optionSpec, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const { io } = context;
     const root = requireProject(io, options.string('project-root'), context.config).layout.root;

@@ -58,6 +58,11 @@ export class DoctorReport {
   }
 }
 
+/** `version` written in full (`3.0` -> `3.0.0`, `v2.1.0-rc.1` -> `2.1.0-rc.1`), as `--version` takes it. */
+export function fullVersion(version: string): string | undefined {
+  return parseVersion(version)?.version;
+}
+
 /**
  * A version as semver reads it: `2.0.0`, `v2.0.0-rc.1`, `2.0.0+build`; a partial `2` or
  * `2.1` means `2.0.0` / `2.1.0`. Anything else (`2.0.0.1`, `latest`) is not a version.

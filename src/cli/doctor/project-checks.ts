@@ -8,7 +8,7 @@ import { findOnPath } from '../../process/json-tool.js';
 import { openProject } from '../../project/project-context.js';
 import { resolveProjectRoot } from '../../project/project-root.js';
 import { discoverTools } from '../../project/tools/tool-discovery.js';
-import { compareVersions, type DoctorReport } from './doctor-report.js';
+import { compareVersions, type DoctorReport, fullVersion } from './doctor-report.js';
 
 /**
  * The version this binary must have (--min-version, or server.d/requirements.json's
@@ -29,7 +29,8 @@ export function checkMinVersion(
       'framework.version_too_old',
       'error',
       `mcp-bash ${version} is older than ${minVersion}, required by ${source}`,
-      { suggestedCommand: `mcp-bash doctor --fix --version ${minVersion.replace(/^v/, '')}` },
+      // `--version` takes a release version only (D121): `3.0` becomes `3.0.0`.
+      { suggestedCommand: `mcp-bash doctor --fix --version ${fullVersion(minVersion)}` },
     );
 }
 

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import type { ProjectRegistries } from '../../project/project-registries.js';
-import { readRegistryCache } from '../../project/registry/registry-cache.js';
+import { inspectRegistryCache } from '../../project/registry/registry-cache.js';
 import type { RegistryKind } from '../../project/registry/registry-store.js';
 import { isInSubtree } from '../../project/tools/tools-subtree.js';
 import { UI_CACHE_FILE } from '../../project/ui/ui-source.js';
@@ -63,7 +63,8 @@ export function cacheStatus(layout: ProjectLayout, file: string): Record<string,
   } catch {
     return { status: 'missing', path };
   }
-  const cached = readRegistryCache<unknown>(path, Number.MAX_SAFE_INTEGER);
-  if (!cached) return { status: 'invalid', path, mtime };
-  return { status: 'present', path, count: cached.envelope.items.length, hash: cached.envelope.hash, mtime };
+  const read = inspectRegistryCache<unknown>(path, Number.MAX_SAFE_INTEGER);
+  if (!('cache' in read)) return { status: 'invalid', path, mtime, reason: read.reason };
+  const { envelope } = read.cache;
+  return { status: 'present', path, count: envelope.items.length, hash: envelope.hash, mtime };
 }

@@ -2,27 +2,31 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CliError, ExitCode } from '../cli-error.js';
 
+/** The text of `--args @FILE`, without a leading UTF-8 BOM (editors on Windows write one; jq skips it too). */
+function readArgumentsFile(option: string, cwd: string): string {
+  if (option === '@')
+    throw new CliError('--args @ needs a file name: --args @FILE', ExitCode.Failure, 'For example: --args @args.json');
+  const path = resolve(cwd, option.slice(1));
+  try {
+    return readFileSync(path, 'utf8').replace(/^\ufeff/, '');
+  } catch (error) {
+    throw new CliError(
+      `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      ExitCode.Failure,
+      'Pass --args @FILE with a readable JSON file, or --args \'{"key":"value"}\'.',
+    );
+  }
+}
+
 /**
  * `--args JSON` or `--args @FILE` (decision D13; FILE relative to the working directory):
  * the arguments object. Anything but one JSON object is refused (exit 1).
  */
 export function parseToolArguments(option: string | undefined, cwd: string): Record<string, unknown> {
   if (option === undefined || option.trim() === '') return {};
-  let text = option;
-  let source = '--args';
-  if (option.startsWith('@')) {
-    const path = resolve(cwd, option.slice(1));
-    source = `--args ${option}`;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      throw new CliError(
-        `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-        ExitCode.Failure,
-        'Pass --args @FILE with a readable JSON file, or --args \'{"key":"value"}\'.',
-      );
-    }
-  }
+  const fromFile = option.startsWith('@');
+  const text = fromFile ? readArgumentsFile(option, cwd) : option;
+  const source = fromFile ? `--args ${option}` : '--args';
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -30,7 +34,9 @@ export function parseToolArguments(option: string | undefined, cwd: string): Rec
     throw new CliError(
       `${source} is not valid JSON: ${(error as Error).message}`,
       ExitCode.Failure,
-      'Quote the object for the shell: --args \'{"name":"World"}\'',
+      fromFile
+        ? `Fix the JSON in ${option.slice(1)} (one object, like {"name":"World"}).`
+        : 'Quote the object for the shell: --args \'{"name":"World"}\'',
     );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -20,23 +20,45 @@ export interface CachedRegistry<T> {
   readonly generatedAtMs: number;
 }
 
+/** A registry cache file as read: the registry, or why it cannot be used. */
+export type RegistryCacheRead<T> = { readonly cache: CachedRegistry<T> } | { readonly reason: string };
+
+/** Reads a registry cache file, saying why one that is missing, oversized, unparsable or wrongly shaped is not used. */
+export function inspectRegistryCache<T>(path: string, maxBytes: number): RegistryCacheRead<T> {
+  let text: string;
+  try {
+    const size = statSync(path).size;
+    if (size > maxBytes) return { reason: `${size} bytes, over the ${maxBytes}-byte limit` };
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    return { reason: `cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+  }
+  let envelope: Partial<RegistryEnvelope<T>>;
+  try {
+    envelope = JSON.parse(text) as Partial<RegistryEnvelope<T>>;
+  } catch (error) {
+    return { reason: `not valid JSON (${(error as Error).message})` };
+  }
+  if (envelope === null || typeof envelope !== 'object' || envelope.version !== 1)
+    return { reason: 'not a registry: "version" is not 1' };
+  if (!Array.isArray(envelope.items)) return { reason: 'not a registry: "items" is not an array' };
+  if (typeof envelope.hash !== 'string') return { reason: 'not a registry: "hash" is not a string' };
+  const generatedAtMs = Date.parse(String(envelope.generatedAt));
+  return {
+    cache: {
+      envelope: { ...envelope, total: envelope.items.length } as RegistryEnvelope<T>,
+      generatedAtMs: Number.isFinite(generatedAtMs) ? generatedAtMs : 0,
+    },
+  };
+}
+
 /**
  * Reads a registry cache file. Missing, oversized, unparsable or wrongly shaped files are
  * ignored (undefined): the caller rescans instead of trusting them.
  */
 export function readRegistryCache<T>(path: string, maxBytes: number): CachedRegistry<T> | undefined {
-  try {
-    if (statSync(path).size > maxBytes) return undefined;
-    const envelope = JSON.parse(readFileSync(path, 'utf8')) as Partial<RegistryEnvelope<T>>;
-    if (envelope.version !== 1 || !Array.isArray(envelope.items) || typeof envelope.hash !== 'string') return undefined;
-    const generatedAtMs = Date.parse(String(envelope.generatedAt));
-    return {
-      envelope: { ...envelope, total: envelope.items.length } as RegistryEnvelope<T>,
-      generatedAtMs: Number.isFinite(generatedAtMs) ? generatedAtMs : 0,
-    };
-  } catch {
-    return undefined;
-  }
+  const read = inspectRegistryCache<T>(path, maxBytes);
+  return 'cache' in read ? read.cache : undefined;
 }
 
 /** Serialises an envelope; the caller checks the size before writing. */

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
+import { commandTable } from '../../../src/cli/commands/index.js';
 import { COMMAND_SWITCHES } from '../../../src/cli/leading-flags.js';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { binaryCommand, repoRoot } from '../../helpers/paths.js';
@@ -77,13 +78,33 @@ t.test('options before a command are refused with the reordered command line, no
       'put --verbose --allow-self after run-tool\n' +
         'Run: mcp-bash run-tool --verbose --allow-self hello --args \'{"a":1}\'\n',
     ],
+    // A group's options are its subcommand's: they go after the subcommand.
+    [
+      ['--project-root', '.', 'registry', 'status'],
+      'put --project-root after registry status\nRun: mcp-bash registry status --project-root .\n',
+    ],
+    // Options the command does not accept are named, not moved into a line that fails.
+    [
+      ['--verbose', 'validate'],
+      ", but --verbose is not an option of validate\nRun 'mcp-bash validate --help' for its options.\n",
+    ],
+    [
+      ['--json', '--allow-self', 'run-tool', 'hello'],
+      ", but --json is not an option of run-tool\nRun 'mcp-bash run-tool --help' for its options.\n",
+    ],
+    [
+      ['--json', 'registry', 'status'],
+      ", but --json is not an option of registry status\nRun 'mcp-bash registry status --help' for its options.\n",
+    ],
+    [['--json', 'version'], ', but version takes no options\n'],
   ];
   for (const [args, advice] of cases) {
     // stdin stays open: were the server started, the run would only end at the timeout.
     const run = await runBinary(args, { cwd: project, timeoutMs: 15_000, keepStdinOpen: true });
     t.equal(run.code, 2, args.join(' '));
     t.equal(run.stdout, '', `${args.join(' ')}: nothing on stdout`);
-    t.equal(run.stderr, `mcp-bash: options go after the command: ${advice}`, args.join(' '));
+    const separator = advice.startsWith(',') ? '' : ': ';
+    t.equal(run.stderr, `mcp-bash: options go after the command${separator}${advice}`, args.join(' '));
   }
 });
 
@@ -98,6 +119,13 @@ t.test('a client flag whose value is a command name still starts the server (D13
     t.equal(run.code, 0, `${args.join(' ')}: ${run.stderr}`);
     t.match(run.stderr, new RegExp(`ignoring unknown option ${args[0]}`), `${args.join(' ')}: served`);
     t.notMatch(run.stderr, /options go after the command/);
+  }
+});
+
+t.test('every command says which options it accepts (the advice for misplaced options needs them)', async (t) => {
+  for (const entry of commandTable) {
+    const command = await entry.load();
+    t.ok(command.options !== undefined || command.optionsFor !== undefined, entry.name);
   }
 });
 

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import t from 'tap';
 import { configJsonSchema } from '../../../src/schemas/cli-outputs.js';
 import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
@@ -112,8 +112,10 @@ t.test(
   '--wrapper on a terminal writes <root>/<name>.sh (+x) and refuses to overwrite it',
   { skip: spawnSync('script', ['--version']).error ? 'script(1) is not installed' : false },
   async (t) => {
-    const command = [binCommand, ...prefix, 'config', '--wrapper'].map((word) => `'${word}'`).join(' ');
-    const onTty = () => spawnSync('script', ['-qec', command, '/dev/null'], { cwd: root, env, encoding: 'utf8' });
+    const onTty = (flag = '--wrapper') => {
+      const command = [binCommand, ...prefix, 'config', flag].map((word) => `'${word}'`).join(' ');
+      return spawnSync('script', ['-qec', command, '/dev/null'], { cwd: root, env, encoding: 'utf8' });
+    };
     const first = onTty();
     t.equal(first.status, 0, first.stdout);
     const path = join(root, 'cfg-server.sh');
@@ -122,7 +124,10 @@ t.test(
     t.match(readFileSync(path, 'utf8'), /export MCPBASH_PROJECT_ROOT="\$\{script_dir\}"/);
     const second = onTty();
     t.equal(second.status, 1);
-    t.match(second.stdout, /already exists/);
+    t.match(second.stdout, /already exists[\s\S]*redirect the output: mcp-bash config --wrapper \| cat/);
+    const withEnv = onTty('--wrapper-env');
+    t.equal(withEnv.status, 1);
+    t.match(withEnv.stdout, /redirect the output: mcp-bash config --wrapper-env \| cat/, 'the flag that was given');
   },
 );
 
@@ -142,3 +147,34 @@ t.test('--project-root picks the project from anywhere; without a project config
   t.equal(none.stdout, '');
   t.match(none.stderr, /no mcp-bash project found[\s\S]*--project-root/, 'the error says what to do next');
 });
+
+t.test(
+  'the command is the path mcp-bash was started by, symlinks kept (a Homebrew link survives upgrades)',
+  { skip: prefix.length > 0 ? 'the bundle runs under node' : false },
+  async (t) => {
+    // Homebrew's layout: bin/mcp-bash -> ../Cellar/mcp-bash/2.0.0/bin/mcp-bash (the real file).
+    const prefixDir = tempDir();
+    const cellarBin = join(prefixDir, 'Cellar/mcp-bash/2.0.0/bin');
+    mkdirSync(cellarBin, { recursive: true });
+    mkdirSync(join(prefixDir, 'bin'));
+    symlinkSync(binCommand, join(cellarBin, 'mcp-bash'));
+    const link = join(prefixDir, 'bin/mcp-bash');
+    symlinkSync('../Cellar/mcp-bash/2.0.0/bin/mcp-bash', link);
+    const run = (command: string, args: string[], options: { argv0?: string } = {}) =>
+      spawnSync(command, args, {
+        cwd: root,
+        env: { ...env, PATH: `${join(prefixDir, 'bin')}${delimiter}${env.PATH ?? ''}` },
+        encoding: 'utf8',
+        ...options,
+      });
+    for (const command of [link, 'mcp-bash']) {
+      const json = run(command, ['config', '--json']);
+      t.match(parseJson(t, json.stdout, 'config --json'), { command: link }, `started as ${command}`);
+      t.match(run(command, ['config', '--inspector']).stdout, new RegExp(` -- ${link}\n`), '--inspector');
+      t.match(run(command, ['config', '--wrapper']).stdout, `elif [ -x ${link} ]; then\n\tmcpbash=(${link})`);
+    }
+    // argv0 is the parent's choice: one that is not this binary falls back to the real path.
+    const bogus = run(link, ['config', '--json'], { argv0: 'no-such-mcp-bash' });
+    t.match(parseJson(t, bogus.stdout, 'config --json'), { command: realpathSync(binCommand) });
+  },
+);

@@ -159,7 +159,7 @@ t.test('doctor checks the project, requirements.json and --min-version', async (
   writeFileSync(
     join(root, 'server.d/requirements.json'),
     JSON.stringify({
-      framework: { minVersion: '99.0.0' },
+      framework: { minVersion: '99.1' },
       dependencies: [{ name: 'bash' }, { name: 'no-such-command-xyz' }, { or: ['nope-a', 'bash'] }],
     }),
   );
@@ -172,6 +172,10 @@ t.test('doctor checks the project, requirements.json and --min-version', async (
       .map((finding) => finding.id)
       .sort(),
     ['deps.missing', 'framework.version_too_old'],
+  );
+  t.match(
+    report.findings.find((finding) => finding.id === 'framework.version_too_old'),
+    { suggestedCommand: 'mcp-bash doctor --fix --version 99.1.0' },
   );
   const old = await doctor(t, ['--min-version', '1.3.0']);
   t.equal(old.code, 0, 'a 1.x minimum is met');
@@ -188,7 +192,8 @@ t.test('doctor checks the project, requirements.json and --min-version', async (
   t.equal(human.code, 1);
   t.match(
     human.stdout,
-    /✗ mcp-bash \S+ is older than 99, required by --min-version\n\s+try: mcp-bash doctor --fix --version 99/,
+    /✗ mcp-bash \S+ is older than 99, required by --min-version\n\s+try: mcp-bash doctor --fix --version 99\.0\.0\n/,
+    'the suggested command takes the version in full, as --version wants it',
   );
 });
 

@@ -100,6 +100,14 @@ t.test('registry status shows each cache file; no project is exit 2; subcommands
     tools: { status: 'present', count: 1, hash: /^[0-9a-f]{64}$/, mtime: /^\d{4}-/ },
     ui: { status: 'present', count: 0 },
   });
+  writeFileSync(join(root, '.registry/tools.json'), 'garbage');
+  writeFileSync(join(root, '.registry/prompts.json'), '{"version":1,"items":{}}');
+  const invalid = parseJson(t, (await cli(['registry', 'status'], env, root)).stdout, 'status');
+  matchesSchema(t, invalid, registryStatusSchema, 'registry status');
+  t.match(invalid, {
+    tools: { status: 'invalid', reason: /^not valid JSON \(/ },
+    prompts: { status: 'invalid', reason: 'not a registry: "items" is not an array' },
+  });
   t.equal((await cli(['registry', 'status'], env, tempDir())).code, 2);
   const none = await cli(['registry'], env, root);
   t.equal(none.code, 1, 'usage errors of registry exit 1, as in 1.x');

@@ -183,3 +183,37 @@ t.test('scaffold test writes a harness that validates and runs the tools, and re
   t.match(again.stderr, /test\/run\.sh, test\/README\.md already exists/);
   t.equal((await cli(['scaffold', 'test', 'extra'], env, root)).code, 1, 'scaffold test takes no name');
 });
+
+t.test('the scaffolded harness fails a tool that returns an error result or times out', async (t) => {
+  const root = await newProject(t, env);
+  t.equal((await cli(['scaffold', 'test'], env, root)).code, 0);
+  const tool = (name: string, body: string) => {
+    mkdirSync(join(root, 'tools', name), { recursive: true });
+    writeFileSync(
+      join(root, 'tools', name, 'tool.meta.json'),
+      JSON.stringify({ name, description: `the ${name} tool`, inputSchema: { type: 'object' } }),
+    );
+    const script = join(root, 'tools', name, 'tool.sh');
+    writeFileSync(script, `#!/usr/bin/env bash\nset -euo pipefail\n${body}\n`, { mode: 0o755 });
+  };
+  tool('err', 'source "${MCP_SDK}/tool-sdk.sh"\nmcp_result_error \'{"type":"bad","message":"it failed"}\'');
+  // A trap ends the sleep with the tool, so the timeout leaves no stray process behind.
+  tool('slow', "sleep 30 & trap 'kill $! 2>/dev/null' EXIT\nwait");
+  const runSh = join(root, 'test/run.sh');
+  const original = readFileSync(runSh, 'utf8');
+  const tests = [
+    'run_test hello \'{"name":"World"}\' "example tool"',
+    'run_test err \'{}\' "error result"',
+    'run_test slow \'{}\' "timeout" --timeout 1',
+  ].join('\n');
+  writeFileSync(runSh, original.replace(/^\s*run_test hello .*$/m, tests));
+  for (const flags of [[], ['--verbose']]) {
+    const harness = spawnSync(runSh, flags, { env: bin(), encoding: 'utf8' });
+    t.equal(harness.status, 1, `${flags.join(' ')}: ${harness.stdout}${harness.stderr}`);
+    t.match(harness.stdout, /hello \(example tool\)\.\.\. PASS/);
+    t.match(harness.stdout, /err \(error result\)\.\.\. FAIL/);
+    t.match(harness.stdout, /slow \(timeout\)\.\.\. FAIL/);
+    t.match(harness.stdout, /Results: 1 passed, 2 failed/);
+    if (flags.length === 0) t.match(harness.stderr, /it failed[\s\S]*Tool timed out after 1s/, 'the results are shown');
+  }
+});

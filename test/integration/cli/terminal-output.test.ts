@@ -39,3 +39,16 @@ t.test(
     t.notMatch(piped.stdout, /\u001b\[/, 'a pipe gets no colours');
   },
 );
+
+t.test('FORCE_COLOR with NO_COLOR: no colours and no Node warning about NO_COLOR being ignored', async (t) => {
+  const root = await newProject(t, env);
+  const both = { ...colourEnv, FORCE_COLOR: '1', NO_COLOR: '1' };
+  const run = await cli(['validate'], both, root);
+  t.equal(run.code, 0, run.stderr);
+  t.notMatch(run.stdout, /\u001b\[/, 'NO_COLOR wins');
+  t.notMatch(run.stderr, /Warning|NO_COLOR/, 'nothing about the colour variables on stderr');
+  const ping = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`;
+  const server = await cli([], both, root, ping);
+  t.match(server.stdout, /"id":1/);
+  t.notMatch(server.stderr, /Warning|NO_COLOR/, 'the server neither');
+});

@@ -1,7 +1,7 @@
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { UsageError } from '../../../src/cli/cli-error.js';
+import { type CliError, UsageError } from '../../../src/cli/cli-error.js';
 import type { CommandContext } from '../../../src/cli/command.js';
 import { resultExitCode } from '../../../src/cli/commands/run-tool.js';
 import { redactSecrets } from '../../../src/cli/debug/payload-log.js';
@@ -39,6 +39,20 @@ t.test('--args: JSON, @file, and the refusals', async (t) => {
   t.same(parseToolArguments('@a.json', dir), { k: [1] });
   t.throws(() => parseToolArguments('"text"', dir), /must be a JSON object/);
   t.throws(() => parseToolArguments('{', dir), /not valid JSON/);
+});
+
+t.test('--args @FILE: a BOM is ignored; no file name and bad JSON in a file get their own messages', async (t) => {
+  const dir = t.testdir({ 'bom.json': '\ufeff{"k": 1}', 'bad.json': '{"k": ' });
+  t.same(parseToolArguments('@bom.json', dir), { k: 1 }, 'a leading UTF-8 BOM (Windows editors) is skipped');
+  t.throws(() => parseToolArguments('@', dir), { message: '--args @ needs a file name: --args @FILE' });
+  try {
+    parseToolArguments('@bad.json', dir);
+    t.fail('bad JSON in a file is refused');
+  } catch (error) {
+    t.match(error, { message: /^--args @bad\.json is not valid JSON: / });
+    t.notMatch((error as CliError).hint, /Quote the object/, 'no shell-quoting advice for a file');
+    t.match((error as CliError).hint, /bad\.json/);
+  }
 });
 
 t.test('run-tool exit status: 1 only when the tool itself failed', async (t) => {
@@ -130,7 +144,14 @@ t.test('a command group: subcommand help, and usage errors for missing or unknow
     summary: 'things',
     usage: 'mcp-bash thing a|b',
     subcommands: [
-      { name: 'a', summary: 'does a', usage: 'mcp-bash thing a [--x]', details: 'Options: --x', run: async () => 3 },
+      {
+        name: 'a',
+        summary: 'does a',
+        usage: 'mcp-bash thing a [--x]',
+        details: 'Options: --x',
+        options: { boolean: ['x'] },
+        run: async () => 3,
+      },
     ],
   });
   t.match(group.details, /Subcommands:\n {2}a {2}does a/);
@@ -149,4 +170,17 @@ t.test('an option that takes a value does not take the next flag as it', async (
   t.throws(() => parseOptions(['--http'], spec, 'usage'), { message: 'option --http needs a value' });
   t.equal(parseOptions(['--http', '8080', '--stateless'], spec, 'usage').string('http'), '8080');
   t.equal(parseOptions(['--http=-1'], spec, 'usage').string('http'), '-1', 'an explicit value is kept as given');
+});
+
+t.test('a value flag takes the next word as its value even when it starts with a single -', async (t) => {
+  const spec = { string: ['args', 'timeout', 'name'], boolean: ['allow-self'], alias: { n: 'name' } };
+  const parsed = parseOptions(['hello', '--allow-self', '--args', '-n', '--timeout', '-1'], spec, 'usage');
+  t.equal(parsed.string('args'), '-n');
+  t.equal(parsed.string('timeout'), '-1');
+  t.same(parsed.positionals, ['hello']);
+  t.equal(parseOptions(['-n', '-abc'], spec, 'usage').string('name'), '-abc', 'a short alias too');
+  t.equal(parseOptions(['--args', '-'], spec, 'usage').string('args'), '-');
+  t.equal(parseOptions(['--args=a=b'], spec, 'usage').string('args'), 'a=b', '--opt=value is unchanged');
+  t.same(parseOptions(['--name', 'x', '--', '--args', '-n'], spec, 'usage').positionals, ['--args', '-n']);
+  t.throws(() => parseOptions(['--args', '--x'], spec, 'usage'), { message: 'option --args needs a value' });
 });
