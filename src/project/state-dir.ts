@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 
 /** MCPBASH_STATE_DIR and MCPBASH_TMP_ROOT (PathsConfig). */
 export interface StateDirPaths {
@@ -25,9 +25,18 @@ export function stateDirPath(paths: StateDirPaths): string {
   return join(root, `mcpbash.state.${process.ppid}.${process.pid}.${randomBytes(4).toString('hex')}`);
 }
 
+/**
+ * State dirs this process created, the only ones it removes: a directory MCPBASH_STATE_DIR
+ * names that already existed belongs to whoever made it (1.x deleted it with all it held,
+ * a project included when the variable named one: decision D264).
+ */
+const createdHere = new Set<string>();
+
 /** Creates the state dir (0700); throws the file-system error when it cannot. */
 export function makeStateDir(dir: string): void {
+  const existed = statSync(dir, { throwIfNoEntry: false }) !== undefined;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (!existed) createdHere.add(resolve(dir));
 }
 
 /** stateDirPath, created. */
@@ -37,6 +46,8 @@ export function createStateDir(paths: StateDirPaths): string {
   return dir;
 }
 
+/** Removes a state dir this process created; one that was there before is left as it is. */
 export function removeStateDir(dir: string): void {
+  if (!createdHere.delete(resolve(dir))) return;
   rmSync(dir, { recursive: true, force: true });
 }

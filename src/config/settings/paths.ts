@@ -72,7 +72,9 @@ export const pathSettings = {
     section,
     usedBy: ['project'],
     defaultDoc: '`<tmp root>/mcpbash.state.<ppid>.<pid>.<seed>`',
-    doc: "the server's private state directory (per-call tool directories live in it)",
+    doc:
+      "the server's private state directory (per-call tool directories live in it); removed at exit when " +
+      'the server created it, left as it is when it already existed (D264)',
   }),
   MCPBASH_PRESERVE_STATE: bool({
     section,
