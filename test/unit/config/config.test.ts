@@ -65,6 +65,11 @@ t.test('an unusable value is the default (a value above the maximum is capped), 
   const config = loadConfig({ MCPBASH_IDLE_TIMEOUT: 'soon', MCP_TOOLS_TTL: 'x' });
   t.same(problemsFor(config, ['registry']), ['MCP_TOOLS_TTL="x" is not a number; using 5'], 'only what a part reads');
   t.same(problemsFor(config, ['cli:publish']), []);
+  t.same(
+    problemsFor(loadConfig({ MCPBASH_MAX_TEXT_BYTES: '100k' }), ['tools']),
+    ['MCPBASH_MAX_TEXT_BYTES="100k" is not a whole number; using 102400'],
+    'a variable only the SDK reads is still warned about by whoever runs tools (server, run-tool)',
+  );
 });
 
 t.test("the server's settings come from the table, once", async (t) => {
