@@ -1,4 +1,4 @@
-import { remoteTokenConfig } from '../../config/server-config.js';
+import { minimalModeReason, remoteTokenConfig } from '../../config/server-config.js';
 import { jsonToolConfig } from '../../config/slices.js';
 import { remoteTokenProblem } from '../../mcp/remote-token.js';
 import { chooseJsonTool } from '../../process/json-tool.js';
@@ -75,14 +75,15 @@ export const command: Command = {
     const { io } = context;
     const options = parseOptions(argv, optionSpec, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
-    if (context.config.values.MCPBASH_FORCE_MINIMAL) {
-      // 1.x's reason for minimal mode; with the built-in jq (D6) only MCPBASH_FORCE_MINIMAL gets here.
+    const minimal = minimalModeReason(context.config.values);
+    if (minimal) {
+      // 1.x's reason for minimal mode; with the built-in jq (D6) only a forced minimal mode gets here.
       return emit(
         io,
         {
           status: 'error',
           reason: 'json_tool_missing',
-          message: 'MCPBASH_FORCE_MINIMAL is set: the server offers no tools, resources or prompts',
+          message: `${minimal}: the server offers no tools, resources or prompts`,
         },
         MISCONFIGURED,
       );

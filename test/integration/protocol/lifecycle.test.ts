@@ -246,6 +246,18 @@ t.test('MCPBASH_FORCE_MINIMAL: logging only; tool, resource, prompt and completi
   await server.close();
 });
 
+t.test('MCPBASH_JSON_TOOL=none is minimal mode too (1.x: no JSON tool means minimal mode)', async (t) => {
+  const { isolatedEnv } = await import('../../helpers/run-binary.js');
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv({ MCPBASH_JSON_TOOL: 'none' }) });
+  const init = server.messages.find((m) => m.id === 1)?.result as { capabilities: unknown };
+  t.same(init.capabilities, { logging: {} });
+  t.same((await server.request('tools/list')).error, {
+    code: -32601,
+    message: 'Tools capability unavailable in minimal mode',
+  });
+  await server.close();
+});
+
 // Through the binary: the bootstrap project comes from the extracted framework files, and
 // a start-up failure is the process's exit status.
 t.test('no project configured: getting-started mode names itself mcp-bash', async (t) => {
