@@ -43,7 +43,7 @@ export const loggingSettings = {
     section,
     usedBy: ['logging', 'registry'],
     default: false,
-    doc: 'show paths and `register.sh` output in logs',
+    doc: "log `register.sh`'s output (at info level); paths are not redacted either way (D273)",
   }),
   MCPBASH_LOG_TIMESTAMP: bool({
     section,
