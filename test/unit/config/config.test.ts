@@ -70,6 +70,21 @@ t.test('an unusable value is the default (a value above the maximum is capped), 
     ['MCPBASH_MAX_TEXT_BYTES="100k" is not a whole number; using 102400'],
     'a variable only the SDK reads is still warned about by whoever runs tools (server, run-tool)',
   );
+  const providers = loadConfig({
+    MCPBASH_HTTPS_ALLOW_ALL: 'sure',
+    MCPBASH_HTTPS_TIMEOUT: '100',
+    MCPBASH_GIT_TIMEOUT: 'abc',
+    MCPBASH_ENABLE_GIT_PROVIDER: 'YES',
+  });
+  t.same(
+    problemsFor(providers, ['providers']),
+    [
+      'MCPBASH_HTTPS_ALLOW_ALL="sure" is not true or false; using false',
+      'MCPBASH_HTTPS_TIMEOUT="100" is above 60; using 60',
+      'MCPBASH_GIT_TIMEOUT="abc" is not a whole number; using 30',
+    ],
+    "the provider scripts' settings are warned about by the server, with the scripts' bounds",
+  );
 });
 
 t.test("the server's settings come from the table, once", async (t) => {
