@@ -174,6 +174,16 @@ t.test('health times out (exit 1), reports a failing registry, and refuses force
     { schemaVersion: 1, status: 'unhealthy', reason: 'timeout', timeoutSecs: 1 },
     'MCPBASH_HEALTH_TIMEOUT_SECS',
   );
+  for (const bad of ['abc', '0.5', '0']) {
+    const option = await cli(['health', '--timeout', bad], env, root);
+    t.equal(option.code, 2, `--timeout ${bad} is a usage error`);
+    t.match(option.stderr, /--timeout must be a whole number of seconds above 0/);
+    t.equal(option.stdout, '');
+  }
+  writeFileSync(join(root, 'server.d/health-checks.sh'), 'true\n');
+  const bogus = await cli(['health'], { ...env, MCPBASH_HEALTH_TIMEOUT_SECS: 'bogus' }, root);
+  t.equal(bogus.code, 0, 'a bad MCPBASH_HEALTH_TIMEOUT_SECS means the default');
+  t.match(bogus.stderr, /warning: MCPBASH_HEALTH_TIMEOUT_SECS="bogus" is not a whole number; using 5/);
   // A slow register.sh: the probe answers at the timeout and the process ends right after.
   writeFileSync(join(root, 'server.d/health-checks.sh'), 'true\n');
   writeFileSync(join(root, 'server.d/register.sh'), 'sleep 20\n', { mode: 0o700 });
