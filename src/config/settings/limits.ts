@@ -73,7 +73,7 @@ export const limitSettings = {
   }),
   MCPBASH_MAX_UI_RESOURCE_BYTES: int({
     section,
-    usedBy: ['server'],
+    usedBy: ['server', 'cli:validate'],
     default: MIB,
     min: 1,
     doc: 'the largest MCP Apps view page a read serves ([UI.md](UI.md))',

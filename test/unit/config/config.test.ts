@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import t from 'tap';
 import type { CommandEntry } from '../../../src/cli/command.js';
+import { command as validateCommand } from '../../../src/cli/commands/validate.js';
 import { runCli } from '../../../src/cli/dispatch.js';
 import { loadConfig, problemsFor } from '../../../src/config/config.js';
 import { serverConfig } from '../../../src/config/server-config.js';
@@ -85,6 +86,12 @@ t.test('an unusable value is the default (a value above the maximum is capped), 
     ],
     "the provider scripts' settings are warned about by the server, with the scripts' bounds",
   );
+});
+
+t.test('validate warns about the size cap of UI views it applies', async (t) => {
+  t.same(problemsFor(loadConfig({ MCPBASH_MAX_UI_RESOURCE_BYTES: 'z' }), validateCommand.reads ?? []), [
+    'MCPBASH_MAX_UI_RESOURCE_BYTES="z" is not a whole number; using 1048576',
+  ]);
 });
 
 t.test("the server's settings come from the table, once", async (t) => {
