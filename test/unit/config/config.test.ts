@@ -88,6 +88,17 @@ t.test('an unusable value is the default (a value above the maximum is capped), 
   );
 });
 
+t.test('a relative MCPBASH_STATE_DIR or MCPBASH_TMP_ROOT is ignored, with a warning', async (t) => {
+  const config = loadConfig({ MCPBASH_STATE_DIR: 'state', MCPBASH_TMP_ROOT: './tmp' });
+  t.equal(config.values.MCPBASH_STATE_DIR, undefined);
+  t.equal(config.values.MCPBASH_TMP_ROOT, undefined);
+  t.same(problemsFor(config, ['project']).sort(), [
+    'MCPBASH_STATE_DIR="state" is not an absolute path; ignored',
+    'MCPBASH_TMP_ROOT="./tmp" is not an absolute path; ignored',
+  ]);
+  t.equal(loadConfig({ MCPBASH_STATE_DIR: '/var/tmp/s' }).values.MCPBASH_STATE_DIR, '/var/tmp/s');
+});
+
 t.test('validate warns about the size cap of UI views it applies', async (t) => {
   t.same(problemsFor(loadConfig({ MCPBASH_MAX_UI_RESOURCE_BYTES: 'z' }), validateCommand.reads ?? []), [
     'MCPBASH_MAX_UI_RESOURCE_BYTES="z" is not a whole number; using 1048576',
