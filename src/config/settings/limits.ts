@@ -53,7 +53,9 @@ export const limitSettings = {
     usedBy: ['tools', 'server'],
     default: 10 * MIB,
     min: 1,
-    doc: 'tool stdout cap, and the size cap of any response but lists',
+    doc:
+      'tool stdout cap, and the size cap of any response but lists and the lifecycle answers ' +
+      '(`initialize`, `ping`, `logging/setLevel`, `shutdown`, `exit`; D275)',
   }),
   MCPBASH_MAX_TOOL_STDERR_SIZE: int({
     section,

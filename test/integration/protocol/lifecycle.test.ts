@@ -246,6 +246,19 @@ t.test('MCPBASH_FORCE_MINIMAL: logging only; tool, resource, prompt and completi
   await server.close();
 });
 
+t.test('the lifecycle answers are not held to MCPBASH_MAX_TOOL_OUTPUT_SIZE (D275)', async (t) => {
+  const { isolatedEnv } = await import('../../helpers/run-binary.js');
+  const server = await startInProcess({
+    projectRoot: project,
+    env: isolatedEnv({ MCPBASH_MAX_TOOL_OUTPUT_SIZE: '10' }),
+  });
+  const init = server.messages.find((m) => m.id === 1);
+  t.match(init, { result: { protocolVersion: String, serverInfo: { name: String } } }, 'initialize answered');
+  t.same((await server.request('ping')).result, {});
+  t.same((await server.request('logging/setLevel', { level: 'debug' })).result, {});
+  await server.close();
+});
+
 t.test('MCPBASH_JSON_TOOL=none is minimal mode too (1.x: no JSON tool means minimal mode)', async (t) => {
   const { isolatedEnv } = await import('../../helpers/run-binary.js');
   const server = await startInProcess({ projectRoot: project, env: isolatedEnv({ MCPBASH_JSON_TOOL: 'none' }) });
