@@ -82,17 +82,21 @@ export function resolveFrameworkHome(
 ): FrameworkHome {
   if (override) {
     const home = frameworkHomeAt(override);
-    if (home) return home;
+    if (home) {
+      debug(`framework files at ${override} (MCPBASH_HOME)`);
+      return home;
+    }
     debug(`MCPBASH_HOME=${override} is not an mcp-bash 2.x framework directory; using the embedded framework files`);
   }
   const primary = assetsParentDir(env);
   try {
     const { dir, extracted } = ensureExtracted(primary, bundle);
-    if (extracted) debug(`extracted framework files to ${dir}`);
+    debug(extracted ? `extracted framework files to ${dir}` : `framework files at ${dir} (extracted before)`);
     return extractedLayout(dir, 'extracted');
   } catch (error) {
     debug(`cannot use ${primary} (${(error as Error).message}); falling back to a private temp dir`);
   }
   const { dir } = ensureExtracted(privateTempParent(), bundle);
+  debug(`framework files at ${dir}`);
   return extractedLayout(dir, 'fallback');
 }

@@ -55,7 +55,7 @@ export const loggingSettings = {
     section,
     usedBy: ['project'],
     default: false,
-    doc: 'say on stderr how the framework files were found',
+    doc: 'say on stderr where the framework files are (extracted now or before, or `MCPBASH_HOME`)',
   }),
   MCPBASH_QUIET: bool({ section, usedBy: ['logging'], default: false, doc: 'only errors on stderr' }),
   MCPBASH_DEBUG_PAYLOADS: bool({
