@@ -20,7 +20,7 @@ function flag(usedBy: typeof HTTPS_READERS | typeof GIT_READERS, doc: string) {
 }
 
 function seconds(usedBy: typeof HTTPS_READERS | typeof GIT_READERS, fallback: number, doc: string) {
-  return int({ section, usedBy, default: fallback, min: 1, max: 60, defaultDoc: `${fallback} (at most 60)`, doc });
+  return int({ section, usedBy, default: fallback, min: 1, max: 60, doc });
 }
 
 /** What providers and completion scripts inherit, and what the shipped providers may fetch. */
@@ -53,7 +53,6 @@ export const providerSettings = {
     default: 10485760,
     min: 1,
     max: 20971520,
-    defaultDoc: '10485760 (at most 20971520)',
     doc: 'largest response',
   }),
   MCPBASH_HTTPS_USER_AGENT: https('User-Agent of fetches'),
@@ -68,7 +67,6 @@ export const providerSettings = {
     default: 51200,
     min: 1,
     max: 1048576,
-    defaultDoc: '51200 (at most 1048576)',
     doc: 'largest repository',
   }),
   'MCPBASH_HTTPS_*': https('every such variable reaches the providers in `isolate` mode'),
