@@ -100,7 +100,8 @@ export function resolveFrameworkHome(
       if (extracted) debug(`extracted framework files to ${dir}`);
       return extractedLayout(dir, 'extracted');
     } catch (error) {
-      fallbackCause = `cannot use ${primary}: ${isSystemError(error) ? systemErrorLine(error) : (error as Error).message}`;
+      const cause = isSystemError(error) ? systemErrorLine(error) : (error as Error).message;
+      fallbackCause = `cannot use ${primary}: ${cause}`;
     }
   }
   debug(`${fallbackCause}; falling back to a private temp dir`);
