@@ -26,6 +26,8 @@ export interface BundleRequest {
   readonly platforms: readonly Platform[];
   readonly runtime: RuntimeKind;
   readonly binariesDir: string | undefined;
+  /** Scratch space for binaries read out of release archives; the caller removes it. */
+  readonly workDir: string;
   readonly env: Env;
   readonly home: FrameworkHome;
   readonly embeddedServerCjs: (() => Buffer | undefined) | undefined;
@@ -74,6 +76,7 @@ function launchFor(request: BundleRequest): ServerLaunch {
     platforms: request.platforms,
     self: selfNativeBinary(),
     binariesDir: request.binariesDir,
+    unpackDir: request.workDir,
     launcher: readTemplate(request.home, 'runtime', 'bundle-launcher.sh'),
   });
 }

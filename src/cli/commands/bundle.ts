@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BundlePlan, planBundle } from '../bundle/bundle-plan.js';
 import { bundleSummary, verboseDetails } from '../bundle/bundle-summary.js';
@@ -67,7 +68,8 @@ export const command: Command = {
     '  --platform P       darwin, linux, win32 or all (default all): compatibility.platforms',
     '  --runtime R        node (default): mcp-bash.cjs, run by the Node the client ships (small,',
     '                     every OS); binary: native mcp-bash binaries, for hosts without Node',
-    '  --binaries DIR     release binaries (mcp-bash-linux-x64, ... as `npm run release` names them)',
+    '  --binaries DIR     the release as `npm run release` writes it (dist/release/: the archives are',
+    '                     read, checked against SHA256SUMS), or binaries named mcp-bash-linux-x64, ...',
     '                     for --runtime binary; the running binary provides its own platform',
     '  --validate         check everything and print the bundle name, without writing it',
     '  --verbose          show where each field came from and every file in the bundle',
@@ -105,24 +107,30 @@ export const command: Command = {
       );
     const project = requireProject(io, options.string('project-root'), context.config);
     const time = archiveTime(context.config.values.SOURCE_DATE_EPOCH);
-    const plan = await planBundle({
-      root: project.layout.root,
-      flags: { name: options.string('name'), version: options.string('version') },
-      platforms,
-      runtime,
-      binariesDir: binaries === undefined ? undefined : resolve(io.cwd, binaries),
-      env: io.env,
-      home: context.frameworkHome(),
-      embeddedServerCjs: context.embeddedServerCjs,
-      time,
-    });
-    printWarnings(io, plan.warnings, plan.notes);
-    if (options.boolean('verbose')) io.stderr.write(verboseDetails(plan.fields, plan.entries));
-    if (options.boolean('validate')) {
-      io.stdout.write(`Validation passed. Bundle would be: ${plan.fileName}\n`);
+    const workDir = mkdtempSync(join(tmpdir(), 'mcp-bash-bundle-'));
+    try {
+      const plan = await planBundle({
+        root: project.layout.root,
+        flags: { name: options.string('name'), version: options.string('version') },
+        platforms,
+        runtime,
+        binariesDir: binaries === undefined ? undefined : resolve(io.cwd, binaries),
+        workDir,
+        env: io.env,
+        home: context.frameworkHome(),
+        embeddedServerCjs: context.embeddedServerCjs,
+        time,
+      });
+      printWarnings(io, plan.warnings, plan.notes);
+      if (options.boolean('verbose')) io.stderr.write(verboseDetails(plan.fields, plan.entries));
+      if (options.boolean('validate')) {
+        io.stdout.write(`Validation passed. Bundle would be: ${plan.fileName}\n`);
+        return ExitCode.Ok;
+      }
+      writeBundle(io, plan, resolve(io.cwd, options.string('output') ?? '.'), platforms, time);
       return ExitCode.Ok;
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
     }
-    writeBundle(io, plan, resolve(io.cwd, options.string('output') ?? '.'), platforms, time);
-    return ExitCode.Ok;
   },
 };
