@@ -38,8 +38,9 @@ function isInside(root: string, path: string): boolean {
 class Walker {
   readonly entries: ArchiveEntry[] = [];
   readonly warnings: string[] = [];
-  private readonly visited = new Set<string>();
   private readonly paths = new Set<string>();
+  /** The real paths of the directories being walked: a symlink back to one of them is a loop. */
+  private readonly ancestors = new Set<string>();
 
   constructor(
     private readonly root: string,
@@ -73,11 +74,22 @@ class Walker {
     this.entries.push({ path, mode: normalizedMode(real, mode), source: real });
   }
 
+  /**
+   * A second symlink to a folder is bundled again under its own path (the server reaches it
+   * there); only a link to a folder it is inside of is left out, which would never end.
+   */
   private addDirectory(rel: string, real: string): void {
-    if (this.visited.has(real)) return;
-    this.visited.add(real);
-    for (const name of readdirSync(join(this.root, rel)).sort()) {
-      if (!SKIPPED_NAMES.has(name)) this.add(join(rel, name));
+    if (this.ancestors.has(real)) {
+      this.warnings.push(`${rel}: a symlink to a folder it is inside of (a loop); left out`);
+      return;
+    }
+    this.ancestors.add(real);
+    try {
+      for (const name of readdirSync(join(this.root, rel)).sort()) {
+        if (!SKIPPED_NAMES.has(name)) this.add(join(rel, name));
+      }
+    } finally {
+      this.ancestors.delete(real);
     }
   }
 }

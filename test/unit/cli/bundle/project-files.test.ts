@@ -102,5 +102,18 @@ t.test('symlinks are followed inside the project only; editor litter and .git st
   t.same(collected.warnings.sort(), [
     'resources/broken.txt: a broken symlink; left out',
     'resources/leak.txt: a symlink out of the project; left out',
+    'tools/loop: a symlink to a folder it is inside of (a loop); left out',
   ]);
+});
+
+t.test('two symlinks to one folder: both are bundled, each under its own path', async (t) => {
+  const { root } = project(t);
+  symlinkSync('../config', join(root, 'lib', 'common'));
+  symlinkSync('../../config', join(root, 'tools', 'hello', 'shared'));
+  const collected = collectProjectFiles(root, []);
+  const paths = collected.entries.map((entry) => entry.path);
+  t.ok(paths.includes('server/lib/common/settings.json'), 'the first link');
+  t.ok(paths.includes('server/tools/hello/shared/settings.json'), 'the second link');
+  t.ok(paths.includes('server/tools/hello/shared/nested/deep.json'));
+  t.same(collected.warnings, []);
 });
