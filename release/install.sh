@@ -316,14 +316,33 @@ do_install() {
 }
 
 # --- uninstall ------------------------------------------------------------------------------
-remove_extracted_files() {
-	data="${XDG_DATA_HOME:-${HOME:-}/.local/share}/mcp-bash"
-	case "$data" in /*) ;; *) return 0 ;; esac
-	for extracted in "$data"/*; do
-		# Only what a 2.x binary extracted (it leaves this marker); a 1.x install stays.
-		if [ -f "$extracted/.mcpbash-assets.json" ]; then rm -rf "$extracted"; fi
+# Removes the framework files a 2.x binary extracted under $1 (a data dir's mcp-bash/); says
+# what it removed. A 1.x install there, or anything else, stays.
+remove_extracted_in() {
+	case "$1" in /*) ;; *) return 0 ;; esac
+	[ -d "$1" ] || return 0
+	for extracted in "$1"/*; do
+		# Only what a 2.x binary extracted (it leaves this marker).
+		if [ -f "$extracted/.mcpbash-assets.json" ]; then
+			rm -rf "$extracted" || fail "cannot remove $extracted"
+			say "removed $extracted"
+			removed_files=1
+		fi
 	done
-	rmdir "$data" 2>/dev/null || true
+	rmdir "$1" 2>/dev/null || true
+}
+
+# Both places a binary may have extracted to (D118): $XDG_DATA_HOME/mcp-bash (ignored when
+# relative, as the binary ignores it) and ~/.local/share/mcp-bash.
+remove_extracted_files() {
+	removed_files=0
+	case "${XDG_DATA_HOME:-}" in
+	/*) remove_extracted_in "$XDG_DATA_HOME/mcp-bash" ;;
+	esac
+	if [ -n "${HOME:-}" ] && [ "${XDG_DATA_HOME:-}/mcp-bash" != "$HOME/.local/share/mcp-bash" ]; then
+		remove_extracted_in "$HOME/.local/share/mcp-bash"
+	fi
+	[ "$removed_files" = 1 ] || say "no extracted framework files found"
 }
 
 do_uninstall() {
@@ -335,8 +354,8 @@ do_uninstall() {
 	fi
 	refuse_foreign_target "$target" remove
 	rm -f "$target" || fail "cannot remove $target"
+	say "removed $target"
 	remove_extracted_files
-	say "removed $target and the framework files it extracted"
 }
 
 parse_args "$@"

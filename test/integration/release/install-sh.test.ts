@@ -196,13 +196,24 @@ t.test('install.sh', { skip: unixHost ? false : 'install.sh is for Linux and mac
     t.equal(spawnSync(installed, ['jq', '-n', '1'], { env }).status, 0);
     t.ok(existsSync(data), 'the binary extracted its framework files when it ran');
     mkdirSync(join(data, '1.x-install'), { recursive: true });
-    const result = await run('/bin/sh', [installer, '--uninstall'], env);
+    // A run with XDG_DATA_HOME set extracted there too: both are removed (D118).
+    const xdg = join(home, 'xdg');
+    t.equal(spawnSync(installed, ['jq', '-n', '1'], { env: { ...env, XDG_DATA_HOME: xdg } }).status, 0);
+    const result = await run('/bin/sh', [installer, '--uninstall'], { ...env, XDG_DATA_HOME: xdg });
     t.equal(result.code, 0, result.stderr);
     t.notOk(existsSync(join(home, '.local', 'bin', 'mcp-bash')));
     t.same(spawnSync('ls', ['-A', data], { encoding: 'utf8' }).stdout.trim(), '1.x-install', 'a 1.x install stays');
+    t.notOk(existsSync(join(xdg, 'mcp-bash')), 'the files under $XDG_DATA_HOME are gone too');
+    t.match(result.stderr, `removed ${join(xdg, 'mcp-bash', release.version)}-`);
+    t.match(result.stderr, `removed ${join(data, release.version)}-`);
     const again = await run('/bin/sh', [installer, '--uninstall'], env);
     t.equal(again.code, 0);
     t.match(again.stderr, /nothing to uninstall/);
+    // A relative XDG_DATA_HOME is ignored, as the binary ignores it.
+    t.equal((await run('/bin/sh', [installer], env)).code, 0);
+    const relative = await run('/bin/sh', [installer, '--uninstall'], { ...env, XDG_DATA_HOME: 'rel' }, home);
+    t.equal(relative.code, 0, relative.stderr);
+    t.match(relative.stderr, /no extracted framework files found/);
     writeFileSync(join(home, '.local', 'bin', 'mcp-bash'), '#!/bin/sh\necho something else\n', { mode: 0o755 });
     const foreign = await run('/bin/sh', [installer, '--uninstall'], env);
     t.equal(foreign.code, 3, 'a file that is not mcp-bash is refused');
