@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { assetsParentDir } from '../../assets/data-dir.js';
 import { type AssetBundle, MARKER_FILE } from '../../assets/extract-archive.js';
@@ -46,13 +46,17 @@ function reportFallback(report: DoctorReport, home: FrameworkHome, managedRoot: 
     'warning',
     `${why}, so the framework files live in a private temp dir (${home.root}) and are extracted again after a ` +
       'reboot',
-    {
-      suggestedCommand:
-        managedRoot === null
-          ? 'export HOME=/some/writable/dir'
-          : `mkdir -p ${shellQuote(managedRoot)} && chmod u+w ${shellQuote(managedRoot)}`,
-    },
+    { suggestedCommand: dataDirRepair(managedRoot) },
   );
+}
+
+/** What makes the data dir usable: a home, a file moved out of the way, or write permission. */
+function dataDirRepair(managedRoot: string | null): string {
+  if (managedRoot === null) return 'export HOME=/some/writable/dir';
+  const path = shellQuote(managedRoot);
+  if (existsSync(managedRoot) && !statSync(managedRoot).isDirectory())
+    return `mv ${path} ${shellQuote(`${managedRoot}.old`)}   # a file is where the directory belongs`;
+  return `mkdir -p ${path} && chmod u+w ${path}`;
 }
 
 /**
@@ -73,10 +77,7 @@ export function checkFramework(report: DoctorReport, home: FrameworkHome | Error
       reason: 'the framework files could not be extracted',
     };
     report.add('framework.unavailable', 'error', `the framework files could not be provided: ${home.message}`, {
-      suggestedCommand:
-        managedRoot === null
-          ? 'export HOME=/some/writable/dir'
-          : `mkdir -p ${shellQuote(managedRoot)} && chmod u+w ${shellQuote(managedRoot)}`,
+      suggestedCommand: dataDirRepair(managedRoot),
     });
     return;
   }

@@ -110,6 +110,14 @@ t.test('a data dir that cannot be written falls back to a private temp dir', asy
   const fallback = readdirSync(privateDir).filter((name) => name.startsWith(`${version}-`));
   t.equal(fallback.length, 1, 'extracted under <tmp>/mcp-bash-<uid>/');
   if (process.platform !== 'win32') t.equal(statSync(privateDir).mode & 0o777, 0o700, 'the fallback dir is private');
+  // doctor names the real cause (a file in the way), not "not writable", and how to clear it.
+  const doctor = JSON.parse((await runBinary(['doctor', '--json'], { env, cwd: dir })).stdout);
+  const finding = doctor.findings.find((item: { id: string }) => item.id === 'framework.fallback');
+  t.match(
+    finding?.message,
+    `cannot use ${join(xdg, 'mcp-bash')}: cannot mkdir ${join(xdg, 'mcp-bash')}: file already exists`,
+  );
+  t.match(finding?.suggestedCommand, /^mv .*mcp-bash .*mcp-bash\.old/);
 });
 
 t.test(
