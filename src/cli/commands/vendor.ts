@@ -128,7 +128,7 @@ function install(
   if (content.runtime === 'binary') {
     // A newcomer committing .mcp-bash/ should know what the binary costs a repository.
     io.stdout.write(
-      "The binary is large for a git repository: '--runtime node' vendors the ~2 MiB bundle instead " +
+      "The binary is large for a git repository: '--runtime node' vendors mcp-bash.cjs (a few MiB) instead " +
         '(clients then need node), or track .mcp-bash/bin/ with Git LFS.\n',
     );
   }
