@@ -1,4 +1,6 @@
-import { basename } from 'node:path';
+import { statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { shellQuote } from '../../process/shell-quote.js';
 import { projectLayout } from '../../project/project-layout.js';
 import { loadServerIdentity } from '../../project/server-identity.js';
 import { UsageError } from '../cli-error.js';
@@ -39,6 +41,27 @@ export function nextSteps(withHello: boolean, cdInto?: string): string {
   return lines.join('\n');
 }
 
+/**
+ * Warns about the project root or server.d/ being writable by group or others (a umask of
+ * 002 makes them so): the server does not trust register.json and the hooks there. The
+ * user's own directories are not changed behind their back; the warning gives the command.
+ */
+export function warnWritableDirectories(io: CliIo, root: string): void {
+  for (const dir of [root, join(root, 'server.d')]) {
+    let mode: number;
+    try {
+      mode = statSync(dir).mode;
+    } catch {
+      continue;
+    }
+    if ((mode & 0o022) === 0) continue;
+    io.stderr.write(
+      `warning: ${dir} is writable by group or others (mode ${(mode & 0o777).toString(8)}): the server will not ` +
+        `trust server.d/register.json, register.sh or policy.sh until you run: chmod go-w ${shellQuote(dir)}\n`,
+    );
+  }
+}
+
 /** `mcp-bash init`: turns the current directory into a project. */
 export const command: Command = {
   name: 'init',
@@ -68,6 +91,7 @@ export const command: Command = {
     const declared = loadServerIdentity(projectLayout(io.cwd)).info.name;
     io.stdout.write(`Initialized mcp-bash project "${declared}" in ${io.cwd}\n`);
     printSkeletonSteps(io, steps);
+    warnWritableDirectories(io, io.cwd);
     if (explicit !== undefined && explicit !== declared) {
       io.stdout.write(`--name ${explicit} not applied: server.d/server.meta.json names the server "${declared}"\n`);
     }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { titleFromName } from '../../content/display-names.js';
 import { CliError, UsageError } from '../cli-error.js';
@@ -6,7 +6,7 @@ import type { Command } from '../command.js';
 import { checkName } from '../names.js';
 import { parseOptions } from '../parse-options.js';
 import { createdExampleTool, createProjectSkeleton } from '../scaffold/project-skeleton.js';
-import { fileSystemFailure, writeFromTemplate } from '../scaffold/template-files.js';
+import { DIRECTORY_MODE, fileSystemFailure, writeFromTemplate } from '../scaffold/template-files.js';
 import { nextSteps, printSkeletonSteps } from './init.js';
 
 const usage = 'mcp-bash new <name> [--no-hello]';
@@ -52,6 +52,8 @@ export const command: Command = {
     const withHello = !argv.includes('--no-hello');
     try {
       mkdirSync(root);
+      // mkdir's mode is masked by the umask; the server refuses a group-writable project root.
+      chmodSync(root, DIRECTORY_MODE);
     } catch (error) {
       throw fileSystemFailure(error, root);
     }

@@ -6,7 +6,6 @@ import { manualPromptNormalizer } from '../../project/prompts/manual-prompts.js'
 import type { EntryNormalizer, RawRegistrations } from '../../project/registry/manual-kinds.js';
 import { parseRegisterJson } from '../../project/registry/register-json.js';
 import { manualResourceNormalizer, manualTemplateNormalizer } from '../../project/resources/manual-resources.js';
-import { insecureFileReason } from '../../project/secure-file.js';
 import { manualToolNormalizer } from '../../project/tools/manual-tools.js';
 import { toolNamePortability } from '../../project/tools/tool-name.js';
 import {
@@ -21,6 +20,7 @@ import { registerJsonSchema } from '../../schemas/register-json.js';
 import { screenMetadata } from '../../validation/metadata-check.js';
 import { listProjectFiles } from './project-files.js';
 import { checkLineEndings, checkScriptFile } from './script-checks.js';
+import { checkTrusted } from './trust-checks.js';
 import { type CheckContext, checkSchema } from './validation-report.js';
 
 /**
@@ -151,9 +151,11 @@ function checkRegisterJson(
   layout: ProjectLayout,
   { file, bytes, parsed }: RegisterJsonFile,
 ): Set<string> {
-  const insecure = insecureFileReason(file, [layout.serverDir, layout.root]);
-  if (insecure)
-    ctx.report.add('error', 'registrations', `the server refuses it, failing every kind: ${insecure}`, { file });
+  const refused = checkTrusted(ctx, 'registrations', {
+    file,
+    parents: [layout.serverDir, layout.root],
+    consequence: 'the server refuses it, failing every kind',
+  });
   if (!parsed.ok) {
     const value = parseJsonOrUndefined(bytes);
     if (value === undefined) {
@@ -187,15 +189,15 @@ function checkRegisterJson(
     listed.length === 0
       ? 'registers nothing (every kind is discovered)'
       : `registers ${listed.join(', ')}${replaced.length > 0 ? ' (a listed kind replaces its discovery)' : ''}`;
-  ctx.report.add('info', 'registrations', text, { file });
+  // A refused file registers nothing: no pass line beside its error.
+  if (!refused) ctx.report.add('info', 'registrations', text, { file });
   return checkCompletionEntries(ctx, file, layout, kinds.completions);
 }
 
 function checkHookFile(ctx: CheckContext, layout: ProjectLayout, name: string, consequence: string): void {
   const file = join(layout.serverDir, name);
   if (!existsSync(file)) return;
-  const insecure = insecureFileReason(file, [layout.serverDir, layout.root]);
-  if (insecure) ctx.report.add('error', 'registrations', `${consequence}: ${insecure}`, { file });
+  checkTrusted(ctx, 'registrations', { file, parents: [layout.serverDir, layout.root], consequence });
   checkLineEndings(ctx, 'registrations', file);
 }
 
