@@ -8,6 +8,7 @@ import { parseRegisterJson } from '../../project/registry/register-json.js';
 import { manualResourceNormalizer, manualTemplateNormalizer } from '../../project/resources/manual-resources.js';
 import { manualToolNormalizer } from '../../project/tools/manual-tools.js';
 import { toolNamePortability } from '../../project/tools/tool-name.js';
+import { toolScriptContainment } from '../../runner/tool-policy.js';
 import {
   completionRegistration,
   type MetaFormat,
@@ -118,11 +119,10 @@ function checkToolEntries(
         field: `${field}/name`,
       });
     else seen.set(name, index);
-    if (!existsSync(join(layout.toolsDir, path)))
-      ctx.report.add('error', 'registrations', `tool script ${path} does not exist in the tools directory`, {
-        file,
-        field: `${field}/path`,
-      });
+    // The server's own check when it runs the tool (a symlink out of tools/ is refused).
+    const contained = toolScriptContainment(layout.toolsDir, path);
+    if ('refused' in contained)
+      ctx.report.add('error', 'registrations', `tool script ${contained.refused}`, { file, field: `${field}/path` });
   });
 }
 
