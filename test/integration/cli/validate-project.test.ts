@@ -1,8 +1,10 @@
-import { mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { validateReportSchema } from '../../../src/schemas/cli-outputs.js';
 import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
+import { copyProject } from '../../helpers/fixtures.js';
+import { repoRoot } from '../../helpers/paths.js';
 import { validateJson } from '../../helpers/validate-report.js';
 
 const env = sharedCliEnv();
@@ -122,4 +124,18 @@ t.test('every command that works on a project refuses a --project-root that is n
     t.match(run.stderr, /no mcp-bash project found: .*typo has no server\.d\/server\.meta\.json/, args.join(' '));
   }
   t.same(readdirSync(notProject), [], 'nothing was written into it');
+});
+
+t.test('a trailing slash (or // and .) on the project root changes nothing (10-completions)', async (t) => {
+  const root = realpathSync(copyProject(join(repoRoot, 'assets', 'examples', '10-completions'), 'slash'));
+  const clean = await validateJson(t, env, root, ['--project-root', root]);
+  t.equal(clean.code, 0, 'the example passes as it is');
+  for (const spelled of [`${root}/`, `${root}//`, `${root}/./`]) {
+    const { code, report } = await validateJson(t, env, root, ['--project-root', spelled]);
+    t.equal(code, 0, `--project-root ${spelled}`);
+    t.same(report, clean.report, `--project-root ${spelled}: the same report`);
+    const config = await cli(['config', '--json'], { ...env, MCPBASH_PROJECT_ROOT: spelled }, tempDir());
+    t.equal(config.code, 0, config.stderr);
+    t.equal(JSON.parse(config.stdout).env.MCPBASH_PROJECT_ROOT, root, `MCPBASH_PROJECT_ROOT=${spelled}: normal form`);
+  }
 });
