@@ -7,7 +7,9 @@ import type { EntryNormalizer, RawRegistrations } from '../../project/registry/m
 import { parseRegisterJson } from '../../project/registry/register-json.js';
 import { manualResourceNormalizer, manualTemplateNormalizer } from '../../project/resources/manual-resources.js';
 import { manualToolNormalizer } from '../../project/tools/manual-tools.js';
+import type { ToolDefinition } from '../../project/tools/tool-definition.js';
 import { toolNamePortability } from '../../project/tools/tool-name.js';
+import { uncompiledSchemaWarning } from '../../runner/tool-call-checks.js';
 import { toolScriptContainment } from '../../runner/tool-policy.js';
 import {
   completionRegistration,
@@ -109,6 +111,10 @@ function checkToolEntries(
     const usable = screenMetadata(toolRegistration, entry as Record<string, unknown>).value;
     const result = manualToolNormalizer(layout.toolsDir)([usable]);
     reportNormalization(ctx, file, field, result, (text) => text.replace(/^tools\[0\]/, `tools[${index}]`));
+    for (const tool of result.items as ToolDefinition[]) {
+      const uncompiled = uncompiledSchemaWarning(tool.name, ctx.validator.check(tool.inputSchema, {}));
+      if (uncompiled) ctx.report.add('warning', 'registrations', uncompiled, { file, field: `${field}/inputSchema` });
+    }
     const { name, path } = entry as { name: string; path: string };
     const portability = toolNamePortability(name);
     if (portability) ctx.report.add('warning', 'registrations', portability, { file, field: `${field}/name` });

@@ -6,6 +6,7 @@ import type { ProjectLayout } from '../../project/project-layout.js';
 import { discoverTools, inlineHeader } from '../../project/tools/tool-discovery.js';
 import { toolNamePortability } from '../../project/tools/tool-name.js';
 import { UI_META_FILE } from '../../project/ui/ui-discovery.js';
+import { uncompiledSchemaWarning } from '../../runner/tool-call-checks.js';
 import { toolScriptContainment } from '../../runner/tool-policy.js';
 import { toolMeta } from '../../schemas/meta-files.js';
 import { toolUiMeta } from '../../schemas/ui-files.js';
@@ -276,6 +277,9 @@ export function checkTools(
       checkInlineTool(ctx, script, tool.name);
       names.set(tool.name, [...(names.get(tool.name) ?? []), ctx.report.rel(script)]);
     }
+    // The server warns on each call and runs the tool with its arguments unchecked.
+    const uncompiled = uncompiledSchemaWarning(tool.name, ctx.validator.check(tool.inputSchema, {}));
+    if (uncompiled) ctx.report.add('warning', 'tools', uncompiled, { file: script });
     // A ✓ beside a ✗ for the same script would contradict it.
     if (!ctx.report.hasError(script)) ctx.report.add('info', 'tools', `tool "${tool.name}"`, { file: script });
   }

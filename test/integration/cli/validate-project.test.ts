@@ -139,3 +139,38 @@ t.test('a trailing slash (or // and .) on the project root changes nothing (10-c
     t.equal(JSON.parse(config.stdout).env.MCPBASH_PROJECT_ROOT, root, `MCPBASH_PROJECT_ROOT=${spelled}: normal form`);
   }
 });
+
+t.test('an inputSchema that does not compile gets the warning the server gives', async (t) => {
+  const root = await newProject(t, env, 'schemas');
+  const schemas = {
+    typo: { type: 'object', properties: { a: { type: 'strin' } } },
+    dangling: { type: 'object', properties: { a: { $ref: '#/defs/nope' } } },
+  };
+  for (const [name, inputSchema] of Object.entries(schemas)) {
+    t.equal((await cli(['scaffold', 'tool', name], env, root)).code, 0);
+    const meta = join(root, 'tools', name, 'tool.meta.json');
+    writeFileSync(meta, JSON.stringify({ ...JSON.parse(readFileSync(meta, 'utf8')), inputSchema }));
+  }
+  const { code, report } = await validateJson(t, env, root);
+  t.equal(code, 0, 'a warning, as the server runs the tool');
+  for (const name of Object.keys(schemas)) {
+    const run = await cli(['run-tool', name, '--allow-self', '--args', '{}'], env, root);
+    const said = /mcp\.tools: (.*inputSchema does not compile.*)\n/.exec(run.stderr)?.[1];
+    t.ok(said, `run-tool ${name} warns: ${run.stderr}`);
+    t.same(
+      report.messages.filter((m) => m.file === `tools/${name}/tool.sh` && m.level === 'warning').map((m) => m.message),
+      [`tools/${name}/tool.sh: ${said}`],
+      `validate: the same words for ${name}`,
+    );
+  }
+  writeFileSync(
+    join(root, 'server.d/register.json'),
+    JSON.stringify({ version: 1, tools: [{ name: 'typo', path: 'typo/tool.sh', inputSchema: schemas.typo }] }),
+  );
+  const listed = await validateJson(t, env, root);
+  t.match(
+    listed.report.messages.find((m) => m.field === '/tools/0/inputSchema')?.message,
+    /^server\.d\/register\.json \/tools\/0\/inputSchema: typo: inputSchema does not compile \(.+\); arguments not validated$/,
+    'a register.json entry too',
+  );
+});
