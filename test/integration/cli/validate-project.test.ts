@@ -5,7 +5,7 @@ import { validateReportSchema } from '../../../src/schemas/cli-outputs.js';
 import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
 import { copyProject } from '../../helpers/fixtures.js';
 import { repoRoot } from '../../helpers/paths.js';
-import { validateJson } from '../../helpers/validate-report.js';
+import { type ValidateReport, validateJson } from '../../helpers/validate-report.js';
 
 const env = sharedCliEnv();
 
@@ -174,3 +174,31 @@ t.test('an inputSchema that does not compile gets the warning the server gives',
     'a register.json entry too',
   );
 });
+
+t.test('a template beside invalid metadata is no prompt because the metadata is invalid, not missing', async (t) => {
+  const root = await newProject(t, env, 'prompted');
+  for (const name of ['p1', 'p2', 'p3']) t.equal((await cli(['scaffold', 'prompt', name], env, root)).code, 0);
+  writeFileSync(join(root, 'prompts/p1/p1.meta.json'), '{"name": ');
+  writeFileSync(join(root, 'prompts/p2/p2.meta.json'), '["not", "an", "object"]');
+  writeFileSync(join(root, 'prompts/p3/p3.meta.json'), '{"arguments": 5}');
+  const { report } = await validateJson(t, env, root);
+  const said = (file: string) =>
+    report.messages.find((m) => m.file === file && /not a prompt/.test(m.message))?.message;
+  t.match(said('prompts/p1/p1.txt'), /^prompts\/p1\/p1\.txt: not a prompt: p1\.meta\.json is not valid JSON \(.+\)$/);
+  t.equal(said('prompts/p2/p2.txt'), 'prompts/p2/p2.txt: not a prompt: p2.meta.json is not a JSON object');
+  t.equal(
+    said('prompts/p3/p3.txt'),
+    'prompts/p3/p3.txt: not a prompt: p3.meta.json is not valid prompt metadata (see its errors)',
+  );
+  unlinkSync(join(root, 'prompts/p3/p3.meta.json'));
+  t.equal(
+    notAPrompt((await validateJson(t, env, root)).report, 'prompts/p3/p3.txt'),
+    'prompts/p3/p3.txt: not a prompt: no p3.meta.json describes it',
+    'a missing one is still named as missing',
+  );
+});
+
+/** What validate says of `file` not being a prompt. */
+function notAPrompt(report: ValidateReport, file: string): string | undefined {
+  return report.messages.find((m) => m.file === file && /not a prompt/.test(m.message))?.message;
+}
