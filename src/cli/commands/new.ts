@@ -23,6 +23,13 @@ function refuseExisting(root: string, name: string): never {
   throw new CliError(`${root} already exists and is a file, not a directory`, 1, 'Choose another name.');
 }
 
+/** The README's "run one tool" line: the example tool only when there is one (D229's rule). */
+function readmeRunLine(withHello: boolean): string {
+  if (withHello)
+    return `mcp-bash run-tool hello --allow-self --args '{"name":"Ada"}'   # run one tool, no client needed`;
+  return `${'mcp-bash run-tool my-tool --allow-self'.padEnd(55)}# run the tool scaffolded above, no client needed`;
+}
+
 /** `mcp-bash new <name>`: a new project in `./<name>/`. */
 export const command: Command = {
   name: 'new',
@@ -61,10 +68,11 @@ export const command: Command = {
     writeFromTemplate(home, 'server', 'README.md', join(root, 'README.md'), {
       __NAME__: name,
       __TITLE__: titleFromName(name),
+      __RUN_TOOL__: readmeRunLine(createdExampleTool(steps)),
     });
     io.stdout.write(`Created project "${name}" in ./${name}/\n`);
     printSkeletonSteps(io, [...steps, { action: 'Created', path: 'README.md' }], `${name}/`);
-    io.stdout.write(nextSteps(createdExampleTool(steps), name));
+    io.stdout.write(nextSteps(root, createdExampleTool(steps), name));
     return 0;
   },
 };
