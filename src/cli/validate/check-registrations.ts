@@ -1,6 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { Config } from '../../config/config.js';
+import {
+  type CompletionTarget,
+  completionTargetFor,
+  completionTargets,
+} from '../../project/completions/completion-targets.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { manualPromptNormalizer } from '../../project/prompts/manual-prompts.js';
 import type { EntryNormalizer, RawRegistrations } from '../../project/registry/manual-kinds.js';
@@ -63,15 +68,41 @@ function checkEntries(
   }
 }
 
+/**
+ * A completion whose name no prompt, resource or template has is never asked for
+ * (completion/complete looks it up by the prompt's name or the resource's): a warning,
+ * naming the one it probably meant. A URI (a `ref/resource` no resource has) is left alone.
+ */
+function checkCompletionTarget(
+  ctx: CheckContext,
+  file: string,
+  field: string,
+  name: string,
+  targets: ReadonlyMap<string, CompletionTarget>,
+): void {
+  if (targets.has(name) || name.includes(':')) return;
+  const meant = completionTargetFor(name, targets);
+  ctx.report.add(
+    'warning',
+    'registrations',
+    `completion "${name}" names no prompt, resource or resource template, so no completion/complete runs it` +
+      (meant ? `; the ${meant.target} is named "${meant.name}"` : ''),
+    { file, field },
+  );
+}
+
 function checkCompletionEntries(
   ctx: CheckContext,
   file: string,
   layout: ProjectLayout,
-  entries: unknown[] | null | undefined,
+  kinds: RawRegistrations,
 ): Set<string> {
   const registered = new Set<string>();
+  const entries = kinds.completions;
+  const targets = Array.isArray(entries) && entries.length > 0 ? completionTargets(layout, kinds) : new Map();
   entries?.forEach((entry, index) => {
     if (!checkSchema(ctx, 'registrations', completionRegistration, entry, file, `/completions/${index}`)) return;
+    checkCompletionTarget(ctx, file, `/completions/${index}/name`, (entry as { name: string }).name, targets);
     const path = (entry as { path: string }).path;
     const script = isAbsolute(path) ? path : resolve(layout.root, path);
     if (!script.startsWith(`${layout.root}/`)) {
@@ -197,7 +228,7 @@ function checkRegisterJson(
       : `registers ${listed.join(', ')}${replaced.length > 0 ? ' (a listed kind replaces its discovery)' : ''}`;
   // A refused file registers nothing: no pass line beside its error.
   if (!refused) ctx.report.add('info', 'registrations', text, { file });
-  return checkCompletionEntries(ctx, file, layout, kinds.completions);
+  return checkCompletionEntries(ctx, file, layout, kinds);
 }
 
 function checkHookFile(ctx: CheckContext, layout: ProjectLayout, name: string, consequence: string): void {
