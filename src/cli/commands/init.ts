@@ -130,7 +130,8 @@ export const command: Command = {
     const createdMeta = steps.some((step) => step.action === 'Created' && step.path === SERVER_META);
     if (explicit === undefined && createdMeta && name !== directory)
       io.stdout.write(
-        `Server name "${name}": derived from the directory name "${directory}" (a server name has only letters, digits, _ and -)\n`,
+        `Server name "${name}": derived from the directory name "${directory}" ` +
+          '(a server name has only letters, digits, _ and -)\n',
       );
     printSkeletonSteps(io, steps);
     warnWritableDirectories(io, io.cwd);

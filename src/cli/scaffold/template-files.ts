@@ -11,7 +11,7 @@ export type TemplateValues = Readonly<Record<string, string>>;
 /** Modes of the files we create: scripts 0755, the rest 0644 - never group-writable (the server refuses such files). */
 export const SCRIPT_MODE = 0o755;
 export const FILE_MODE = 0o644;
-/** Mode of the directories we create: the server refuses a server.d/ or project root that is group- or world-writable. */
+/** Mode of the directories we create: the server refuses a group- or world-writable server.d/ or project root. */
 export const DIRECTORY_MODE = 0o755;
 
 /**

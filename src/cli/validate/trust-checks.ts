@@ -15,7 +15,7 @@ export interface TrustedFile {
   readonly mayFix?: boolean;
 }
 
-/** A path --fix may repair: ours, not a symlink, and writable by group or others. */
+/** The mode of a path --fix may repair (ours, not a symlink, writable by group or others); else undefined. */
 function groupWritable(path: string): number | undefined {
   try {
     const stat = lstatSync(path);
@@ -34,11 +34,13 @@ function groupWritable(path: string): number | undefined {
  */
 export function checkTrusted(ctx: CheckContext, section: Section, entry: TrustedFile): boolean {
   const { file, parents } = entry;
-  const repairable =
-    entry.mayFix === false ? [] : [file, ...parents].filter((path) => groupWritable(path) !== undefined);
+  const repairable = (entry.mayFix === false ? [] : [file, ...parents]).flatMap((path) => {
+    const mode = groupWritable(path);
+    return mode === undefined ? [] : [{ path, mode }];
+  });
   if (ctx.fix) {
-    for (const path of repairable) {
-      chmodSync(path, (groupWritable(path) ?? 0) & ~0o022 & 0o7777);
+    for (const { path, mode } of repairable) {
+      chmodSync(path, mode & ~0o022 & 0o7777);
       ctx.report.fixesApplied += 1;
       const from =
         path === file ? '' : path === ctx.report.root ? ' from the project root' : ` from ${ctx.report.rel(path)}/`;

@@ -218,7 +218,8 @@ t.test(
       .filter((m) => m.level === 'warning' && /completion "/.test(m.message))
       .map((m) => m.message);
     t.same(warnings, [
-      'server.d/register.json /completions/2/name: completion "later" names no prompt, resource or resource template, ' +
+      'server.d/register.json /completions/2/name: ' +
+        'completion "later" names no prompt, resource or resource template, ' +
         'so no completion/complete runs it',
     ]);
     writeFileSync(
@@ -227,7 +228,10 @@ t.test(
     );
     t.match(
       (await cli(['validate'], env, root)).stdout,
-      /completion "greet" names no prompt, resource or resource template, so no completion\/complete runs it; the prompt is named "prompt\.greet"/,
+      new RegExp(
+        'completion "greet" names no prompt, resource or resource template, ' +
+          String.raw`so no completion/complete runs it; the prompt is named "prompt\.greet"`,
+      ),
     );
   },
 );

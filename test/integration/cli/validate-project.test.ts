@@ -170,7 +170,10 @@ t.test('an inputSchema that does not compile gets the warning the server gives',
   const listed = await validateJson(t, env, root);
   t.match(
     listed.report.messages.find((m) => m.field === '/tools/0/inputSchema')?.message,
-    /^server\.d\/register\.json \/tools\/0\/inputSchema: typo: inputSchema does not compile \(.+\); arguments not validated$/,
+    new RegExp(
+      String.raw`^server\.d/register\.json /tools/0/inputSchema: ` +
+        String.raw`typo: inputSchema does not compile \(.+\); arguments not validated$`,
+    ),
     'a register.json entry too',
   );
 });
