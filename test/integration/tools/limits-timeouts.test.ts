@@ -114,7 +114,11 @@ t.test('the default tools/call timeout (D4) and a per-request timeoutSecs', asyn
   t.match(perRequest.result, { isError: true, structuredContent: { error: { reason: 'fixed', timeoutSecs: 1 } } });
   t.match((await server.request('tools/call', { name: 'sleeper', timeoutSecs: 'soon' })).error, { code: -32602 });
   // 1.x (§3.5): null is no request timeout; digits in a string count, as in tool metadata.
-  const noTimeout = await server.request('tools/call', { name: 'sleeper', arguments: { seconds: 0 }, timeoutSecs: null });
+  const noTimeout = await server.request('tools/call', {
+    name: 'sleeper',
+    arguments: { seconds: 0 },
+    timeoutSecs: null,
+  });
   t.match(noTimeout.result, { isError: false }, 'timeoutSecs: null runs the tool');
   const digits = await server.request('tools/call', { name: 'sleeper', arguments: { seconds: 5 }, timeoutSecs: '1' });
   t.match(digits.result, { isError: true, structuredContent: { error: { reason: 'fixed', timeoutSecs: 1 } } });
