@@ -292,6 +292,7 @@ export async function executeToolCall(
       embedded,
       validator: runtime.validator,
       ...(traceLine === undefined ? {} : { traceLine }),
+      warn: (message) => runtime.log.warning('mcp.tools', message),
     });
   } finally {
     if (!runtime.config.preserveState) removeCallDirectory(paths);
