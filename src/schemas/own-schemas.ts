@@ -12,9 +12,10 @@ function schemaOf(value: unknown): object | undefined {
 
 /**
  * Every JSON Schema of our own file formats, by a stable name: the metadata formats, the UI
- * files and template configs, register.json, and the CallToolResult a tool may print. The build precompiles exactly these
- * (`npm run generate`, src/schemas/generated/format-validators.ts), so discovery and
- * `validate` never compile a schema of ours at run time.
+ * files and template configs, register.json, and the CallToolResult a tool may print. The
+ * build precompiles exactly these (`npm run generate`, src/schemas/generated/
+ * format-validators.ts), so discovery, `validate` and tool calls never compile a schema of
+ * ours at run time.
  */
 export function ownSchemas(): Map<string, object> {
   const schemas = new Map<string, object>([
