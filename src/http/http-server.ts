@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { StopMode } from '../mcp/mcp-server.js';
 import { ErrorCode } from '../spec/error-codes.js';
-import { HealthEndpoints, type ReadinessCheck } from './health-endpoints.js';
+import { HealthEndpoints, type ReadinessProbe } from './health-endpoints.js';
 import { type Refusal, rawRefusal, refusal, sendEmpty, sendRefusal } from './http-replies.js';
 import type { SessionOptions } from './http-session.js';
 import type { HttpSettings } from './http-settings.js';
@@ -15,7 +15,7 @@ import { SessionManager } from './session-manager.js';
 export interface HttpMcpServerOptions {
   readonly settings: HttpSettings;
   readonly session: Omit<SessionOptions, 'onEnded' | 'resumeGraceMs' | 'idleMs' | 'initMs'>;
-  readonly readiness: ReadinessCheck;
+  readonly readiness: ReadinessProbe;
   /** Diagnostics (stderr). */
   readonly log: (level: 'error' | 'info' | 'debug', message: string) => void;
 }
