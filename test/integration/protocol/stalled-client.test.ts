@@ -1,7 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
+import { projectWithTools } from '../../helpers/fixtures.js';
 import { binaryCommand } from '../../helpers/paths.js';
 import { eventually, isAlive } from '../../helpers/processes.js';
 import { toolEnv } from '../../helpers/run-binary.js';
@@ -10,19 +11,11 @@ const OUTPUT_BYTES = 2 * 1024 * 1024;
 
 /** A project with `flood` (a 2 MiB answer) and `hang` (records its sleep's pid, then waits). */
 function project(t: Test): { root: string; sleepPid: () => number | undefined } {
-  const root = t.testdir({ 'server.d': { 'server.meta.json': '{"name":"stalled"}' } });
-  const pidFile = join(root, 'sleep.pid');
-  const tools: Record<string, string> = {
+  const pidFile = join(t.testdirName, 'sleep.pid');
+  const root = projectWithTools(t, 'stalled', {
     flood: `head -c ${OUTPUT_BYTES} /dev/zero | tr '\\0' a`,
     hang: `sleep 1000 &\necho $! > ${JSON.stringify(pidFile)}\nwait`,
-  };
-  for (const [name, body] of Object.entries(tools)) {
-    const dir = join(root, 'tools', name);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'tool.sh'), `#!/usr/bin/env bash\n${body}\n`);
-    chmodSync(join(dir, 'tool.sh'), 0o755);
-    writeFileSync(join(dir, 'tool.meta.json'), JSON.stringify({ name }));
-  }
+  });
   return { root, sleepPid: () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : undefined) };
 }
 

@@ -1,7 +1,6 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import t, { type Test } from 'tap';
+import { projectWithTools } from '../../helpers/fixtures.js';
 import { startInProcess } from '../../helpers/in-process-server.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
@@ -27,19 +26,11 @@ const printed: Record<string, unknown> = {
 };
 
 function project(t: Test): string {
-  const root = t.testdir({ 'server.d': { 'server.meta.json': '{"name":"passthrough"}' } });
   const tools: Record<string, string> = Object.fromEntries(
     Object.entries(printed).map(([name, value]) => [name, `printf '%s' '${JSON.stringify(value)}'`]),
   );
   tools.failing = `printf '%s' '${JSON.stringify(printed.bogus)}'\nexit 3`;
-  for (const [name, body] of Object.entries(tools)) {
-    const dir = join(root, 'tools', name);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'tool.sh'), `#!/usr/bin/env bash\n${body}\n`);
-    chmodSync(join(dir, 'tool.sh'), 0o755);
-    writeFileSync(join(dir, 'tool.meta.json'), JSON.stringify({ name }));
-  }
-  return root;
+  return projectWithTools(t, 'passthrough', tools);
 }
 
 t.test('a valid CallToolResult of every content kind passes through unchanged', async (t) => {

@@ -1,7 +1,5 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import t from 'tap';
-import { fixtureProject } from '../../helpers/fixtures.js';
+import { fixtureProject, projectWithTools } from '../../helpers/fixtures.js';
 import { startInProcess } from '../../helpers/in-process-server.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
@@ -120,27 +118,17 @@ t.test('mcp_progress without a progress token still extends the timeout; the cli
 });
 
 t.test('progress that does not increase is not sent, but still extends the timeout (D267)', async (t) => {
-  const root = t.testdir({ 'server.d': { 'server.meta.json': '{"name":"backwards"}' } });
-  const dir = join(root, 'tools', 'backwards');
-  mkdirSync(dir, { recursive: true });
   // 50, then a step back and a repeat, then 150 (the SDK caps it at 100); then 2.1 s of
   // repeats against a 1 s timeout.
-  writeFileSync(
-    join(dir, 'tool.sh'),
-    [
-      '#!/usr/bin/env bash',
-      'source "${MCP_SDK}/tool-sdk.sh"',
-      'mcp_progress 50 a; mcp_progress 10 b; mcp_progress 10 c; mcp_progress 150 d',
-      'for i in 1 2 3 4 5 6 7; do sleep 0.3; mcp_progress 100 again; done',
-      "printf 'ran'",
-      '',
-    ].join('\n'),
-  );
-  chmodSync(join(dir, 'tool.sh'), 0o755);
-  writeFileSync(
-    join(dir, 'tool.meta.json'),
-    JSON.stringify({ name: 'backwards', timeoutSecs: 1, progressExtendsTimeout: true, maxTimeoutSecs: 20 }),
-  );
+  const body = [
+    'source "${MCP_SDK}/tool-sdk.sh"',
+    'mcp_progress 50 a; mcp_progress 10 b; mcp_progress 10 c; mcp_progress 150 d',
+    'for i in 1 2 3 4 5 6 7; do sleep 0.3; mcp_progress 100 again; done',
+    "printf 'ran'",
+  ].join('\n');
+  const root = projectWithTools(t, 'backwards', {
+    backwards: { body, meta: { timeoutSecs: 1, progressExtendsTimeout: true, maxTimeoutSecs: 20 } },
+  });
   const server = await startInProcess({ projectRoot: root, env: toolEnv() });
   t.teardown(() => server.close());
   const response = await server.request(

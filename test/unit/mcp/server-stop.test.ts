@@ -67,28 +67,9 @@ t.test('a second signal gives up the flush at once', async (t) => {
 });
 
 t.test('a failing shutdown step is reported and the session still ends with its exit status', async (t) => {
-  const env = { MCPBASH_ORPHAN_CHECK_ENABLED: 'false', MCPBASH_IDLE_TIMEOUT: '0' };
-  const home = frameworkHomeAt(repoRoot);
-  if (!home) throw new Error('the source tree is not a framework home');
-  const stderr = new PassThrough();
-  let diagnostics = '';
-  stderr.on('data', (chunk: Buffer) => {
-    diagnostics += chunk.toString();
-  });
-  const stateDir = scratchDir('mcpbash-stop-');
-  const server = new McpServer({
-    input: new PassThrough(),
-    output: new PassThrough(),
-    stderr,
-    env,
-    config: loadServerConfig(env),
-    home,
-    project: openProject(fixtureProject('tools')),
-    stateDir,
-    transport: new FailingCloseTransport(),
-  });
+  const { server, diagnostics } = serverOver(new FailingCloseTransport());
   const ended = server.run();
   void server.stop(143, 'abort');
   t.equal(await ended, 143, 'run() resolves with the stop status');
-  t.match(diagnostics, /shutdown: could not flush stdout: stdout is gone/, 'the failed step is on stderr');
+  t.match(diagnostics(), /shutdown: could not flush stdout: stdout is gone/, 'the failed step is on stderr');
 });
