@@ -310,6 +310,16 @@ export const healthReportSchema = {
       additionalProperties: false,
     },
     {
+      // Only `serve --http`'s /readyz, while the server drains (D209).
+      required: ['status', 'reason'],
+      properties: {
+        schemaVersion,
+        status: { const: 'unhealthy' },
+        reason: { const: 'shutting-down' },
+      },
+      additionalProperties: false,
+    },
+    {
       required: ['status', 'reason', 'message'],
       properties: {
         schemaVersion,
