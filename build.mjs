@@ -225,13 +225,19 @@ function smokeTest(command, prefixArgs, hash) {
     const env = { ...process.env, HOME: home, USERPROFILE: home, LOCALAPPDATA: join(home, 'AppData', 'Local') };
     delete env.XDG_DATA_HOME;
     delete env.MCPBASH_HOME;
-    const run = spawnSync(command, [...prefixArgs, '--version'], { env, encoding: 'utf8', timeout: 60_000 });
-    const expected = `mcp-bash ${version}`;
-    if (run.status !== 0 || run.stdout.trim() !== expected) {
-      throw new Error(
-        `smoke test of ${command} failed: exit ${run.status}, stdout ${JSON.stringify(run.stdout)}, stderr ` +
-          `${JSON.stringify(run.stderr)}${run.error ? `, ${run.error.message}` : ''}`,
-      );
+    // --version extracts nothing; the built-in jq needs the framework files, so it extracts them.
+    for (const [args, expected] of [
+      [['--version'], `mcp-bash ${version}`],
+      [['jq', '-n', '1'], '1'],
+    ]) {
+      const run = spawnSync(command, [...prefixArgs, ...args], { env, encoding: 'utf8', timeout: 60_000 });
+      if (run.status !== 0 || run.stdout.trim() !== expected) {
+        const cause = run.error ? `, ${run.error.message}` : '';
+        throw new Error(
+          `smoke test of ${command} ${args.join(' ')} failed: exit ${run.status}, stdout ` +
+            `${JSON.stringify(run.stdout)}, stderr ${JSON.stringify(run.stderr)}${cause}`,
+        );
+      }
     }
     const dataDir = process.platform === 'win32' ? join(home, 'AppData', 'Local') : join(home, '.local', 'share');
     const marker = join(dataDir, 'mcp-bash', `${version}-${hash}`, '.mcpbash-assets.json');

@@ -146,7 +146,11 @@ sha256_of() {
 # --- install --------------------------------------------------------------------------------
 install_dir() {
 	if [ -n "$opt_dir" ]; then
-		printf '%s\n' "$opt_dir"
+		# Absolute, so the PATH advice names a directory that works from anywhere.
+		case "$opt_dir" in
+		/*) printf '%s\n' "$opt_dir" ;;
+		*) printf '%s/%s\n' "$(pwd)" "${opt_dir#./}" ;;
+		esac
 	elif [ -n "${XDG_BIN_HOME:-}" ]; then
 		printf '%s\n' "$XDG_BIN_HOME"
 	else
@@ -221,33 +225,53 @@ prepare_for_macos() {
 	fi
 }
 
-# The new binary must run before it replaces anything.
+# The new binary must run before it replaces anything. It runs from its staged copy beside the
+# target: the temp dir may be mounted noexec.
 check_runs() {
-	new_version=$("$staged" --version 2>/dev/null) || fail "the downloaded binary does not run on this machine; nothing was installed"
+	new_version=$("$1" --version 2>/dev/null) || {
+		rm -f "$1"
+		fail "the downloaded binary does not run on this machine (it may need glibc 2.28 or newer); nothing was installed"
+	}
 	case "$new_version" in
 	"mcp-bash "*) ;;
-	*) fail "the archive's binary is not mcp-bash (it printed: $new_version); nothing was installed" ;;
+	*)
+		rm -f "$1"
+		fail "the archive's binary is not mcp-bash (it printed: $new_version); nothing was installed"
+		;;
 	esac
 }
 
 refuse_foreign_target() {
 	if [ -d "$1" ] && [ ! -L "$1" ]; then
-		fail "$1 is a directory, not an mcp-bash binary; refusing to replace it" 3
+		fail "$1 is a directory, not an mcp-bash binary; refusing to $2 it" 3
+	fi
+	# A symlink (a 1.x shim, a link into a package manager's tree) is replaced or removed, never
+	# what it points at; a file must say it is mcp-bash.
+	if [ -e "$1" ] && [ ! -L "$1" ]; then
+		case "$("$1" --version 2>/dev/null || true)" in
+		"mcp-bash "*) ;;
+		*) fail "$1 is not an mcp-bash binary (no 'mcp-bash <version>' from --version); refusing to $2 it. Move it away or pass --dir DIR" 3 ;;
+		esac
 	fi
 }
 
 place_binary() {
 	dir=$(install_dir)
 	target="$dir/mcp-bash"
-	refuse_foreign_target "$target"
+	refuse_foreign_target "$target" replace
 	mkdir -p "$dir" || fail "cannot create $dir"
 	previous=''
 	if [ -x "$target" ]; then previous=$("$target" --version 2>/dev/null || true); fi
 	# A copy beside the target, then rename: the switch is atomic, a running mcp-bash keeps its file.
-	cp "$staged" "$dir/.mcp-bash.new.$$" || fail "cannot write to $dir"
-	chmod 0755 "$dir/.mcp-bash.new.$$"
-	mv -f "$dir/.mcp-bash.new.$$" "$target" || {
-		rm -f "$dir/.mcp-bash.new.$$"
+	new="$dir/.mcp-bash.new.$$"
+	cp "$staged" "$new" || {
+		rm -f "$new"
+		fail "cannot write to $dir"
+	}
+	chmod 0755 "$new"
+	check_runs "$new"
+	mv -f "$new" "$target" || {
+		rm -f "$new"
 		fail "cannot replace $target"
 	}
 	if [ -n "$previous" ] && [ "$previous" != "$new_version" ]; then
@@ -261,13 +285,16 @@ path_advice() {
 	case ":${PATH:-}:" in
 	*":$dir:"*) return 0 ;;
 	esac
-	case "${SHELL:-}" in
-	*/zsh) profile="$HOME/.zshrc" ;;
-	*/bash) profile="$HOME/.bashrc" ;;
-	*/fish)
+	# No HOME (a container, sudo -i without one): name no profile file.
+	home=${HOME:-}
+	case "${SHELL:-}:$home" in
+	*/fish:*)
 		say "$dir is not on your PATH; run: fish_add_path $dir"
 		return 0
 		;;
+	*:) profile='your shell profile' ;;
+	*/zsh:*) profile="$home/.zshrc" ;;
+	*/bash:*) profile="$home/.bashrc" ;;
 	*) profile='your shell profile' ;;
 	esac
 	say "$dir is not on your PATH. Add it (then open a new shell):"
@@ -277,26 +304,45 @@ path_advice() {
 do_install() {
 	if [ -z "$opt_archive" ]; then detect_platform; else os=$(uname -s 2>/dev/null | tr '[:upper:]' '[:lower:]'); fi
 	work=$(mktemp -d "${TMPDIR:-/tmp}/mcp-bash-install.XXXXXX") || fail "cannot create a temp dir"
-	trap 'rm -rf "$work"' EXIT
-	trap 'rm -rf "$work"; exit 1' INT TERM HUP
+	new=''
+	trap 'rm -rf "$work" ${new:+"$new"}' EXIT
+	trap 'rm -rf "$work" ${new:+"$new"}; exit 1' INT TERM HUP
 	fetch_archive
 	check_archive
 	unpack
 	prepare_for_macos
-	check_runs
 	place_binary
 	path_advice
 }
 
 # --- uninstall ------------------------------------------------------------------------------
-remove_extracted_files() {
-	data="${XDG_DATA_HOME:-${HOME:-}/.local/share}/mcp-bash"
-	case "$data" in /*) ;; *) return 0 ;; esac
-	for extracted in "$data"/*; do
-		# Only what a 2.x binary extracted (it leaves this marker); a 1.x install stays.
-		if [ -f "$extracted/.mcpbash-assets.json" ]; then rm -rf "$extracted"; fi
+# Removes the framework files a 2.x binary extracted under $1 (a data dir's mcp-bash/); says
+# what it removed. A 1.x install there, or anything else, stays.
+remove_extracted_in() {
+	case "$1" in /*) ;; *) return 0 ;; esac
+	[ -d "$1" ] || return 0
+	for extracted in "$1"/*; do
+		# Only what a 2.x binary extracted (it leaves this marker).
+		if [ -f "$extracted/.mcpbash-assets.json" ]; then
+			rm -rf "$extracted" || fail "cannot remove $extracted"
+			say "removed $extracted"
+			removed_files=1
+		fi
 	done
-	rmdir "$data" 2>/dev/null || true
+	rmdir "$1" 2>/dev/null || true
+}
+
+# Both places a binary may have extracted to (D118): $XDG_DATA_HOME/mcp-bash (ignored when
+# relative, as the binary ignores it) and ~/.local/share/mcp-bash.
+remove_extracted_files() {
+	removed_files=0
+	case "${XDG_DATA_HOME:-}" in
+	/*) remove_extracted_in "$XDG_DATA_HOME/mcp-bash" ;;
+	esac
+	if [ -n "${HOME:-}" ] && [ "${XDG_DATA_HOME:-}/mcp-bash" != "$HOME/.local/share/mcp-bash" ]; then
+		remove_extracted_in "$HOME/.local/share/mcp-bash"
+	fi
+	[ "$removed_files" = 1 ] || say "no extracted framework files found"
 }
 
 do_uninstall() {
@@ -306,16 +352,10 @@ do_uninstall() {
 		say "nothing to uninstall: $target does not exist"
 		exit 0
 	fi
-	refuse_foreign_target "$target"
-	if [ ! -L "$target" ]; then
-		case "$("$target" --version 2>/dev/null || true)" in
-		"mcp-bash "*) ;;
-		*) fail "$target does not look like mcp-bash (no 'mcp-bash <version>' from --version); refusing to remove it" 3 ;;
-		esac
-	fi
+	refuse_foreign_target "$target" remove
 	rm -f "$target" || fail "cannot remove $target"
+	say "removed $target"
 	remove_extracted_files
-	say "removed $target and the framework files it extracted"
 }
 
 parse_args "$@"

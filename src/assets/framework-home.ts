@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isSystemError, systemErrorLine } from '../fs/system-errors.js';
 import { assetsParentDir, type DataDirEnv, privateTempParent } from './data-dir.js';
 import { type AssetBundle, ensureExtracted } from './extract-archive.js';
 
@@ -18,7 +19,13 @@ export interface FrameworkHome {
   readonly hooksDir: string;
   /** `env`: MCPBASH_HOME; `extracted`: the data dir; `fallback`: the private temp dir. */
   readonly origin: 'env' | 'extracted' | 'fallback';
+  /** For `fallback`: why the data dir was not used (its error, or that there is none). */
+  readonly fallbackCause?: string;
 }
+
+/** Why there is no data dir at all. */
+export const NO_DATA_DIR =
+  'there is no data dir (no absolute HOME or XDG_DATA_HOME, and no home for this user in the user database)';
 
 /** The archive path of the file whose presence proves an extraction is usable. */
 export const SDK_SENTINEL = 'sdk/tool-sdk.sh';
@@ -89,14 +96,19 @@ export function resolveFrameworkHome(
     debug(`MCPBASH_HOME=${override} is not an mcp-bash 2.x framework directory; using the embedded framework files`);
   }
   const primary = assetsParentDir(env);
-  try {
-    const { dir, extracted } = ensureExtracted(primary, bundle);
-    debug(extracted ? `extracted framework files to ${dir}` : `framework files at ${dir} (extracted before)`);
-    return extractedLayout(dir, 'extracted');
-  } catch (error) {
-    debug(`cannot use ${primary} (${(error as Error).message}); falling back to a private temp dir`);
+  let fallbackCause = NO_DATA_DIR;
+  if (primary !== undefined) {
+    try {
+      const { dir, extracted } = ensureExtracted(primary, bundle);
+      debug(extracted ? `extracted framework files to ${dir}` : `framework files at ${dir} (extracted before)`);
+      return extractedLayout(dir, 'extracted');
+    } catch (error) {
+      const cause = isSystemError(error) ? systemErrorLine(error) : (error as Error).message;
+      fallbackCause = `cannot use ${primary}: ${cause}`;
+    }
   }
+  debug(`${fallbackCause}; falling back to a private temp dir`);
   const { dir } = ensureExtracted(privateTempParent(), bundle);
   debug(`framework files at ${dir}`);
-  return extractedLayout(dir, 'fallback');
+  return { ...extractedLayout(dir, 'fallback'), fallbackCause };
 }

@@ -139,13 +139,11 @@ function optionPlaceFinder(commands: readonly CommandEntry[]): OptionPlaceFinder
   };
 }
 
+/**
+ * Prints the version and touches nothing on disk: installers, `sudo`, `brew test` run it to
+ * check the binary, and extracting the framework files then wrote into someone's home.
+ */
 function printVersion(context: CommandContext): number {
-  try {
-    context.frameworkHome();
-  } catch (error) {
-    // The version is still worth printing; the warning says why the files are missing.
-    context.io.stderr.write(`mcp-bash: warning: ${(error as Error).message}\n`);
-  }
   context.io.stdout.write(`mcp-bash ${VERSION}\n`);
   return ExitCode.Ok;
 }

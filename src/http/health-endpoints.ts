@@ -10,6 +10,12 @@ export interface Readiness {
 
 export type ReadinessCheck = () => Promise<Readiness>;
 
+/** `/readyz`'s answers: the checks, and the report while the server shuts down (no check runs). */
+export interface ReadinessProbe {
+  readonly check: ReadinessCheck;
+  readonly shuttingDownReport: Readonly<Record<string, unknown>>;
+}
+
 /**
  * `/healthz` (liveness: the server answers) and `/readyz` (readiness: the checks of
  * `mcp-bash health` on the served project - registries, server.d/health-checks.sh - and not
@@ -20,7 +26,7 @@ export class HealthEndpoints {
   private running: Promise<Readiness> | undefined;
 
   constructor(
-    private readonly check: ReadinessCheck,
+    private readonly readiness: ReadinessProbe,
     private readonly draining: () => boolean,
   ) {}
 
@@ -36,10 +42,10 @@ export class HealthEndpoints {
       return true;
     }
     if (this.draining()) {
-      sendJson(res, 503, JSON.stringify({ status: 'unhealthy', reason: 'shutting-down' }));
+      sendJson(res, 503, JSON.stringify(this.readiness.shuttingDownReport));
       return true;
     }
-    this.running ??= this.check().finally(() => {
+    this.running ??= this.readiness.check().finally(() => {
       this.running = undefined;
     });
     const { ready, report } = await this.running;

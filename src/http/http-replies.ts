@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import { type ServerResponse, STATUS_CODES } from 'node:http';
 
 /** Headers every answer from the MCP endpoint may carry (CORS for allowed browser origins). */
 export type ExtraHeaders = Readonly<Record<string, string>>;
@@ -27,12 +27,28 @@ export function refusal(status: number, message: string, headers?: ExtraHeaders,
  * JSON-RPC writes an unknown id, D20); the spec allows such a body on every refusal.
  */
 export function sendRefusal(res: ServerResponse, refused: Refusal, extra: ExtraHeaders = {}): void {
-  const body = JSON.stringify({
-    jsonrpc: '2.0',
-    error: { code: refused.code, message: refused.message },
-    id: null,
-  });
-  sendJson(res, refused.status, body, { ...extra, ...refused.headers });
+  sendJson(res, refused.status, refusalBody(refused), { ...extra, ...refused.headers });
+}
+
+function refusalBody(refused: Refusal): string {
+  return JSON.stringify({ jsonrpc: '2.0', error: { code: refused.code, message: refused.message }, id: null });
+}
+
+/**
+ * A refusal as the raw bytes of a whole HTTP response that closes the connection: for
+ * requests node:http turns away before there is a response object to answer on.
+ */
+export function rawRefusal(refused: Refusal): string {
+  const body = refusalBody(refused);
+  return [
+    `HTTP/1.1 ${refused.status} ${STATUS_CODES[refused.status] ?? ''}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
 }
 
 /** One JSON body (already serialised). */

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { StopMode } from '../mcp/mcp-server.js';
 import { ErrorCode } from '../spec/error-codes.js';
-import { HealthEndpoints, type ReadinessCheck } from './health-endpoints.js';
-import { refusal, sendEmpty, sendRefusal } from './http-replies.js';
+import { HealthEndpoints, type ReadinessProbe } from './health-endpoints.js';
+import { type Refusal, rawRefusal, refusal, sendEmpty, sendRefusal } from './http-replies.js';
 import type { SessionOptions } from './http-session.js';
 import type { HttpSettings } from './http-settings.js';
 import { isLoopbackHost, type ListenAddress } from './listen-address.js';
@@ -14,9 +15,21 @@ import { SessionManager } from './session-manager.js';
 export interface HttpMcpServerOptions {
   readonly settings: HttpSettings;
   readonly session: Omit<SessionOptions, 'onEnded' | 'resumeGraceMs' | 'idleMs' | 'initMs'>;
-  readonly readiness: ReadinessCheck;
+  readonly readiness: ReadinessProbe;
   /** Diagnostics (stderr). */
   readonly log: (level: 'error' | 'info' | 'debug', message: string) => void;
+}
+
+/**
+ * What node:http refused before the request reached us: too slow (MCPBASH_HTTP_REQUEST_TIMEOUT_SECS)
+ * 408, headers beyond its limit 431, anything else it could not parse 400.
+ */
+function clientErrorRefusal(error: NodeJS.ErrnoException): Refusal {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return refusal(408, 'Request Timeout: the request did not arrive within MCPBASH_HTTP_REQUEST_TIMEOUT_SECS');
+  }
+  if (error.code === 'HPE_HEADER_OVERFLOW') return refusal(431, 'Request Header Fields Too Large');
+  return refusal(400, 'Bad Request: malformed HTTP request');
 }
 
 /** TCP keepalive on long-lived streams: a peer that vanished is noticed. */
@@ -35,6 +48,8 @@ export class HttpMcpServer {
   private readonly health: HealthEndpoints;
   private readonly token: BearerToken | undefined;
   private draining = false;
+  /** The last request of each connection, with its response (see answeredEarly). */
+  private readonly current = new WeakMap<Duplex, { req: IncomingMessage; res: ServerResponse }>();
   private stopping: Promise<void> | undefined;
 
   constructor(private readonly options: HttpMcpServerOptions) {
@@ -61,10 +76,13 @@ export class HttpMcpServer {
       // How often unfinished requests are checked against those timeouts.
       connectionsCheckingInterval: Math.min(1000, settings.requestTimeoutMs),
     });
-    this.http.on('request', (req, res) => void this.route(req, res));
+    this.http.on('request', (req, res) => {
+      this.current.set(req.socket, { req, res });
+      void this.route(req, res);
+    });
     this.http.on('connection', (socket) => socket.setKeepAlive(true, SOCKET_KEEPALIVE_MS));
-    this.http.on('clientError', (_error, socket) => {
-      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    this.http.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+      if (socket.writable && !this.answeredEarly(socket)) socket.end(rawRefusal(clientErrorRefusal(error)));
       else socket.destroy();
     });
   }
@@ -103,6 +121,16 @@ export class HttpMcpServer {
       this.http.close(() => resolve());
       this.http.closeAllConnections();
     });
+  }
+
+  /**
+   * Whether the connection's request was answered before its body arrived (a refusal that
+   * did not need it): when the body then times out, a second answer would be read as the
+   * answer to a request the client has not sent, so the connection is just closed.
+   */
+  private answeredEarly(socket: Duplex): boolean {
+    const last = this.current.get(socket);
+    return last !== undefined && !last.req.complete && last.res.headersSent;
   }
 
   /** The last-resort guard: a bug costs one request a 500, never the server. */

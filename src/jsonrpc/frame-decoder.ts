@@ -1,3 +1,4 @@
+import { JsonTokenizer, type JsonTokenKind } from '../json/json-tokens.js';
 import { isObject } from '../json/objects.js';
 import { RawNumber } from '../json/raw-number.js';
 import { ErrorCode } from '../spec/error-codes.js';
@@ -47,21 +48,49 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /**
  * Finds a request id in text that could not be parsed, so the client's pending request fails
- * instead of waiting forever. Only an `"id"` member seen before `"params"` is trusted.
+ * instead of waiting forever. Only a top-level `"id"` member seen before `"params"` is
+ * trusted: members of nested objects (`_meta`, arguments) are skipped, not mistaken for it.
  */
 export function recoverRequestId(text: string): RequestId | null {
-  if (!/^\s*\{/.test(text)) return null;
-  const match = /"id"\s*:\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"(?:[^"\\]|\\.)*")/.exec(text);
-  if (!match) return null;
-  const paramsAt = text.indexOf('"params"');
-  if (paramsAt !== -1 && paramsAt < match.index) return null;
-  const idText = match[1] as string;
-  try {
-    const id = exactNumber(JSON.parse(idText), idText);
-    return isRequestId(id) ? id : null;
-  } catch {
-    return null;
+  const tokens = new JsonTokenizer(text);
+  if (tokens.next() !== '{') return null;
+  let depth = 1;
+  let previous: JsonTokenKind = '{';
+  for (let kind = tokens.next(); kind !== 'end' && depth > 0; kind = tokens.next()) {
+    if (kind === '{' || kind === '[') depth += 1;
+    else if (kind === '}' || kind === ']') depth -= 1;
+    else if (kind === 'string' && depth === 1 && (previous === '{' || previous === ',')) {
+      const key = stringToken(tokens);
+      if (key === 'params') return null;
+      if (key === 'id') return tokens.next() === ':' ? idToken(tokens) : null;
+    }
+    previous = kind;
   }
+  return null;
+}
+
+/** The value of the string token under the tokenizer, or undefined when its escapes are broken. */
+function stringToken(tokens: JsonTokenizer): string | undefined {
+  try {
+    return tokens.stringValue;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The id whose token comes next, exact, or null when that token is no id. */
+function idToken(tokens: JsonTokenizer): RequestId | null {
+  const kind = tokens.next();
+  let id: unknown;
+  if (kind === 'string') id = stringToken(tokens);
+  else if (kind === 'number') {
+    try {
+      id = exactNumber(JSON.parse(tokens.token), tokens.token);
+    } catch {
+      return null;
+    }
+  }
+  return isRequestId(id) ? id : null;
 }
 
 /**

@@ -78,6 +78,11 @@ export class McpServer {
   /** Cuts a drain short when an abort (a signal) arrives during it. */
   private endDrain: (() => void) | undefined;
   private finish: ((code: number) => void) | undefined;
+  /** Ends the wait for stdout to flush (a second signal): what the client did not read is dropped. */
+  private dropOutput!: () => void;
+  private readonly outputDropped = new Promise<void>((resolve) => {
+    this.dropOutput = resolve;
+  });
 
   constructor(private readonly options: McpServerOptions) {
     const { config, env } = options;
@@ -196,6 +201,8 @@ export class McpServer {
       this.exitCode = code;
       this.stopMode = mode;
       this.endDrain?.();
+    } else if (mode === 'abort') {
+      this.dropOutput();
     }
     return this.stopping;
   }
@@ -216,7 +223,7 @@ export class McpServer {
     const steps: Array<[string, () => unknown]> = [
       ['abort requests', () => this.engine.shutdown(config.killGraceMs + 500)],
       ['stop tool processes', () => this.processes.stopAll(config.killGraceMs)],
-      ['flush stdout', () => this.transport.close()],
+      ['flush stdout', () => this.flushOutput(config.shutdownTimeoutMs)],
       [
         'remove the state dir',
         () => {
@@ -232,6 +239,22 @@ export class McpServer {
       }
     }
     this.finish?.(this.exitCode);
+  }
+
+  /**
+   * Waits for stdout to take what is queued, for at most `limitMs` or until a second signal:
+   * a client that stopped reading must not keep the server (and its exit status) alive.
+   */
+  private async flushOutput(limitMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const flushed = this.transport.close().then(() => true);
+    const givenUp = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), limitMs);
+      void this.outputDropped.then(() => resolve(false));
+    });
+    const complete = await Promise.race([flushed, givenUp]).finally(() => clearTimeout(timer));
+    if (!complete)
+      this.log.toStderr('warning', 'mcp.core', 'shutdown: the client is not reading; unsent output dropped');
   }
 
   private static stdio(options: McpServerOptions, maxMessageBytes: number): Transport {

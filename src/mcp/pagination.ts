@@ -29,12 +29,7 @@ export function encodeCursor(collection: Collection, offset: number, hash: strin
  * collection, or was issued for a list that has changed since (hash) is rejected.
  */
 export function decodeCursor(cursor: string, collection: Collection, hash: string): number {
-  let payload: Partial<CursorPayload> | undefined;
-  try {
-    payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorPayload>;
-  } catch {
-    payload = undefined;
-  }
+  const payload = cursorPayload(cursor);
   const valid =
     payload !== undefined &&
     payload.ver === 1 &&
@@ -54,6 +49,20 @@ export function decodeCursor(cursor: string, collection: Collection, hash: strin
     );
   }
   return payload.offset as number;
+}
+
+/** The object a cursor holds, or undefined when it is not base64url of a JSON object. */
+function cursorPayload(cursor: string): Partial<CursorPayload> | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  // JSON null, numbers, strings and arrays are not cursors we issued.
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Partial<CursorPayload>)
+    : undefined;
 }
 
 /** One page of a list in its deterministic order. */

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /** The file that marks a directory as an mcp-bash project. */
 const PROJECT_MARKER = join('server.d', 'server.meta.json');
@@ -28,8 +28,12 @@ export type ProjectRootResult =
   | { readonly kind: 'missing' }
   | { readonly kind: 'invalid'; readonly path: string; readonly source: 'flag' | 'env' };
 
+/**
+ * The directory `path` names, in normal form (resolve drops a trailing slash, `//` and `.`:
+ * every path derived from the root is compared with it), or undefined when it is none.
+ */
 function checkDirectory(path: string, cwd: string): string | undefined {
-  const absolute = isAbsolute(path) ? path : resolve(cwd, path);
+  const absolute = resolve(cwd, path);
   try {
     return statSync(absolute).isDirectory() ? absolute : undefined;
   } catch {

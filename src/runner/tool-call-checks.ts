@@ -5,6 +5,7 @@ import { RpcError } from '../spec/rpc-error.js';
 import type { JsonObject } from '../spec/types.js';
 import { closestMatch } from '../text/did-you-mean.js';
 import { describeArgumentIssue } from '../validation/argument-words.js';
+import type { SchemaCheck } from '../validation/json-schema.js';
 import type { ToolEnvMode } from './tool-environment.js';
 import { enforceToolPolicy, resolveToolScript } from './tool-policy.js';
 import type { ToolRuntime } from './tool-runtime.js';
@@ -94,10 +95,17 @@ export async function prepareToolCall(
       { errors: problems },
     );
   }
-  if (check.valid === 'unchecked')
-    runtime.log.warning(
-      'mcp.tools',
-      `${name}: inputSchema does not compile (${check.reason}); arguments not validated`,
-    );
+  const uncompiled = uncompiledSchemaWarning(name, check);
+  if (uncompiled) runtime.log.warning('mcp.tools', uncompiled);
   return { tool, scriptPath, args, envMode };
+}
+
+/**
+ * The warning for a tool whose inputSchema does not compile (its arguments go unchecked),
+ * given the result of checking anything against it; `validate` gives the same one.
+ */
+export function uncompiledSchemaWarning(name: string, check: SchemaCheck): string | undefined {
+  return check.valid === 'unchecked'
+    ? `${name}: inputSchema does not compile (${check.reason}); arguments not validated`
+    : undefined;
 }

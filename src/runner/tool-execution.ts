@@ -84,6 +84,7 @@ function forwarders(
   const progressLimit = runtime.rateLimit(runtime.config.maxProgressPerMinute);
   const logLimit = runtime.rateLimit(runtime.config.maxLogsPerMinute);
   let progressSeen = false;
+  let lastProgress: number | undefined;
   let rejectionNoted = false;
   const dropped = new Set<string>();
   const noteDrop = (what: string, variable: string) => {
@@ -98,10 +99,14 @@ function forwarders(
       if (call.progressToken === undefined) return;
       const progress = typeof line.progress === 'string' ? Number(line.progress) : line.progress;
       if (typeof progress !== 'number' || !Number.isFinite(progress)) return;
+      // MCP: "the progress value MUST increase with each notification". One that does not is
+      // not sent (it was still activity for progressExtendsTimeout, D267).
+      if (lastProgress !== undefined && progress <= lastProgress) return;
       if (!progressLimit.tryTake()) {
         noteDrop('progress', 'MCPBASH_MAX_PROGRESS_PER_MIN');
         return;
       }
+      lastProgress = progress;
       const params: Record<string, unknown> = { progressToken: call.progressToken, progress };
       if (typeof line.total === 'number' && Number.isFinite(line.total)) params.total = line.total;
       if (typeof line.message === 'string' && line.message !== '') params.message = line.message;
@@ -287,6 +292,7 @@ export async function executeToolCall(
       embedded,
       validator: runtime.validator,
       ...(traceLine === undefined ? {} : { traceLine }),
+      warn: (message) => runtime.log.warning('mcp.tools', message),
     });
   } finally {
     if (!runtime.config.preserveState) removeCallDirectory(paths);

@@ -166,24 +166,38 @@ export async function enforceToolPolicy(toolName: string, metadata: unknown, set
 }
 
 /**
- * The tool script must be inside the tools directory (symlinks resolved), and as
- * trustworthy as any project code we run: owned by us, not writable by group or others.
+ * Why the server will not run `relativePath` as a tool script: it does not exist, or it
+ * resolves (through symlinks) outside the tools directory; else the resolved script.
+ * `validate` asks the same question.
  */
-export function resolveToolScript(toolsDir: string, relativePath: string, toolName: string): string {
-  const rejected = (why: string) =>
-    new RpcError(ErrorCode.InvalidParams, `Tool '${toolName}' path rejected by policy: ${why}`);
+export function toolScriptContainment(
+  toolsDir: string,
+  relativePath: string,
+): { readonly script: string } | { readonly refused: string } {
   let root: string;
   let script: string;
   try {
     root = realpathSync.native(toolsDir);
     script = realpathSync.native(join(toolsDir, relativePath));
   } catch {
-    throw rejected(`${relativePath} does not exist in the tools directory`);
+    return { refused: `${relativePath} does not exist in the tools directory` };
   }
   if (!script.startsWith(`${root}/`) && !(process.platform === 'win32' && script.startsWith(`${root}\\`))) {
-    throw rejected(`${relativePath} resolves outside the tools directory`);
+    return { refused: `${relativePath} resolves outside the tools directory` };
   }
-  const insecure = insecureFileReason(script, []);
+  return { script };
+}
+
+/**
+ * The tool script must be inside the tools directory (symlinks resolved), and as
+ * trustworthy as any project code we run: owned by us, not writable by group or others.
+ */
+export function resolveToolScript(toolsDir: string, relativePath: string, toolName: string): string {
+  const rejected = (why: string) =>
+    new RpcError(ErrorCode.InvalidParams, `Tool '${toolName}' path rejected by policy: ${why}`);
+  const contained = toolScriptContainment(toolsDir, relativePath);
+  if ('refused' in contained) throw rejected(contained.refused);
+  const insecure = insecureFileReason(contained.script, []);
   if (insecure) throw rejected(insecure);
-  return script;
+  return contained.script;
 }

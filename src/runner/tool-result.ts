@@ -8,6 +8,7 @@ import {
 } from '../process/process-result.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
 import { normalizeUiMeta } from '../project/ui/tool-ui-meta.js';
+import { callToolResultSchema } from '../schemas/call-tool-result.js';
 import { ErrorCode } from '../spec/error-codes.js';
 import { RpcError } from '../spec/rpc-error.js';
 import type { CallToolResult, ContentBlock, EmbeddedResource, JsonObject } from '../spec/types.js';
@@ -27,6 +28,8 @@ export interface ResultInputs {
   readonly validator: SchemaValidator;
   /** The last line of the tool's xtrace (MCPBASH_TRACE_TOOLS), shown on failed results. */
   readonly traceLine?: string;
+  /** Says why a result the tool printed is not passed through (the server's log, a warning). */
+  readonly warn: (message: string) => void;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -96,11 +99,23 @@ function timeoutResult(inputs: ResultInputs, exitCode: number): CallToolResult {
   );
 }
 
-/** A stdout that is itself a CallToolResult (`content` array plus `isError`). */
-function asCallToolResult(value: unknown): CallToolResult | undefined {
-  return isObject(value) && Array.isArray(value.content) && 'isError' in value
-    ? (value as unknown as CallToolResult)
-    : undefined;
+/**
+ * A stdout that is itself a CallToolResult (`content` array plus `isError`) and a valid one:
+ * clients validate results, so one that is not (an unknown content type, `"isError":"yes"`)
+ * is treated as plain output, with a warning naming its first problem (D268).
+ */
+function asCallToolResult(value: unknown, inputs: ResultInputs): CallToolResult | undefined {
+  if (!isObject(value) || !Array.isArray(value.content) || !('isError' in value)) return undefined;
+  const check = inputs.validator.check(callToolResultSchema, value);
+  if (check.valid === false) {
+    const [first] = check.issues;
+    inputs.warn(
+      `${inputs.tool.name}: its output looks like a CallToolResult but is not one ` +
+        `(${first ? describeIssues([first]) : 'invalid'}); sent as plain output`,
+    );
+    return undefined;
+  }
+  return value as unknown as CallToolResult;
 }
 
 /** A passthrough result with our `_meta` added (1.x's `ui/resourceUri` moved to `ui.resourceUri`). */
@@ -126,7 +141,7 @@ function failedToolResult(inputs: ResultInputs, stdout: string, exitCode: number
     ) {
       throw new RpcError(value.code as number, value.message, value.data ?? null);
     }
-    const envelope = asCallToolResult(value);
+    const envelope = asCallToolResult(value, inputs);
     if (envelope)
       return keepStructuredIfValid(
         withMeta({ ...envelope, isError: true }, resultMeta(inputs, exitCode, true), inputs.embedded),
@@ -199,7 +214,7 @@ export function buildToolResult(inputs: ResultInputs): CallToolResult {
 
   const parsed = stdout.trim() === '' ? { ok: false as const } : parseJson(stdout);
   const meta = resultMeta(inputs, 0);
-  const envelope = parsed.ok ? asCallToolResult(parsed.value) : undefined;
+  const envelope = parsed.ok ? asCallToolResult(parsed.value, inputs) : undefined;
   if (envelope) {
     if (!envelope.isError) checkOutputSchema(inputs, stdout, envelope.structuredContent ?? {});
     return keepStructuredIfValid(withMeta(envelope, meta, inputs.embedded), inputs);

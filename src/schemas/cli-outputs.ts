@@ -202,7 +202,7 @@ export const doctorReportSchema = {
       type: 'object',
       required: ['managedRoot', 'markerPath', 'markerPresent', 'managed', 'reason'],
       properties: {
-        managedRoot: { type: 'string' },
+        managedRoot: { type: ['string', 'null'] },
         markerPath: { type: ['string', 'null'] },
         markerPresent: { type: 'boolean' },
         managed: { type: 'boolean' },
@@ -243,7 +243,7 @@ export const doctorReportSchema = {
       type: 'object',
       required: ['path', 'target', 'status', 'detail'],
       properties: {
-        path: { type: 'string' },
+        path: { type: ['string', 'null'] },
         target: { type: ['string', 'null'] },
         status: { enum: ['ok', 'missing', 'broken', 'wrong_target', 'not_symlink'] },
         detail: { type: 'string' },
@@ -306,6 +306,16 @@ export const healthReportSchema = {
         status: { const: 'unhealthy' },
         reason: { const: 'timeout' },
         timeoutSecs: { type: 'integer' },
+      },
+      additionalProperties: false,
+    },
+    {
+      // Only `serve --http`'s /readyz, while the server drains (D209).
+      required: ['status', 'reason'],
+      properties: {
+        schemaVersion,
+        status: { const: 'unhealthy' },
+        reason: { const: 'shutting-down' },
       },
       additionalProperties: false,
     },

@@ -1,3 +1,4 @@
+import { callToolResultSchema } from './call-tool-result.js';
 import * as metaFiles from './meta-files.js';
 import { registerJsonSchema } from './register-json.js';
 import * as uiFiles from './ui-files.js';
@@ -11,12 +12,16 @@ function schemaOf(value: unknown): object | undefined {
 
 /**
  * Every JSON Schema of our own file formats, by a stable name: the metadata formats, the UI
- * files and template configs, register.json. The build precompiles exactly these
- * (`npm run generate`, src/schemas/generated/format-validators.ts), so discovery and
- * `validate` never compile a schema of ours at run time.
+ * files and template configs, register.json, and the CallToolResult a tool may print. The
+ * build precompiles exactly these (`npm run generate`, src/schemas/generated/
+ * format-validators.ts), so discovery, `validate` and tool calls never compile a schema of
+ * ours at run time.
  */
 export function ownSchemas(): Map<string, object> {
-  const schemas = new Map<string, object>([['registerJson', registerJsonSchema]]);
+  const schemas = new Map<string, object>([
+    ['registerJson', registerJsonSchema],
+    ['callToolResult', callToolResultSchema],
+  ]);
   const modules: Record<string, unknown> = { ...metaFiles, ...uiFiles };
   for (const [name, value] of Object.entries(modules)) {
     const schema = schemaOf(value);

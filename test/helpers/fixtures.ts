@@ -1,5 +1,6 @@
-import { chmodSync, cpSync, lstatSync, readdirSync } from 'node:fs';
+import { chmodSync, cpSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { Test } from 'tap';
 import { repoRoot } from './paths.js';
 import { scratchDir } from './scratch.js';
 
@@ -34,4 +35,21 @@ export function copyProject(source: string, name: string): string {
   cpSync(source, target, { recursive: true, filter: (path) => basename(path) !== '.registry' });
   tightenPermissions(target);
   return target;
+}
+
+/** A tool of {@link projectWithTools}: its Bash body (after the shebang), and metadata beyond its name. */
+export type ToolSpec = string | { readonly body: string; readonly meta?: Record<string, unknown> };
+
+/** A project named `name` in `t`'s test directory, with these tools (`tools/NAME/tool.sh`). */
+export function projectWithTools(t: Test, name: string, tools: Record<string, ToolSpec>): string {
+  const root = t.testdir({ 'server.d': { 'server.meta.json': JSON.stringify({ name }) } });
+  for (const [tool, spec] of Object.entries(tools)) {
+    const { body, meta } = typeof spec === 'string' ? { body: spec, meta: {} } : spec;
+    const dir = join(root, 'tools', tool);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'tool.sh'), `#!/usr/bin/env bash\n${body}\n`);
+    chmodSync(join(dir, 'tool.sh'), 0o755);
+    writeFileSync(join(dir, 'tool.meta.json'), JSON.stringify({ name: tool, ...meta }));
+  }
+  return root;
 }

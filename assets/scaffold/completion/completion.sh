@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Completion script __NAME__: suggests values for an argument of the prompt (or resource)
-# named __NAME__. mcp-bash runs it for completion/complete with
+# named __TARGET__. mcp-bash runs it for completion/complete with
 #   MCP_COMPLETION_ARGS_JSON  {"query", "prefix", "argument": {"name", "value"}, "context", "ref"}
 #   MCP_COMPLETION_LIMIT, MCP_COMPLETION_OFFSET   the page the client asked for
 #   (the whole contract, MCP_COMPLETION_CURSOR included: docs/TOOL-CONTRACT.md in mcp-bash)

@@ -13,7 +13,7 @@ import { type BundleFields, type BundleFlags, resolveBundleFields } from './bund
 import { type BundleImages, collectImages } from './bundle-images.js';
 import { buildManifest } from './manifest.js';
 import { readMcpbConf } from './mcpb-conf.js';
-import { collectProjectFiles } from './project-files.js';
+import { collectProjectFiles, type LeftOut } from './project-files.js';
 import { type ProjectInventory, scanProject } from './project-inventory.js';
 import { type Platform, selfNativeBinary, serverCjs } from './runtime-sources.js';
 import { binaryLaunch, nodeLaunch, type RuntimeKind, type ServerLaunch } from './server-launch.js';
@@ -26,6 +26,10 @@ export interface BundleRequest {
   readonly platforms: readonly Platform[];
   readonly runtime: RuntimeKind;
   readonly binariesDir: string | undefined;
+  /** Where the bundle will be written: the file is never bundled into itself. */
+  readonly outputDir: string;
+  /** Scratch space for binaries read out of release archives; the caller removes it. */
+  readonly workDir: string;
   readonly env: Env;
   readonly home: FrameworkHome;
   readonly embeddedServerCjs: (() => Buffer | undefined) | undefined;
@@ -44,6 +48,8 @@ export interface BundlePlan {
   readonly entries: ArchiveEntry[];
   readonly warnings: string[];
   readonly notes: string[];
+  /** Project files the exclusions left out (`--verbose` lists them). */
+  readonly leftOut: LeftOut[];
 }
 
 /** server.d/server.meta.json as an object; a bundle cannot be made without one (1.x's rule). */
@@ -74,8 +80,19 @@ function launchFor(request: BundleRequest): ServerLaunch {
     platforms: request.platforms,
     self: selfNativeBinary(),
     binariesDir: request.binariesDir,
+    unpackDir: request.workDir,
     launcher: readTemplate(request.home, 'runtime', 'bundle-launcher.sh'),
   });
+}
+
+function leftOutNote(leftOut: readonly LeftOut[]): string[] {
+  if (leftOut.length === 0) return [];
+  const shown = leftOut.slice(0, 3).map((item) => item.path);
+  return [
+    `left out ${leftOut.length} project ${leftOut.length === 1 ? 'file' : 'files'} (${shown.join(', ')}` +
+      `${leftOut.length > 3 ? ', ...' : ''}): .env files, keys, logs and bundles never ship, nor what .mcpbignore ` +
+      "names; 'bundle --verbose' says why each",
+  ];
 }
 
 /**
@@ -88,7 +105,8 @@ export async function planBundle(request: BundleRequest): Promise<BundlePlan> {
   const meta = readServerMeta(root);
   const conf = readMcpbConf(root);
   const fields = resolveBundleFields({ root, flags: request.flags, conf, meta, env: request.env });
-  const files = collectProjectFiles(root, fields.include);
+  const fileName = `${fields.name}-${fields.version}.mcpb`;
+  const files = collectProjectFiles(root, fields.include, [join(request.outputDir, fileName)]);
   const inventory = await withStateDir(loadConfig(request.env), false, (scratchDir) =>
     scanProject({
       root,
@@ -132,10 +150,11 @@ export async function planBundle(request: BundleRequest): Promise<BundlePlan> {
   ];
   return {
     ...input,
-    fileName: `${fields.name}-${fields.version}.mcpb`,
+    fileName,
     manifest,
     entries,
     warnings,
-    notes: inventory.notes,
+    notes: [...inventory.notes, ...leftOutNote(files.leftOut)],
+    leftOut: files.leftOut,
   };
 }

@@ -1,6 +1,7 @@
 import { plural } from '../../text/plural.js';
 import type { Palette } from '../terminal.js';
 import type { BundleFields } from './bundle-fields.js';
+import type { LeftOut } from './project-files.js';
 import type { ProjectInventory } from './project-inventory.js';
 import type { ServerLaunch } from './server-launch.js';
 import type { ArchiveEntry } from './zip-writer.js';
@@ -60,10 +61,22 @@ export function bundleSummary(built: BuiltBundle, colors: Palette): string {
 }
 
 /** `--verbose`: where each field came from and every file in the archive. */
-export function verboseDetails(fields: BundleFields, entries: readonly ArchiveEntry[]): string {
+export function verboseDetails(
+  fields: BundleFields,
+  entries: readonly ArchiveEntry[],
+  leftOut: readonly LeftOut[] = [],
+): string {
   const sources = Object.entries(fields.sources).map(([field, source]) => `  ${field.padEnd(22)}${source}`);
   const files = [...entries]
     .sort((a, b) => (a.path < b.path ? -1 : 1))
     .map((entry) => `  ${entry.mode.toString(8)} ${entry.path}`);
-  return ['Fields (others are defaults):', ...sources, 'Files:', ...files, ''].join('\n');
+  const excluded = leftOut.map((item) => `  ${item.path}: ${item.reason}`);
+  return [
+    'Fields (others are defaults):',
+    ...sources,
+    'Files:',
+    ...files,
+    ...(excluded.length > 0 ? ['Left out:', ...excluded] : []),
+    '',
+  ].join('\n');
 }

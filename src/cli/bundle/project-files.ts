@@ -1,6 +1,8 @@
-import { closeSync, existsSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { isSystemError, systemErrorCause } from '../../fs/system-errors.js';
 import { CliError, ExitCode } from '../cli-error.js';
+import { type IgnoreRules, projectIgnoreRules } from './ignore-rules.js';
 import type { ArchiveEntry } from './zip-writer.js';
 
 /** What a bundle's `server/` holds by default (D15 adds `ui/`); `VERSION` is a file. */
@@ -9,10 +11,39 @@ const DEFAULT_FILES = ['VERSION'];
 /** Never bundled: editor and OS litter, version control, and the registry we rebuild. */
 const SKIPPED_NAMES = new Set(['.DS_Store', 'Thumbs.db', '.git', '.svn', '.hg']);
 
+/** A project file or folder the exclusions left out, and the rule that did. */
+export interface LeftOut {
+  readonly path: string;
+  readonly reason: string;
+}
+
 /** The project files going into `server/`, and what was left out with a reason. */
 export interface CollectedFiles {
   readonly entries: ArchiveEntry[];
   readonly warnings: string[];
+  /** Left out by the default exclusions, `.mcpbignore` or as the bundle being written. */
+  readonly leftOut: LeftOut[];
+}
+
+/** A file name as bytes, shown with its invalid bytes as `\xNN`. */
+function showName(name: Buffer): string {
+  return [...name]
+    .map((byte) =>
+      byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`,
+    )
+    .join('');
+}
+
+/** The names in a directory; a name that is not UTF-8 cannot go into a bundle (MCPB paths are UTF-8). */
+function directoryNames(dir: string): { names: string[]; invalid: string[] } {
+  const names: string[] = [];
+  const invalid: string[] = [];
+  for (const raw of readdirSync(dir, { encoding: 'buffer' })) {
+    const name = raw.toString('utf8');
+    if (Buffer.from(name, 'utf8').equals(raw)) names.push(name);
+    else invalid.push(showName(raw));
+  }
+  return { names: names.sort(), invalid: invalid.sort() };
 }
 
 function startsWithShebang(path: string): boolean {
@@ -35,15 +66,30 @@ function isInside(root: string, path: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
+/** Why a path cannot be resolved: a symlink to nothing, or the error that says why. */
+function unreadable(abs: string, error: unknown): string {
+  try {
+    if (lstatSync(abs).isSymbolicLink()) return 'a broken symlink';
+  } catch {
+    // fall through to the error itself
+  }
+  return isSystemError(error) ? `cannot be read: ${systemErrorCause(error)}` : `cannot be read: ${String(error)}`;
+}
+
 class Walker {
   readonly entries: ArchiveEntry[] = [];
   readonly warnings: string[] = [];
-  private readonly visited = new Set<string>();
+  readonly leftOut: LeftOut[] = [];
   private readonly paths = new Set<string>();
+  /** The real paths of the directories being walked: a symlink back to one of them is a loop. */
+  private readonly ancestors = new Set<string>();
 
   constructor(
     private readonly root: string,
     private readonly realRoot: string,
+    private readonly ignore: IgnoreRules,
+    /** Real paths never bundled: the bundle being written when it is inside the project. */
+    private readonly outputs: ReadonlySet<string>,
   ) {}
 
   /** Adds `rel` (a file or a directory, recursively) under `server/`. */
@@ -52,8 +98,8 @@ class Walker {
     let real: string;
     try {
       real = realpathSync(abs);
-    } catch {
-      this.warnings.push(`${rel}: a broken symlink; left out`);
+    } catch (error) {
+      this.warnings.push(`${rel}: ${unreadable(abs, error)}; left out`);
       return;
     }
     // Symlinks are followed inside the project only: one to ~/.ssh must not ship.
@@ -62,8 +108,18 @@ class Walker {
       return;
     }
     const stat = statSync(real);
+    const posix = rel.split(sep).join('/');
+    if (this.outputs.has(real)) {
+      this.leftOut.push({ path: posix, reason: 'the bundle being written' });
+      return;
+    }
+    const ignored = this.ignore.match(posix, stat.isDirectory());
+    if (ignored) {
+      this.leftOut.push({ path: posix, reason: `matches ${ignored.pattern} (${ignored.source})` });
+      return;
+    }
     if (stat.isDirectory()) this.addDirectory(rel, real);
-    else if (stat.isFile()) this.addFile(`server/${rel.split(sep).join('/')}`, real, stat.mode);
+    else if (stat.isFile()) this.addFile(`server/${posix}`, real, stat.mode);
   }
 
   /** Once per archive path: MCPB_INCLUDE entries may overlap ("config config/a.json"). */
@@ -73,11 +129,27 @@ class Walker {
     this.entries.push({ path, mode: normalizedMode(real, mode), source: real });
   }
 
+  /**
+   * A second symlink to a folder is bundled again under its own path (the server reaches it
+   * there); only a link to a folder it is inside of is left out, which would never end.
+   */
   private addDirectory(rel: string, real: string): void {
-    if (this.visited.has(real)) return;
-    this.visited.add(real);
-    for (const name of readdirSync(join(this.root, rel)).sort()) {
-      if (!SKIPPED_NAMES.has(name)) this.add(join(rel, name));
+    if (this.ancestors.has(real)) {
+      this.warnings.push(`${rel}: a symlink to a folder it is inside of (a loop); left out`);
+      return;
+    }
+    this.ancestors.add(real);
+    try {
+      const { names, invalid } = directoryNames(join(this.root, rel));
+      for (const name of invalid)
+        this.warnings.push(
+          `${join(rel, name)}: a file name that is not valid UTF-8 (bundles need UTF-8 names); left out`,
+        );
+      for (const name of names) {
+        if (!SKIPPED_NAMES.has(name)) this.add(join(rel, name));
+      }
+    } finally {
+      this.ancestors.delete(real);
     }
   }
 }
@@ -105,7 +177,11 @@ export function includeProblems(root: string, include: readonly string[]): strin
  * The project's files for `server/`: the default directories and VERSION that exist,
  * then MCPB_INCLUDE's (checked first: a bad entry fails the bundle, naming it).
  */
-export function collectProjectFiles(root: string, include: readonly string[]): CollectedFiles {
+export function collectProjectFiles(
+  root: string,
+  include: readonly string[],
+  outputPaths: readonly string[] = [],
+): CollectedFiles {
   const problems = includeProblems(root, include);
   if (problems.length > 0) {
     throw new CliError(
@@ -115,9 +191,10 @@ export function collectProjectFiles(root: string, include: readonly string[]): C
         'MCPB_INCLUDE="config data".',
     );
   }
-  const walker = new Walker(root, realpathSync(root));
+  const outputs = new Set(outputPaths.filter((path) => existsSync(path)).map((path) => realpathSync(path)));
+  const walker = new Walker(root, realpathSync(root), projectIgnoreRules(root), outputs);
   for (const rel of [...DEFAULT_DIRS, ...DEFAULT_FILES, ...include]) {
     if (existsSync(join(root, rel))) walker.add(rel);
   }
-  return { entries: walker.entries, warnings: walker.warnings };
+  return { entries: walker.entries, warnings: walker.warnings, leftOut: walker.leftOut };
 }

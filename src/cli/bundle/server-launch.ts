@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { CliError, ExitCode } from '../cli-error.js';
+import { releaseBinaryIn } from './release-binaries.js';
 import { hostTarget, PLATFORM_TARGETS, type Platform, releaseBinaryName } from './runtime-sources.js';
 import type { ArchiveEntry } from './zip-writer.js';
 
@@ -49,8 +48,10 @@ export interface BinarySources {
   readonly platforms: readonly Platform[];
   /** The native binary this process is (it serves its own target). */
   readonly self: string | undefined;
-  /** `--binaries DIR`: release binaries by their release names. */
+  /** `--binaries DIR`: release archives as `npm run release` writes them, or bare binaries. */
   readonly binariesDir: string | undefined;
+  /** Where binaries read out of release archives are unpacked (the caller removes it). */
+  readonly unpackDir: string;
   /** The launcher script (assets/scaffold/runtime/bundle-launcher.sh). */
   readonly launcher: string;
 }
@@ -58,8 +59,7 @@ export interface BinarySources {
 function findBinary(target: string, sources: BinarySources): string | undefined {
   if (sources.self && target === hostTarget()) return sources.self;
   if (!sources.binariesDir) return undefined;
-  const path = join(sources.binariesDir, releaseBinaryName(target));
-  return existsSync(path) ? path : undefined;
+  return releaseBinaryIn(sources.binariesDir, target, sources.unpackDir);
 }
 
 function binaryEntries(sources: BinarySources, warnings: string[]): ArchiveEntry[] {
@@ -80,8 +80,8 @@ function binaryEntries(sources: BinarySources, warnings: string[]): ArchiveEntry
       `--runtime binary: no binary for ${missingPlatforms.join(', ')}` +
         `${sources.binariesDir ? ` in ${sources.binariesDir}` : ''}`,
       ExitCode.Failure,
-      "Pass --binaries DIR holding the release binaries ('npm run release' writes them to dist/release/), or " +
-        'narrow --platform.',
+      "Pass --binaries DIR holding the release archives ('npm run release' writes them to dist/release/) or " +
+        'binaries named mcp-bash-<os>-<arch>, or narrow --platform.',
     );
   }
   return entries;

@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, type Stats, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isSystemError, systemErrorLine } from '../../fs/system-errors.js';
 import { type BundlePlan, planBundle } from '../bundle/bundle-plan.js';
 import { bundleSummary, verboseDetails } from '../bundle/bundle-summary.js';
 import { PLATFORMS, type Platform } from '../bundle/runtime-sources.js';
@@ -32,6 +34,45 @@ function printWarnings(io: CliIo, warnings: readonly string[], notes: readonly s
   for (const note of notes) io.stderr.write(`note: ${note}\n`);
 }
 
+function isZipFile(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    return readSync(fd, head, 0, 4, 0) === 4 && head.readUInt32LE(0) === 0x04034b50;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** --output must be a directory (or not exist yet); an existing file there is replaced only if it is a bundle. */
+function checkOutput(outputDir: string, path: string): void {
+  const dir = statIfExists(outputDir);
+  if (dir && !dir.isDirectory())
+    throw new CliError(
+      `--output ${outputDir} is a file, not a directory`,
+      ExitCode.Failure,
+      'Pass the directory to write <name>-<version>.mcpb into (it is created when missing).',
+    );
+  const existing = statIfExists(path);
+  if (!existing) return;
+  if (!existing.isFile() || (existing.size > 0 && !isZipFile(path)))
+    throw new CliError(
+      `${path} exists and is not a bundle (${existing.isFile() ? 'not a zip file' : 'not a file'}); ` +
+        'refusing to replace it',
+      ExitCode.Failure,
+      'Move it away, or pass --output DIR or --version V to write the bundle elsewhere.',
+    );
+}
+
+function statIfExists(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 /** Writes the planned bundle into `outputDir` (created if missing) and prints the summary. */
 function writeBundle(
   io: CliIo,
@@ -41,12 +82,14 @@ function writeBundle(
   time: number,
 ): void {
   const path = join(outputDir, plan.fileName);
+  checkOutput(outputDir, path);
   let bytes: number;
   try {
     mkdirSync(outputDir, { recursive: true });
     bytes = writeZip(plan.entries, path, time);
   } catch (error) {
-    throw new CliError(`cannot write ${path}: ${(error as Error).message}`, ExitCode.Failure);
+    const cause = isSystemError(error) ? systemErrorLine(error) : (error as Error).message;
+    throw new CliError(`cannot write ${path}: ${cause}`, ExitCode.Failure);
   }
   const colors = palette(colorEnabled(io.stdout, io.env));
   io.stdout.write(bundleSummary({ ...plan, path, bytes, platforms }, colors));
@@ -73,7 +116,8 @@ export const command: Command = {
     '  --platform P       darwin, linux, win32 or all (default all): compatibility.platforms',
     '  --runtime R        node (default): mcp-bash.cjs, run by the Node the client ships (small,',
     '                     every OS); binary: native mcp-bash binaries, for hosts without Node',
-    '  --binaries DIR     release binaries (mcp-bash-linux-x64, ... as `npm run release` names them)',
+    '  --binaries DIR     the release as `npm run release` writes it (dist/release/: the archives are',
+    '                     read, checked against SHA256SUMS), or binaries named mcp-bash-linux-x64, ...',
     '                     for --runtime binary; the running binary provides its own platform',
     '  --validate         check everything and print the bundle name, without writing it',
     '  --verbose          show where each field came from and every file in the bundle',
@@ -104,24 +148,32 @@ export const command: Command = {
       );
     const project = requireProject(io, options.string('project-root'), context.config);
     const time = archiveTime(context.config.values.SOURCE_DATE_EPOCH);
-    const plan = await planBundle({
-      root: project.layout.root,
-      flags: { name: options.string('name'), version: options.string('version') },
-      platforms,
-      runtime,
-      binariesDir: binaries === undefined ? undefined : resolve(io.cwd, binaries),
-      env: io.env,
-      home: context.frameworkHome(),
-      embeddedServerCjs: context.embeddedServerCjs,
-      time,
-    });
-    printWarnings(io, plan.warnings, plan.notes);
-    if (options.boolean('verbose')) io.stderr.write(verboseDetails(plan.fields, plan.entries));
-    if (options.boolean('validate')) {
-      io.stdout.write(`Validation passed. Bundle would be: ${plan.fileName}\n`);
+    const outputDir = resolve(io.cwd, options.string('output') ?? '.');
+    const workDir = mkdtempSync(join(tmpdir(), 'mcp-bash-bundle-'));
+    try {
+      const plan = await planBundle({
+        root: project.layout.root,
+        flags: { name: options.string('name'), version: options.string('version') },
+        platforms,
+        runtime,
+        binariesDir: binaries === undefined ? undefined : resolve(io.cwd, binaries),
+        outputDir,
+        workDir,
+        env: io.env,
+        home: context.frameworkHome(),
+        embeddedServerCjs: context.embeddedServerCjs,
+        time,
+      });
+      printWarnings(io, plan.warnings, plan.notes);
+      if (options.boolean('verbose')) io.stderr.write(verboseDetails(plan.fields, plan.entries, plan.leftOut));
+      if (options.boolean('validate')) {
+        io.stdout.write(`Validation passed. Bundle would be: ${plan.fileName}\n`);
+        return ExitCode.Ok;
+      }
+      writeBundle(io, plan, outputDir, platforms, time);
       return ExitCode.Ok;
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
     }
-    writeBundle(io, plan, resolve(io.cwd, options.string('output') ?? '.'), platforms, time);
-    return ExitCode.Ok;
   },
 };

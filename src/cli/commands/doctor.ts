@@ -65,6 +65,11 @@ function symbol(finding: Finding, colors: Palette): string {
   return finding.severity === 'warning' ? colors.yellow('⚠') : colors.green('✓');
 }
 
+/** Errors found plus repairs (an upgrade too) that failed: each is why doctor exits 1. */
+function errorCount(report: DoctorReport, taken: readonly ActionTaken[]): number {
+  return report.count('error') + taken.filter((action) => !action.ok).length;
+}
+
 function printHuman(
   io: CliIo,
   report: DoctorReport,
@@ -96,7 +101,7 @@ function printHuman(
     );
     lines.push(...proposed.map((action) => `  - ${action.message}`));
   }
-  lines.push('', `${report.count('error')} error(s), ${report.count('warning')} warning(s).`, '');
+  lines.push('', `${errorCount(report, taken ?? [])} error(s), ${report.count('warning')} warning(s).`, '');
   io.stdout.write(lines.join('\n'));
 }
 
@@ -112,7 +117,7 @@ function jsonReport(
     proposedActions: proposed.map(({ id, message, command }) => ({ id, message, command })),
     actionsTaken: taken,
     ...report.sections,
-    errors: report.count('error'),
+    errors: errorCount(report, taken),
     warnings: report.count('warning'),
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { titleFromName } from '../../content/display-names.js';
 import { CliError, UsageError } from '../cli-error.js';
@@ -6,7 +6,7 @@ import type { Command } from '../command.js';
 import { checkName } from '../names.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 import { createdExampleTool, createProjectSkeleton } from '../scaffold/project-skeleton.js';
-import { fileSystemFailure, writeFromTemplate } from '../scaffold/template-files.js';
+import { DIRECTORY_MODE, fileSystemFailure, writeFromTemplate } from '../scaffold/template-files.js';
 import { nextSteps, printSkeletonSteps } from './init.js';
 
 const usage = 'mcp-bash new <name> [--no-hello]';
@@ -21,6 +21,13 @@ function refuseExisting(root: string, name: string): never {
     );
   }
   throw new CliError(`${root} already exists and is a file, not a directory`, 1, 'Choose another name.');
+}
+
+/** The README's "run one tool" line: the example tool only when there is one (D229's rule). */
+function readmeRunLine(withHello: boolean): string {
+  if (withHello)
+    return `mcp-bash run-tool hello --allow-self --args '{"name":"Ada"}'   # run one tool, no client needed`;
+  return `${'mcp-bash run-tool my-tool --allow-self'.padEnd(55)}# run the tool scaffolded above, no client needed`;
 }
 
 /** `mcp-bash new <name>`: a new project in `./<name>/`. */
@@ -55,6 +62,8 @@ export const command: Command = {
     const withHello = !argv.includes('--no-hello');
     try {
       mkdirSync(root);
+      // mkdir's mode is masked by the umask; the server refuses a group-writable project root.
+      chmodSync(root, DIRECTORY_MODE);
     } catch (error) {
       throw fileSystemFailure(error, root);
     }
@@ -62,10 +71,11 @@ export const command: Command = {
     writeFromTemplate(home, 'server', 'README.md', join(root, 'README.md'), {
       __NAME__: name,
       __TITLE__: titleFromName(name),
+      __RUN_TOOL__: readmeRunLine(createdExampleTool(steps)),
     });
     io.stdout.write(`Created project "${name}" in ./${name}/\n`);
     printSkeletonSteps(io, [...steps, { action: 'Created', path: 'README.md' }], `${name}/`);
-    io.stdout.write(nextSteps(createdExampleTool(steps), name));
+    io.stdout.write(nextSteps(root, createdExampleTool(steps), name));
     return 0;
   },
 };

@@ -59,9 +59,13 @@ async function serveStdio(context: CommandContext): Promise<number> {
   // this process's own stdio: a server run in-process over other streams (tests) must
   // not end its host.
   if (context.io.stdout === process.stdout) {
+    // Output still queued means the flush was given up (the client stopped reading, past
+    // MCPBASH_SHUTDOWN_TIMEOUT or a second signal): its pending write would hold the event
+    // loop for ever, and there is nothing left to drain.
+    const abandoned = process.stdout.writableLength > 0;
     // A last resort once stdout is flushed: a stray handle must not hang the client.
     // biome-ignore lint/nursery/noProcessExit: see above
-    setTimeout(() => process.exit(code), 2000).unref();
+    setTimeout(() => process.exit(code), abandoned ? 0 : 2000).unref();
   }
   return code;
 }

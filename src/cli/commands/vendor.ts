@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { VERSION } from '../../build-info.js';
+import { shellQuote } from '../../process/shell-quote.js';
 import { formatBytes } from '../bundle/bundle-summary.js';
 import { selfNativeBinary, serverCjs } from '../bundle/runtime-sources.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
@@ -121,11 +122,13 @@ function install(
     writeNewFile(wrapper, wrapperText(template, root, vendorDir), SCRIPT_MODE);
     io.stdout.write(`Created ${wrapper}: clients start the server with it (MCPBASH_PROJECT_ROOT is set for them)\n`);
   }
-  io.stdout.write(`Check it later with 'mcp-bash vendor --verify' (sha256 ${manifest.sha256}).\n`);
+  // --verify looks in .mcp-bash/ unless told otherwise: the hint must work as printed.
+  const output = vendorDir === join(root, '.mcp-bash') ? '' : ` --output ${shellQuote(vendorDir)}`;
+  io.stdout.write(`Check it later with 'mcp-bash vendor --verify${output}' (sha256 ${manifest.sha256}).\n`);
   if (content.runtime === 'binary') {
     // A newcomer committing .mcp-bash/ should know what the binary costs a repository.
     io.stdout.write(
-      "The binary is large for a git repository: '--runtime node' vendors the ~2 MiB bundle instead " +
+      "The binary is large for a git repository: '--runtime node' vendors mcp-bash.cjs (a few MiB) instead " +
         '(clients then need node), or track .mcp-bash/bin/ with Git LFS.\n',
     );
   }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { assetsParentDir } from '../../assets/data-dir.js';
 import { type AssetBundle, MARKER_FILE } from '../../assets/extract-archive.js';
@@ -39,13 +39,33 @@ export function checkBinary(report: DoctorReport): void {
   );
 }
 
+function reportFallback(report: DoctorReport, home: FrameworkHome, managedRoot: string | null): void {
+  const why = home.fallbackCause ?? `the data dir ${managedRoot} is not usable`;
+  report.add(
+    'framework.fallback',
+    'warning',
+    `${why}, so the framework files live in a private temp dir (${home.root}) and are extracted again after a ` +
+      'reboot',
+    { suggestedCommand: dataDirRepair(managedRoot) },
+  );
+}
+
+/** What makes the data dir usable: a home, a file moved out of the way, or write permission. */
+function dataDirRepair(managedRoot: string | null): string {
+  if (managedRoot === null) return 'export HOME=/some/writable/dir';
+  const path = shellQuote(managedRoot);
+  if (existsSync(managedRoot) && !statSync(managedRoot).isDirectory())
+    return `mv ${path} ${shellQuote(`${managedRoot}.old`)}   # a file is where the directory belongs`;
+  return `mkdir -p ${path} && chmod u+w ${path}`;
+}
+
 /**
  * The extracted framework files, compared file by file with the archive inside this binary.
  * `home` is undefined when they could not be provided at all (the data dir and the temp
  * dir both refused them): doctor still reports, so the user learns why.
  */
 export function checkFramework(report: DoctorReport, home: FrameworkHome | Error, bundle: AssetBundle, env: Env): void {
-  const managedRoot = assetsParentDir(env);
+  const managedRoot = assetsParentDir(env) ?? null;
   if (home instanceof Error) {
     report.sections.framework = { path: null, exists: false, origin: null, version: VERSION };
     report.sections.assets = { checked: false, files: 0, missing: [], modified: [], intact: null };
@@ -57,7 +77,7 @@ export function checkFramework(report: DoctorReport, home: FrameworkHome | Error
       reason: 'the framework files could not be extracted',
     };
     report.add('framework.unavailable', 'error', `the framework files could not be provided: ${home.message}`, {
-      suggestedCommand: `mkdir -p ${shellQuote(managedRoot)} && chmod u+w ${shellQuote(managedRoot)}`,
+      suggestedCommand: dataDirRepair(managedRoot),
     });
     return;
   }
@@ -82,7 +102,7 @@ export function checkFramework(report: DoctorReport, home: FrameworkHome | Error
       home.origin === 'env'
         ? 'MCPBASH_HOME points at a framework directory'
         : home.origin === 'fallback'
-          ? 'extracted to a private temp dir (the data dir is not writable)'
+          ? 'extracted to a private temp dir (the data dir is not usable)'
           : 'extracted by this binary',
   };
   if (!integrity.checked) {
@@ -93,15 +113,7 @@ export function checkFramework(report: DoctorReport, home: FrameworkHome | Error
     );
     return;
   }
-  if (home.origin === 'fallback') {
-    report.add(
-      'framework.fallback',
-      'warning',
-      `the data dir is not writable, so the framework files live in a private temp dir (${home.root}) and are ` +
-        `extracted again after a reboot`,
-      { suggestedCommand: 'mkdir -p ~/.local/share && chmod u+w ~/.local/share' },
-    );
-  }
+  if (home.origin === 'fallback') reportFallback(report, home, managedRoot);
   if (intact) {
     report.add('framework.intact', 'info', `framework files intact (${integrity.files} files in ${home.root})`);
     return;
@@ -181,13 +193,18 @@ export function checkPathAndShim(report: DoctorReport, env: Env): void {
   const self = selfExecutable();
   const onPath = findOnPath('mcp-bash', env.PATH);
   const pathConfigured = onPath !== undefined && real(onPath) === real(self);
-  const shim = inspectShim(shimPath(env), self);
+  const path = shimPath(env);
   // 1.x reported these under `framework`; the section exists when checkFramework ran first.
   report.sections.framework = {
     ...(report.sections.framework as object | undefined),
     pathConfigured,
     resolvedOnPath: onPath ?? null,
   };
+  if (path === undefined) {
+    reportNoShimHome(report, pathConfigured);
+    return;
+  }
+  const shim = inspectShim(path, self);
   report.sections.shim = shim;
   if (shim.status === 'missing' && !pathConfigured) {
     report.add('shim.missing', 'warning', `mcp-bash is not on PATH and ${shim.path} does not exist`, {
@@ -211,6 +228,16 @@ export function checkPathAndShim(report: DoctorReport, env: Env): void {
       suggestedCommand: `export PATH=${shellQuote(binDir)}:"$PATH"   # add it to your shell profile`,
     });
   else if (pathConfigured) report.add('path.ok', 'info', `PATH finds this mcp-bash (${onPath})`);
+}
+
+function reportNoShimHome(report: DoctorReport, pathConfigured: boolean): void {
+  const detail = 'no home directory (no absolute HOME, no home in the user database) and no XDG_BIN_HOME';
+  report.sections.shim = { path: null, target: null, status: 'missing', detail };
+  if (pathConfigured) report.add('path.ok', 'info', 'PATH finds this mcp-bash');
+  else
+    report.add('shim.no_home', 'warning', `mcp-bash is not on PATH, and there is nowhere to link it: ${detail}`, {
+      suggestedCommand: 'export XDG_BIN_HOME=/some/dir/on/PATH && mcp-bash doctor --fix',
+    });
 }
 
 function linkAction(shim: ReturnType<typeof inspectShim>, self: string) {

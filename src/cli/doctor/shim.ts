@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, readlinkSync, realpathSync, renameSync, symlinkSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { userHome } from '../../assets/data-dir.js';
 import type { Env } from '../../config/env-values.js';
 
 /** 1.x's shim states (`doctor --json` shim.status). */
@@ -15,11 +15,16 @@ export interface ShimState {
   readonly detail: string;
 }
 
-/** Where the shim lives: `$XDG_BIN_HOME/mcp-bash`, else `~/.local/bin/mcp-bash`. */
-export function shimPath(env: Env): string {
-  const home = env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir();
-  const binDir = env.XDG_BIN_HOME && isAbsolute(env.XDG_BIN_HOME) ? env.XDG_BIN_HOME : join(home, '.local', 'bin');
-  return join(binDir, process.platform === 'win32' ? 'mcp-bash.exe' : 'mcp-bash');
+/** Where the shim lives: `$XDG_BIN_HOME/mcp-bash`, else `~/.local/bin/mcp-bash`; undefined without a home. */
+export function shimPath(env: Env): string | undefined {
+  const home = userHome(env);
+  const binDir =
+    env.XDG_BIN_HOME && isAbsolute(env.XDG_BIN_HOME)
+      ? env.XDG_BIN_HOME
+      : home === undefined
+        ? undefined
+        : join(home, '.local', 'bin');
+  return binDir === undefined ? undefined : join(binDir, process.platform === 'win32' ? 'mcp-bash.exe' : 'mcp-bash');
 }
 
 function real(path: string): string | undefined {

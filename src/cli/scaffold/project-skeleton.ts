@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import { titleFromName } from '../../content/display-names.js';
@@ -9,6 +9,7 @@ import {
   allOrNothing,
   FILE_MODE,
   fileSystemFailure,
+  makeDirectories,
   SCRIPT_MODE,
   writeFromTemplate,
   writeNewFile,
@@ -105,7 +106,7 @@ export function createProjectSkeleton(
   create(join(root, 'server.d', 'server.meta.json'), 'server', 'server.meta.json', FILE_MODE);
   steps.push({ action: existsSync(tools) ? 'Skipped' : 'Created', path: 'tools/' });
   try {
-    mkdirSync(tools, { recursive: true });
+    makeDirectories(tools);
   } catch (error) {
     throw fileSystemFailure(error, tools);
   }

@@ -1,9 +1,12 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import type { Config } from '../../config/config.js';
 import { titleFromName } from '../../content/display-names.js';
 import { fileUriFromPath } from '../../content/mime.js';
+import { completionTargetFor, completionTargets } from '../../project/completions/completion-targets.js';
 import type { ProjectContext } from '../../project/project-context.js';
+import { parseRegisterJson } from '../../project/registry/register-json.js';
 import { planCompletionRegistration } from './register-completion.js';
 import {
   allOrNothing,
@@ -127,16 +130,37 @@ export function scaffoldResource(input: ScaffoldInput): ScaffoldResult {
   return { created, notes: [`Its URI here is ${uri} (derived from the file's location)`] };
 }
 
+/**
+ * What the completion answers for: the prompt, resource or template `name` names, also as
+ * `scaffold prompt|resource` name theirs (`prompt.<name>`), else `name` itself (none yet).
+ */
+function completionTarget(input: ScaffoldInput): { name: string; note: string } {
+  const { layout } = input.project;
+  const file = join(layout.serverDir, 'register.json');
+  const parsed = existsSync(file)
+    ? parseRegisterJson(readFileSync(file), input.config.values.MCPBASH_MAX_MANUAL_REGISTRY_BYTES)
+    : undefined;
+  const found = completionTargetFor(input.name, completionTargets(layout, parsed?.ok ? parsed.kinds : {}));
+  if (found) return { name: found.name, note: `The completion answers for the ${found.target} "${found.name}".` };
+  return {
+    name: input.name,
+    note:
+      `No prompt or resource is named "${input.name}" yet; 'scaffold prompt ${input.name}' would name its prompt ` +
+      `"prompt.${input.name}": the completion's name in register.json must be the prompt's name.`,
+  };
+}
+
 /** completions/<name>/completion.sh and README.md, registered in server.d/register.json (D17). */
 export function scaffoldCompletion(input: ScaffoldInput): ScaffoldResult {
   const { root, completionsDir, serverDir } = input.project.layout;
   const dir = join(completionsDir, input.name);
   refuseExisting([dir], (path) => `${projectRelative(root, path)}/`);
   const script = join(dir, 'completion.sh');
+  const target = completionTarget(input);
   // Decide (and check) the registration before writing anything.
   const registration = planCompletionRegistration(
     serverDir,
-    { name: input.name, path: projectRelative(root, script), timeoutSecs: 5 },
+    { name: target.name, path: projectRelative(root, script), timeoutSecs: 5 },
     input.config.values.MCPBASH_MAX_MANUAL_REGISTRY_BYTES,
     root,
   );
@@ -147,17 +171,17 @@ export function scaffoldCompletion(input: ScaffoldInput): ScaffoldResult {
       { template: 'completion.sh', target: script, mode: SCRIPT_MODE },
       { template: 'README.md', target: join(dir, 'README.md'), mode: FILE_MODE },
     ],
-    { __NAME__: input.name },
+    { __NAME__: input.name, __TARGET__: target.name },
     () => registration.apply(),
   );
   const file = projectRelative(root, registration.file);
-  const notes = [`${registration.action} ${file}: completion "${input.name}" -> ${projectRelative(root, script)}`];
+  const notes = [`${registration.action} ${file}: completion "${target.name}" -> ${projectRelative(root, script)}`];
   if (registration.action === 'Appended') {
     notes.push(
       'register.sh runs only with MCPBASH_ALLOW_PROJECT_HOOKS=true; a data-only server.d/register.json needs no hooks.',
     );
   }
-  notes.push(`The completion answers for the prompt or resource named "${input.name}".`);
+  notes.push(target.note);
   return { created, notes };
 }
 

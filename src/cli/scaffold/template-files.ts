@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
 import { isSystemError, systemErrorCause } from '../../fs/system-errors.js';
@@ -11,6 +11,22 @@ export type TemplateValues = Readonly<Record<string, string>>;
 /** Modes of the files we create: scripts 0755, the rest 0644 - never group-writable (the server refuses such files). */
 export const SCRIPT_MODE = 0o755;
 export const FILE_MODE = 0o644;
+/** Mode of the directories we create: the server refuses a group- or world-writable server.d/ or project root. */
+export const DIRECTORY_MODE = 0o755;
+
+/**
+ * Creates `dir` and its missing parents, each 0755 whatever the umask (mkdir's mode is
+ * masked by it, so a umask of 002 would give 0775). Directories that existed are left alone.
+ */
+export function makeDirectories(dir: string): void {
+  const first = mkdirSync(dir, { recursive: true });
+  if (first === undefined) return;
+  const top = resolve(first);
+  for (let current = resolve(dir); ; current = dirname(current)) {
+    chmodSync(current, DIRECTORY_MODE);
+    if (current === top || current === dirname(current)) break;
+  }
+}
 
 /** The text of `<home>/scaffold/<kind>/<file>`. */
 export function readTemplate(home: FrameworkHome, kind: string, file: string): string {
@@ -56,7 +72,7 @@ export function renderTemplate(text: string, values: TemplateValues, json = fals
  */
 export function writeNewFile(path: string, content: string, mode: number = FILE_MODE): void {
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirectories(dirname(path));
     writeFileAtomic(path, content, { mode, replace: false });
   } catch (error) {
     throw fileSystemFailure(error, path);

@@ -22,7 +22,8 @@ function readinessCheck(context: CommandContext, setup: ServingSetup, parts: Ser
   const seconds = context.config.values.MCPBASH_HEALTH_TIMEOUT_SECS;
   return async () => {
     if (config.forceMinimal) {
-      return { ready: false, report: versionedReport({ status: 'error', reason: 'json_tool_missing' }) };
+      const message = 'MCPBASH_FORCE_MINIMAL is set: the server offers no tools, resources or prompts';
+      return { ready: false, report: versionedReport({ status: 'error', reason: 'json_tool_missing', message }) };
     }
     const outcome = await withHealthDeadline(seconds, (signal) =>
       healthReport({
@@ -72,7 +73,11 @@ function buildServer(context: CommandContext, setup: ServingSetup, settings: Htt
   const server = new HttpMcpServer({
     settings,
     session: { factory, log: (level, message) => log.log(level, 'mcp.http', message) },
-    readiness: readinessCheck(context, setup, parts),
+    readiness: {
+      check: readinessCheck(context, setup, parts),
+      // As every report: schemaVersion first (src/schemas/cli-outputs.ts, healthReportSchema).
+      shuttingDownReport: versionedReport({ status: 'unhealthy', reason: 'shutting-down' }),
+    },
     log: (level, message) => log.log(level, 'mcp.http', message),
   });
   return { server, processes };

@@ -105,6 +105,16 @@ function registeredTemplates(layout: ProjectLayout, registered: unknown[] | null
   });
 }
 
+/** Why a metadata file readJsonObject refused is no JSON object ("not valid JSON (...)"). */
+function jsonProblem(path: string): string {
+  try {
+    JSON.parse(readFileSync(path, 'utf8'));
+    return 'not a JSON object';
+  } catch (error) {
+    return `not valid JSON (${(error as Error).message})`;
+  }
+}
+
 /**
  * prompts/ (decision D8): every metadata file (JSON, schema, its template), placeholders
  * ({{var}} only, D9), duplicate names, and templates no metadata describes.
@@ -115,9 +125,14 @@ export function checkPrompts(ctx: CheckContext, layout: ProjectLayout, registere
   const names = new Map<string, string>();
   // Templates register.json entries name are prompts too (their entries are checked there).
   const templates = new Set<string>(registeredTemplates(layout, registered));
+  // Metadata the server cannot use, and why: the template beside it is then no prompt.
+  const unusable = new Map<string, string>();
   for (const meta of metaFiles(files)) {
     const value = readJsonObject(ctx, 'prompts', meta);
-    if (!value || !checkSchema(ctx, 'prompts', promptMeta, value, meta)) continue;
+    if (!value) unusable.set(meta, jsonProblem(meta));
+    else if (!checkSchema(ctx, 'prompts', promptMeta, value, meta))
+      unusable.set(meta, 'not valid prompt metadata (see its errors)');
+    if (!value || unusable.has(meta)) continue;
     const template = templateFor(meta, value, layout, files);
     if (typeof template !== 'string') {
       ctx.report.add('error', 'prompts', template.error, {
@@ -158,8 +173,9 @@ export function checkPrompts(ctx: CheckContext, layout: ProjectLayout, registere
       /\.completion(\.sh)?$/.test(file)
     )
       continue;
-    ctx.report.add('warning', 'prompts', `not a prompt: no ${basename(file, extname(file))}.meta.json describes it`, {
-      file,
-    });
+    const metaName = `${basename(file, extname(file))}${META_SUFFIX}`;
+    const problem = unusable.get(resolve(dirname(file), metaName));
+    const why = problem ? `${metaName} is ${problem}` : `no ${metaName} describes it`;
+    ctx.report.add('warning', 'prompts', `not a prompt: ${why}`, { file });
   }
 }

@@ -1,14 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { Config } from '../../config/config.js';
+import {
+  type CompletionTarget,
+  completionTargetFor,
+  completionTargets,
+} from '../../project/completions/completion-targets.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { manualPromptNormalizer } from '../../project/prompts/manual-prompts.js';
 import type { EntryNormalizer, RawRegistrations } from '../../project/registry/manual-kinds.js';
 import { parseRegisterJson } from '../../project/registry/register-json.js';
 import { manualResourceNormalizer, manualTemplateNormalizer } from '../../project/resources/manual-resources.js';
-import { insecureFileReason } from '../../project/secure-file.js';
 import { manualToolNormalizer } from '../../project/tools/manual-tools.js';
+import type { ToolDefinition } from '../../project/tools/tool-definition.js';
 import { toolNamePortability } from '../../project/tools/tool-name.js';
+import { uncompiledSchemaWarning } from '../../runner/tool-call-checks.js';
+import { toolScriptContainment } from '../../runner/tool-policy.js';
 import {
   completionRegistration,
   type MetaFormat,
@@ -21,6 +28,7 @@ import { registerJsonSchema } from '../../schemas/register-json.js';
 import { screenMetadata } from '../../validation/metadata-check.js';
 import { listProjectFiles } from './project-files.js';
 import { checkLineEndings, checkScriptFile } from './script-checks.js';
+import { checkTrusted } from './trust-checks.js';
 import { type CheckContext, checkSchema } from './validation-report.js';
 
 /**
@@ -60,15 +68,41 @@ function checkEntries(
   }
 }
 
+/**
+ * A completion whose name no prompt, resource or template has is never asked for
+ * (completion/complete looks it up by the prompt's name or the resource's): a warning,
+ * naming the one it probably meant. A URI (a `ref/resource` no resource has) is left alone.
+ */
+function checkCompletionTarget(
+  ctx: CheckContext,
+  file: string,
+  field: string,
+  name: string,
+  targets: ReadonlyMap<string, CompletionTarget>,
+): void {
+  if (targets.has(name) || name.includes(':')) return;
+  const meant = completionTargetFor(name, targets);
+  ctx.report.add(
+    'warning',
+    'registrations',
+    `completion "${name}" names no prompt, resource or resource template, so no completion/complete runs it` +
+      (meant ? `; the ${meant.target} is named "${meant.name}"` : ''),
+    { file, field },
+  );
+}
+
 function checkCompletionEntries(
   ctx: CheckContext,
   file: string,
   layout: ProjectLayout,
-  entries: unknown[] | null | undefined,
+  kinds: RawRegistrations,
 ): Set<string> {
   const registered = new Set<string>();
+  const entries = kinds.completions;
+  const targets = Array.isArray(entries) && entries.length > 0 ? completionTargets(layout, kinds) : new Map();
   entries?.forEach((entry, index) => {
     if (!checkSchema(ctx, 'registrations', completionRegistration, entry, file, `/completions/${index}`)) return;
+    checkCompletionTarget(ctx, file, `/completions/${index}/name`, (entry as { name: string }).name, targets);
     const path = (entry as { path: string }).path;
     const script = isAbsolute(path) ? path : resolve(layout.root, path);
     if (!script.startsWith(`${layout.root}/`)) {
@@ -108,6 +142,10 @@ function checkToolEntries(
     const usable = screenMetadata(toolRegistration, entry as Record<string, unknown>).value;
     const result = manualToolNormalizer(layout.toolsDir)([usable]);
     reportNormalization(ctx, file, field, result, (text) => text.replace(/^tools\[0\]/, `tools[${index}]`));
+    for (const tool of result.items as ToolDefinition[]) {
+      const uncompiled = uncompiledSchemaWarning(tool.name, ctx.validator.check(tool.inputSchema, {}));
+      if (uncompiled) ctx.report.add('warning', 'registrations', uncompiled, { file, field: `${field}/inputSchema` });
+    }
     const { name, path } = entry as { name: string; path: string };
     const portability = toolNamePortability(name);
     if (portability) ctx.report.add('warning', 'registrations', portability, { file, field: `${field}/name` });
@@ -118,11 +156,10 @@ function checkToolEntries(
         field: `${field}/name`,
       });
     else seen.set(name, index);
-    if (!existsSync(join(layout.toolsDir, path)))
-      ctx.report.add('error', 'registrations', `tool script ${path} does not exist in the tools directory`, {
-        file,
-        field: `${field}/path`,
-      });
+    // The server's own check when it runs the tool (a symlink out of tools/ is refused).
+    const contained = toolScriptContainment(layout.toolsDir, path);
+    if ('refused' in contained)
+      ctx.report.add('error', 'registrations', `tool script ${contained.refused}`, { file, field: `${field}/path` });
   });
 }
 
@@ -151,9 +188,11 @@ function checkRegisterJson(
   layout: ProjectLayout,
   { file, bytes, parsed }: RegisterJsonFile,
 ): Set<string> {
-  const insecure = insecureFileReason(file, [layout.serverDir, layout.root]);
-  if (insecure)
-    ctx.report.add('error', 'registrations', `the server refuses it, failing every kind: ${insecure}`, { file });
+  const refused = checkTrusted(ctx, 'registrations', {
+    file,
+    parents: [layout.serverDir, layout.root],
+    consequence: 'the server refuses it, failing every kind',
+  });
   if (!parsed.ok) {
     const value = parseJsonOrUndefined(bytes);
     if (value === undefined) {
@@ -187,15 +226,15 @@ function checkRegisterJson(
     listed.length === 0
       ? 'registers nothing (every kind is discovered)'
       : `registers ${listed.join(', ')}${replaced.length > 0 ? ' (a listed kind replaces its discovery)' : ''}`;
-  ctx.report.add('info', 'registrations', text, { file });
-  return checkCompletionEntries(ctx, file, layout, kinds.completions);
+  // A refused file registers nothing: no pass line beside its error.
+  if (!refused) ctx.report.add('info', 'registrations', text, { file });
+  return checkCompletionEntries(ctx, file, layout, kinds);
 }
 
 function checkHookFile(ctx: CheckContext, layout: ProjectLayout, name: string, consequence: string): void {
   const file = join(layout.serverDir, name);
   if (!existsSync(file)) return;
-  const insecure = insecureFileReason(file, [layout.serverDir, layout.root]);
-  if (insecure) ctx.report.add('error', 'registrations', `${consequence}: ${insecure}`, { file });
+  checkTrusted(ctx, 'registrations', { file, parents: [layout.serverDir, layout.root], consequence });
   checkLineEndings(ctx, 'registrations', file);
 }
 

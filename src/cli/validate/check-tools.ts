@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join, relative } from 'node:path';
 import { isObject } from '../../json/objects.js';
 import { resolveIcons } from '../../project/icons.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { BAD_INLINE_HEADER, discoverTools, inlineHeader } from '../../project/tools/tool-discovery.js';
 import { toolNamePortability } from '../../project/tools/tool-name.js';
 import { UI_META_FILE } from '../../project/ui/ui-discovery.js';
+import { uncompiledSchemaWarning } from '../../runner/tool-call-checks.js';
+import { toolScriptContainment } from '../../runner/tool-policy.js';
 import { toolMeta } from '../../schemas/meta-files.js';
 import { toolUiMeta } from '../../schemas/ui-files.js';
 import { closestMatch } from '../../text/did-you-mean.js';
@@ -219,6 +221,19 @@ function reportHelpers(
 }
 
 /**
+ * The server's own refusal of a script that resolves outside tools/ (a symlink out of it):
+ * an error in its words, and no other advice about the file. Returns whether it is inside.
+ */
+function checkContained(ctx: CheckContext, toolsDir: string, script: string): boolean {
+  const contained = toolScriptContainment(toolsDir, relative(toolsDir, script));
+  if (!('refused' in contained) || !existsSync(script)) return true;
+  ctx.report.add('error', 'tools', `the server refuses to run it: path rejected by policy: ${contained.refused}`, {
+    file: script,
+  });
+  return false;
+}
+
+/**
  * tools/: every metadata file (JSON, schema, its script), every discovered tool's script
  * (executable, shebang, permissions), duplicate names, and the scripts D7 leaves out.
  */
@@ -265,16 +280,20 @@ export function checkTools(
   for (const tool of scan.items) {
     const script = join(toolsDir, tool.path);
     toolScripts.add(script);
-    checkScriptFile(ctx, 'tools', script);
+    if (checkContained(ctx, toolsDir, script)) checkScriptFile(ctx, 'tools', script);
     if (!metaScripts.has(script)) {
       checkInlineTool(ctx, script, tool.name);
       names.set(tool.name, [...(names.get(tool.name) ?? []), ctx.report.rel(script)]);
     } else scriptHeader(ctx, script);
+    // The server warns on each call and runs the tool with its arguments unchecked.
+    const uncompiled = uncompiledSchemaWarning(tool.name, ctx.validator.check(tool.inputSchema, {}));
+    if (uncompiled) ctx.report.add('warning', 'tools', uncompiled, { file: script });
     // A ✓ beside a ✗ for the same script would contradict it.
     if (!ctx.report.hasError(script)) ctx.report.add('info', 'tools', `tool "${tool.name}"`, { file: script });
   }
   // Metadata whose script discovery could not run (not executable, no shebang, no .sh name).
-  for (const script of metaScripts) if (!toolScripts.has(script)) checkScriptFile(ctx, 'tools', script);
+  for (const script of metaScripts)
+    if (!toolScripts.has(script) && checkContained(ctx, toolsDir, script)) checkScriptFile(ctx, 'tools', script);
   for (const [name, owners] of names) {
     if (owners.length > 1)
       ctx.report.add(

@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, lstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { shellQuote } from '../../process/shell-quote.js';
-import { insecureFileReason } from '../../project/secure-file.js';
+import { checkTrusted } from './trust-checks.js';
 import type { CheckContext, Section } from './validation-report.js';
 
 function firstBytes(path: string, count: number): string {
@@ -117,20 +117,13 @@ function checkExecutable(ctx: CheckContext, section: Section, path: string, syml
 }
 
 function checkWritable(ctx: CheckContext, section: Section, path: string, symlink: boolean): void {
-  const target = symlink ? realpathSync(path) : path;
-  const mode = statSync(target).mode;
-  const groupWritable = (mode & 0o022) !== 0;
-  if (ctx.fix && !symlink && groupWritable) {
-    chmodSync(target, mode & ~0o022 & 0o7777);
-    ctx.report.fixesApplied += 1;
-    ctx.report.add('info', section, 'removed group/other write permission (--fix)', { file: path });
-  }
-  const reason = insecureFileReason(target, []);
-  if (reason)
-    ctx.report.add('error', section, `the server refuses to run it: ${reason}`, {
-      file: path,
-      fixable: !symlink && groupWritable && !ctx.fix,
-    });
+  checkTrusted(ctx, section, {
+    file: symlink ? realpathSync(path) : path,
+    parents: [],
+    consequence: 'the server refuses to run it',
+    shownAs: path,
+    mayFix: !symlink,
+  });
 }
 
 /**

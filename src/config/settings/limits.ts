@@ -150,7 +150,9 @@ export const limitSettings = {
     usedBy: ['server'],
     default: 5,
     min: 0,
-    doc: 'seconds running requests may finish after `shutdown` or the end of input (D30)',
+    doc:
+      'seconds running requests may finish after `shutdown` or the end of input (D30); also the longest ' +
+      'wait for stdout to flush at exit when the client stopped reading (D266)',
   }),
   MCPBASH_IDLE_TIMEOUT: int({
     section,

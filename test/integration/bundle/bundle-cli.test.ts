@@ -143,3 +143,51 @@ t.test('flags win over mcpb.conf; the archive is reproducible', async (t) => {
   t.equal(registry.generatedAt, '2023-11-14T22:13:20Z', 'the static registry carries the same time');
   t.notOk('fingerprint' in registry, 'and no fingerprint of this machine');
 });
+
+t.test('secrets, logs and earlier bundles stay out; .mcpbignore is honoured; --verbose says why', async (t) => {
+  const project = fixtureProject('bundle-demo');
+  const tool = join(project, 'tools', 'greet');
+  writeFileSync(join(tool, '.env'), 'SECRET=x\n');
+  writeFileSync(join(tool, 'id_rsa'), 'key\n');
+  writeFileSync(join(tool, 'notes.txt'), 'private\n');
+  writeFileSync(join(project, '.mcpbignore'), 'notes.txt\n');
+  const sizes: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    // Bundling from inside the tool's folder writes the bundle there: the next one must not hold it.
+    const run = await cli(['bundle', '--verbose'], env, tool);
+    t.equal(run.code, 0, run.stderr);
+    sizes.push(readFileSync(join(tool, 'bundle-demo-1.2.3.mcpb')).length);
+    const names = zipEntries(readFileSync(join(tool, 'bundle-demo-1.2.3.mcpb'))).map((entry) => entry.name);
+    t.notOk(
+      names.some((name) => /\.env|id_rsa|notes\.txt|\.mcpb$/.test(name)),
+      names.join(' '),
+    );
+    t.match(run.stderr, 'tools/greet/.env: matches .env* (the default exclusions)');
+    t.match(run.stderr, 'tools/greet/notes.txt: matches notes.txt (.mcpbignore line 1)');
+    t.match(run.stderr, /note: left out \d+ project files/);
+  }
+  t.equal(sizes[1], sizes[0], 'the second bundle is no bigger than the first');
+});
+
+t.test('--output: a file that is not a bundle is not replaced; a file as the dir is said plainly', async (t) => {
+  const project = fixtureProject('bundle-demo');
+  const out = join(project, 'out');
+  const target = join(out, 'bundle-demo-1.2.3.mcpb');
+  await cli(['bundle', '--output', 'out'], env, project);
+  writeFileSync(target, 'my notes, not a bundle\n');
+  const refused = await cli(['bundle', '--output', 'out'], env, project);
+  t.equal(refused.code, 1);
+  t.match(refused.stderr, `${target} exists and is not a bundle (not a zip file); refusing to replace it`);
+  t.equal(readFileSync(target, 'utf8'), 'my notes, not a bundle\n', 'the file is untouched');
+
+  writeFileSync(join(project, 'plain'), 'x');
+  const file = await cli(['bundle', '--output', 'plain'], env, project);
+  t.equal(file.code, 1);
+  t.match(file.stderr, `--output ${join(project, 'plain')} is a file, not a directory`);
+  t.notMatch(file.stderr, /EEXIST/);
+
+  const replaced = await cli(['bundle', '--output', 'again'], env, project);
+  t.equal(replaced.code, 0);
+  const twice = await cli(['bundle', '--output', 'again'], env, project);
+  t.equal(twice.code, 0, 'an earlier bundle is replaced');
+});

@@ -147,6 +147,10 @@ t.test('under node: mcp-bash.cjs and a launcher; --runtime binary needs the bina
   t.equal(run.status, 0, run.stderr);
   t.notMatch(run.stdout, /large for a git repository/, 'the bundle is small: no size note');
   const dir = join(project, 'vendored');
+  const hint = /Check it later with '(mcp-bash vendor --verify[^']*)'/.exec(run.stdout)?.[1] ?? '';
+  t.equal(hint, `mcp-bash vendor --verify --output ${dir}`, 'the hint names --output');
+  const verify = node(hint.split(' ').slice(1));
+  t.equal(verify.status, 0, `the hint works as printed: ${verify.stdout}${verify.stderr}`);
   t.match(JSON.parse(readFileSync(join(dir, 'vendor.json'), 'utf8')), { runtime: 'node' });
   t.match(readFileSync(join(dir, 'bin', 'mcp-bash'), 'utf8'), /^#!\/bin\/sh\n/);
   t.match(readFileSync(join(project, 'run-server.sh'), 'utf8'), /exec "\$here\/vendored\/bin\/mcp-bash" "\$@"/);

@@ -219,7 +219,7 @@ t.test('without PATH at all the server looks for bash where tools get it (/usr/b
     { jsonrpc: '2.0', method: 'notifications/initialized' },
     { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'inline-header', arguments: {} } },
   ];
-  const server = await runBinary([], { env, input: lines.map((line) => JSON.stringify(line)).join('\n') + '\n' });
+  const server = await runBinary([], { env, input: `${lines.map((line) => JSON.stringify(line)).join('\n')}\n` });
   t.equal(server.code, 0, server.stderr);
   const answers = server.stdout
     .trim()

@@ -116,7 +116,28 @@ t.test(
         result.stdout,
         `checksum mismatch for ${archive.path}: expected ${'b'.repeat(64)}, got ${archive.sha256}; nothing was changed`,
       );
+      t.match(result.stdout, /\n[1-9]\d* error\(s\)/, 'the failed upgrade counts as an error');
       t.equal(hashOf(binary), before);
+    });
+
+    t.test('an unreachable release server: the URL and the cause, counted as an error', async (t) => {
+      const { binary, env } = installedCopy();
+      // A port that was just listening and is closed now: the connection is refused.
+      const server = await serveDirectory(scratchDir('mcpbash-empty-'));
+      const base = `${server.url}/v{version}`;
+      await server.close();
+      const result = await run(binary, ['doctor', '--fix', '--version', '9.2.0', '--json'], {
+        ...env,
+        MCPBASH_RELEASE_BASE_URL: base,
+      });
+      t.equal(result.code, 1);
+      const report = JSON.parse(result.stdout);
+      t.equal(report.exitCode, 1);
+      t.ok(report.errors >= 1, `errors: ${report.errors}`);
+      t.match(
+        report.actionsTaken[0].error,
+        `cannot download ${server.url}/v9.2.0/SHA256SUMS: connection refused (ECONNREFUSED)`,
+      );
     });
 
     t.test('a downgrade is refused (exit 3) unless --allow-downgrade', async (t) => {

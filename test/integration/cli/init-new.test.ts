@@ -146,6 +146,50 @@ t.test('the next steps suggest running the example tool only when it was just cr
   const parent = tempDir();
   t.match((await cli(['new', 'with'], env, parent)).stdout, runLine, 'new');
   t.notMatch((await cli(['new', 'without', '--no-hello'], env, parent)).stdout, runLine, 'new --no-hello');
+  t.match(readFileSync(join(parent, 'with/README.md'), 'utf8'), runLine, "new's README: the example tool");
+  const readme = readFileSync(join(parent, 'without/README.md'), 'utf8');
+  t.notMatch(readme, runLine, "new --no-hello's README names no tool that is not there");
+  t.match(readme, /\nmcp-bash run-tool my-tool --allow-self +# run the tool scaffolded above/);
+  t.notMatch(readme, /__RUN_TOOL__/);
+});
+
+t.test('the next steps suggest a tool name that is free', async (t) => {
+  const dir = tempDir();
+  t.match((await cli(['init'], env, dir)).stdout, /scaffold tool my-tool +#/);
+  t.equal((await cli(['scaffold', 'tool', 'my-tool'], env, dir)).code, 0);
+  t.match((await cli(['init'], env, dir)).stdout, /scaffold tool my-tool-2 +#/, 'my-tool exists');
+});
+
+t.test('init says which server name it derived from the directory name, and --help says so', async (t) => {
+  for (const [directory, derived] of [
+    ['proj x', 'proj-x'],
+    ['日本', 'mcp-server'],
+  ] as const) {
+    const dir = join(tempDir(), directory);
+    mkdirSync(dir);
+    const run = await cli(['init'], env, dir);
+    t.equal(run.code, 0, run.stderr);
+    t.match(run.stdout, `Server name "${derived}": derived from the directory name "${directory}"`);
+    t.equal(JSON.parse(readFileSync(join(dir, 'server.d/server.meta.json'), 'utf8')).name, derived);
+    t.notMatch((await cli(['init'], env, dir)).stdout, /Server name/, 'not again: the name is in server.meta.json');
+  }
+  const same = tempDir();
+  t.notMatch((await cli(['init'], env, same)).stdout, /Server name/, 'a directory name that is valid as it is');
+  const help = await cli(['init', '--help'], env, same);
+  t.match(help.stdout, /--name NAME +the server name; .*\(default: derived from the\n +directory name/);
+});
+
+t.test('init --name beside an invalid server.meta.json says it is invalid', async (t) => {
+  const dir = join(tempDir(), 'ne');
+  mkdirSync(join(dir, 'server.d'), { recursive: true });
+  writeFileSync(join(dir, 'server.d/server.meta.json'), '{"name": ');
+  const run = await cli(['init', '--name', 'foo'], env, dir);
+  t.equal(run.code, 0, run.stderr);
+  t.match(run.stdout, /--name foo not applied: server\.d\/server\.meta\.json exists and is not valid JSON \(/);
+  t.match(run.stdout, /named after the directory \("ne"\); fix the file, or move it away and run init again\n/);
+  t.notMatch(run.stdout, /names the server/, 'the file names nothing');
+  writeFileSync(join(dir, 'server.d/server.meta.json'), '{"title": "No name"}');
+  t.match((await cli(['init', '--name', 'foo'], env, dir)).stdout, /exists and has no "name", so the server/);
 });
 
 t.test('the comments of the next steps line up in one column', async (t) => {

@@ -217,3 +217,54 @@ t.test('the scaffolded harness fails a tool that returns an error result or time
     if (flags.length === 0) t.match(harness.stderr, /it failed[\s\S]*Tool timed out after 1s/, 'the results are shown');
   }
 });
+t.test(
+  'scaffold completion next to a prompt of that name answers for it; validate warns about a stray one',
+  async (t) => {
+    const root = await newProject(t, env, 'completing');
+    t.equal((await cli(['scaffold', 'prompt', 'greet'], env, root)).code, 0);
+    t.equal((await cli(['scaffold', 'resource', 'doc'], env, root)).code, 0);
+    const greet = await cli(['scaffold', 'completion', 'greet'], env, root);
+    t.equal(greet.code, 0, greet.stderr);
+    t.match(greet.stdout, /completion "prompt\.greet" -> completions\/greet\/completion\.sh\n/);
+    t.match(greet.stdout, /answers for the prompt "prompt\.greet"\./);
+    t.match(
+      (await cli(['scaffold', 'completion', 'doc'], env, root)).stdout,
+      /answers for the resource "resource\.doc"/,
+    );
+    const stray = await cli(['scaffold', 'completion', 'later'], env, root);
+    t.match(stray.stdout, /No prompt or resource is named "later" yet; .*"prompt\.later"/);
+    const registered = JSON.parse(readFileSync(join(root, 'server.d/register.json'), 'utf8'));
+    t.same(
+      registered.completions.map((entry: { name: string }) => entry.name),
+      ['prompt.greet', 'resource.doc', 'later'],
+    );
+    t.match(readFileSync(join(root, 'completions/greet/README.md'), 'utf8'), /"name": "prompt\.greet"/);
+    const server = await startInitialized({ projectRoot: root, env: { ...env } });
+    t.teardown(() => server.close());
+    const answer = await server.request('completion/complete', {
+      ref: { type: 'ref/prompt', name: 'prompt.greet' },
+      argument: { name: 'subject', value: 'b' },
+    });
+    t.same(answer.result, { completion: { values: ['beta'], hasMore: false } }, "the scaffolded script's values");
+    const validate = await cli(['validate', '--json'], env, root);
+    const warnings = (parseJson(t, validate.stdout, 'validate').messages as { level: string; message: string }[])
+      .filter((m) => m.level === 'warning' && /completion "/.test(m.message))
+      .map((m) => m.message);
+    t.same(warnings, [
+      'server.d/register.json /completions/2/name: ' +
+        'completion "later" names no prompt, resource or resource template, ' +
+        'so no completion/complete runs it',
+    ]);
+    writeFileSync(
+      join(root, 'server.d/register.json'),
+      JSON.stringify({ version: 1, completions: [{ name: 'greet', path: 'completions/greet/completion.sh' }] }),
+    );
+    t.match(
+      (await cli(['validate'], env, root)).stdout,
+      new RegExp(
+        'completion "greet" names no prompt, resource or resource template, ' +
+          String.raw`so no completion/complete runs it; the prompt is named "prompt\.greet"`,
+      ),
+    );
+  },
+);

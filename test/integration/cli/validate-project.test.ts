@@ -1,9 +1,11 @@
-import { mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { validateReportSchema } from '../../../src/schemas/cli-outputs.js';
 import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
-import { validateJson } from '../../helpers/validate-report.js';
+import { copyProject } from '../../helpers/fixtures.js';
+import { repoRoot } from '../../helpers/paths.js';
+import { type ValidateReport, validateJson } from '../../helpers/validate-report.js';
 
 const env = sharedCliEnv();
 
@@ -123,3 +125,83 @@ t.test('every command that works on a project refuses a --project-root that is n
   }
   t.same(readdirSync(notProject), [], 'nothing was written into it');
 });
+
+t.test('a trailing slash (or // and .) on the project root changes nothing (10-completions)', async (t) => {
+  const root = realpathSync(copyProject(join(repoRoot, 'assets', 'examples', '10-completions'), 'slash'));
+  const clean = await validateJson(t, env, root, ['--project-root', root]);
+  t.equal(clean.code, 0, 'the example passes as it is');
+  for (const spelled of [`${root}/`, `${root}//`, `${root}/./`]) {
+    const { code, report } = await validateJson(t, env, root, ['--project-root', spelled]);
+    t.equal(code, 0, `--project-root ${spelled}`);
+    t.same(report, clean.report, `--project-root ${spelled}: the same report`);
+    const config = await cli(['config', '--json'], { ...env, MCPBASH_PROJECT_ROOT: spelled }, tempDir());
+    t.equal(config.code, 0, config.stderr);
+    t.equal(JSON.parse(config.stdout).env.MCPBASH_PROJECT_ROOT, root, `MCPBASH_PROJECT_ROOT=${spelled}: normal form`);
+  }
+});
+
+t.test('an inputSchema that does not compile gets the warning the server gives', async (t) => {
+  const root = await newProject(t, env, 'schemas');
+  const schemas = {
+    typo: { type: 'object', properties: { a: { type: 'strin' } } },
+    dangling: { type: 'object', properties: { a: { $ref: '#/defs/nope' } } },
+  };
+  for (const [name, inputSchema] of Object.entries(schemas)) {
+    t.equal((await cli(['scaffold', 'tool', name], env, root)).code, 0);
+    const meta = join(root, 'tools', name, 'tool.meta.json');
+    writeFileSync(meta, JSON.stringify({ ...JSON.parse(readFileSync(meta, 'utf8')), inputSchema }));
+  }
+  const { code, report } = await validateJson(t, env, root);
+  t.equal(code, 0, 'a warning, as the server runs the tool');
+  for (const name of Object.keys(schemas)) {
+    const run = await cli(['run-tool', name, '--allow-self', '--args', '{}'], env, root);
+    const said = /mcp\.tools: (.*inputSchema does not compile.*)\n/.exec(run.stderr)?.[1];
+    t.ok(said, `run-tool ${name} warns: ${run.stderr}`);
+    t.same(
+      report.messages.filter((m) => m.file === `tools/${name}/tool.sh` && m.level === 'warning').map((m) => m.message),
+      [`tools/${name}/tool.sh: ${said}`],
+      `validate: the same words for ${name}`,
+    );
+  }
+  writeFileSync(
+    join(root, 'server.d/register.json'),
+    JSON.stringify({ version: 1, tools: [{ name: 'typo', path: 'typo/tool.sh', inputSchema: schemas.typo }] }),
+  );
+  const listed = await validateJson(t, env, root);
+  t.match(
+    listed.report.messages.find((m) => m.field === '/tools/0/inputSchema')?.message,
+    new RegExp(
+      String.raw`^server\.d/register\.json /tools/0/inputSchema: ` +
+        String.raw`typo: inputSchema does not compile \(.+\); arguments not validated$`,
+    ),
+    'a register.json entry too',
+  );
+});
+
+t.test('a template beside invalid metadata is no prompt because the metadata is invalid, not missing', async (t) => {
+  const root = await newProject(t, env, 'prompted');
+  for (const name of ['p1', 'p2', 'p3']) t.equal((await cli(['scaffold', 'prompt', name], env, root)).code, 0);
+  writeFileSync(join(root, 'prompts/p1/p1.meta.json'), '{"name": ');
+  writeFileSync(join(root, 'prompts/p2/p2.meta.json'), '["not", "an", "object"]');
+  writeFileSync(join(root, 'prompts/p3/p3.meta.json'), '{"arguments": 5}');
+  const { report } = await validateJson(t, env, root);
+  const said = (file: string) =>
+    report.messages.find((m) => m.file === file && /not a prompt/.test(m.message))?.message;
+  t.match(said('prompts/p1/p1.txt'), /^prompts\/p1\/p1\.txt: not a prompt: p1\.meta\.json is not valid JSON \(.+\)$/);
+  t.equal(said('prompts/p2/p2.txt'), 'prompts/p2/p2.txt: not a prompt: p2.meta.json is not a JSON object');
+  t.equal(
+    said('prompts/p3/p3.txt'),
+    'prompts/p3/p3.txt: not a prompt: p3.meta.json is not valid prompt metadata (see its errors)',
+  );
+  unlinkSync(join(root, 'prompts/p3/p3.meta.json'));
+  t.equal(
+    notAPrompt((await validateJson(t, env, root)).report, 'prompts/p3/p3.txt'),
+    'prompts/p3/p3.txt: not a prompt: no p3.meta.json describes it',
+    'a missing one is still named as missing',
+  );
+});
+
+/** What validate says of `file` not being a prompt. */
+function notAPrompt(report: ValidateReport, file: string): string | undefined {
+  return report.messages.find((m) => m.file === file && /not a prompt/.test(m.message))?.message;
+}

@@ -1,7 +1,7 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { cli, newProject, sharedCliEnv } from '../../helpers/cli-projects.js';
+import { cli, newProject, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
 import { type ValidateMessage, validateJson } from '../../helpers/validate-report.js';
 
 const env = sharedCliEnv();
@@ -135,5 +135,35 @@ t.test('the summary offers --fix only when it would repair something', async (t)
   t.match(
     permissions.stdout,
     /2 error\(s\) found \(warnings: \d+\)\. 'mcp-bash validate --fix' repairs the file permissions \(2 findings\)\./,
+  );
+});
+
+t.test('a tool script that is a symlink out of tools/ is the error the server gives, not a pass', async (t) => {
+  const root = await newProject(t, env, 'linked');
+  const elsewhere = join(tempDir(), 'tool.sh');
+  writeFileSync(elsewhere, '#!/usr/bin/env bash\necho hi\n', { mode: 0o644 });
+  mkdirSync(join(root, 'tools/ln'));
+  symlinkSync(elsewhere, join(root, 'tools/ln/tool.sh'));
+  writeFileSync(join(root, 'tools/ln/tool.meta.json'), '{"name":"ln","description":"Linked"}');
+  const refusal = 'path rejected by policy: ln/tool.sh resolves outside the tools directory';
+  const run = await cli(['run-tool', 'ln', '--allow-self'], env, root);
+  t.match(run.stderr, refusal, 'what the server says');
+  const { code, report } = await validateJson(t, env, root);
+  t.equal(code, 1);
+  t.same(
+    onFile(report.messages, 'tools/ln/tool.sh').map((m) => [m.level, m.message]),
+    [['error', `tools/ln/tool.sh: the server refuses to run it: ${refusal}`]],
+    'one error in the server words; no chmod advice and no pass line',
+  );
+  writeFileSync(
+    join(root, 'server.d/register.json'),
+    JSON.stringify({ version: 1, tools: [{ name: 'ln', description: 'Linked', path: 'ln/tool.sh' }] }),
+  );
+  const listed = await validateJson(t, env, root);
+  t.ok(
+    listed.report.messages.some(
+      (m) => m.level === 'error' && m.message.endsWith('tool script ln/tool.sh resolves outside the tools directory'),
+    ),
+    'a register.json entry pointing out of tools/ too',
   );
 });

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import t from 'tap';
 import {
@@ -195,6 +196,59 @@ t.test('a session ends its tools: client gone mid-stream, DELETE, idle timeout',
   });
   t.equal(late.status, 404, 'its id is unknown from then on');
   await late.text();
+});
+
+/** Sends `bytes` on a fresh connection and resolves with everything read until the server closes it. */
+function rawExchange(url: string, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(bytes));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answer));
+  });
+}
+
+/** The status and the JSON body of a raw HTTP answer. */
+function parseRaw(answer: string): { status: number; type: string | undefined; body: unknown } {
+  const [head = '', body = ''] = answer.split('\r\n\r\n');
+  return {
+    status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]),
+    type: /^content-type: *(.*)$/im.exec(head)?.[1],
+    body: body === '' ? undefined : JSON.parse(body),
+  };
+}
+
+t.test('requests node:http turns away get their status and a JSON-RPC error body too', async (t) => {
+  const server = await startToolsServer(t, { MCPBASH_HTTP_REQUEST_TIMEOUT_SECS: '0.5' });
+  const path = new URL(server.url).pathname;
+  const error = (message: RegExp) => ({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+  const post = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n`;
+  const json = 'Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n';
+  const slow = parseRaw(await rawExchange(server.url, `${post}${json}\r\nabcd`));
+  t.match(slow, { status: 408, type: 'application/json', body: error(/^Request Timeout/) }, 'a body that never ends');
+  const refused = await rawExchange(server.url, `${post}\r\nabcd`);
+  t.match(parseRaw(refused), { status: 415 }, 'refused before its body: answered at once');
+  t.equal(
+    refused.match(/HTTP\/1\.1/g)?.length,
+    1,
+    'and only once: when its body times out, the connection just closes',
+  );
+  const bigHeader = `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`;
+  t.match(
+    parseRaw(await rawExchange(server.url, bigHeader)),
+    { status: 431, type: 'application/json', body: error(/^Request Header Fields Too Large/) },
+    'a 20 KB header',
+  );
+  t.match(
+    parseRaw(await rawExchange(server.url, 'NOT HTTP AT ALL\r\n\r\n')),
+    { status: 400, type: 'application/json', body: error(/^Bad Request/) },
+    'a request line that is not HTTP',
+  );
 });
 
 t.test('a session not initialized within MCPBASH_HTTP_REQUEST_TIMEOUT_SECS ends', async (t) => {

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
+import { healthReportSchema } from '../../../src/schemas/cli-outputs.js';
+import { matchesSchema } from '../../helpers/cli-projects.js';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import {
   connectHttpClient,
@@ -71,7 +73,10 @@ t.test('SIGTERM: running calls finish within MCPBASH_SHUTDOWN_TIMEOUT, the rest 
   t.match(await refused.json(), { jsonrpc: '2.0', id: null, error: { code: -32003, message: /shutting down/ } });
   const ready = await fetch(`${server.origin}/readyz`);
   t.equal(ready.status, 503, '/readyz fails during the drain');
-  t.match(await ready.json(), { reason: 'shutting-down' });
+  const readyReport = (await ready.json()) as Record<string, unknown>;
+  t.same(readyReport, { schemaVersion: 1, status: 'unhealthy', reason: 'shutting-down' });
+  t.equal(Object.keys(readyReport)[0], 'schemaVersion', 'schemaVersion first, as in every report');
+  matchesSchema(t, readyReport, healthReportSchema, "the drain's /readyz body is a health report");
   const alive = await fetch(`${server.origin}/healthz`);
   t.equal(alive.status, 200, '/healthz still says alive');
   await alive.text();

@@ -83,6 +83,17 @@ t.test('two stateless replicas behind a round-robin proxy serve one client', asy
   }
 });
 
+t.test("/readyz in minimal mode: health --json's misconfiguration report, message included", async (t) => {
+  const server = await startHttpServer(t, {
+    env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools'), MCPBASH_FORCE_MINIMAL: 'true' }),
+  });
+  const ready = await fetch(`${server.origin}/readyz`);
+  t.equal(ready.status, 503);
+  const report = await ready.json();
+  t.match(report, { schemaVersion: 1, status: 'error', reason: 'json_tool_missing', message: /MCPBASH_FORCE_MINIMAL/ });
+  matchesSchema(t, report, healthReportSchema, 'the minimal-mode report');
+});
+
 t.test('/healthz and /readyz answer probes; /readyz reports what mcp-bash health does', async (t) => {
   const project = fixtureProject('tools');
   // The project's own readiness check: not ready while a `down` file exists, and stuck while

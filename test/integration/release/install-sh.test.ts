@@ -191,19 +191,71 @@ t.test('install.sh', { skip: unixHost ? false : 'install.sh is for Linux and mac
     const env = installerEnv(home, { MCPBASH_RELEASE_BASE_URL: server.url });
     t.equal((await run('/bin/sh', [installer], env)).code, 0);
     const data = join(home, '.local', 'share', 'mcp-bash');
+    t.notOk(existsSync(data), 'checking the binary (--version) extracted nothing');
+    const installed = join(home, '.local', 'bin', 'mcp-bash');
+    t.equal(spawnSync(installed, ['jq', '-n', '1'], { env }).status, 0);
     t.ok(existsSync(data), 'the binary extracted its framework files when it ran');
     mkdirSync(join(data, '1.x-install'), { recursive: true });
-    const result = await run('/bin/sh', [installer, '--uninstall'], env);
+    // A run with XDG_DATA_HOME set extracted there too: both are removed (D118).
+    const xdg = join(home, 'xdg');
+    t.equal(spawnSync(installed, ['jq', '-n', '1'], { env: { ...env, XDG_DATA_HOME: xdg } }).status, 0);
+    const result = await run('/bin/sh', [installer, '--uninstall'], { ...env, XDG_DATA_HOME: xdg });
     t.equal(result.code, 0, result.stderr);
     t.notOk(existsSync(join(home, '.local', 'bin', 'mcp-bash')));
     t.same(spawnSync('ls', ['-A', data], { encoding: 'utf8' }).stdout.trim(), '1.x-install', 'a 1.x install stays');
+    t.notOk(existsSync(join(xdg, 'mcp-bash')), 'the files under $XDG_DATA_HOME are gone too');
+    t.match(result.stderr, `removed ${join(xdg, 'mcp-bash', release.version)}-`);
+    t.match(result.stderr, `removed ${join(data, release.version)}-`);
     const again = await run('/bin/sh', [installer, '--uninstall'], env);
     t.equal(again.code, 0);
     t.match(again.stderr, /nothing to uninstall/);
+    // A relative XDG_DATA_HOME is ignored, as the binary ignores it.
+    t.equal((await run('/bin/sh', [installer], env)).code, 0);
+    const relative = await run('/bin/sh', [installer, '--uninstall'], { ...env, XDG_DATA_HOME: 'rel' }, home);
+    t.equal(relative.code, 0, relative.stderr);
+    t.match(relative.stderr, /no extracted framework files found/);
     writeFileSync(join(home, '.local', 'bin', 'mcp-bash'), '#!/bin/sh\necho something else\n', { mode: 0o755 });
     const foreign = await run('/bin/sh', [installer, '--uninstall'], env);
     t.equal(foreign.code, 3, 'a file that is not mcp-bash is refused');
     t.ok(existsSync(join(home, '.local', 'bin', 'mcp-bash')));
+  });
+
+  t.test('a file that is not mcp-bash is never replaced', async (t) => {
+    const home = freshHome();
+    const dir = join(home, 'bin');
+    mkdirSync(dir);
+    const foreign = join(dir, 'mcp-bash');
+    writeFileSync(foreign, '#!/bin/sh\necho hi\n', { mode: 0o755 });
+    const args = [installer, '--archive', release.archivePath, '--verify', release.archiveSha256, '--dir', dir];
+    const result = await run('/bin/sh', args, installerEnv(home));
+    t.equal(result.code, 3, result.stderr);
+    t.match(result.stderr, `${foreign} is not an mcp-bash binary`);
+    t.equal(readFileSync(foreign, 'utf8'), '#!/bin/sh\necho hi\n', 'the file is untouched');
+    t.same(spawnSync('ls', ['-A', dir], { encoding: 'utf8' }).stdout.trim(), 'mcp-bash', 'nothing staged is left');
+  });
+
+  t.test('a binary that does not run: the glibc hint, nothing installed or left behind', async (t) => {
+    const home = freshHome();
+    const dir = join(home, 'bin');
+    const name = `mcp-bash-9.9.8-${os}-${arch}.tar.gz`;
+    const broken = join(scratch.dir('mcpbash-broken-'), name);
+    writeTarGz(broken, [{ path: 'mcp-bash', mode: 0o755, content: Buffer.from('#!/bin/sh\nexit 127\n') }], new Date(0));
+    const args = [installer, '--archive', broken, '--verify', sha256(readFileSync(broken)), '--dir', dir];
+    const result = await run('/bin/sh', args, installerEnv(home));
+    t.equal(result.code, 1);
+    t.match(result.stderr, /does not run on this machine \(it may need glibc 2\.28 or newer\); nothing was installed/);
+    t.same(spawnSync('ls', ['-A', dir], { encoding: 'utf8' }).stdout.trim(), '', 'the staged copy is removed');
+  });
+
+  t.test('no HOME and a relative --dir: installed, absolute PATH advice, exit 0', async (t) => {
+    const cwd = freshHome();
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, TMPDIR: tmpdir(), SHELL: '/bin/bash' };
+    const args = [installer, '--archive', release.archivePath, '--verify', release.archiveSha256, '--dir', 'rel/bin'];
+    const result = await run('/bin/sh', args, env, cwd);
+    t.equal(result.code, 0, result.stderr);
+    t.ok(existsSync(join(cwd, 'rel', 'bin', 'mcp-bash')));
+    t.match(result.stderr, `export PATH="${join(cwd, 'rel', 'bin')}:$PATH"`);
+    t.match(result.stderr, 'your shell profile');
   });
 
   t.test('usage errors exit 2; --help exits 0', async (t) => {

@@ -114,6 +114,18 @@ t.test('pagination: limit, an opaque cursor, and refusal of stale or foreign cur
     'base64url',
   );
   t.match((await server.request('tools/list', { cursor: foreign })).error, { code: -32602, message: 'Invalid cursor' });
+  // JSON that is not the object a cursor holds: null once crashed the decoder (-32603).
+  const shapes = [null, 5, 'text', [1, 2], {}, { ver: 1 }, true];
+  for (const shape of shapes) {
+    const cursor = Buffer.from(JSON.stringify(shape)).toString('base64url');
+    for (const method of ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']) {
+      t.match(
+        (await server.request(method, { cursor })).error,
+        { code: -32602, message: 'Invalid cursor' },
+        `${method} with the cursor ${JSON.stringify(shape)}`,
+      );
+    }
+  }
   mkdirSync(join(project, 'tools', 'added'));
   writeFileSync(join(project, 'tools', 'added', 'tool.sh'), '#!/usr/bin/env bash\nprintf added\n');
   chmodSync(join(project, 'tools', 'added', 'tool.sh'), 0o755);

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { fixtureProject } from '../../helpers/fixtures.js';
+import { fixtureProject, projectWithTools } from '../../helpers/fixtures.js';
 import { startInProcess } from '../../helpers/in-process-server.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
@@ -115,6 +115,34 @@ t.test('mcp_progress without a progress token still extends the timeout; the cli
   const response = await server.request('tools/call', { name: 'sdk-progress-ticker' }, undefined, 20_000);
   t.match(response.result, { content: [{ text: 'ticked' }], isError: false }, 'not timed out after 1 s');
   t.same(server.notifications('notifications/progress'), [], 'no progress notification without a token');
+});
+
+t.test('progress that does not increase is not sent, but still extends the timeout (D267)', async (t) => {
+  // 50, then a step back and a repeat, then 150 (the SDK caps it at 100); then 2.1 s of
+  // repeats against a 1 s timeout.
+  const body = [
+    'source "${MCP_SDK}/tool-sdk.sh"',
+    'mcp_progress 50 a; mcp_progress 10 b; mcp_progress 10 c; mcp_progress 150 d',
+    'for i in 1 2 3 4 5 6 7; do sleep 0.3; mcp_progress 100 again; done',
+    "printf 'ran'",
+  ].join('\n');
+  const root = projectWithTools(t, 'backwards', {
+    backwards: { body, meta: { timeoutSecs: 1, progressExtendsTimeout: true, maxTimeoutSecs: 20 } },
+  });
+  const server = await startInProcess({ projectRoot: root, env: toolEnv() });
+  t.teardown(() => server.close());
+  const response = await server.request(
+    'tools/call',
+    { name: 'backwards', _meta: { progressToken: 'b' } },
+    undefined,
+    20_000,
+  );
+  t.match(response.result, { content: [{ text: 'ran' }], isError: false }, 'repeats were activity: no timeout');
+  t.same(
+    server.notifications('notifications/progress').map((m) => (m.params as { progress: number }).progress),
+    [50, 100],
+    'each notification sent has a greater progress than the one before',
+  );
 });
 
 t.test('side-channel lines that are not JSON: one warning on stderr per call', async (t) => {

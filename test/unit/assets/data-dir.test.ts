@@ -1,8 +1,8 @@
 import { mkdirSync, statSync, symlinkSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { assetsParentDir, privateTempParent } from '../../../src/assets/data-dir.js';
+import { assetsParentDir, privateTempParent, userHome } from '../../../src/assets/data-dir.js';
 
 t.test('XDG_DATA_HOME decides the data dir when absolute', async (t) => {
   t.equal(assetsParentDir({ XDG_DATA_HOME: '/srv/data', HOME: '/home/u' }, 'linux'), '/srv/data/mcp-bash');
@@ -15,6 +15,19 @@ t.test('a relative XDG_DATA_HOME is ignored, as the XDG spec requires', async (t
 t.test('without XDG_DATA_HOME the default is ~/.local/share', async (t) => {
   t.equal(assetsParentDir({ HOME: '/home/u' }, 'darwin'), '/home/u/.local/share/mcp-bash');
   t.equal(assetsParentDir({}, 'linux'), join(homedir(), '.local', 'share', 'mcp-bash'));
+});
+
+t.test('a relative HOME is ignored like a relative XDG_DATA_HOME: the user database decides', async (t) => {
+  // os.homedir() returns $HOME as it is, which put the data dir inside the cwd.
+  const saved = process.env.HOME;
+  process.env.HOME = 'relhome';
+  t.teardown(() => {
+    process.env.HOME = saved;
+  });
+  const home = userInfo().homedir;
+  t.equal(userHome({ HOME: 'relhome' }), home);
+  t.equal(assetsParentDir({ HOME: 'relhome' }, 'linux'), join(home, '.local', 'share', 'mcp-bash'));
+  t.equal(assetsParentDir({ HOME: 'relhome', XDG_DATA_HOME: '/srv/data' }, 'linux'), '/srv/data/mcp-bash');
 });
 
 t.test('Windows uses %LOCALAPPDATA%', async (t) => {

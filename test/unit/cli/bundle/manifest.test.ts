@@ -8,6 +8,7 @@ import { checkManifestFields, isEmail, isSemver } from '../../../../src/cli/bund
 import { parseMcpbConf } from '../../../../src/cli/bundle/mcpb-conf.js';
 import type { ProjectInventory } from '../../../../src/cli/bundle/project-inventory.js';
 import { binaryLaunch, nodeLaunch } from '../../../../src/cli/bundle/server-launch.js';
+import { fakeExecutable } from '../../../helpers/fake-executables.js';
 import { fixtureSource } from '../../../helpers/fixtures.js';
 import { type Manifest, schemaIssues } from '../../../helpers/mcpb.js';
 
@@ -189,11 +190,17 @@ t.test('a manifest with every field passes the official MCPB 0.3 schema', async 
 
 t.test('binary runtime: the launcher for darwin/linux, the .exe for win32, a full override', async (t) => {
   const { root, fields, images } = richProject(t);
-  const binaries = t.testdir({ 'mcp-bash-darwin-arm64': 'm', 'mcp-bash-linux-x64': 'l', 'mcp-bash-win-x64.exe': 'w' });
+  const binaries = t.testdir({
+    'mcp-bash-darwin-arm64': fakeExecutable('darwin-arm64'),
+    'mcp-bash-linux-x64': fakeExecutable('linux-x64'),
+    'mcp-bash-win-x64.exe': fakeExecutable('win-x64'),
+  });
+  const unpackDir = join(binaries, '.unpack');
   const launch = binaryLaunch({
     platforms: ['darwin', 'linux', 'win32'],
     self: undefined,
     binariesDir: binaries,
+    unpackDir,
     launcher: '#!/bin/sh\n',
   });
   t.same(launch.entries.map((entry) => entry.path).sort(), [
@@ -214,12 +221,21 @@ t.test('binary runtime: the launcher for darwin/linux, the .exe for win32, a ful
     env: { EXTRA: '1' },
   });
   t.same(manifest.compatibility.runtimes, { python: '>=3.10' }, 'no node runtime for binaries');
-  const windowsOnly = binaryLaunch({ platforms: ['win32'], self: undefined, binariesDir: binaries, launcher: '' });
+  const windowsOnly = binaryLaunch({
+    platforms: ['win32'],
+    self: undefined,
+    binariesDir: binaries,
+    unpackDir,
+    launcher: '',
+  });
   t.equal(windowsOnly.entryPoint, 'server/bin/mcp-bash-win-x64.exe');
   t.same(windowsOnly.overrides, {});
-  t.throws(() => binaryLaunch({ platforms: ['linux'], self: undefined, binariesDir: t.testdir({}), launcher: '' }), {
-    message: /--runtime binary: no binary for linux \(mcp-bash-linux-x64 or mcp-bash-linux-arm64\)/,
-  });
+  t.throws(
+    () => binaryLaunch({ platforms: ['linux'], self: undefined, binariesDir: t.testdir({}), unpackDir, launcher: '' }),
+    {
+      message: /--runtime binary: no binary for linux \(mcp-bash-linux-x64 or mcp-bash-linux-arm64\)/,
+    },
+  );
 });
 
 t.test('what MCPB would reject fails the build, naming the setting', async (t) => {

@@ -1,4 +1,4 @@
-import { chmodSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { collectProjectFiles, includeProblems } from '../../../../src/cli/bundle/project-files.js';
@@ -102,5 +102,68 @@ t.test('symlinks are followed inside the project only; editor litter and .git st
   t.same(collected.warnings.sort(), [
     'resources/broken.txt: a broken symlink; left out',
     'resources/leak.txt: a symlink out of the project; left out',
+    'tools/loop: a symlink to a folder it is inside of (a loop); left out',
+  ]);
+});
+
+t.test('two symlinks to one folder: both are bundled, each under its own path', async (t) => {
+  const { root } = project(t);
+  symlinkSync('../config', join(root, 'lib', 'common'));
+  symlinkSync('../../config', join(root, 'tools', 'hello', 'shared'));
+  const collected = collectProjectFiles(root, []);
+  const paths = collected.entries.map((entry) => entry.path);
+  t.ok(paths.includes('server/lib/common/settings.json'), 'the first link');
+  t.ok(paths.includes('server/tools/hello/shared/settings.json'), 'the second link');
+  t.ok(paths.includes('server/tools/hello/shared/nested/deep.json'));
+  t.same(collected.warnings, []);
+});
+
+t.test('.env files, keys, logs, bundles and .mcpbignore patterns are left out, each with its reason', async (t) => {
+  const { root } = project(t);
+  writeFileSync(join(root, 'tools', 'hello', '.env'), 'SECRET=x\n');
+  writeFileSync(join(root, 'tools', 'hello', 'id_rsa'), 'key');
+  writeFileSync(join(root, 'tools', 'hello', 'run.log'), 'log');
+  writeFileSync(join(root, 'tools', 'hello', 'hello-0.1.0.mcpb'), 'PK');
+  mkdirSync(join(root, 'tools', 'hello', 'fixtures'));
+  writeFileSync(join(root, 'tools', 'hello', 'fixtures', 'big.bin'), 'x');
+  writeFileSync(join(root, '.mcpbignore'), '# test data\nfixtures/\n');
+  const collected = collectProjectFiles(root, []);
+  const paths = collected.entries.map((entry) => entry.path);
+  t.ok(paths.includes('server/tools/hello/tool.sh'));
+  t.notOk(
+    paths.some((path) => /\.env|id_rsa|\.log|\.mcpb|fixtures/.test(path)),
+    paths.join(' '),
+  );
+  t.same(
+    collected.leftOut.sort((a, b) => (a.path < b.path ? -1 : 1)),
+    [
+      { path: 'tools/hello/.env', reason: 'matches .env* (the default exclusions)' },
+      { path: 'tools/hello/fixtures', reason: 'matches fixtures/ (.mcpbignore line 2)' },
+      { path: 'tools/hello/hello-0.1.0.mcpb', reason: 'matches *.mcpb (the default exclusions)' },
+      { path: 'tools/hello/id_rsa', reason: 'matches id_rsa (the default exclusions)' },
+      { path: 'tools/hello/run.log', reason: 'matches *.log (the default exclusions)' },
+    ],
+  );
+});
+
+t.test('the bundle being written is never bundled, whatever .mcpbignore says', async (t) => {
+  const { root } = project(t);
+  writeFileSync(join(root, '.mcpbignore'), '!*.mcpb\n');
+  writeFileSync(join(root, 'tools', 'hello', 'p-1.0.0.mcpb'), 'PK');
+  writeFileSync(join(root, 'tools', 'hello', 'p-0.9.0.mcpb'), 'PK');
+  const collected = collectProjectFiles(root, [], [join(root, 'tools', 'hello', 'p-1.0.0.mcpb')]);
+  const paths = collected.entries.map((entry) => entry.path);
+  t.notOk(paths.includes('server/tools/hello/p-1.0.0.mcpb'));
+  t.ok(paths.includes('server/tools/hello/p-0.9.0.mcpb'), 'taken back by !*.mcpb');
+  t.same(collected.leftOut, [{ path: 'tools/hello/p-1.0.0.mcpb', reason: 'the bundle being written' }]);
+});
+
+t.test('a file name that is not UTF-8 is said to be one', { skip: process.platform !== 'linux' }, async (t) => {
+  const { root } = project(t);
+  const name = Buffer.concat([Buffer.from(join(root, 'resources', 'bad')), Buffer.from([0xff, 0x2e, 0x74])]);
+  writeFileSync(name, 'x');
+  const collected = collectProjectFiles(root, []);
+  t.same(collected.warnings, [
+    'resources/bad\\xff.t: a file name that is not valid UTF-8 (bundles need UTF-8 names); left out',
   ]);
 });
