@@ -28,12 +28,6 @@ fail() {
 	exit "$1"
 }
 
-[ "${MCPBASH_ENABLE_GIT_PROVIDER-}" = "true" ] || fail 4 "disabled (set MCPBASH_ENABLE_GIT_PROVIDER=true to enable git+https:// resources)"
-# Enabling the provider is not consent to fetch from anywhere: the operator names the hosts.
-if [ -z "${MCPBASH_GIT_ALLOW_HOSTS-}" ] && [ "${MCPBASH_GIT_ALLOW_ALL-}" != "true" ]; then
-	fail 4 "requires MCPBASH_GIT_ALLOW_HOSTS or MCPBASH_GIT_ALLOW_ALL=true when enabled"
-fi
-
 policy_loaded=false
 for candidate in "${MCP_SDK:+${MCP_SDK}/lib/url-policy.sh}" \
 	"${MCPBASH_HOME:+${MCPBASH_HOME}/sdk/lib/url-policy.sh}" \
@@ -48,6 +42,14 @@ for candidate in "${MCP_SDK:+${MCP_SDK}/lib/url-policy.sh}" \
 	fi
 done
 [ "${policy_loaded}" = true ] || fail 4 "URL policy (sdk/lib/url-policy.sh) not found; refusing to fetch"
+
+# The policy file brings _mcp_is_true: the boolean words of every setting (true/1/yes/on).
+_mcp_is_true "${MCPBASH_ENABLE_GIT_PROVIDER-}" ||
+	fail 4 "disabled (set MCPBASH_ENABLE_GIT_PROVIDER=true to enable git+https:// resources)"
+# Enabling the provider is not consent to fetch from anywhere: the operator names the hosts.
+if [ -z "${MCPBASH_GIT_ALLOW_HOSTS-}" ] && ! _mcp_is_true "${MCPBASH_GIT_ALLOW_ALL-}"; then
+	fail 4 "requires MCPBASH_GIT_ALLOW_HOSTS or MCPBASH_GIT_ALLOW_ALL=true when enabled"
+fi
 
 uri="${1-}"
 case "${uri}" in
@@ -97,6 +99,9 @@ command -v git >/dev/null 2>&1 || fail 4 "git is required"
 
 bounded() {
 	local value="${1-}" default="$2" cap="$3"
+	# Around spaces are dropped, as the server does when it checks the value.
+	value="${value#"${value%%[![:space:]]*}"}"
+	value="${value%"${value##*[![:space:]]}"}"
 	case "${value}" in
 	'' | *[!0-9]*) value="${default}" ;;
 	esac

@@ -52,6 +52,9 @@ fi
 # Numeric setting with a default and a cap.
 bounded() {
 	local value="${1-}" default="$2" cap="$3"
+	# Around spaces are dropped, as the server does when it checks the value.
+	value="${value#"${value%%[![:space:]]*}"}"
+	value="${value%"${value##*[![:space:]]}"}"
 	case "${value}" in
 	'' | *[!0-9]*) value="${default}" ;;
 	esac

@@ -66,7 +66,7 @@ _mcp_emit_error_result() {
 #   Empty, invalid or multi-value input prints an isError result instead. Returns 0.
 mcp_result_success() {
 	local _mcp_data="${1-}" _mcp_max="" _mcp_envelope="" _mcp_size=0 _mcp_text=""
-	_mcp_uint_to _mcp_max "${2-}" "${MCPBASH_MAX_TEXT_BYTES:-102400}"
+	_mcp_text_budget_to _mcp_max "${2-}"
 	if [ -z "${_mcp_data}" ]; then
 		_mcp_emit_error_result '{"type":"internal_error","message":"Empty data passed to mcp_result_success"}' "Empty data passed to mcp_result_success"
 		return 0

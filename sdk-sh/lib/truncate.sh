@@ -102,7 +102,7 @@ mcp_json_truncate() {
 		_mcp_pos=$((_mcp_pos + 1))
 		shift
 	done
-	_mcp_uint_to _mcp_max "${_mcp_max}" "${MCPBASH_MAX_TEXT_BYTES:-102400}"
+	_mcp_text_budget_to _mcp_max "${_mcp_max}"
 	if ! _mcp_json_ok; then
 		# Blank input has no JSON text to pass through: it becomes null.
 		case "${_mcp_json}" in

@@ -23,6 +23,19 @@
 # lets exactly those host:port pairs reach loopback addresses (127.0.0.0/8, ::1), nothing
 # else. It exists for the test suite's local HTTPS server; never set it in production.
 
+# _mcp_is_true VALUE: status 0 for the boolean words every setting takes as true (true, 1,
+# yes, on; any case, around spaces: docs/ENV.md), 1 for anything else.
+_mcp_is_true() {
+	local _mcp_word=""
+	_mcp_url_lower_to _mcp_word "${1-}"
+	_mcp_word="${_mcp_word#"${_mcp_word%%[![:space:]]*}"}"
+	_mcp_word="${_mcp_word%"${_mcp_word##*[![:space:]]}"}"
+	case "${_mcp_word}" in
+	true | 1 | yes | on) return 0 ;;
+	*) return 1 ;;
+	esac
+}
+
 # _mcp_url_lower_to VAR STRING: ASCII lower-casing.
 _mcp_url_lower_to() {
 	local _mcp_s="${2-}" _mcp_out="" _mcp_c=""
@@ -358,7 +371,7 @@ _mcp_url_vet() {
 	if _mcp_url_in_list "${_MCPBASH_URL_HOST}" "${_mcp_deny}"; then
 		_mcp_url_refuse 4 "host blocked by deny list: ${_MCPBASH_URL_HOST}" || return
 	fi
-	if [ "${_mcp_allow_all}" != "true" ]; then
+	if ! _mcp_is_true "${_mcp_allow_all}"; then
 		if [ -n "${_mcp_allow}" ]; then
 			_mcp_url_in_list "${_MCPBASH_URL_HOST}" "${_mcp_allow}" ||
 				_mcp_url_refuse 4 "host not in allow list: ${_MCPBASH_URL_HOST}" || return

@@ -89,7 +89,10 @@ export function resolveFrameworkHome(
 ): FrameworkHome {
   if (override) {
     const home = frameworkHomeAt(override);
-    if (home) return home;
+    if (home) {
+      debug(`framework files at ${override} (MCPBASH_HOME)`);
+      return home;
+    }
     debug(`MCPBASH_HOME=${override} is not an mcp-bash 2.x framework directory; using the embedded framework files`);
   }
   const primary = assetsParentDir(env);
@@ -97,7 +100,7 @@ export function resolveFrameworkHome(
   if (primary !== undefined) {
     try {
       const { dir, extracted } = ensureExtracted(primary, bundle);
-      if (extracted) debug(`extracted framework files to ${dir}`);
+      debug(extracted ? `extracted framework files to ${dir}` : `framework files at ${dir} (extracted before)`);
       return extractedLayout(dir, 'extracted');
     } catch (error) {
       const cause = isSystemError(error) ? systemErrorLine(error) : (error as Error).message;
@@ -106,5 +109,6 @@ export function resolveFrameworkHome(
   }
   debug(`${fallbackCause}; falling back to a private temp dir`);
   const { dir } = ensureExtracted(privateTempParent(), bundle);
+  debug(`framework files at ${dir}`);
   return { ...extractedLayout(dir, 'fallback'), fallbackCause };
 }

@@ -11,7 +11,17 @@ function defaultCell(setting: AnySetting): string {
   const value = setting.defaultValue;
   if (value === undefined || (Array.isArray(value) && value.length === 0)) return '—';
   if (typeof value === 'string') return `\`${value}\``;
-  return String(value);
+  return `${String(value)}${boundsNote(setting)}`;
+}
+
+/** A bound a reader would not guess: a minimum above 1, any maximum. */
+function boundsNote(setting: AnySetting): string {
+  if (setting.kind === 'shell') return '';
+  const notes = [
+    ...(setting.min !== undefined && setting.min > 1 ? [`at least ${setting.min}`] : []),
+    ...(setting.max !== undefined ? [`at most ${setting.max}`] : []),
+  ];
+  return notes.length > 0 ? ` (${notes.join(', ')})` : '';
 }
 
 /** One section's table, as docs/ENV.md shows it. */

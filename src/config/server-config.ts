@@ -151,6 +151,16 @@ export function remoteTokenConfig(values: SettingValues): RemoteTokenConfig {
   };
 }
 
+/**
+ * Why the server runs in minimal mode (logging only), or undefined when it does not: forced,
+ * or no JSON tool wanted (1.x: minimal mode is "no jq/gojq", and `none` names that choice).
+ */
+export function minimalModeReason(values: SettingValues): string | undefined {
+  if (values.MCPBASH_FORCE_MINIMAL) return 'MCPBASH_FORCE_MINIMAL is set';
+  if (values.MCPBASH_JSON_TOOL === 'none') return 'MCPBASH_JSON_TOOL is none';
+  return undefined;
+}
+
 /** The server's settings out of the parsed configuration. */
 export function serverConfig(config: Config): ServerConfig {
   const { values } = config;
@@ -161,7 +171,7 @@ export function serverConfig(config: Config): ServerConfig {
     streamToolStderr: values.MCPBASH_TOOL_STREAM_STDERR,
     liveProgress: values.MCPBASH_ENABLE_LIVE_PROGRESS,
     compatBatches: values.MCPBASH_COMPAT_BATCHES,
-    forceMinimal: values.MCPBASH_FORCE_MINIMAL,
+    forceMinimal: minimalModeReason(values) !== undefined,
     preserveState: values.MCPBASH_PRESERVE_STATE,
     trace: {
       enabled: values.MCPBASH_TRACE_TOOLS,

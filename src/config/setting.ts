@@ -74,6 +74,9 @@ interface RowText {
 export interface Setting<T> extends RowText {
   readonly kind: 'int' | 'number' | 'bool' | 'string' | 'list' | 'choice' | 'custom';
   readonly defaultValue: T | ((read: Read) => T);
+  /** A number setting's bounds (below `min` means the default, above `max` is capped). */
+  readonly min?: number;
+  readonly max?: number;
   /** Parses a non-empty raw value; the default is passed for the fallback. */
   parse(raw: string, fallback: T): Parsed<T>;
 }

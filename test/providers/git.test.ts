@@ -60,7 +60,7 @@ function setup(t: Parameters<typeof sandbox>[0]) {
 
 t.test('disabled unless MCPBASH_ENABLE_GIT_PROVIDER=true', async (t) => {
   const { fetch, gitCalls } = setup(t);
-  for (const value of [undefined, '', 'false', '1']) {
+  for (const value of [undefined, '', 'false', '0', 'off', 'maybe']) {
     const run = await fetch('git+https://git.example.invalid/o/r#main:README.md', {
       MCPBASH_ENABLE_GIT_PROVIDER: value,
     });
@@ -68,13 +68,24 @@ t.test('disabled unless MCPBASH_ENABLE_GIT_PROVIDER=true', async (t) => {
     t.match(run.stderr, /disabled/);
   }
   t.same(gitCalls(), [], 'git never ran');
+  for (const value of ['1', 'yes', 'TRUE', ' On ']) {
+    const run = await fetch('git+https://git.example.invalid/o/r#main:README.md', {
+      MCPBASH_ENABLE_GIT_PROVIDER: value,
+      MCPBASH_GIT_ALLOW_ALL: value,
+    });
+    t.equal(
+      run.code,
+      0,
+      `MCPBASH_ENABLE_GIT_PROVIDER and MCPBASH_GIT_ALLOW_ALL=${JSON.stringify(value)}: ${run.stderr}`,
+    );
+  }
 });
 
 t.test(
   'enabled without MCPBASH_GIT_ALLOW_HOSTS or MCPBASH_GIT_ALLOW_ALL=true: exit 4 naming what to set',
   async (t) => {
     const { fetch, gitCalls, getentLog } = setup(t);
-    for (const allowAll of [undefined, '', 'false', '1']) {
+    for (const allowAll of [undefined, '', 'false', 'no', 'maybe']) {
       const run = await fetch('git+https://git.example.invalid/o/r#main:README.md', {
         MCPBASH_GIT_ALLOW_ALL: allowAll,
         MCPBASH_GIT_ALLOW_HOSTS: '',

@@ -48,6 +48,19 @@ t.test('fetches allowlisted https URLs with the body byte for byte', async (t) =
   t.equal(exact.stdout.length, 1000, 'exactly the cap is allowed');
 });
 
+t.test('MCPBASH_HTTPS_ALLOW_ALL takes the boolean words of every setting (true/1/yes/on, any case)', async (t) => {
+  const s = await setup(t);
+  const uri = `https://${TEST_HOST}:${s.server.port}/ok`;
+  for (const value of ['true', '1', 'yes', 'TRUE', ' On ']) {
+    const run = await fetch(s, uri, { MCPBASH_HTTPS_ALLOW_HOSTS: '', MCPBASH_HTTPS_ALLOW_ALL: value });
+    t.equal(run.code, 0, `MCPBASH_HTTPS_ALLOW_ALL=${JSON.stringify(value)}: ${run.stderr}`);
+  }
+  for (const value of ['false', '0', 'no', 'maybe']) {
+    const run = await fetch(s, uri, { MCPBASH_HTTPS_ALLOW_HOSTS: '', MCPBASH_HTTPS_ALLOW_ALL: value });
+    t.equal(run.code, 4, `MCPBASH_HTTPS_ALLOW_ALL=${value} allows nothing`);
+  }
+});
+
 t.test('user agent: MCPBASH_HTTPS_USER_AGENT or an mcpbash default', async (t) => {
   const s = await setup(t);
   const custom = await fetch(s, `https://${TEST_HOST}:${s.server.port}/ua`, {

@@ -123,6 +123,12 @@ for (const tool of jsonTools()) {
     t.same(small.result, items.slice(0, small.kept as number));
 
     t.same(await truncate(`'[1,2]'`), { result: [1, 2], truncated: false }, 'small enough: untouched (default budget)');
+    const badBudget = await box.run(`mcp_json_truncate '[1,2]'`, { tool, env: { MCPBASH_MAX_TEXT_BYTES: '100k' } });
+    t.same(
+      JSON.parse(badBudget.stdout),
+      { result: [1, 2], truncated: false },
+      'MCPBASH_MAX_TEXT_BYTES that is not a whole number means the default budget, not 0',
+    );
     t.same(await truncate(`'["${'x'.repeat(50)}"]' 10`), {
       result: [],
       truncated: true,

@@ -89,6 +89,15 @@ for (const tool of jsonTools()) {
         parse(byEnv.stdout).content[0]?.text,
         full ? 'Success: array with 2 items' : 'Success: response too large for text content',
       );
+      // A variable that is not a whole number means the default (102400), not 0.
+      for (const bad of ['100k', 'abc', '-5']) {
+        const byBadEnv = await box.run(`mcp_result_success '[1,2]'`, { tool, env: { MCPBASH_MAX_TEXT_BYTES: bad } });
+        t.same(
+          JSON.parse(parse(byBadEnv.stdout).content[0]?.text ?? ''),
+          { success: true, result: [1, 2] },
+          `MCPBASH_MAX_TEXT_BYTES=${bad} means the default`,
+        );
+      }
     });
 
     t.test('mcp_result_success rejects empty, invalid and multi-value input as isError results', async (t) => {

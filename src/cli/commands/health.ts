@@ -1,4 +1,4 @@
-import { remoteTokenConfig } from '../../config/server-config.js';
+import { minimalModeReason, remoteTokenConfig } from '../../config/server-config.js';
 import { jsonToolConfig } from '../../config/slices.js';
 import { remoteTokenProblem } from '../../mcp/remote-token.js';
 import { chooseJsonTool } from '../../process/json-tool.js';
@@ -6,7 +6,7 @@ import { ProcessRegistry } from '../../process/process-runner.js';
 import { CliError, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
-import { healthReport, healthTimeoutSecs, withHealthDeadline } from '../health/health-probe.js';
+import { healthReport, healthTimeoutOption, withHealthDeadline } from '../health/health-probe.js';
 import { writeJsonReport } from '../json-report.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 
@@ -17,7 +17,15 @@ const HEALTHY = 0;
 const UNHEALTHY = 1;
 const MISCONFIGURED = 2;
 
-/** --timeout, else MCPBASH_HEALTH_TIMEOUT_SECS; missing, invalid or 0 means 5 seconds. */
+/** --timeout (whole seconds above 0, else a usage error), else MCPBASH_HEALTH_TIMEOUT_SECS. */
+function timeoutSecs(value: string | undefined, context: CommandContext): number {
+  if (value === undefined) return context.config.values.MCPBASH_HEALTH_TIMEOUT_SECS;
+  const seconds = healthTimeoutOption(value);
+  if (seconds === undefined)
+    throw new UsageError(`--timeout must be a whole number of seconds above 0, not "${value}"`, usage);
+  return seconds;
+}
+
 function emit(io: CliIo, report: Record<string, unknown>, code: number): number {
   writeJsonReport(io.stdout, report);
   return code;
@@ -62,7 +70,7 @@ export const command: Command = {
   details: [
     'Options:',
     '  --project-root DIR  the project (default: MCPBASH_PROJECT_ROOT, or found from here)',
-    '  --timeout SECS      give up after SECS (default MCPBASH_HEALTH_TIMEOUT_SECS, else 5)',
+    '  --timeout SECS      give up after SECS, whole seconds (default MCPBASH_HEALTH_TIMEOUT_SECS, else 5)',
     '',
     'Scans tools, resources, resource templates and prompts (writing no cache, notifying no',
     'client) and runs server.d/health-checks.sh when present and trusted; that script can call',
@@ -75,14 +83,16 @@ export const command: Command = {
     const { io } = context;
     const options = parseOptions(argv, optionSpec, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
-    if (context.config.values.MCPBASH_FORCE_MINIMAL) {
-      // 1.x's reason for minimal mode; with the built-in jq (D6) only MCPBASH_FORCE_MINIMAL gets here.
+    const seconds = timeoutSecs(options.string('timeout'), context);
+    const minimal = minimalModeReason(context.config.values);
+    if (minimal) {
+      // 1.x's reason for minimal mode; with the built-in jq (D6) only a forced minimal mode gets here.
       return emit(
         io,
         {
           status: 'error',
           reason: 'json_tool_missing',
-          message: 'MCPBASH_FORCE_MINIMAL is set: the server offers no tools, resources or prompts',
+          message: `${minimal}: the server offers no tools, resources or prompts`,
         },
         MISCONFIGURED,
       );
@@ -92,7 +102,6 @@ export const command: Command = {
       // The server would refuse to start with this token; a readiness probe must say so.
       return emit(io, { status: 'error', reason: 'remote_token_invalid', message: tokenProblem }, MISCONFIGURED);
     }
-    const seconds = healthTimeoutSecs(options.string('timeout') ?? context.config.values.MCPBASH_HEALTH_TIMEOUT_SECS);
     const processes = new ProcessRegistry();
     try {
       const outcome = await withHealthDeadline(seconds, (signal) =>

@@ -1,3 +1,4 @@
+import { minimalModeReason } from '../../config/server-config.js';
 import { resolveToolsSubtree } from '../../project/tools/tools-subtree.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
@@ -46,7 +47,7 @@ async function refresh(argv: readonly string[], context: CommandContext): Promis
   const report = {
     ...kinds,
     notificationsSent: false,
-    mode: config.values.MCPBASH_FORCE_MINIMAL ? 'minimal' : 'full',
+    mode: minimalModeReason(config.values) ? 'minimal' : 'full',
   };
   writeJsonReport(io.stdout, report);
   return Object.values(kinds).some((kind) => kind.status === 'failed') ? ExitCode.Failure : ExitCode.Ok;

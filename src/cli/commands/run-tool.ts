@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Config, loadConfig, problemsFor } from '../../config/config.js';
 import type { Env } from '../../config/env-values.js';
+import { minimalModeReason } from '../../config/server-config.js';
 import type { Part } from '../../config/setting.js';
 import type { ServerLog } from '../../mcp/logging.js';
 import { toWireError } from '../../mcp/wire-errors.js';
@@ -101,7 +102,7 @@ function printEnv(io: CliIo, context: CommandContext, request: RunToolRequest): 
     `MCPBASH_PROJECT_ROOT=${request.project.layout.root}`,
     `MCPBASH_HOME=${home.root}`,
     `MCP_SDK=${home.sdkDir}`,
-    `MCPBASH_MODE=${options.boolean('minimal') || context.config.values.MCPBASH_FORCE_MINIMAL ? 'minimal' : 'full'}`,
+    `MCPBASH_MODE=${options.boolean('minimal') || minimalModeReason(context.config.values) ? 'minimal' : 'full'}`,
   ];
   const { serverEnv, sources } = request.envFiles;
   if (serverEnv)

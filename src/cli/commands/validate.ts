@@ -120,7 +120,7 @@ const optionSpec: OptionSpec = {
 
 export const command: Command = {
   name: 'validate',
-  reads: ['project', 'registry', 'providers'],
+  reads: ['project', 'registry', 'providers', 'cli:validate'],
   summary: 'Check a project: metadata (JSON Schemas), scripts, registrations and hooks',
   usage,
   options: optionSpec,

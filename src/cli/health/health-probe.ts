@@ -106,9 +106,9 @@ export async function runProjectChecks(run: HookRun): Promise<ProjectChecks> {
   return 'failed';
 }
 
-/** MCPBASH_HEALTH_TIMEOUT_SECS or `--timeout` in seconds: whole seconds above 0, else 5. */
-export function healthTimeoutSecs(value: string | undefined): number {
-  return value !== undefined && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : 5;
+/** `--timeout` in whole seconds above 0 (as MCPBASH_HEALTH_TIMEOUT_SECS), else undefined. */
+export function healthTimeoutOption(value: string): number | undefined {
+  return /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
 }
 
 /**

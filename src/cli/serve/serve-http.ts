@@ -11,7 +11,7 @@ import { ProcessRegistry } from '../../process/process-runner.js';
 import { removeStateDir } from '../../project/state-dir.js';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command.js';
-import { healthReport, healthTimeoutSecs, withHealthDeadline } from '../health/health-probe.js';
+import { healthReport, withHealthDeadline } from '../health/health-probe.js';
 import { versionedReport } from '../json-report.js';
 import { onStopSignals, type ServingSetup } from './serve-setup.js';
 
@@ -19,7 +19,7 @@ import { onStopSignals, type ServingSetup } from './serve-setup.js';
 function readinessCheck(context: CommandContext, setup: ServingSetup, parts: ServerParts): () => Promise<Readiness> {
   const { env, config, project, home } = setup;
   // As `mcp-bash health` reads it.
-  const seconds = healthTimeoutSecs(context.config.values.MCPBASH_HEALTH_TIMEOUT_SECS);
+  const seconds = context.config.values.MCPBASH_HEALTH_TIMEOUT_SECS;
   return async () => {
     if (config.forceMinimal) {
       const message = 'MCPBASH_FORCE_MINIMAL is set: the server offers no tools, resources or prompts';

@@ -3,7 +3,7 @@ import { basename, dirname, extname, join, relative } from 'node:path';
 import { isObject } from '../../json/objects.js';
 import { resolveIcons } from '../../project/icons.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
-import { discoverTools, inlineHeader } from '../../project/tools/tool-discovery.js';
+import { BAD_INLINE_HEADER, discoverTools, inlineHeader } from '../../project/tools/tool-discovery.js';
 import { toolNamePortability } from '../../project/tools/tool-name.js';
 import { UI_META_FILE } from '../../project/ui/ui-discovery.js';
 import { uncompiledSchemaWarning } from '../../runner/tool-call-checks.js';
@@ -163,10 +163,17 @@ function checkToolUiShape(ctx: CheckContext, value: Record<string, unknown>, fil
   if (isObject(meta) && meta.ui !== undefined) checkSchema(ctx, 'ui', toolUiMeta, meta.ui, file, `${prefix}/_meta/ui`);
 }
 
+/** The inline `# mcp:` header of a script, reporting one that is not a JSON object as the server does. */
+function scriptHeader(ctx: CheckContext, script: string): Record<string, unknown> | undefined {
+  const warnings: string[] = [];
+  const header = inlineHeader(readFileSync(script, 'utf8').slice(0, 4096), '', warnings);
+  if (warnings.length > 0) ctx.report.add('warning', 'tools', BAD_INLINE_HEADER, { file: script });
+  return header;
+}
+
 /** A tool defined by its inline `# mcp:` header (or a bare tool.sh): the header against the schema. */
 function checkInlineTool(ctx: CheckContext, script: string, name: string): void {
-  const warnings: string[] = [];
-  const header = inlineHeader(readFileSync(script, 'utf8').slice(0, 4096), 'header', warnings);
+  const header = scriptHeader(ctx, script);
   if (header && !checkSchema(ctx, 'tools', toolMeta, header, script, '# mcp:')) return;
   if (header) {
     checkToolUiShape(ctx, header, script, '# mcp:');
@@ -197,6 +204,7 @@ function reportHelpers(
 ): void {
   for (const helper of helpers) {
     const path = join(toolsDir, helper);
+    scriptHeader(ctx, path);
     // Tools source their helpers: a CRLF helper breaks the tool.
     checkLineEndings(ctx, 'tools', path);
     const dir = dirname(path);
@@ -276,7 +284,7 @@ export function checkTools(
     if (!metaScripts.has(script)) {
       checkInlineTool(ctx, script, tool.name);
       names.set(tool.name, [...(names.get(tool.name) ?? []), ctx.report.rel(script)]);
-    }
+    } else scriptHeader(ctx, script);
     // The server warns on each call and runs the tool with its arguments unchecked.
     const uncompiled = uncompiledSchemaWarning(tool.name, ctx.validator.check(tool.inputSchema, {}));
     if (uncompiled) ctx.report.add('warning', 'tools', uncompiled, { file: script });

@@ -37,21 +37,24 @@ function uiDirectories(layout: ProjectLayout): UiDir[] {
   return [...tools, ...standalone];
 }
 
+/** What reading a view's entrypoint gives: no file, the page, or an error (reported). */
+type Entrypoint = 'missing' | 'readable' | 'unreadable';
+
 /** The entrypoint file: it exists, stays inside its directory (symlinks resolved) and fits the cap. */
-function checkEntrypoint(ctx: CheckContext, ui: UiDir, entrypoint: string, maxBytes: number): boolean {
+function checkEntrypoint(ctx: CheckContext, ui: UiDir, entrypoint: string, maxBytes: number): Entrypoint {
   const path = join(ui.dir, entrypoint);
-  if (!existsSync(path)) return false;
+  if (!existsSync(path)) return 'missing';
   const real = realpathSync(path);
   if (!real.startsWith(`${realpathSync(ui.dir)}${sep}`)) {
     ctx.report.add('error', 'ui', `${entrypoint} leads outside its UI directory; reads are refused`, { file: path });
-    return true;
+    return 'unreadable';
   }
   const size = statSync(real).size;
-  if (size > maxBytes)
-    ctx.report.add('error', 'ui', `${size} bytes, over MCPBASH_MAX_UI_RESOURCE_BYTES (${maxBytes}); reads fail`, {
-      file: path,
-    });
-  return true;
+  if (size <= maxBytes) return 'readable';
+  ctx.report.add('error', 'ui', `${size} bytes, over MCPBASH_MAX_UI_RESOURCE_BYTES (${maxBytes}); reads fail`, {
+    file: path,
+  });
+  return 'unreadable';
 }
 
 /** ui.meta.json against its schema, and the template's config against the template's. Returns the metadata. */
@@ -63,7 +66,11 @@ function checkUiMeta(ctx: CheckContext, metaPath: string): Record<string, unknow
   return meta;
 }
 
-function checkUiDir(ctx: CheckContext, ui: UiDir, serverName: string, maxBytes: number): void {
+/**
+ * One view directory; `shadowed` when a tool UI has its name (reported by checkUi). A ✓ only
+ * for a view the server serves and can read.
+ */
+function checkUiDir(ctx: CheckContext, ui: UiDir, serverName: string, maxBytes: number, shadowed: boolean): void {
   const metaPath = join(ui.dir, UI_META_FILE);
   const hasMeta = existsSync(metaPath);
   if (!hasMeta && !existsSync(join(ui.dir, DEFAULT_ENTRYPOINT))) {
@@ -75,11 +82,12 @@ function checkUiDir(ctx: CheckContext, ui: UiDir, serverName: string, maxBytes: 
   if (meta === undefined) return;
   const entrypoint =
     typeof meta.entrypoint === 'string' ? (safeEntrypoint(meta.entrypoint) ?? DEFAULT_ENTRYPOINT) : DEFAULT_ENTRYPOINT;
-  const hasFile = checkEntrypoint(ctx, ui, entrypoint, maxBytes);
-  if (!hasFile && !isTemplateName(meta.template)) {
+  const file = checkEntrypoint(ctx, ui, entrypoint, maxBytes);
+  if (file === 'missing' && !isTemplateName(meta.template)) {
     ctx.report.add('error', 'ui', `neither ${entrypoint} nor a "template": the view serves nothing`, { file: ui.dir });
     return;
   }
+  if (file === 'unreadable' || shadowed) return;
   ctx.report.add('info', 'ui', `UI resource ${uiResourceUri(serverName, ui.name)}`, { file: ui.dir });
 }
 
@@ -109,10 +117,11 @@ function checkToolUiMeta(ctx: CheckContext, layout: ProjectLayout, servedUris: R
 export function checkUi(ctx: CheckContext, layout: ProjectLayout, serverName: string, config: Config): void {
   const maxBytes = config.values.MCPBASH_MAX_UI_RESOURCE_BYTES;
   const dirs = uiDirectories(layout);
-  for (const ui of dirs) checkUiDir(ctx, ui, serverName, maxBytes);
   const toolUis = new Set(dirs.filter((ui) => ui.source === 'tool').map((ui) => ui.name));
+  const isShadowed = (ui: UiDir) => ui.source === 'standalone' && toolUis.has(ui.name);
+  for (const ui of dirs) checkUiDir(ctx, ui, serverName, maxBytes, isShadowed(ui));
   for (const ui of dirs)
-    if (ui.source === 'standalone' && toolUis.has(ui.name))
+    if (isShadowed(ui))
       ctx.report.add('warning', 'ui', `tools/${ui.name}/ui/ has the same name; this one is not served`, {
         file: ui.dir,
       });

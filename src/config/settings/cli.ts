@@ -11,10 +11,11 @@ export const DOS_EPOCH_SECONDS = 315532800;
 
 /** What single commands read: health, doctor's upgrades, bundle, publish, and the shipped launchers. */
 export const cliSettings = {
-  MCPBASH_HEALTH_TIMEOUT_SECS: text({
+  MCPBASH_HEALTH_TIMEOUT_SECS: int({
     section,
     usedBy: ['cli:health', 'cli:serve'],
-    defaultDoc: '5',
+    default: 5,
+    min: 1,
     doc: '`health`: seconds before the probe answers "timeout" (as `--timeout`)',
   }),
   MCPBASH_BIN: shell({

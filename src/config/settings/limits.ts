@@ -53,7 +53,9 @@ export const limitSettings = {
     usedBy: ['tools', 'server'],
     default: 10 * MIB,
     min: 1,
-    doc: 'tool stdout cap, and the size cap of any response but lists',
+    doc:
+      'tool stdout cap, and the size cap of any response but lists and the lifecycle answers ' +
+      '(`initialize`, `ping`, `logging/setLevel`, `shutdown`, `exit`; D275)',
   }),
   MCPBASH_MAX_TOOL_STDERR_SIZE: int({
     section,
@@ -73,7 +75,7 @@ export const limitSettings = {
   }),
   MCPBASH_MAX_UI_RESOURCE_BYTES: int({
     section,
-    usedBy: ['server'],
+    usedBy: ['server', 'cli:validate'],
     default: MIB,
     min: 1,
     doc: 'the largest MCP Apps view page a read serves ([UI.md](UI.md))',

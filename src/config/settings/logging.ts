@@ -43,7 +43,7 @@ export const loggingSettings = {
     section,
     usedBy: ['logging', 'registry'],
     default: false,
-    doc: 'show paths and `register.sh` output in logs',
+    doc: "log `register.sh`'s output (at info level); paths are not redacted either way (D273)",
   }),
   MCPBASH_LOG_TIMESTAMP: bool({
     section,
@@ -55,7 +55,7 @@ export const loggingSettings = {
     section,
     usedBy: ['project'],
     default: false,
-    doc: 'say on stderr how the framework files were found',
+    doc: 'say on stderr where the framework files are (extracted now or before, or `MCPBASH_HOME`)',
   }),
   MCPBASH_QUIET: bool({ section, usedBy: ['logging'], default: false, doc: 'only errors on stderr' }),
   MCPBASH_DEBUG_PAYLOADS: bool({

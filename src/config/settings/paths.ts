@@ -1,6 +1,16 @@
-import { bool, text } from '../setting-kinds.js';
+import { isAbsolute } from 'node:path';
+import type { Parsed } from '../setting.js';
+import { bool, custom, text } from '../setting-kinds.js';
 
 const section = 'Project and paths';
+
+// State belongs in a temp dir, never in the project, so a relative value is not resolved
+// against the project root as the other paths are: it is ignored, and said so.
+function absoluteOnly(raw: string): Parsed<string | undefined> {
+  return isAbsolute(raw)
+    ? { value: raw }
+    : { value: undefined, problem: `${JSON.stringify(raw)} is not an absolute path; ignored` };
+}
 
 /** Where the project, the framework files and the server's state are. */
 export const pathSettings = {
@@ -62,19 +72,24 @@ export const pathSettings = {
       'a framework directory to use instead (development: a checkout of this repository); a 1.x install is ' +
       'ignored (D39)',
   }),
-  MCPBASH_TMP_ROOT: text({
+  MCPBASH_TMP_ROOT: custom<string | undefined>({
     section,
     usedBy: ['project'],
+    default: undefined,
     defaultDoc: '`TMPDIR`, else the system temp dir',
-    doc: 'where state directories are made',
+    doc: 'where state directories are made; an absolute path (a relative one is ignored, with a warning)',
+    parse: absoluteOnly,
   }),
-  MCPBASH_STATE_DIR: text({
+  MCPBASH_STATE_DIR: custom<string | undefined>({
     section,
     usedBy: ['project'],
+    default: undefined,
     defaultDoc: '`<tmp root>/mcpbash.state.<ppid>.<pid>.<seed>`',
     doc:
       "the server's private state directory (per-call tool directories live in it); removed at exit when " +
-      'the server created it, left as it is when it already existed (D264)',
+      'the server created it, left as it is when it already existed (D264); an absolute path (a relative one ' +
+      'is ignored, with a warning)',
+    parse: absoluteOnly,
   }),
   MCPBASH_PRESERVE_STATE: bool({
     section,

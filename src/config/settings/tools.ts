@@ -1,4 +1,4 @@
-import { bool, choice, decimal, int, list, shell, text } from '../setting-kinds.js';
+import { bool, choice, decimal, int, list, text } from '../setting-kinds.js';
 
 const section = 'Tools: who may run what, and with which environment';
 
@@ -82,10 +82,11 @@ export const toolSettings = {
     min: 0,
     doc: 'arguments and metadata larger than this go to files (`MCP_TOOL_ARGS_FILE`, ...) instead of variables',
   }),
-  MCPBASH_MAX_TEXT_BYTES: shell({
+  MCPBASH_MAX_TEXT_BYTES: int({
     section,
-    usedBy: ['sdk'],
-    defaultDoc: '102400',
+    usedBy: ['tools', 'sdk'],
+    default: 102400,
+    min: 0,
     doc: 'SDK: `mcp_result_success` and `mcp_json_truncate` summarise beyond this',
   }),
   MCPBASH_ELICITATION_TIMEOUT: decimal({

@@ -42,7 +42,7 @@ export const transportSettings = {
     values: ['auto', 'gojq', 'jq', 'none'],
     default: 'auto',
     defaultDoc: 'gojq, then jq, then the built-in jq (D37)',
-    doc: '`jq`, `gojq` or `none`: which one tools get',
+    doc: '`auto`, `jq`, `gojq`: which one tools get; `none`: minimal mode, as `MCPBASH_FORCE_MINIMAL` (logging only)',
   }),
   MCPBASH_JSON_TOOL_BIN: text({
     section: jsonSection,

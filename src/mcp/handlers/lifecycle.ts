@@ -51,27 +51,43 @@ function cancel(context: ServerContext, request: CancelRequest): void {
  * are mcp-bash 1.x extensions kept for its clients and tests. Its capabilities are the
  * other modules' (initialize's answer); it declares none of its own.
  */
+/**
+ * The lifecycle's answers are the server's own few bytes: MCPBASH_MAX_TOOL_OUTPUT_SIZE, which
+ * caps what tools and resources produce, must not leave a client unable to connect (D275).
+ */
+export const UNCAPPED = { maxResponseBytes: Number.POSITIVE_INFINITY } as const;
+
 export const lifecycleModule: HandlerModule = {
   name: 'lifecycle',
   register(context) {
     const { methods, session } = context;
-    methods.request('initialize', parseInitializeParams, ({ params }) => initialize(context, params));
+    methods.request('initialize', parseInitializeParams, ({ params }) => initialize(context, params), UNCAPPED);
     for (const method of ['notifications/initialized', 'initialized']) {
       methods.notification(method, ignoreParams, () => markInitialized(context));
     }
-    methods.request('ping', ignoreParams, () => ({}));
-    methods.request('shutdown', ignoreParams, () => {
-      session.phase = 'shutting-down';
-      context.armShutdownWatchdog();
-      return {};
-    });
-    methods.request('exit', ignoreParams, () => {
-      if (session.phase !== 'shutting-down') {
-        throw new RpcError(ErrorCode.ShutdownNotRequested, 'Shutdown not requested', 'Send shutdown before exit');
-      }
-      context.requestExit(0);
-      return {};
-    });
+    methods.request('ping', ignoreParams, () => ({}), UNCAPPED);
+    methods.request(
+      'shutdown',
+      ignoreParams,
+      () => {
+        session.phase = 'shutting-down';
+        context.armShutdownWatchdog();
+        return {};
+      },
+      UNCAPPED,
+    );
+    methods.request(
+      'exit',
+      ignoreParams,
+      () => {
+        if (session.phase !== 'shutting-down') {
+          throw new RpcError(ErrorCode.ShutdownNotRequested, 'Shutdown not requested', 'Send shutdown before exit');
+        }
+        context.requestExit(0);
+        return {};
+      },
+      UNCAPPED,
+    );
     methods.notification('exit', ignoreParams, () => {
       if (session.phase === 'shutting-down') context.requestExit(0);
     });

@@ -1,5 +1,6 @@
 import { parseSetLevelParams } from '../params/logging-params.js';
 import type { HandlerModule } from '../server-context.js';
+import { UNCAPPED } from './lifecycle.js';
 
 /**
  * `logging/setLevel`; a client-sent `notifications/message` is ignored (a notification
@@ -9,10 +10,15 @@ export const loggingModule: HandlerModule = {
   name: 'logging',
   capabilities: () => ({ logging: {} }),
   register(context) {
-    context.methods.request('logging/setLevel', parseSetLevelParams, ({ params }) => {
-      context.log.level = params.level;
-      return {};
-    });
+    context.methods.request(
+      'logging/setLevel',
+      parseSetLevelParams,
+      ({ params }) => {
+        context.log.level = params.level;
+        return {};
+      },
+      UNCAPPED,
+    );
     return undefined;
   },
 };

@@ -28,7 +28,7 @@ export interface ManualRegistrationOptions {
   readonly processes?: ProcessRegistry;
   readonly normalizers: ManualNormalizers;
   readonly log: RegistryLog;
-  /** MCPBASH_LOG_VERBOSE: show register.sh output in logs. */
+  /** MCPBASH_LOG_VERBOSE: log register.sh output (at info, so the default level shows it). */
   readonly verbose: boolean;
 }
 
@@ -152,7 +152,7 @@ export class ManualRegistrations {
     });
     if (!outcome.ok) return this.failAll('register.sh', outcome.reason);
     if (this.options.verbose && outcome.stdout.trim() !== '') {
-      this.options.log.debug('mcp.registry', `register.sh output: ${outcome.stdout.trim().slice(0, 2000)}`);
+      this.options.log.info('mcp.registry', `register.sh output: ${outcome.stdout.trim().slice(0, 2000)}`);
     }
     return this.normalize('register.sh', outcome.kinds, outcome.skipped);
   }

@@ -10,7 +10,12 @@ export interface ToolScan extends ScanResult<ToolDefinition> {
 }
 
 const HEADER_LINES = 10;
-const INLINE_HEADER = /^\s*#\s*mcp:\s*(\{.*\})\s*$/;
+// Any line that starts like a header is one: what follows must be a JSON object, or it is
+// reported (a typo must not leave a tool silently without its metadata).
+const INLINE_HEADER = /^\s*#\s*mcp:(.*)$/;
+
+/** What the server (and `validate`) say about a header that is not a JSON object. */
+export const BAD_INLINE_HEADER = 'the "# mcp:" header is not a JSON object; ignored';
 
 /** A file the server could run: executable, `.sh`/`.bash`, or starting with a shebang. */
 function isScript(path: string, mode: number, head: string): boolean {
@@ -23,12 +28,12 @@ export function inlineHeader(head: string, owner: string, warnings: string[]): J
     const match = INLINE_HEADER.exec(line);
     if (!match) continue;
     try {
-      const value: unknown = JSON.parse(match[1] as string);
+      const value: unknown = JSON.parse((match[1] as string).trim() || 'null');
       if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as JsonObject;
     } catch {
       // reported below
     }
-    warnings.push(`${owner}: the "# mcp:" header is not a JSON object; ignored`);
+    warnings.push(`${owner}: ${BAD_INLINE_HEADER}`);
     return undefined;
   }
   return undefined;

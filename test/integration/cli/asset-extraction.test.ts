@@ -49,7 +49,8 @@ t.test('a later run does no extraction work', async (t) => {
   const before = statSync(join(home, '.mcpbash-assets.json')).mtimeMs;
   const second = await runBinary(EXTRACTING, { env });
   t.equal(second.code, 0);
-  t.notMatch(second.stderr, /extracted/, 'no extraction reported');
+  t.notMatch(second.stderr, /extracted framework files/, 'no extraction reported');
+  t.match(second.stderr, /framework files at .+ \(extracted before\)/, 'MCPBASH_LOG_STARTUP still says where');
   t.equal(statSync(join(home, '.mcpbash-assets.json')).mtimeMs, before, 'the marker is untouched');
 });
 

@@ -123,12 +123,6 @@ t.test('health: 0 with one JSON line, 1 when health-checks.sh fails, 2 without a
   matchesSchema(t, report, healthReportSchema, 'health');
   t.match(report, { status: 'ok', tools: 1, ui: 0, projectChecks: 'none' });
   t.notOk(existsSync(join(root, '.registry')), 'a probe writes no cache');
-  const noJson = await cli(['health'], { ...env, MCPBASH_JSON_TOOL: 'none' }, root);
-  t.equal(
-    parseJson(t, noJson.stdout, 'health (MCPBASH_JSON_TOOL=none)').jsonTool,
-    'none',
-    "jsonTool: the tools' choice",
-  );
   const checks = join(root, 'server.d/health-checks.sh');
   writeFileSync(checks, 'mcp_health_check_command bash "Bash"\nmcp_health_check_env HEALTH_TEST_VAR "the API key"\n', {
     mode: 0o644,
@@ -180,6 +174,16 @@ t.test('health times out (exit 1), reports a failing registry, and refuses force
     { schemaVersion: 1, status: 'unhealthy', reason: 'timeout', timeoutSecs: 1 },
     'MCPBASH_HEALTH_TIMEOUT_SECS',
   );
+  for (const bad of ['abc', '0.5', '0']) {
+    const option = await cli(['health', '--timeout', bad], env, root);
+    t.equal(option.code, 2, `--timeout ${bad} is a usage error`);
+    t.match(option.stderr, /--timeout must be a whole number of seconds above 0/);
+    t.equal(option.stdout, '');
+  }
+  writeFileSync(join(root, 'server.d/health-checks.sh'), 'true\n');
+  const bogus = await cli(['health'], { ...env, MCPBASH_HEALTH_TIMEOUT_SECS: 'bogus' }, root);
+  t.equal(bogus.code, 0, 'a bad MCPBASH_HEALTH_TIMEOUT_SECS means the default');
+  t.match(bogus.stderr, /warning: MCPBASH_HEALTH_TIMEOUT_SECS="bogus" is not a whole number; using 5/);
   // A slow register.sh: the probe answers at the timeout and the process ends right after.
   writeFileSync(join(root, 'server.d/health-checks.sh'), 'true\n');
   writeFileSync(join(root, 'server.d/register.sh'), 'sleep 20\n', { mode: 0o700 });
@@ -207,4 +211,11 @@ t.test('health times out (exit 1), reports a failing registry, and refuses force
   const minimal = await cli(['health'], { ...env, MCPBASH_FORCE_MINIMAL: 'true' }, root);
   t.equal(minimal.code, 2);
   t.match(parseJson(t, minimal.stdout, 'health'), { status: 'error', reason: 'json_tool_missing' });
+  const none = await cli(['health'], { ...env, MCPBASH_JSON_TOOL: 'none' }, root);
+  t.equal(none.code, 2, 'MCPBASH_JSON_TOOL=none is minimal mode as well');
+  t.match(parseJson(t, none.stdout, 'health'), {
+    status: 'error',
+    reason: 'json_tool_missing',
+    message: /MCPBASH_JSON_TOOL is none/,
+  });
 });

@@ -199,6 +199,8 @@ t.test('--with-server-env and --source set the launch environment; --print-env s
         `ROOT\\[0\\]=${root}\\n$`,
     ),
   );
+  const noJson = await run(['probe', '--print-env'], { MCPBASH_JSON_TOOL: 'none' });
+  t.match(noJson.stdout, /^MCPBASH_MODE=minimal$/m, 'MCPBASH_JSON_TOOL=none is minimal mode');
 });
 
 t.test('usage errors exit 2 with the usage line', async (t) => {

@@ -182,6 +182,12 @@ t.test('validate: UI metadata, template configs, entrypoints, names, tool _meta.
     report.messages.some((message) => message.section === 'tools' && /ui\.meta\.json/.test(message.message)),
     "a tool's ui/ui.meta.json is not tool metadata",
   );
+  const served = ui.filter((message) => message.level === 'info' && /UI resource ui:/.test(message.message));
+  t.same(
+    served.map((message) => message.file).sort(),
+    ['tools/hello/ui'],
+    'no ✓ for a view that is not served (a name a tool UI has) or whose reads are refused or fail',
+  );
 });
 
 t.test('ui-template prints a template page from --config JSON, @FILE or stdin', async (t) => {

@@ -1,5 +1,5 @@
 import { chmodSync, mkdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import t from 'tap';
 import { cli, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
 import { type ValidateMessage, validateJson } from '../../helpers/validate-report.js';
@@ -480,5 +480,24 @@ t.test('a misspelled metadata field is pointed out; other unknown fields are lef
         'unknown field "timeoutSec" is ignored (did you mean "timeoutSecs"?)',
       ],
     ],
+  );
+});
+
+t.test('validate warns, as the server does, about every "# mcp:" line that is not a JSON object', async (t) => {
+  const root = await newProject(t, env);
+  const script = (path: string, header: string) => {
+    mkdirSync(join(root, dirname(path)), { recursive: true });
+    writeFileSync(join(root, path), `#!/usr/bin/env bash\n${header}\nprintf ok\n`, { mode: 0o755 });
+  };
+  script('tools/oops/tool.sh', '# mcp: {"description": oops}');
+  script('tools/list/tool.sh', '# mcp: [1,2]');
+  script('tools/list/helper.sh', '# mcp: {"name":"x"');
+  const { report } = await validateJson(t, env, root);
+  t.same(
+    report.messages
+      .filter((m) => m.level === 'warning' && /"# mcp:" header is not a JSON object; ignored/.test(m.message))
+      .map((m) => m.file)
+      .sort(),
+    ['tools/list/helper.sh', 'tools/list/tool.sh', 'tools/oops/tool.sh'],
   );
 });

@@ -224,13 +224,18 @@ t.test('batches: refused on 2025-11-25, accepted under 2025-03-26 and with MCPBA
 
 t.test('MCPBASH_FORCE_MINIMAL: logging only; tool, resource, prompt and completion methods are -32601', async (t) => {
   const { isolatedEnv } = await import('../../helpers/run-binary.js');
+  // MCPBASH_JSON_TOOL=none is minimal mode too (1.x: no JSON tool means minimal mode).
+  const none = await startInProcess({ projectRoot: project, env: isolatedEnv({ MCPBASH_JSON_TOOL: 'none' }) });
   const server = await startInProcess({ projectRoot: project, env: isolatedEnv({ MCPBASH_FORCE_MINIMAL: 'true' }) });
-  const init = server.messages.find((m) => m.id === 1)?.result as { capabilities: unknown };
-  t.same(init.capabilities, { logging: {} });
-  t.same((await server.request('tools/list')).error, {
-    code: -32601,
-    message: 'Tools capability unavailable in minimal mode',
-  });
+  for (const minimal of [none, server]) {
+    const init = minimal.messages.find((m) => m.id === 1)?.result as { capabilities: unknown };
+    t.same(init.capabilities, { logging: {} });
+    t.same((await minimal.request('tools/list')).error, {
+      code: -32601,
+      message: 'Tools capability unavailable in minimal mode',
+    });
+  }
+  await none.close();
   t.same((await server.request('resources/read', { uri: 'file:///x' })).error, {
     code: -32601,
     message: 'Resources capability unavailable in minimal mode',
@@ -243,6 +248,19 @@ t.test('MCPBASH_FORCE_MINIMAL: logging only; tool, resource, prompt and completi
     code: -32601,
     message: 'Completion capability unavailable in minimal mode',
   });
+  await server.close();
+});
+
+t.test('the lifecycle answers are not held to MCPBASH_MAX_TOOL_OUTPUT_SIZE (D275)', async (t) => {
+  const { isolatedEnv } = await import('../../helpers/run-binary.js');
+  const server = await startInProcess({
+    projectRoot: project,
+    env: isolatedEnv({ MCPBASH_MAX_TOOL_OUTPUT_SIZE: '10' }),
+  });
+  const init = server.messages.find((m) => m.id === 1);
+  t.match(init, { result: { protocolVersion: String, serverInfo: { name: String } } }, 'initialize answered');
+  t.same((await server.request('ping')).result, {});
+  t.same((await server.request('logging/setLevel', { level: 'debug' })).result, {});
   await server.close();
 });
 

@@ -164,6 +164,15 @@ t.test('register.sh may print a JSON object instead of calling helpers', async (
   );
 });
 
+t.test("MCPBASH_LOG_VERBOSE logs register.sh's output at the default level", async (t) => {
+  const script = '#!/usr/bin/env bash\nprintf \'{"tools":[{"name":"manual-echo","path":"echo-text/tool.sh"}]}\'\n';
+  const hooks = { MCPBASH_ALLOW_PROJECT_HOOKS: 'true' };
+  const quiet = await toolNames(withRegisterSh(script), toolEnv(hooks));
+  t.notMatch(quiet.stderr, /register\.sh output/, 'not without it');
+  const verbose = await toolNames(withRegisterSh(script), toolEnv({ ...hooks, MCPBASH_LOG_VERBOSE: 'true' }));
+  t.match(verbose.stderr, /register\.sh output: \{"tools":\[\{"name":"manual-echo"/);
+});
+
 t.test('a failing or untrusted register.sh fails every kind; static mode never runs it', async (t) => {
   const failing = await toolNames(
     withRegisterSh('#!/usr/bin/env bash\necho boom >&2\nexit 4\n'),

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import t from 'tap';
 import type { CommandEntry } from '../../../src/cli/command.js';
+import { command as validateCommand } from '../../../src/cli/commands/validate.js';
 import { runCli } from '../../../src/cli/dispatch.js';
 import { loadConfig, problemsFor } from '../../../src/config/config.js';
 import { serverConfig } from '../../../src/config/server-config.js';
@@ -65,6 +66,43 @@ t.test('an unusable value is the default (a value above the maximum is capped), 
   const config = loadConfig({ MCPBASH_IDLE_TIMEOUT: 'soon', MCP_TOOLS_TTL: 'x' });
   t.same(problemsFor(config, ['registry']), ['MCP_TOOLS_TTL="x" is not a number; using 5'], 'only what a part reads');
   t.same(problemsFor(config, ['cli:publish']), []);
+  t.same(
+    problemsFor(loadConfig({ MCPBASH_MAX_TEXT_BYTES: '100k' }), ['tools']),
+    ['MCPBASH_MAX_TEXT_BYTES="100k" is not a whole number; using 102400'],
+    'a variable only the SDK reads is still warned about by whoever runs tools (server, run-tool)',
+  );
+  const providers = loadConfig({
+    MCPBASH_HTTPS_ALLOW_ALL: 'sure',
+    MCPBASH_HTTPS_TIMEOUT: '100',
+    MCPBASH_GIT_TIMEOUT: 'abc',
+    MCPBASH_ENABLE_GIT_PROVIDER: 'YES',
+  });
+  t.same(
+    problemsFor(providers, ['providers']),
+    [
+      'MCPBASH_HTTPS_ALLOW_ALL="sure" is not true or false; using false',
+      'MCPBASH_HTTPS_TIMEOUT="100" is above 60; using 60',
+      'MCPBASH_GIT_TIMEOUT="abc" is not a whole number; using 30',
+    ],
+    "the provider scripts' settings are warned about by the server, with the scripts' bounds",
+  );
+});
+
+t.test('a relative MCPBASH_STATE_DIR or MCPBASH_TMP_ROOT is ignored, with a warning', async (t) => {
+  const config = loadConfig({ MCPBASH_STATE_DIR: 'state', MCPBASH_TMP_ROOT: './tmp' });
+  t.equal(config.values.MCPBASH_STATE_DIR, undefined);
+  t.equal(config.values.MCPBASH_TMP_ROOT, undefined);
+  t.same(problemsFor(config, ['project']).sort(), [
+    'MCPBASH_STATE_DIR="state" is not an absolute path; ignored',
+    'MCPBASH_TMP_ROOT="./tmp" is not an absolute path; ignored',
+  ]);
+  t.equal(loadConfig({ MCPBASH_STATE_DIR: '/var/tmp/s' }).values.MCPBASH_STATE_DIR, '/var/tmp/s');
+});
+
+t.test('validate warns about the size cap of UI views it applies', async (t) => {
+  t.same(problemsFor(loadConfig({ MCPBASH_MAX_UI_RESOURCE_BYTES: 'z' }), validateCommand.reads ?? []), [
+    'MCPBASH_MAX_UI_RESOURCE_BYTES="z" is not a whole number; using 1048576',
+  ]);
 });
 
 t.test("the server's settings come from the table, once", async (t) => {
