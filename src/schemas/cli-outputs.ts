@@ -324,7 +324,7 @@ export const healthReportSchema = {
       properties: {
         schemaVersion,
         status: { const: 'error' },
-        reason: { enum: ['json_tool_missing', 'misconfigured'] },
+        reason: { enum: ['json_tool_missing', 'misconfigured', 'remote_token_invalid'] },
         message: { type: 'string' },
       },
       additionalProperties: false,

@@ -1,6 +1,8 @@
 import { copyFileSync, mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
+import { healthReportSchema } from '../../../src/schemas/cli-outputs.js';
+import { matchesSchema } from '../../helpers/cli-projects.js';
 import { fixtureProject, fixtureSource } from '../../helpers/fixtures.js';
 import { InProcessServer } from '../../helpers/in-process-server.js';
 import type { McpSession } from '../../helpers/mcp-session.js';
@@ -115,7 +117,9 @@ t.test('a token shorter than 32 characters is a fatal start-up error; health exi
   t.match(serve.stderr, /MCPBASH_REMOTE_TOKEN is 9 characters long; it must have at least 32/);
   const health = await runBinary(['health'], { env });
   t.equal(health.code, 2);
-  t.match(JSON.parse(health.stdout), { status: 'error', reason: 'remote_token_invalid', message: /at least 32/ });
+  const report = JSON.parse(health.stdout);
+  t.match(report, { status: 'error', reason: 'remote_token_invalid', message: /at least 32/ });
+  matchesSchema(t, report, healthReportSchema, "health --json's documented report");
   const good = await runBinary(['health'], { env: { ...env, MCPBASH_REMOTE_TOKEN: TOKEN } });
   t.equal(good.code, 0, 'a good token: healthy');
 });
