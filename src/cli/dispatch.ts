@@ -177,7 +177,9 @@ export async function runCli(argv: readonly string[], deps: CliDependencies): Pr
   const [first = '', ...rest] = asksHelpOn ? helpTopic(argv.slice(1)) : argv;
   let name = '';
   try {
-    if (HELP_WORDS.includes(first)) {
+    // `version --help` is help about `version`, which the global usage gives (as `help version`).
+    const helpOnVersion = first === 'version' && rest.some((word) => GLOBAL_HELP.includes(word));
+    if (HELP_WORDS.includes(first) || helpOnVersion) {
       deps.io.stdout.write(globalUsage(commands, server !== undefined));
       return ExitCode.Ok;
     }

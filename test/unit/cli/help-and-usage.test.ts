@@ -170,6 +170,10 @@ t.test('help [command] prints what --help and <command> --help print; version wh
       ['scaffold', 'tool', '--help'],
     ],
     [['version'], ['--version']],
+    [
+      ['version', '--help'],
+      ['help', 'version'],
+    ],
   ];
   for (const [words, flags] of pairs) {
     const [byWord, byFlag] = [await run(words), await run(flags)];
