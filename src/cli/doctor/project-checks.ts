@@ -8,6 +8,7 @@ import { findOnPath } from '../../process/json-tool.js';
 import { openProject } from '../../project/project-context.js';
 import { resolveProjectRoot } from '../../project/project-root.js';
 import { discoverTools } from '../../project/tools/tool-discovery.js';
+import { selfCommand } from '../self-command.js';
 import { compareVersions, type DoctorReport, fullVersion } from './doctor-report.js';
 
 /**
@@ -24,14 +25,23 @@ export function checkMinVersion(
   const order = compareVersions(version, minVersion);
   if (order === undefined)
     report.add('framework.min_version_invalid', 'error', `${source}: "${minVersion}" is not a version like 2.0.0`);
-  else if (order < 0)
-    report.add(
-      'framework.version_too_old',
-      'error',
-      `mcp-bash ${version} is older than ${minVersion}, required by ${source}`,
-      // `--version` takes a release version only (D121): `3.0` becomes `3.0.0`.
-      { suggestedCommand: `mcp-bash doctor --fix --version ${fullVersion(minVersion)}` },
-    );
+  else if (order < 0) {
+    const message = `mcp-bash ${version} is older than ${minVersion}, required by ${source}`;
+    // A bundle's mcp-bash.cjs, run by node, is not something doctor can upgrade (it refuses
+    // with exit 3): the bundle is rebuilt instead.
+    if (selfCommand().args.length > 0)
+      report.add(
+        'framework.version_too_old',
+        'error',
+        `${message}; this is a bundle's mcp-bash.cjs run by node: rebuild the bundle with mcp-bash ` +
+          `${fullVersion(minVersion)} or newer (mcp-bash bundle)`,
+      );
+    else
+      report.add('framework.version_too_old', 'error', message, {
+        // `--version` takes a release version only (D121): `3.0` becomes `3.0.0`.
+        suggestedCommand: `mcp-bash doctor --fix --version ${fullVersion(minVersion)}`,
+      });
+  }
 }
 
 interface Requirements {

@@ -197,6 +197,25 @@ t.test('doctor checks the project, requirements.json and --min-version', async (
   );
 });
 
+t.test('run by node from a bundle, doctor suggests rebuilding the bundle, not an upgrade it refuses', async (t) => {
+  const run = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'dist', 'mcp-bash.cjs'), 'doctor', '--json', '--min-version', '99'],
+    {
+      env,
+      cwd: tempDir(),
+      encoding: 'utf8',
+    },
+  );
+  const report = parseJson(t, run.stdout, 'doctor --json');
+  matchesSchema(t, report, doctorReportSchema, 'doctor --json under node');
+  const tooOld = (report.findings as Array<{ id: string; message: string; suggestedCommand: string | null }>).find(
+    (finding) => finding.id === 'framework.version_too_old',
+  );
+  t.match(tooOld?.message, /rebuild the bundle with mcp-bash 99\.0\.0 or newer/);
+  t.equal(tooOld?.suggestedCommand, null, 'no doctor --fix command, which this runtime refuses (exit 3)');
+});
+
 t.test('doctor refuses --fix with --dry-run, and malformed upgrade flags (exit 2)', async (t) => {
   const both = await cli(['doctor', '--fix', '--dry-run'], env, tempDir());
   t.equal(both.code, 2);
