@@ -36,7 +36,8 @@ export function metadataProblems(format: MetaFormat, value: unknown): MetadataPr
   return check.issues.map((issue) => ({ ...issue, severity: rejects(format, issue) ? 'reject' : 'ignore' }));
 }
 
-function valueAt(root: unknown, pointer: string): unknown {
+/** The value at a JSON Pointer of `root` (undefined where the path does not exist). */
+export function valueAt(root: unknown, pointer: string): unknown {
   let current = root;
   for (const token of pointer.split('/').slice(1)) {
     if (typeof current !== 'object' || current === null) return undefined;

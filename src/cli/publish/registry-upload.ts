@@ -76,6 +76,9 @@ export async function upload(
       headers: request.headers,
       body: bundle.data,
       signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
+      // fetch would follow a 301/302/303 as a GET without the bundle, and the page it lands
+      // on (200) would read as published; 1.x's curl did not follow either.
+      redirect: 'manual',
     });
   } catch (error) {
     const cause = (error as { cause?: { message?: string } }).cause?.message;
@@ -85,5 +88,13 @@ export async function upload(
       'Check MCP_REGISTRY_URL and the network.',
     );
   }
+  const location = response.headers.get('location');
+  const where = location ? ` to ${location}` : '';
+  if (response.status >= 300 && response.status < 400)
+    throw new CliError(
+      `the registry answered HTTP ${response.status}, a redirect${where}; nothing was published`,
+      ExitCode.Failure,
+      'Set MCP_REGISTRY_URL to the address the registry itself serves (https://...).',
+    );
   return { status: response.status, body: await response.text() };
 }

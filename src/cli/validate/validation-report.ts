@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import type { MetaFormat } from '../../schemas/meta-files.js';
 import type { SchemaValidator } from '../../validation/json-schema.js';
-import { metadataProblems } from '../../validation/metadata-check.js';
+import { metadataProblems, valueAt } from '../../validation/metadata-check.js';
 
 /** The part of a project a message is about (`--json` messages[].section). */
 export type Section = 'server' | 'tools' | 'prompts' | 'resources' | 'ui' | 'registrations';
@@ -103,9 +103,18 @@ function schemaAt(schema: unknown, pointer: string): Record<string, unknown> | u
   return current;
 }
 
-/** ajv says "must be equal to constant"; say which value. */
-function issueMessage(schema: object, issue: { path: string; message: string; keyword: string }): string {
-  const target = schemaAt(schema, issue.path);
+/**
+ * ajv says "must be equal to constant" or "must NOT be valid"; say which value, or what the
+ * rule is in the server's own words (the format's sentence for the field).
+ */
+function issueMessage(
+  format: MetaFormat,
+  issue: { path: string; message: string; keyword: string },
+  value: unknown,
+): string {
+  const sentence = format.sentences?.[issue.path];
+  if (issue.keyword === 'not' && sentence) return sentence(valueAt(value, issue.path));
+  const target = schemaAt(format.schema, issue.path);
   if (issue.keyword === 'const' && target && 'const' in target) return `must be ${JSON.stringify(target.const)}`;
   if (issue.keyword === 'enum' && Array.isArray(target?.enum))
     return `must be one of ${target.enum.map((value) => JSON.stringify(value)).join(', ')}`;
@@ -129,7 +138,7 @@ export function checkSchema(
   const problems = metadataProblems(format, value);
   for (const problem of problems) {
     const field = `${fieldPrefix}${problem.path}` || '(root)';
-    const message = issueMessage(format.schema, problem);
+    const message = issueMessage(format, problem, value);
     if (problem.severity === 'reject') ctx.report.add('error', section, message, { file, field });
     else ctx.report.add('warning', section, `${message}: the server ignores this value`, { file, field });
   }

@@ -20,7 +20,7 @@ interface Recorded {
 }
 
 const recorded: Recorded[] = [];
-const answers: Array<{ status: number; body: string }> = [];
+const answers: Array<{ status: number; body: string; location?: string }> = [];
 const registry = createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -32,7 +32,8 @@ const registry = createServer((request, response) => {
       bodySha: createHash('sha256').update(Buffer.concat(chunks)).digest('hex'),
     });
     const answer = answers.shift() ?? { status: 500, body: 'no answer queued' };
-    response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+    const location = answer.location ? { location: answer.location } : {};
+    response.writeHead(answer.status, { 'content-type': 'application/json', ...location }).end(answer.body);
   });
 });
 await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
@@ -92,6 +93,25 @@ t.test('each refusal of the registry has its own message and exit 1', async (t) 
     const run = await cli(['publish', bundle], env, project);
     t.equal(run.code, 1, `HTTP ${status}: exit 1`);
     t.match(run.stderr, message, `HTTP ${status}: ${run.stderr}`);
+  }
+  for (const status of [301, 302, 303, 307, 308]) {
+    // Followed, a redirect would turn the POST into a GET without the bundle (301-303) whose
+    // landing page (200) read as "Published", or fail on the spent body (307, 308).
+    recorded.length = 0;
+    answers.push({ status, body: '', location: '/landing' }, { status: 200, body: '<html>welcome</html>' });
+    const run = await cli(['publish', bundle], env, project);
+    t.equal(run.code, 1, `HTTP ${status}: exit 1`);
+    t.equal(run.stdout, '', `HTTP ${status}: nothing claims success`);
+    t.match(
+      run.stderr,
+      new RegExp(`HTTP ${status}, a redirect to /landing; nothing was published\nSet MCP_REGISTRY_URL`),
+    );
+    t.same(
+      recorded.map((request) => `${request.method} ${request.url}`),
+      ['POST /api/v1/bundles'],
+      'the redirect is not followed',
+    );
+    answers.length = 0;
   }
   const closed = await cli(['publish', bundle], { ...env, MCP_REGISTRY_URL: 'http://127.0.0.1:9' }, project);
   t.equal(closed.code, 1);

@@ -101,6 +101,8 @@ t.test('validate: UI metadata, template configs, entrypoints, names, tool _meta.
     JSON.stringify({ template: 'chart', meta: { csp: { connectDomains: 'x' }, prefersBorder: 'yes' } }),
   );
   write('ui/empty/ui.meta.json', JSON.stringify({ description: 'nothing to serve' }));
+  write('ui/escape/ui.meta.json', JSON.stringify({ entrypoint: '../../secret.txt' }));
+  write('ui/escape/index.html', '<html></html>');
   mkdirSync(join(root, 'ui/bare'), { recursive: true });
   write('ui/hello/index.html', '<html></html>');
   write('ui/big/index.html', 'x'.repeat(64));
@@ -147,11 +149,22 @@ t.test('validate: UI metadata, template configs, entrypoints, names, tool _meta.
   );
   has('error', /^ui\/broken\/ui\.meta\.json: invalid JSON/, 'invalid JSON');
   // What the server serves around (the value dropped, its default used) is a warning (D193).
-  const ignored = (field: string, problem: string) =>
-    new RegExp(`^ui/schema/ui\\.meta\\.json ${field}: ${problem}.*: the server ignores this value$`);
+  const ignoredAt = (dir: string, field: string, problem: string) =>
+    new RegExp(`^${dir}/ui\\.meta\\.json ${field}: ${problem}.*: the server ignores this value$`);
+  const ignored = (field: string, problem: string) => ignoredAt('ui/schema', field, problem);
   has('warning', ignored('/template', 'must be one of "form", "data-table"'), 'an unknown template');
   has('warning', ignored('/meta/csp/connectDomains', 'must be array'), 'CSP lists');
   has('warning', ignored('/meta/prefersBorder', 'must be boolean'), 'prefersBorder');
+  // The rule in the server's words, not ajv's "must NOT be valid" of the schema's `not`.
+  has(
+    'warning',
+    ignoredAt(
+      'ui/escape',
+      '/entrypoint',
+      'entrypoint must be a relative path inside the UI directory \\(index\\.html is used\\)',
+    ),
+    'an entrypoint outside the directory',
+  );
   has(
     'error',
     /^ui\/schema: neither index\.html nor a "template": the view serves nothing/,
@@ -185,7 +198,7 @@ t.test('validate: UI metadata, template configs, entrypoints, names, tool _meta.
   const served = ui.filter((message) => message.level === 'info' && /UI resource ui:/.test(message.message));
   t.same(
     served.map((message) => message.file).sort(),
-    ['tools/hello/ui'],
+    ['tools/hello/ui', 'ui/escape'],
     'no ✓ for a view that is not served (a name a tool UI has) or whose reads are refused or fail',
   );
 });

@@ -3,10 +3,12 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import t from 'tap';
+import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../../../src/project/ui/ui-resource.js';
 import { healthReportSchema } from '../../../src/schemas/cli-outputs.js';
 import { matchesSchema } from '../../helpers/cli-projects.js';
-import { fixtureProject } from '../../helpers/fixtures.js';
+import { copyProject, fixtureProject } from '../../helpers/fixtures.js';
 import { connectHttpClient, postHeaders, startHttpServer, startToolsServer } from '../../helpers/http-server.js';
+import { repoRoot } from '../../helpers/paths.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
 // Scale-out: two --stateless replicas behind a round-robin proxy, as behind any load
@@ -137,4 +139,29 @@ t.test('/healthz and /readyz answer probes; /readyz reports what mcp-bash health
   const elsewhere = await fetch(`${server.origin}/other`);
   t.equal(elsewhere.status, 404);
   await elsewhere.text();
+});
+
+t.test('stateless: MCP Apps views are listed and read, but no request knows the client renders them', async (t) => {
+  // docs/REMOTE.md and docs/UI.md say so: a POST after initialize carries no capabilities.
+  const root = copyProject(join(repoRoot, 'assets', 'examples', '14-ui-templates'), 'stateless-ui');
+  const server = await startHttpServer(t, {
+    env: toolEnv({ MCPBASH_PROJECT_ROOT: root }),
+    args: ['--http', '127.0.0.1:0', '--stateless'],
+  });
+  const { client } = await connectHttpClient(server.url, {
+    capabilities: { capabilities: { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } } },
+  });
+  t.teardown(() => client.close());
+  const { tools } = await client.listTools();
+  const board = tools.find((tool) => tool.name === 'example-task-board');
+  t.match(board?._meta, { ui: { resourceUri: 'ui://example-ui-templates/example-task-board' } }, '_meta.ui is there');
+  t.notOk(
+    tools.some((tool) => tool.name === 'example-move-task'),
+    'the app-only tool is left out, as for a client without MCP Apps',
+  );
+  const read = await client.readResource({ uri: 'ui://example-ui-templates/example-task-board' });
+  t.match(read.contents, [{ mimeType: UI_MIME_TYPE, text: /<!DOCTYPE html>/ }], 'the view is read');
+  const result = await client.callTool({ name: 'example-task-board', arguments: {} });
+  t.match(result.content, [{ type: 'text', text: /\[todo\]/ }]);
+  t.equal(result.structuredContent, undefined, 'the tool saw MCPBASH_CLIENT_SUPPORTS_UI=0: the text alone');
 });
