@@ -140,7 +140,7 @@ export function refuseExisting(paths: readonly string[], display: (path: string)
   const existing = paths.filter((path) => existsSync(path));
   if (existing.length > 0) {
     throw new CliError(
-      `${existing.map(display).join(', ')} already exists`,
+      `${existing.map(display).join(', ')} already ${existing.length === 1 ? 'exists' : 'exist'}`,
       1,
       'Choose another name, or move the existing files away first (mcp-bash never overwrites them).',
     );

@@ -11,7 +11,7 @@ import { checkName, sanitizeName } from '../../../src/cli/names.js';
 import { parseOptions } from '../../../src/cli/parse-options.js';
 import { sourceEnvFiles } from '../../../src/cli/run-tool/sourced-env.js';
 import { parseToolArguments } from '../../../src/cli/run-tool/tool-arguments.js';
-import { renderTemplate } from '../../../src/cli/scaffold/template-files.js';
+import { refuseExisting, renderTemplate } from '../../../src/cli/scaffold/template-files.js';
 import { commandGroup } from '../../../src/cli/subcommands.js';
 import { RawNumber, stringifyExact } from '../../../src/json/raw-number.js';
 
@@ -183,4 +183,14 @@ t.test('a value flag takes the next word as its value even when it starts with a
   t.equal(parseOptions(['--args=a=b'], spec, 'usage').string('args'), 'a=b', '--opt=value is unchanged');
   t.same(parseOptions(['--name', 'x', '--', '--args', '-n'], spec, 'usage').positionals, ['--args', '-n']);
   t.throws(() => parseOptions(['--args', '--x'], spec, 'usage'), { message: 'option --args needs a value' });
+});
+
+t.test('scaffolds refuse existing files, naming them in a sentence that agrees with their number', async (t) => {
+  const dir = t.testdir({ one: '', two: '' });
+  const display = (path: string) => path.slice(dir.length + 1);
+  t.throws(() => refuseExisting([join(dir, 'one')], display), { message: 'one already exists' });
+  t.throws(() => refuseExisting([join(dir, 'one'), join(dir, 'two'), join(dir, 'three')], display), {
+    message: 'one, two already exist',
+  });
+  t.doesNotThrow(() => refuseExisting([join(dir, 'three')], display), 'nothing there: nothing refused');
 });
