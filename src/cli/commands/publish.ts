@@ -7,6 +7,7 @@ import { readPublishableBundle } from '../publish/bundle-manifest.js';
 import {
   DEFAULT_REGISTRY_URL,
   interpretAnswer,
+  registryBaseUrl,
   type UploadRequest,
   upload,
   uploadRequest,
@@ -50,9 +51,10 @@ export const command: Command = {
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, usage);
     const { io } = context;
     const bundle = readPublishableBundle(resolve(io.cwd, file));
-    if (!bundle.author) io.stderr.write('warning: the manifest names no author; registries and clients expect one\n');
+    if (!bundle.author)
+      io.stderr.write('mcp-bash publish: warning: the manifest names no author; registries and clients expect one\n');
     const token = options.string('token') ?? context.config.values.MCP_REGISTRY_TOKEN;
-    const registry = context.config.values.MCP_REGISTRY_URL;
+    const registry = registryBaseUrl(context.config.values.MCP_REGISTRY_URL);
     if (options.boolean('dry-run')) {
       const request = uploadRequest(registry, token ?? '(none)', bundle);
       showRequest(io, request, bundle.data.length);

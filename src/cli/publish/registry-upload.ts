@@ -12,6 +12,23 @@ export interface UploadRequest {
   readonly headers: Record<string, string>;
 }
 
+/** MCP_REGISTRY_URL, checked: an http or https URL (a dry run must fail where the upload would). */
+export function registryBaseUrl(value: string): string {
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'http:' && protocol !== 'https:')
+    throw new CliError(
+      `MCP_REGISTRY_URL is not an http(s) URL: "${value}"`,
+      ExitCode.Usage,
+      'Set it to the registry, e.g. https://registry.example.com, or unset it for the default.',
+    );
+  return value;
+}
+
 /** POST <registry>/api/v1/bundles with the bundle as the body. */
 export function uploadRequest(registryUrl: string, token: string, bundle: PublishableBundle): UploadRequest {
   return {

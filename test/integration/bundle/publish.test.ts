@@ -146,7 +146,10 @@ t.test('checks before anything is sent', async (t) => {
     project,
   );
   t.equal(dry.code, 0, '--dry-run needs no token');
-  t.match(dry.stderr, /warning: the manifest names no author/);
+  t.match(dry.stderr, /mcp-bash publish: warning: the manifest names no author/);
   t.match(dry.stdout, /Dry run: n@1\.0\.0 is ready to publish to http:\/\/127\.0\.0\.1:\d+ \(set MCP_REGISTRY_TOKEN/);
+  const ftp = await cli(['publish', bundle, '--dry-run'], { ...env, MCP_REGISTRY_URL: 'ftp://x' }, project);
+  t.equal(ftp.code, 2, 'a registry URL the upload could not use fails the dry run too');
+  t.match(ftp.stderr, /MCP_REGISTRY_URL is not an http\(s\) URL: "ftp:\/\/x"/);
   t.same(recorded, [], 'nothing reached the registry');
 });
