@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { fileUriFromPath } from '../../content/mime.js';
 import type { JsonObject } from '../../spec/types.js';
@@ -47,6 +47,8 @@ class Scan {
   readonly templates: ResourceTemplateDefinition[] = [];
   readonly templateWarnings: string[] = [];
   readonly usedMetadata = new Set<string>();
+  /** Symbolic links inside resources/ that would be served by their own file:// URI. */
+  readonly links: string[] = [];
 
   constructor(readonly dir: string) {}
 
@@ -90,6 +92,12 @@ class Scan {
       return;
     }
     const inline = meta.uri === undefined ? inlineHeader(readHeadOrEmpty(path), rel, this.resourceWarnings) : undefined;
+    // The file provider never reads through a symbolic link (exit 2, D99): a link served by
+    // its own file:// URI would be listed only to fail every read (D280).
+    if ((meta.uri ?? inline?.uri) === undefined && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
+      this.links.push(rel);
+      return;
+    }
     this.addResource(
       { ...inline, ...meta },
       {
@@ -133,6 +141,10 @@ export function scanResources(resourcesDir: string): ResourceScan {
   for (const path of files) {
     if (basename(path).endsWith(META_SUFFIX) && !scan.usedMetadata.has(path)) scan.standaloneMetadata(path);
   }
+  if (scan.links.length > 0) {
+    const hint = 'the file provider does not read through a link to a file; copy the file, or link its directory';
+    scan.resourceWarnings.push(notListedWarning(scan.links, 'are symbolic links', hint));
+  }
   return scan;
 }
 
@@ -161,13 +173,16 @@ function filesWithin(resourcesDir: string, warnings: string[]): string[] {
     return within;
   });
   if (outside.length > 0) {
-    const example = outside.slice(0, 3).join(', ');
-    warnings.push(
-      `${outside.length} file(s) reached through symbolic links lie outside the resources directory and are ` +
-        `not listed (${example}${outside.length > 3 ? ', ...' : ''})`,
-    );
+    warnings.push(notListedWarning(outside, 'reached through symbolic links lie outside the resources directory'));
   }
   return inside;
+}
+
+/** One warning for the files left out for one reason: how many, and the first three. */
+function notListedWarning(paths: readonly string[], reason: string, hint?: string): string {
+  const example = paths.slice(0, 3).join(', ');
+  const warning = `${paths.length} file(s) ${reason} and are not listed (${example}${paths.length > 3 ? ', ...' : ''})`;
+  return hint === undefined ? warning : `${warning}: ${hint}`;
 }
 
 function compare(a: string, b: string): number {
