@@ -220,12 +220,21 @@ export function assembleTemplates(
   warnings: string[],
 ): ResourceTemplateDefinition[] {
   const byName = new Map<string, ResourceTemplateDefinition>();
+  const manualNames = new Set<string>();
   for (const template of discovered) {
     if (byName.has(template.name))
       warnings.push(`resource template name "${template.name}" is defined twice; the first is kept`);
     else byName.set(template.name, template);
   }
-  for (const template of manual) byName.set(template.name, template);
+  // Within the manual list the first of a name is kept too, as in the discovered one.
+  for (const template of manual) {
+    if (manualNames.has(template.name)) {
+      warnings.push(`manual resource template name "${template.name}" is registered twice; the first is kept`);
+      continue;
+    }
+    manualNames.add(template.name);
+    byName.set(template.name, template);
+  }
   return [...byName.values()]
     .filter((template) => {
       if (!resourceNames.has(template.name)) return true;
