@@ -49,6 +49,8 @@ class Scan {
   readonly usedMetadata = new Set<string>();
   /** Symbolic links inside resources/ that would be served by their own file:// URI. */
   readonly links: string[] = [];
+  /** Files whose path below resources/ holds a backslash, which no file:// URI can name. */
+  readonly backslashed: string[] = [];
 
   constructor(readonly dir: string) {}
 
@@ -94,9 +96,17 @@ class Scan {
     const inline = meta.uri === undefined ? inlineHeader(readHeadOrEmpty(path), rel, this.resourceWarnings) : undefined;
     // The file provider never reads through a symbolic link (exit 2, D99): a link served by
     // its own file:// URI would be listed only to fail every read (D280).
-    if ((meta.uri ?? inline?.uri) === undefined && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
-      this.links.push(rel);
-      return;
+    if ((meta.uri ?? inline?.uri) === undefined) {
+      if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
+        this.links.push(rel);
+        return;
+      }
+      // A file URI's backslash is a separator (Windows paths, file.sh): the URI of `a\b.txt`
+      // would name `a/b.txt`, another file or none.
+      if (sep === '/' && rel.includes('\\')) {
+        this.backslashed.push(rel);
+        return;
+      }
     }
     this.addResource(
       { ...inline, ...meta },
@@ -144,6 +154,10 @@ export function scanResources(resourcesDir: string): ResourceScan {
   if (scan.links.length > 0) {
     const hint = 'the file provider does not read through a link to a file; copy the file, or link its directory';
     scan.resourceWarnings.push(notListedWarning(scan.links, 'are symbolic links', hint));
+  }
+  if (scan.backslashed.length > 0) {
+    const hint = 'a file URI reads a backslash as a directory separator; rename them';
+    scan.resourceWarnings.push(notListedWarning(scan.backslashed, 'have a backslash in their path', hint));
   }
   return scan;
 }

@@ -21,6 +21,7 @@ t.test('the built-in file provider: roots, traversal, symlink escapes, percent-e
   mkdirSync(join(resources, 'docs', 'more'), { recursive: true });
   writeFileSync(join(resources, 'docs', 'more', 'deep.txt'), 'deep\n');
   symlinkSync('docs/more', join(resources, 'docs-link'));
+  writeFileSync(join(resources, 'docs\\nested.txt'), 'not docs/nested.txt\n');
   const server = await startInProcess({ projectRoot: project, env: isolatedEnv() });
   t.teardown(() => server.close());
   const read = (uri: string) => server.request('resources/read', { uri });
@@ -53,6 +54,12 @@ t.test('the built-in file provider: roots, traversal, symlink escapes, percent-e
   );
   t.match(warnings, /1 file\(s\) are symbolic links and are not listed \(alias\.txt\): the file provider/);
   t.match((await read(`file://${resources}/alias.txt`)).error, outside0(), 'its read is still refused');
+  t.notOk(
+    listed.some((item) => item.name === 'docs\\nested'),
+    'a file with a backslash in its name is not listed: its URI would name docs/nested.txt',
+  );
+  t.equal(listed.filter((item) => item.uri === `file://${resources}/docs/nested.txt`).length, 1);
+  t.match(warnings, /1 file\(s\) have a backslash in their path and are not listed \(docs\\nested\.txt\)/);
   const deep = listed.find((item) => item.uri === `file://${resources}/docs-link/deep.txt`);
   t.ok(deep, 'a file under a linked directory inside resources/ is listed');
   t.match((await read(deep?.uri ?? '')).result, { contents: [{ text: 'deep\n' }] }, 'and it reads');
