@@ -70,6 +70,14 @@ function defaultMessage(failure: ProcessFailure, wording: FailureWording): strin
   const { subject } = wording;
   switch (failure.kind) {
     case 'not-started':
+      // E2BIG says only "spawn E2BIG": name what is too large (a request's arguments in an
+      // environment variable, a long URI as an argument).
+      if ((failure.error as NodeJS.ErrnoException).code === 'E2BIG') {
+        return (
+          `${subject} could not be started: its arguments or environment are larger than the system allows ` +
+          '(E2BIG; on Linux one argument or variable holds at most 128 KiB)'
+        );
+      }
       return `${subject} could not be started: ${failure.error.message}`;
     case 'cancelled':
       return `${subject} was cancelled`;

@@ -4,7 +4,10 @@
 #   MCP_COMPLETION_ARGS_JSON  {"query", "prefix", "argument": {"name", "value"}, "context", "ref"}
 #   MCP_COMPLETION_LIMIT, MCP_COMPLETION_OFFSET   the page the client asked for
 #   (the whole contract, MCP_COMPLETION_CURSOR included: docs/TOOL-CONTRACT.md in mcp-bash)
-# and reads a JSON array of strings (or {"suggestions": [...], "hasMore": true}) from stdout.
+# and reads {"suggestions": [...], "hasMore": bool, "next": N} (or a JSON array of strings)
+# from stdout. Print one page: the matches from MCP_COMPLETION_OFFSET, at most
+# MCP_COMPLETION_LIMIT of them; a script that prints every match for every page hands a
+# client that follows nextCursor the first page again and again.
 set -euo pipefail
 
 args="${MCP_COMPLETION_ARGS_JSON:-}"
@@ -19,15 +22,25 @@ case "${argument}" in
 *) candidates=("alpha" "beta" "gamma") ;;
 esac
 
-printf '['
-separator=''
+offset="${MCP_COMPLETION_OFFSET:-0}"
+limit="${MCP_COMPLETION_LIMIT:-5}"
+matches=()
 for candidate in "${candidates[@]}"; do
 	case "${candidate}" in
-	"${query}"*)
-		# The candidates above need no JSON escaping; escape real data (mcp-bash jq -R . does it).
-		printf '%s"%s"' "${separator}" "${candidate}"
-		separator=','
-		;;
+	"${query}"*) matches+=("${candidate}") ;;
 	esac
 done
-printf ']\n'
+
+# One page: at most limit matches from offset; "next" is where the following page starts.
+printf '{"suggestions":['
+separator=''
+index="${offset}"
+while [ "${index}" -lt "${#matches[@]}" ] && [ "${index}" -lt "$((offset + limit))" ]; do
+	# The candidates above need no JSON escaping; escape real data (mcp-bash jq -R . does it).
+	printf '%s"%s"' "${separator}" "${matches[${index}]}"
+	separator=','
+	index=$((index + 1))
+done
+more=false
+[ "${index}" -lt "${#matches[@]}" ] && more=true
+printf '],"hasMore":%s,"next":%s}\n' "${more}" "${index}"

@@ -1,5 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import type { Config } from '../../config/config.js';
@@ -155,6 +155,29 @@ function checkUri(
 }
 
 /**
+ * Why the server leaves a file without metadata out of resources/list (resource-discovery.ts):
+ * its real path leaves resources/ (D58), it is a link to a file (D280), or its path holds a
+ * backslash (D281); undefined when it is listed.
+ */
+function whyNotListed(file: string, resourcesDir: string): string | undefined {
+  let real: string;
+  let root: string;
+  try {
+    real = realpathSync(file);
+    root = realpathSync(resourcesDir);
+  } catch {
+    return undefined;
+  }
+  if (real !== root && !real.startsWith(`${root}${sep}`))
+    return 'reached through a symbolic link, it lies outside resources/';
+  if (lstatSync(file).isSymbolicLink())
+    return 'a symbolic link to a file, which the file provider does not read through (copy the file, or link its directory)';
+  if (sep === '/' && relative(resourcesDir, file).includes('\\'))
+    return 'a backslash in its path, which a file:// URI reads as a directory separator (rename it)';
+  return undefined;
+}
+
+/**
  * The project's provider scripts (line endings), then resources/: every metadata file
  * (JSON, schema, uri or uriTemplate, the provider it needs,
  * a missing file:// target), and duplicate names - counting the files without metadata,
@@ -206,6 +229,11 @@ export function checkResources(check: CheckContext, layout: ProjectLayout, home:
     });
   }
   for (const file of files.filter((path) => !path.endsWith(META_SUFFIX) && !described.has(path))) {
+    const unlisted = whyNotListed(file, layout.resourcesDir);
+    if (unlisted) {
+      ctx.report.add('warning', 'resources', `not listed by the server: ${unlisted}`, { file });
+      continue;
+    }
     const name = basename(file, extname(file));
     claim(name, file);
     ctx.report.add('info', 'resources', `resource "${name}" (no metadata: named after the file)`, { file });

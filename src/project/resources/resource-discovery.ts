@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { fileUriFromPath } from '../../content/mime.js';
 import type { JsonObject } from '../../spec/types.js';
@@ -47,6 +47,10 @@ class Scan {
   readonly templates: ResourceTemplateDefinition[] = [];
   readonly templateWarnings: string[] = [];
   readonly usedMetadata = new Set<string>();
+  /** Symbolic links inside resources/ that would be served by their own file:// URI. */
+  readonly links: string[] = [];
+  /** Files whose path below resources/ holds a backslash, which no file:// URI can name. */
+  readonly backslashed: string[] = [];
 
   constructor(readonly dir: string) {}
 
@@ -90,6 +94,20 @@ class Scan {
       return;
     }
     const inline = meta.uri === undefined ? inlineHeader(readHeadOrEmpty(path), rel, this.resourceWarnings) : undefined;
+    // The file provider never reads through a symbolic link (exit 2, D99): a link served by
+    // its own file:// URI would be listed only to fail every read (D280).
+    if ((meta.uri ?? inline?.uri) === undefined) {
+      if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
+        this.links.push(rel);
+        return;
+      }
+      // A file URI's backslash is a separator (Windows paths, file.sh): the URI of `a\b.txt`
+      // would name `a/b.txt`, another file or none.
+      if (sep === '/' && rel.includes('\\')) {
+        this.backslashed.push(rel);
+        return;
+      }
+    }
     this.addResource(
       { ...inline, ...meta },
       {
@@ -133,6 +151,14 @@ export function scanResources(resourcesDir: string): ResourceScan {
   for (const path of files) {
     if (basename(path).endsWith(META_SUFFIX) && !scan.usedMetadata.has(path)) scan.standaloneMetadata(path);
   }
+  if (scan.links.length > 0) {
+    const hint = 'the file provider does not read through a link to a file; copy the file, or link its directory';
+    scan.resourceWarnings.push(notListedWarning(scan.links, 'are symbolic links', hint));
+  }
+  if (scan.backslashed.length > 0) {
+    const hint = 'a file URI reads a backslash as a directory separator; rename them';
+    scan.resourceWarnings.push(notListedWarning(scan.backslashed, 'have a backslash in their path', hint));
+  }
   return scan;
 }
 
@@ -161,13 +187,16 @@ function filesWithin(resourcesDir: string, warnings: string[]): string[] {
     return within;
   });
   if (outside.length > 0) {
-    const example = outside.slice(0, 3).join(', ');
-    warnings.push(
-      `${outside.length} file(s) reached through symbolic links lie outside the resources directory and are ` +
-        `not listed (${example}${outside.length > 3 ? ', ...' : ''})`,
-    );
+    warnings.push(notListedWarning(outside, 'reached through symbolic links lie outside the resources directory'));
   }
   return inside;
+}
+
+/** One warning for the files left out for one reason: how many, and the first three. */
+function notListedWarning(paths: readonly string[], reason: string, hint?: string): string {
+  const example = paths.slice(0, 3).join(', ');
+  const warning = `${paths.length} file(s) ${reason} and are not listed (${example}${paths.length > 3 ? ', ...' : ''})`;
+  return hint === undefined ? warning : `${warning}: ${hint}`;
 }
 
 function compare(a: string, b: string): number {
@@ -205,12 +234,21 @@ export function assembleTemplates(
   warnings: string[],
 ): ResourceTemplateDefinition[] {
   const byName = new Map<string, ResourceTemplateDefinition>();
+  const manualNames = new Set<string>();
   for (const template of discovered) {
     if (byName.has(template.name))
       warnings.push(`resource template name "${template.name}" is defined twice; the first is kept`);
     else byName.set(template.name, template);
   }
-  for (const template of manual) byName.set(template.name, template);
+  // Within the manual list the first of a name is kept too, as in the discovered one.
+  for (const template of manual) {
+    if (manualNames.has(template.name)) {
+      warnings.push(`manual resource template name "${template.name}" is registered twice; the first is kept`);
+      continue;
+    }
+    manualNames.add(template.name);
+    byName.set(template.name, template);
+  }
   return [...byName.values()]
     .filter((template) => {
       if (!resourceNames.has(template.name)) return true;

@@ -121,6 +121,24 @@ t.test('scaffold completion creates register.json, merges into a valid one, refu
     version: 1,
     completions: [{ name: 'topics', path: 'completions/topics/completion.sh', timeoutSecs: 5 }],
   });
+  // The scaffolded script prints the page asked for: following nextCursor ends (the whole
+  // list on every page handed a client the first page again and again).
+  const server = await startInitialized({ projectRoot: root, env: { ...env } });
+  const pages: string[][] = [];
+  let cursor: string | undefined;
+  do {
+    const reply = await server.request('completion/complete', {
+      ref: { type: 'ref/prompt', name: 'topics' },
+      argument: { name: 'topic', value: '' },
+      limit: 2,
+      ...(cursor ? { cursor } : {}),
+    });
+    const page = (reply.result as { completion: { values: string[]; nextCursor?: string } }).completion;
+    pages.push(page.values);
+    cursor = page.nextCursor;
+  } while (cursor && pages.length < 5);
+  await server.close();
+  t.same(pages, [['alpha', 'beta'], ['gamma']]);
   writeFileSync(
     registerPath,
     JSON.stringify({

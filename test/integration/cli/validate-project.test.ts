@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { validateReportSchema } from '../../../src/schemas/cli-outputs.js';
@@ -205,3 +205,21 @@ t.test('a template beside invalid metadata is no prompt because the metadata is 
 function notAPrompt(report: ValidateReport, file: string): string | undefined {
   return report.messages.find((m) => m.file === file && /not a prompt/.test(m.message))?.message;
 }
+
+t.test('files the server leaves out of resources/list are warnings, not resources (D58, D280, D281)', async (t) => {
+  const root = await newProject(t, env, 'unlisted');
+  const resources = join(root, 'resources');
+  mkdirSync(join(resources, 'docs'), { recursive: true });
+  writeFileSync(join(resources, 'docs', 'kept.txt'), 'kept');
+  writeFileSync(join(root, 'secret.txt'), 'outside');
+  symlinkSync('docs/kept.txt', join(resources, 'alias.txt'));
+  symlinkSync(join(root, 'secret.txt'), join(resources, 'escape.txt'));
+  writeFileSync(join(resources, 'docs\\kept.txt'), 'backslash');
+  const { report } = await validateJson(t, env, root);
+  const about = (file: string) =>
+    report.messages.filter((m) => m.file === file).map((m) => `${m.level}: ${m.message.replace(`${file}: `, '')}`);
+  t.match(about('resources/alias.txt'), [/^warning: not listed by the server: a symbolic link to a file/]);
+  t.match(about('resources/escape.txt'), [/^warning: not listed by the server: .*outside resources\//]);
+  t.match(about('resources/docs\\kept.txt'), [/^warning: not listed by the server: a backslash in its path/]);
+  t.match(about('resources/docs/kept.txt'), [/^info: resource "kept"/], 'the file itself is a resource');
+});

@@ -162,6 +162,15 @@ t.test('failing completion scripts are internal errors', async (t) => {
     code: -32603,
     message: 'suggestions must be an array of strings',
   });
+  if (process.platform === 'linux') {
+    // A 200 KB argument of the prompt, as context: more than one environment variable can hold.
+    const context = { arguments: { document: 'x'.repeat(200_000) } };
+    t.match((await complete(server, 'fail', 'a', { context })).error, {
+      code: -32603,
+      message:
+        /^Completion script could not be started: its arguments or environment are larger than the system allows \(E2BIG; /,
+    });
+  }
 });
 
 t.test(

@@ -6,6 +6,8 @@ import { startInProcess } from '../../helpers/in-process-server.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 
+const outside0 = () => ({ code: -32603, message: 'Resource outside allowed roots' });
+
 t.test('the built-in file provider: roots, traversal, symlink escapes, percent-encoded names', async (t) => {
   const project = fixtureProject('resources');
   const resources = join(project, 'resources');
@@ -15,6 +17,11 @@ t.test('the built-in file provider: roots, traversal, symlink escapes, percent-e
   writeFileSync(join(project, 'elsewhere', 'inner.txt'), 'inner');
   symlinkSync(join(project, 'elsewhere'), join(resources, 'linked-dir'));
   writeFileSync(join(resources, 'My Notes #1.txt'), 'spaced\n');
+  symlinkSync('notes.txt', join(resources, 'alias.txt'));
+  mkdirSync(join(resources, 'docs', 'more'), { recursive: true });
+  writeFileSync(join(resources, 'docs', 'more', 'deep.txt'), 'deep\n');
+  symlinkSync('docs/more', join(resources, 'docs-link'));
+  writeFileSync(join(resources, 'docs\\nested.txt'), 'not docs/nested.txt\n');
   const server = await startInProcess({ projectRoot: project, env: isolatedEnv() });
   t.teardown(() => server.close());
   const read = (uri: string) => server.request('resources/read', { uri });
@@ -41,6 +48,21 @@ t.test('the built-in file provider: roots, traversal, symlink escapes, percent-e
         '\\(escape\\.txt, linked-dir\\/inner\\.txt\\)',
     ),
   );
+  t.notOk(
+    listed.some((item) => item.name === 'alias'),
+    'a link to a file inside resources/ is not listed either: every read of it is refused (D280)',
+  );
+  t.match(warnings, /1 file\(s\) are symbolic links and are not listed \(alias\.txt\): the file provider/);
+  t.match((await read(`file://${resources}/alias.txt`)).error, outside0(), 'its read is still refused');
+  t.notOk(
+    listed.some((item) => item.name === 'docs\\nested'),
+    'a file with a backslash in its name is not listed: its URI would name docs/nested.txt',
+  );
+  t.equal(listed.filter((item) => item.uri === `file://${resources}/docs/nested.txt`).length, 1);
+  t.match(warnings, /1 file\(s\) have a backslash in their path and are not listed \(docs\\nested\.txt\)/);
+  const deep = listed.find((item) => item.uri === `file://${resources}/docs-link/deep.txt`);
+  t.ok(deep, 'a file under a linked directory inside resources/ is listed');
+  t.match((await read(deep?.uri ?? '')).result, { contents: [{ text: 'deep\n' }] }, 'and it reads');
   const spaced = listed.find((item) => item.name === 'My Notes #1');
   t.equal(spaced?.uri, `file://${resources}/My%20Notes%20%231.txt`, 'discovered URIs are percent-encoded');
   t.match((await read(spaced?.uri ?? '')).result, { contents: [{ text: 'spaced\n' }] }, 'and they resolve (D10)');

@@ -105,6 +105,21 @@ t.test('manual templates override discovered ones; names of resources are refuse
   t.match(warnings, [/"notes" has the name of a resource/]);
 });
 
+t.test('of two manual templates with one name the first is kept, with a warning', async (t) => {
+  const warnings: string[] = [];
+  const result = assembleTemplates(
+    [template('a', 'x://{a}', { description: 'auto' })],
+    [template('a', 'y://{a}', { description: 'first' }), template('a', 'z://{a}', { description: 'second' })],
+    new Set(),
+    warnings,
+  );
+  t.same(
+    result.map((item) => [item.name, item.description]),
+    [['a', 'first']],
+  );
+  t.match(warnings, [/manual resource template name "a" is registered twice; the first is kept/]);
+});
+
 t.test('duplicate resource names keep the first (by path) with a warning', async (t) => {
   const warnings: string[] = [];
   const items = dedupeResources(
