@@ -198,7 +198,7 @@ t.test('scaffold test writes a harness that validates and runs the tools, and re
   t.match(harness.stdout, /hello \(example tool\)\.\.\. PASS[\s\S]*Results: 1 passed, 0 failed/);
   const again = await cli(['scaffold', 'test'], env, root);
   t.equal(again.code, 1);
-  t.match(again.stderr, /test\/run\.sh, test\/README\.md already exists/);
+  t.match(again.stderr, /test\/run\.sh, test\/README\.md already exist\n/);
   t.equal((await cli(['scaffold', 'test', 'extra'], env, root)).code, 1, 'scaffold test takes no name');
 });
 
@@ -271,7 +271,7 @@ t.test(
     t.same(warnings, [
       'server.d/register.json /completions/2/name: ' +
         'completion "later" names no prompt, resource or resource template, ' +
-        'so no completion/complete runs it',
+        'so no client will ask for it (clients complete the prompts and templates they list)',
     ]);
     writeFileSync(
       join(root, 'server.d/register.json'),
@@ -281,7 +281,7 @@ t.test(
       (await cli(['validate'], env, root)).stdout,
       new RegExp(
         'completion "greet" names no prompt, resource or resource template, ' +
-          String.raw`so no completion/complete runs it; the prompt is named "prompt\.greet"`,
+          String.raw`so no client will ask for it \(clients complete the prompts and templates they list\); the prompt is named "prompt\.greet"`,
       ),
     );
   },

@@ -80,7 +80,7 @@ t.test('scaffold ui refuses what exists, a missing tool, a bad name, no name', a
   t.equal((await cli(['scaffold', 'ui', '--tool', 'hello'], env, root)).code, 0);
   const twice = await cli(['scaffold', 'ui', '--tool', 'hello'], env, root);
   t.equal(twice.code, 1, 'a tool UI is not overwritten');
-  t.match(twice.stderr, /tools\/hello\/ui\/index\.html, tools\/hello\/ui\/ui\.meta\.json already exists/);
+  t.match(twice.stderr, /tools\/hello\/ui\/index\.html, tools\/hello\/ui\/ui\.meta\.json already exist\n/);
   t.equal((await cli(['scaffold', 'ui', 'a.b'], env, root)).code, 1);
   const none = await cli(['scaffold', 'ui'], env, root);
   t.equal(none.code, 1, "scaffold's usage status (1.x)");
