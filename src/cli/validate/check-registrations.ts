@@ -85,7 +85,8 @@ function checkCompletionTarget(
   ctx.report.add(
     'warning',
     'registrations',
-    `completion "${name}" names no prompt, resource or resource template, so no client will ask for it (clients complete the prompts and templates they list)` +
+    `completion "${name}" names no prompt, resource or resource template, so no client will ask for it ` +
+      '(clients complete the prompts and templates they list)' +
       (meant ? `; the ${meant.target} is named "${meant.name}"` : ''),
     { file, field },
   );

@@ -171,7 +171,10 @@ function whyNotListed(file: string, resourcesDir: string): string | undefined {
   if (real !== root && !real.startsWith(`${root}${sep}`))
     return 'reached through a symbolic link, it lies outside resources/';
   if (lstatSync(file).isSymbolicLink())
-    return 'a symbolic link to a file, which the file provider does not read through (copy the file, or link its directory)';
+    return (
+      'a symbolic link to a file, which the file provider does not read through ' +
+      '(copy the file, or link its directory)'
+    );
   if (sep === '/' && relative(resourcesDir, file).includes('\\'))
     return 'a backslash in its path, which a file:// URI reads as a directory separator (rename it)';
   return undefined;

@@ -281,7 +281,8 @@ t.test(
       (await cli(['validate'], env, root)).stdout,
       new RegExp(
         'completion "greet" names no prompt, resource or resource template, ' +
-          String.raw`so no client will ask for it \(clients complete the prompts and templates they list\); the prompt is named "prompt\.greet"`,
+          String.raw`so no client will ask for it \(clients complete the prompts and templates they list\); ` +
+          String.raw`the prompt is named "prompt\.greet"`,
       ),
     );
   },

@@ -167,8 +167,10 @@ t.test('failing completion scripts are internal errors', async (t) => {
     const context = { arguments: { document: 'x'.repeat(200_000) } };
     t.match((await complete(server, 'fail', 'a', { context })).error, {
       code: -32603,
-      message:
-        /^Completion script could not be started: its arguments or environment are larger than the system allows \(E2BIG; /,
+      message: new RegExp(
+        '^Completion script could not be started: ' +
+          String.raw`its arguments or environment are larger than the system allows \(E2BIG; `,
+      ),
     });
   }
 });
