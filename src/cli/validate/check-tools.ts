@@ -3,7 +3,13 @@ import { basename, dirname, extname, join, relative } from 'node:path';
 import { isObject } from '../../json/objects.js';
 import { resolveIcons } from '../../project/icons.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
-import { BAD_INLINE_HEADER, discoverTools, inlineHeader } from '../../project/tools/tool-discovery.js';
+import {
+  BAD_INLINE_HEADER,
+  discoverTools,
+  INLINE_HEADER,
+  inlineHeader,
+  metaDescribesTool,
+} from '../../project/tools/tool-discovery.js';
 import { toolNamePortability } from '../../project/tools/tool-name.js';
 import { UI_META_FILE } from '../../project/ui/ui-discovery.js';
 import { uncompiledSchemaWarning } from '../../runner/tool-call-checks.js';
@@ -93,7 +99,7 @@ function checkToolMeta(
   meta: string,
   files: readonly string[],
   serverName: string,
-): { name?: string; script?: string } {
+): { name?: string; script?: string; describes?: boolean } {
   const script = scriptForMeta(meta, files);
   if (!script) {
     const stem = basename(meta).slice(0, -META_SUFFIX.length);
@@ -127,7 +133,8 @@ function checkToolMeta(
     serverName,
   );
   checkIcons(ctx, meta, value.icons);
-  return script ? { name, script } : { name };
+  const describes = metaDescribesTool(value);
+  return script ? { name, script, describes } : { name, describes };
 }
 
 type SchemaProperties = { properties: Record<string, { properties?: Record<string, unknown> }> };
@@ -169,6 +176,22 @@ function scriptHeader(ctx: CheckContext, script: string): Record<string, unknown
   const header = inlineHeader(readFileSync(script, 'utf8').slice(0, 4096), '', warnings);
   if (warnings.length > 0) ctx.report.add('warning', 'tools', BAD_INLINE_HEADER, { file: script });
   return header;
+}
+
+/**
+ * A script whose meta.json names or describes the tool: the server never reads its header
+ * (D282, as 1.x), so one there, even a broken one, is said to be ignored (an edit to it
+ * changes nothing).
+ */
+function reportUnreadHeader(ctx: CheckContext, script: string, meta: string): void {
+  const lines = readFileSync(script, 'utf8').slice(0, 4096).split('\n').slice(0, 10);
+  if (!lines.some((line) => INLINE_HEADER.test(line))) return;
+  ctx.report.add(
+    'info',
+    'tools',
+    `its "# mcp:" header is not read: ${basename(meta)} names the tool, so it alone describes it`,
+    { file: script },
+  );
 }
 
 /** A tool defined by its inline `# mcp:` header (or a bare tool.sh): the header against the schema. */
@@ -266,11 +289,14 @@ export function checkTools(
   const files = listProjectFiles(toolsDir, 1);
   const names = new Map<string, string[]>();
   const metaScripts = new Set<string>();
+  // Scripts whose meta.json describes the tool by itself, with that file: their header is not read.
+  const describedBy = new Map<string, string>();
   // tools/<tool>/ui/ui.meta.json describes the tool's view (checked with the UI), not a tool.
   const uiMeta = (path: string) => basename(path) === UI_META_FILE && basename(dirname(path)) === 'ui';
   for (const meta of metaFiles(files).filter((path) => !uiMeta(path))) {
-    const { name, script } = checkToolMeta(ctx, meta, files, serverName);
+    const { name, script, describes } = checkToolMeta(ctx, meta, files, serverName);
     if (script) metaScripts.add(script);
+    if (script && describes) describedBy.set(script, meta);
     if (name) names.set(name, [...(names.get(name) ?? []), ctx.report.rel(meta)]);
   }
   // --fix first, then discover: the report describes the project as the repairs left it.
@@ -284,7 +310,11 @@ export function checkTools(
     if (!metaScripts.has(script)) {
       checkInlineTool(ctx, script, tool.name);
       names.set(tool.name, [...(names.get(tool.name) ?? []), ctx.report.rel(script)]);
-    } else scriptHeader(ctx, script);
+    } else {
+      const meta = describedBy.get(script);
+      if (meta) reportUnreadHeader(ctx, script, meta);
+      else scriptHeader(ctx, script);
+    }
     // The server warns on each call and runs the tool with its arguments unchecked.
     const uncompiled = uncompiledSchemaWarning(tool.name, ctx.validator.check(tool.inputSchema, {}));
     if (uncompiled) ctx.report.add('warning', 'tools', uncompiled, { file: script });

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import t from 'tap';
 import { cli, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
@@ -499,5 +499,20 @@ t.test('validate warns, as the server does, about every "# mcp:" line that is no
       .map((m) => m.file)
       .sort(),
     ['tools/list/helper.sh', 'tools/list/tool.sh', 'tools/oops/tool.sh'],
+  );
+});
+
+t.test('validate says a header beside a meta.json that names the tool is not read (D282)', async (t) => {
+  const root = await newProject(t, env);
+  // The scaffolded hello tool has a tool.meta.json naming it; give its script headers too.
+  const script = join(root, 'tools/hello/tool.sh');
+  const body = readFileSync(script, 'utf8').replace(/\n/, '\n# mcp: {"description": oops}\n');
+  writeFileSync(script, body);
+  const { report } = await validateJson(t, env, root);
+  const about = report.messages.filter((m) => m.file === 'tools/hello/tool.sh' && /mcp:/.test(m.message));
+  t.same(
+    about.map((m) => [m.level, m.message.replace(/^.*?: its/, 'its')]),
+    [['info', 'its "# mcp:" header is not read: tool.meta.json names the tool, so it alone describes it']],
+    'no warning about a header the server never reads, but a note that it is ignored',
   );
 });

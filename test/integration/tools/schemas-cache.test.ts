@@ -95,14 +95,20 @@ t.test('more than 500 tools: a warning suggesting manual registration', async (t
   await server.close();
 });
 
-t.test('meta.json beats the inline header, even when it uses the legacy "arguments" key', async (t) => {
+t.test('a meta.json that names its tool is all there is; one that does not is merged over the header', async (t) => {
   const server = await startInProcess({ projectRoot: fixtureProject('tools'), env: toolEnv() });
   const { tools } = (await server.request('tools/list', { limit: 200 })).result as {
     tools: Array<{ name: string; description: string; inputSchema: unknown }>;
   };
-  const tool = tools.find((candidate) => candidate.name === 'meta-beats-inline');
-  t.same(tool?.inputSchema, { type: 'object', properties: { fromMeta: { type: 'integer' } } }, 'the meta.json schema');
-  t.equal(tool?.description, 'from the inline header', 'fields meta.json lacks still come from the header');
+  const named = tools.find((candidate) => candidate.name === 'meta-beats-inline');
+  t.same(named?.inputSchema, { type: 'object', properties: { fromMeta: { type: 'integer' } } }, 'the meta.json schema');
+  t.equal(named?.description, '', 'the header is not read (D282, as 1.x): its description does not come through');
+  // meta.json with neither name nor description: the header describes the tool, meta.json's keys win.
+  const merged = tools.find((candidate) => candidate.name === 'header-fills-meta');
+  t.equal(merged?.description, 'from the inline header');
+  t.same(merged?.inputSchema, { type: 'object', properties: { fromMeta: { type: 'integer' } } }, 'meta.json wins');
+  const call = await server.request('tools/call', { name: 'header-fills-meta', arguments: {} });
+  t.match(call.result, { content: [{ type: 'text', text: 'header and meta' }] });
   await server.close();
 });
 
