@@ -223,6 +223,7 @@ export class McpServer {
     const steps: Array<[string, () => unknown]> = [
       ['abort requests', () => this.engine.shutdown(config.killGraceMs + 500)],
       ['stop tool processes', () => this.processes.stopAll(config.killGraceMs)],
+      ['write the registry caches', () => this.parts.registries.flushCaches()],
       ['flush stdout', () => this.flushOutput(config.shutdownTimeoutMs)],
       [
         'remove the state dir',

@@ -2,20 +2,13 @@ import type { RegistryStore } from '../project/registry/registry-store.js';
 import type { HandlerModule } from './server-context.js';
 
 /**
- * The next turn of the event loop, after input that arrived meanwhile has been read and its
- * requests started. Two immediates: the first may run in this turn's check phase, before
- * the loop polls for input again.
- */
-const afterPendingInput = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
-
-/**
- * After `notifications/initialized`: scan the registries once (the list_changed baseline,
- * and a warm cache for the first list), then look once a second - each kind rescanning
- * when its TTL has expired - while the client can be told about changes.
- *
- * Tools go first, with UI resources (they share the walk of tools/), and the other kinds a
- * turn later: a client's first tools/list, usually sent right after `initialized`, then
- * waits for the tools alone.
+ * After `notifications/initialized`: scan the tools (with the UI resources: they share the
+ * walk of tools/) at once - a client's first tools/list, usually sent right after
+ * `initialized`, waits for that scan alone - and the other kinds a poll interval later,
+ * when the burst of first requests (tools/list and its pages, the other lists, which scan
+ * their own kind when asked first) is over. Those scans are the list_changed baselines. While
+ * the client can be told about changes, every kind is then looked at once a second,
+ * rescanning when its TTL has expired.
  */
 export const registryPollingModule: HandlerModule = {
   name: 'registry polling',
@@ -25,28 +18,26 @@ export const registryPollingModule: HandlerModule = {
     let stopped = false;
     const refresh = (store: RegistryStore<unknown>) =>
       store.snapshot().catch((error: Error) => log.debug('mcp.registry', `${store.kind}: ${error.message}`));
-    const check = async () => {
-      const first: Array<RegistryStore<unknown>> = [registries.tools, registries.ui];
-      await Promise.all(first.map(refresh));
-      await afterPendingInput();
-      // The session may have ended meanwhile: no scan (or register.sh) after its processes stopped.
-      if (stopped) return;
-      await Promise.all(
-        registries
-          .all()
-          .filter((store) => !first.includes(store))
-          .map(refresh),
-      );
+    // The session may have ended meanwhile: no scan (or register.sh) after its processes stopped.
+    const check = async (stores: ReadonlyArray<RegistryStore<unknown>>) => {
+      if (!stopped) await Promise.all(stores.map(refresh));
     };
     return {
       onReady: () => {
-        void check();
-        if (!session.features.listChanged) return;
-        timer = setInterval(() => void check(), registries.pollIntervalMs());
-        timer.unref();
+        const first: Array<RegistryStore<unknown>> = [registries.tools, registries.ui];
+        void check(first);
+        const interval = registries.pollIntervalMs();
+        if (!session.features.listChanged) {
+          const rest = registries.all().filter((store) => !first.includes(store));
+          timer = setTimeout(() => void check(rest), interval).unref();
+          return;
+        }
+        // The first tick also takes the other kinds' first scans.
+        timer = setInterval(() => void check(registries.all()), interval).unref();
       },
       onStop: () => {
         stopped = true;
+        clearTimeout(timer);
         clearInterval(timer);
       },
     };

@@ -42,6 +42,13 @@ export interface ServerPartsOptions {
   readonly onHash: (kind: RegistryKind, hash: string) => void;
 }
 
+/**
+ * A server writes `.registry/*.json` this long after a scan, not in the middle of answering:
+ * a client's first requests (tools/list and its pages, then the other lists) come in a burst,
+ * and each file write costs about a millisecond. A stop writes what is still waiting.
+ */
+const CACHE_WRITE_DELAY_MS = 1000;
+
 /** Builds the parts of one server process. */
 export function createServerParts(options: ServerPartsOptions): ServerParts {
   const { env, project } = options;
@@ -58,6 +65,7 @@ export function createServerParts(options: ServerPartsOptions): ServerParts {
       processes: options.processes,
       serverName: project.identity.info.name,
       onHash: options.onHash,
+      cacheWriteDelayMs: CACHE_WRITE_DELAY_MS,
     }),
     limiter: new ConcurrencyLimiter(options.config.maxConcurrentRequests),
     jsonTool: chooseJsonTool(options.config.jsonTool, env, options.stateDir),

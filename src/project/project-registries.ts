@@ -43,6 +43,8 @@ export interface RegistryOptions {
   readonly onHash?: (kind: RegistryKind, hash: string) => void;
   /** False for commands that must not touch `.registry/`. */
   readonly writeCache?: boolean;
+  /** Write `.registry/` files this long after a scan (the server), not at once; flushCaches() at stop. */
+  readonly cacheWriteDelayMs?: number;
   /** Processes the registries start (register.sh) are registered here, to be stopped with the rest. */
   readonly processes?: ProcessRegistry;
   /**
@@ -188,6 +190,11 @@ export class ProjectRegistries {
     return state.items;
   }
 
+  /** Writes every delayed `.registry/` file now. */
+  flushCaches(): void {
+    for (const store of this.stores) store.flushCache();
+  }
+
   /** Every registry of the project (for polling and refresh). */
   all(): ReadonlyArray<RegistryStore<unknown>> {
     return this.stores;
@@ -210,6 +217,7 @@ export class ProjectRegistries {
       maxBytes: config.maxBytes,
       staticMode: config.staticMode,
       writeCache: this.options.writeCache ?? true,
+      ...(this.options.cacheWriteDelayMs === undefined ? {} : { cacheWriteDelayMs: this.options.cacheWriteDelayMs }),
       walk: this.sharedWalk,
       ...(this.options.onHash ? { onHash: this.options.onHash } : {}),
     });

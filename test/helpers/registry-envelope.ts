@@ -43,3 +43,28 @@ export function checkRegistryEnvelope(t: Test, path: string): RegistryFile {
   );
   return envelope;
 }
+
+/**
+ * Waits until the server has written `.registry/<file>.json` with items that satisfy
+ * `ready` (a server writes it about a second after a scan, off the request path, or at its
+ * stop), then checks it as checkRegistryEnvelope does. Fails the test on a timeout.
+ */
+export async function writtenRegistryFile(
+  t: Test,
+  path: string,
+  ready: (items: RegistryFile['items']) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<RegistryFile> {
+  const deadline = Date.now() + timeoutMs;
+  const current = () => {
+    try {
+      const items = (JSON.parse(readFileSync(path, 'utf8')) as RegistryFile).items;
+      return Array.isArray(items) && ready(items);
+    } catch {
+      return false; // not written yet
+    }
+  };
+  while (!current() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+  t.ok(current(), `${path} written within ${timeoutMs} ms`);
+  return checkRegistryEnvelope(t, path);
+}

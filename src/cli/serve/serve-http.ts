@@ -80,7 +80,7 @@ function buildServer(context: CommandContext, setup: ServingSetup, settings: Htt
     },
     log: (level, message) => log.log(level, 'mcp.http', message),
   });
-  return { server, processes };
+  return { server, processes, registries: parts.registries };
 }
 
 /**
@@ -93,7 +93,7 @@ function buildServer(context: CommandContext, setup: ServingSetup, settings: Htt
 export async function serveHttp(context: CommandContext, setup: ServingSetup, settings: HttpSettings): Promise<number> {
   const { config, project, stateDir } = setup;
   const log = new ServerLog(serverLogOptions(config.log, context.io.stderr, project.layout.serverDir));
-  const { server, processes } = buildServer(context, setup, settings, log);
+  const { server, processes, registries } = buildServer(context, setup, settings, log);
   // Handlers first: a SIGTERM right after the listening line must drain, not kill.
   let stopped!: (code: number) => void;
   const stop = new Promise<number>((resolve) => {
@@ -114,6 +114,7 @@ export async function serveHttp(context: CommandContext, setup: ServingSetup, se
   const code = await stop;
   remove();
   await processes.stopAll(config.killGraceMs);
+  registries.flushCaches();
   if (!config.preserveState) removeStateDir(stateDir);
   return code;
 }

@@ -58,6 +58,11 @@ export interface RegistryOptions {
   readonly staticMode: boolean;
   /** Write `.registry/*.json` (registry commands may refresh without writing). */
   readonly writeCache: boolean;
+  /**
+   * Write the cache this long after a scan instead of at once (the server: a file write is
+   * ~1 ms, and a client's first lists come in a burst); flushCache() writes it sooner.
+   */
+  readonly cacheWriteDelayMs?: number;
   /** How watched directories are walked (default: a fresh walk for each check). */
   readonly walk?: (dir: string) => TreeWalk | undefined;
   /** Called after every check with the current hash (list_changed decisions). */
@@ -83,6 +88,9 @@ export class RegistryStore<T> {
   private staticCache: RegistrySnapshot<T> | null | undefined;
   private refreshing: Promise<RegistrySnapshot<T>> | undefined;
   private cacheWriteWarned = false;
+  /** The cache text a delayed write will put in `.registry/`, and its timer. */
+  private pendingCache: string | undefined;
+  private pendingCacheTimer: NodeJS.Timeout | undefined;
   /** Scan warnings already given: a rescan repeats them, the log should not. */
   private readonly warned = new Set<string>();
 
@@ -218,8 +226,28 @@ export class RegistryStore<T> {
       );
     this.current = { items: result.items, hash, generatedAt };
     this.fingerprint = fingerprint;
-    if (this.options.writeCache) this.writeCache(text);
+    if (this.options.writeCache) this.scheduleCacheWrite(text);
     return this.current;
+  }
+
+  /** Writes a delayed cache file now, if one is waiting (at stop, so no scan is lost). */
+  flushCache(): void {
+    clearTimeout(this.pendingCacheTimer);
+    this.pendingCacheTimer = undefined;
+    const text = this.pendingCache;
+    this.pendingCache = undefined;
+    if (text !== undefined) this.writeCache(text);
+  }
+
+  private scheduleCacheWrite(text: string): void {
+    const delay = this.options.cacheWriteDelayMs;
+    if (delay === undefined) {
+      this.writeCache(text);
+      return;
+    }
+    // A later scan's text replaces a waiting one: only the newest registry is written.
+    this.pendingCache = text;
+    this.pendingCacheTimer ??= setTimeout(() => this.flushCache(), delay).unref();
   }
 
   /** What the registry held before: in memory, else whatever valid cache file there is. */

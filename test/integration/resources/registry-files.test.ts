@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { startInProcess } from '../../helpers/in-process-server.js';
-import { checkRegistryEnvelope } from '../../helpers/registry-envelope.js';
+import { writtenRegistryFile } from '../../helpers/registry-envelope.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
 
 const names = (result: unknown, key: 'resources' | 'resourceTemplates') =>
@@ -15,7 +15,7 @@ t.test('.registry/resources.json and resource-templates.json: the seed-003 envel
   t.teardown(() => server.close());
   const listed = names((await server.request('resources/list', { limit: 200 })).result, 'resources');
   const templates = names((await server.request('resources/templates/list')).result, 'resourceTemplates');
-  const resourcesFile = checkRegistryEnvelope(t, join(project, '.registry', 'resources.json'));
+  const resourcesFile = await writtenRegistryFile(t, join(project, '.registry', 'resources.json'));
   t.same(
     resourcesFile.items.map((item) => item.name),
     listed,
@@ -25,7 +25,7 @@ t.test('.registry/resources.json and resource-templates.json: the seed-003 envel
     { path: 'notes.txt', provider: 'file' },
     'internal fields stay in the cache (D16)',
   );
-  const templatesFile = checkRegistryEnvelope(t, join(project, '.registry', 'resource-templates.json'));
+  const templatesFile = await writtenRegistryFile(t, join(project, '.registry', 'resource-templates.json'));
   t.same(
     templatesFile.items.map((item) => item.name),
     templates,
@@ -46,7 +46,7 @@ t.test(
     const scanned = Date.now();
     t.notOk((await resources()).includes('late'));
     t.notOk((await templates()).includes('late-items'));
-    const before = checkRegistryEnvelope(t, join(project, '.registry', 'resources.json')).generatedAt;
+    const before = (await writtenRegistryFile(t, join(project, '.registry', 'resources.json'))).generatedAt;
     writeFileSync(join(project, 'resources', 'late.txt'), 'late\n');
     writeFileSync(
       join(project, 'resources', 'late-items.meta.json'),
@@ -61,10 +61,9 @@ t.test(
       if (found) t.ok(answered >= 1000, `found ${answered} ms after the first scan: within the TTL it was reused`);
     }
     t.ok(found, 'after the TTL both changes are found');
-    const after = checkRegistryEnvelope(t, join(project, '.registry', 'resources.json'));
-    t.ok(
-      after.items.some((item) => item.name === 'late'),
-      'and written to .registry/resources.json',
+    // Written to .registry/resources.json (a moment after the rescan).
+    const after = await writtenRegistryFile(t, join(project, '.registry', 'resources.json'), (items) =>
+      items.some((item) => item.name === 'late'),
     );
     // Second precision: a rescan at least a TTL (1 s) later always carries a later stamp.
     t.ok(

@@ -1,8 +1,9 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { startInProcess } from '../../helpers/in-process-server.js';
+import { writtenRegistryFile } from '../../helpers/registry-envelope.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 
 interface ListedTool {
@@ -137,24 +138,27 @@ t.test('pagination: limit, an opaque cursor, and refusal of stale or foreign cur
   await server.close();
 });
 
-t.test('the registry cache has the seed-003 envelope', async (t) => {
+t.test('the registry cache has the seed-003 envelope, written after the first answers', async (t) => {
   const project = fixtureProject('tools');
   const server = await startInProcess({ projectRoot: project, env: toolEnv() });
   await server.request('tools/list');
-  const cache = JSON.parse(readFileSync(join(project, '.registry', 'tools.json'), 'utf8'));
-  t.match(cache, {
-    format_version: 1,
-    version: 1,
-    generatedAt: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/,
-    hash: /^[0-9a-f]{64}$/,
-  });
-  t.equal(cache.total, cache.items.length);
+  // Written a second after the scan, while the server runs (off the path of the first lists).
+  const cache = await writtenRegistryFile(t, join(project, '.registry', 'tools.json'));
   t.match(
-    cache.items.find((item: { name: string }) => item.name === 'slow'),
+    cache.items.find((item) => item.name === 'slow'),
     { path: 'slow/tool.sh', timeoutSecs: 120 },
     'internal fields stay in the cache',
   );
   await server.close();
+});
+
+t.test('a session that ends before the delayed cache write still leaves .registry/tools.json', async (t) => {
+  const project = fixtureProject('tools');
+  const server = await startInProcess({ projectRoot: project, env: toolEnv() });
+  await server.request('tools/list');
+  await server.close();
+  // Right after the stop, well before the delayed write would have come: the stop wrote it.
+  t.ok(existsSync(join(project, '.registry', 'tools.json')), 'written at the stop');
 });
 
 t.test('adding a tool sends exactly one tools/list_changed; 2025-03-26 and 2024-11-05 clients get none', async (t) => {

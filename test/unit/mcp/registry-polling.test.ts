@@ -1,3 +1,4 @@
+import { Clock } from '@tapjs/clock';
 import t from 'tap';
 import { registryPollingModule } from '../../../src/mcp/registry-polling.js';
 import type { ServerContext } from '../../../src/mcp/server-context.js';
@@ -30,27 +31,35 @@ function pollingOn() {
   return { lifecycle, tools, ui, resources, prompts };
 }
 
-/** Resolves after `turns` turns of the event loop: long enough for the first check to finish. */
-const turns = async (count: number) => {
-  for (let turn = 0; turn < count; turn += 1) await new Promise((resolve) => setImmediate(resolve));
-};
-
-t.test('the first check scans tools and UI first, then every other kind', async (t) => {
+t.test('the first check scans tools and UI at once, every other kind a poll interval later', async (t) => {
+  const clock = new Clock();
+  t.teardown(clock.enter());
   const { lifecycle, tools, ui, resources, prompts } = pollingOn();
   lifecycle.onReady?.();
   t.equal(tools.snapshots + ui.snapshots, 2, 'tools and UI resources are scanned at once');
-  t.equal(resources.snapshots + prompts.snapshots, 0, 'the other kinds wait for pending input');
-  await turns(5);
-  t.equal(resources.snapshots, 1, 'resources are scanned a turn later');
-  t.equal(prompts.snapshots, 1, 'prompts are scanned a turn later');
+  clock.advance(999);
+  t.equal(resources.snapshots + prompts.snapshots, 0, "the other kinds wait out the first requests' burst");
+  clock.advance(1);
+  t.equal(resources.snapshots, 1, 'resources are scanned a poll interval later');
+  t.equal(prompts.snapshots, 1, 'prompts too');
+  t.equal(tools.snapshots + ui.snapshots, 2, 'tools and UI are not scanned again (no list_changed: no polling)');
+  clock.advance(5000);
+  t.same(
+    [tools, ui, resources, prompts].map((store) => store.snapshots),
+    [1, 1, 1, 1],
+    'and nothing polls after that',
+  );
   lifecycle.onStop?.();
 });
 
-t.test('a session that stops before the second half of the first check scans nothing more', async (t) => {
+t.test("a session that stops before the other kinds' first scan scans nothing more", async (t) => {
+  const clock = new Clock();
+  t.teardown(clock.enter());
   const { lifecycle, tools, resources, prompts } = pollingOn();
   lifecycle.onReady?.();
   lifecycle.onStop?.();
-  await turns(5);
+  clock.advance(2000);
   t.equal(tools.snapshots, 1, 'the tools scan had already started');
+  // Fake timers: the scans start synchronously when their timer fires, so none could be missed here.
   t.equal(resources.snapshots + prompts.snapshots, 0, 'no scan (and no register.sh) after the session stopped');
 });
