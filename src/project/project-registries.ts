@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { FrameworkHome } from '../assets/framework-home.js';
+import { VERSION } from '../build-info.js';
 import type { Env } from '../config/env-values.js';
 import type { JsonToolConfig, RegistryConfig } from '../config/slices.js';
 import { chooseJsonTool } from '../process/json-tool.js';
@@ -57,6 +58,13 @@ export interface RegistryOptions {
 }
 
 const POLL_INTERVAL_MS = 1000;
+
+/**
+ * The revision of the discovery rules, part of every cache's fingerprint with the version:
+ * bump it when the same files would give other registry items (2: D282), so that a cache
+ * an earlier build wrote for unchanged files is not served as if this one had scanned them.
+ */
+const DISCOVERY_RULES = 2;
 
 /**
  * The registries of one project (tools, resources, resource templates, prompts, and the
@@ -217,6 +225,7 @@ export class ProjectRegistries {
       maxBytes: config.maxBytes,
       staticMode: config.staticMode,
       writeCache: this.options.writeCache ?? true,
+      rules: `${VERSION} discovery ${DISCOVERY_RULES}`,
       ...(this.options.cacheWriteDelayMs === undefined ? {} : { cacheWriteDelayMs: this.options.cacheWriteDelayMs }),
       walk: this.sharedWalk,
       ...(this.options.onHash ? { onHash: this.options.onHash } : {}),

@@ -63,6 +63,11 @@ export interface RegistryOptions {
    * ~1 ms, and a client's first lists come in a burst); flushCache() writes it sooner.
    */
   readonly cacheWriteDelayMs?: number;
+  /**
+   * Names the discovery rules that made a cache (the program's version and its rules'
+   * revision): a cache written under other rules is never reused, even for the same files.
+   */
+  readonly rules?: string;
   /** How watched directories are walked (default: a fresh walk for each check). */
   readonly walk?: (dir: string) => TreeWalk | undefined;
   /** Called after every check with the current hash (list_changed decisions). */
@@ -143,7 +148,7 @@ export class RegistryStore<T> {
       if (cached) return cached;
     }
     const tree = new TreeSnapshot(this.source.watchedPaths, this.options.walk);
-    const fingerprint = sha256Hex(`${tree.fingerprint()}\0${manual.key}`);
+    const fingerprint = sha256Hex(`${tree.fingerprint()}\0${manual.key}\0${this.options.rules ?? ''}`);
     if (!force && !this.current && !this.loadedFromCache) this.loadCacheIfCurrent(fingerprint);
     if (!force && this.current && fingerprint === this.fingerprint) return this.current;
     return this.rebuild(manual, fingerprint, tree);
