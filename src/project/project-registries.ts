@@ -126,6 +126,7 @@ export class ProjectRegistries {
         join(layout.serverDir, 'register.sh'),
         join(layout.serverDir, 'server.meta.json'),
       ],
+      ...(this.toolsSubtree === '' ? {} : { scope: `tools subtree ${this.toolsSubtree}` }),
       scan: (previous, tree) => this.scanTools(previous, tree.walkOf(layout.toolsDir)),
       manual: () => this.manualState<ToolDefinition>('tools'),
     });

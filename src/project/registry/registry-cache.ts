@@ -12,6 +12,8 @@ export interface RegistryEnvelope<T> {
   readonly total: number;
   /** What the scanned files looked like (2.x): lets a restarted server skip the scan. */
   readonly fingerprint?: string;
+  /** The discovery rules that made it (2.x, D284): items from other rules are never reused. */
+  readonly rules?: string;
 }
 
 export interface CachedRegistry<T> {
@@ -62,7 +64,13 @@ export function readRegistryCache<T>(path: string, maxBytes: number): CachedRegi
 }
 
 /** Serialises an envelope; the caller checks the size before writing. */
-export function serializeRegistry<T>(items: T[], hash: string, generatedAt: Date, fingerprint?: string): string {
+export function serializeRegistry<T>(
+  items: T[],
+  hash: string,
+  generatedAt: Date,
+  fingerprint?: string,
+  rules?: string,
+): string {
   const envelope: RegistryEnvelope<T> = {
     format_version: 1,
     version: 1,
@@ -71,6 +79,7 @@ export function serializeRegistry<T>(items: T[], hash: string, generatedAt: Date
     hash,
     total: items.length,
     ...(fingerprint === undefined ? {} : { fingerprint }),
+    ...(rules === undefined ? {} : { rules }),
   };
   return `${JSON.stringify(envelope, null, 2)}\n`;
 }

@@ -31,6 +31,12 @@ export interface RegistrySource<T> {
   /** Files and directories whose change calls for a rescan. */
   readonly watchedPaths: readonly string[];
   /**
+   * What part of the watched paths a scan covers, when not all of them (the tools subtree of
+   * MCPBASH_REGISTRY_REFRESH_PATH): part of the fingerprint, so that a registry merged from a
+   * partial scan is never reused as a full scan of the same files, nor the other way round.
+   */
+  readonly scope?: string;
+  /**
    * `previous`: the registry before this scan (in memory, else the cache file), for partial
    * scans; `tree`: the watched paths as just read for the fingerprint, to reuse.
    */
@@ -148,7 +154,9 @@ export class RegistryStore<T> {
       if (cached) return cached;
     }
     const tree = new TreeSnapshot(this.source.watchedPaths, this.options.walk);
-    const fingerprint = sha256Hex(`${tree.fingerprint()}\0${manual.key}\0${this.options.rules ?? ''}`);
+    const fingerprint = sha256Hex(
+      `${tree.fingerprint()}\0${manual.key}\0${this.options.rules ?? ''}\0${this.source.scope ?? ''}`,
+    );
     if (!force && !this.current && !this.loadedFromCache) this.loadCacheIfCurrent(fingerprint);
     if (!force && this.current && fingerprint === this.fingerprint) return this.current;
     return this.rebuild(manual, fingerprint, tree);
@@ -209,7 +217,7 @@ export class RegistryStore<T> {
     for (const warning of result.warnings) this.warnOnce(warning);
     const hash = itemsHash(result.items);
     const generatedAt = new Date();
-    const text = serializeRegistry(result.items, hash, generatedAt, fingerprint);
+    const text = serializeRegistry(result.items, hash, generatedAt, fingerprint, this.options.rules);
     const size = Buffer.byteLength(text);
     if (size > this.options.maxBytes) {
       throw ProjectError.failed(
@@ -255,11 +263,15 @@ export class RegistryStore<T> {
     this.pendingCacheTimer ??= setTimeout(() => this.flushCache(), delay).unref();
   }
 
-  /** What the registry held before: in memory, else whatever valid cache file there is. */
+  /**
+   * What the registry held before: in memory, else a valid cache file written under the same
+   * discovery rules (a partial scan merges into it; an older build's items must not survive
+   * into this one's registry, D284), else nothing.
+   */
   private previousItems(): readonly T[] {
-    return (
-      this.current?.items ?? readRegistryCache<T>(this.source.cacheFile, this.options.maxBytes)?.envelope.items ?? []
-    );
+    if (this.current) return this.current.items;
+    const cached = readRegistryCache<T>(this.source.cacheFile, this.options.maxBytes);
+    return cached && cached.envelope.rules === this.options.rules ? cached.envelope.items : [];
   }
 
   private warnOnce(message: string): void {

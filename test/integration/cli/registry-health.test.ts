@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import t from 'tap';
 import { healthReportSchema, registryRefreshSchema, registryStatusSchema } from '../../../src/schemas/cli-outputs.js';
 import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
+import { startInProcess } from '../../helpers/in-process-server.js';
+import { toolEnv } from '../../helpers/run-binary.js';
 
 const env = sharedCliEnv();
 
@@ -218,4 +220,37 @@ t.test('health times out (exit 1), reports a failing registry, and refuses force
     reason: 'json_tool_missing',
     message: /MCPBASH_JSON_TOOL is none/,
   });
+});
+
+t.test("an older build's cache survives neither a partial refresh nor a restart (D284)", async (t) => {
+  const root = await newProject(t, env);
+  t.equal((await cli(['scaffold', 'tool', 'second'], env, root)).code, 0);
+  // A header beside a meta.json that names the tool: read by builds before D282, not now.
+  const script = join(root, 'tools/hello/tool.sh');
+  writeFileSync(script, readFileSync(script, 'utf8').replace('\n', '\n# mcp: {"description":"STALE header"}\n'));
+  t.equal((await cli(['registry', 'refresh', '--quiet'], env, root)).code, 0);
+  const file = join(root, '.registry/tools.json');
+  const items = () => (JSON.parse(readFileSync(file, 'utf8')) as { items: Array<{ name: string }> }).items;
+  // What a build before D284 left: its own items (the header's description merged) and no rules.
+  const older = JSON.parse(readFileSync(file, 'utf8')) as { items: Array<Record<string, unknown>>; rules?: string };
+  t.match(older.rules, /^\S+ discovery \d+$/, 'the cache names the rules that wrote it');
+  older.items = older.items.map((item) => (item.name === 'hello' ? { ...item, description: 'STALE header' } : item));
+  delete older.rules;
+  writeFileSync(file, JSON.stringify(older));
+  t.equal((await cli(['registry', 'refresh', '--filter', 'tools/second', '--quiet'], env, root)).code, 0);
+  t.same(
+    items().map((item) => item.name),
+    ['second'],
+    "a partial refresh does not merge an older build's items: without a usable registry, only the subtree (1.x)",
+  );
+  // A full server does not take the partial registry for a full scan of the same files.
+  const server = await startInProcess({ projectRoot: root, env: toolEnv() });
+  t.teardown(() => server.close());
+  const { tools } = (await server.request('tools/list', { limit: 200 })).result as {
+    tools: Array<{ name: string; description: string }>;
+  };
+  t.same(tools.map((tool) => [tool.name, tool.description === 'STALE header']).sort(), [
+    ['hello', false],
+    ['second', false],
+  ]);
 });
