@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transport } from '../jsonrpc/transport.js';
 import { McpServer, type McpServerOptions } from '../mcp/mcp-server.js';
 import type { ProtocolVersion } from '../mcp/protocol-versions.js';
 import type { ServerParts } from '../mcp/server-parts.js';
 import type { SessionBroadcast } from '../mcp/session-broadcast.js';
+import { makeStateDir } from '../project/state-dir.js';
 
 /** What every session's MCP server has in common: the project, the modules, the settings. */
 export type SessionTemplate = Omit<McpServerOptions, 'transport' | 'stateDir' | 'input' | 'output' | 'shared'>;
@@ -58,11 +58,15 @@ export class SessionFactory {
     return { server, ended: server.run().then(() => this.broadcast.remove(target)) };
   }
 
-  /** A private directory (0700) for the session's tool calls and files; created on a best effort. */
+  /**
+   * A private directory (0700) for the session's tool calls and files, created on a best
+   * effort, and made as a state dir so that the session's stop removes it (a stateless
+   * server has a session per request).
+   */
   private sessionDir(): string {
     const dir = join(this.stateDir, 'sessions', randomBytes(8).toString('hex'));
     try {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      makeStateDir(dir);
     } catch {
       // A full disk: tool calls report it (D94); the session itself still works.
     }

@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -9,7 +9,9 @@ import { matchesSchema } from '../../helpers/cli-projects.js';
 import { copyProject, fixtureProject } from '../../helpers/fixtures.js';
 import { connectHttpClient, postHeaders, startHttpServer, startToolsServer } from '../../helpers/http-server.js';
 import { repoRoot } from '../../helpers/paths.js';
+import { eventually } from '../../helpers/processes.js';
 import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 // Scale-out: two --stateless replicas behind a round-robin proxy, as behind any load
 // balancer or a Kubernetes Service. No request depends on which replica served the one
@@ -164,4 +166,18 @@ t.test('stateless: MCP Apps views are listed and read, but no request knows the 
   const result = await client.callTool({ name: 'example-task-board', arguments: {} });
   t.match(result.content, [{ type: 'text', text: /\[todo\]/ }]);
   t.equal(result.structuredContent, undefined, 'the tool saw MCPBASH_CLIENT_SUPPORTS_UI=0: the text alone');
+});
+
+t.test('stateless: each request is a session whose directory goes when it ends', async (t) => {
+  const stateDir = join(scratchDir('mcpbash-stateless-'), 'state');
+  const server = await startToolsServer(t, { MCPBASH_STATE_DIR: stateDir }, ['--stateless']);
+  const { client } = await connectHttpClient(`${server.url}`);
+  t.teardown(() => client.close());
+  for (let call = 0; call < 5; call++) {
+    const echoed = await client.callTool({ name: 'echo-json', arguments: { text: `call ${call}` } });
+    t.match(echoed.structuredContent, { args: { text: `call ${call}` } });
+  }
+  const sessions = () => (existsSync(join(stateDir, 'sessions')) ? readdirSync(join(stateDir, 'sessions')) : []);
+  // A session ends just after its answer: wait for the last one to be gone.
+  t.ok(await eventually(() => sessions().length === 0), `no session directory is left (${sessions().join(', ')})`);
 });
