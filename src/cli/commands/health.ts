@@ -1,4 +1,4 @@
-import { minimalModeReason, remoteTokenConfig } from '../../config/server-config.js';
+import { remoteTokenConfig } from '../../config/server-config.js';
 import { jsonToolConfig } from '../../config/slices.js';
 import { remoteTokenProblem } from '../../mcp/remote-token.js';
 import { chooseJsonTool } from '../../process/json-tool.js';
@@ -6,7 +6,7 @@ import { ProcessRegistry } from '../../process/process-runner.js';
 import { CliError, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CliIo, Command, CommandContext } from '../command.js';
-import { healthReport, healthTimeoutOption, withHealthDeadline } from '../health/health-probe.js';
+import { healthReport, healthTimeoutOption, minimalModeReport, withHealthDeadline } from '../health/health-probe.js';
 import { writeJsonReport } from '../json-report.js';
 import { type OptionSpec, parseOptions } from '../parse-options.js';
 
@@ -84,19 +84,8 @@ export const command: Command = {
     const options = parseOptions(argv, optionSpec, usage);
     if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const seconds = timeoutSecs(options.string('timeout'), context);
-    const minimal = minimalModeReason(context.config.values);
-    if (minimal) {
-      // 1.x's reason for minimal mode; with the built-in jq (D6) only a forced minimal mode gets here.
-      return emit(
-        io,
-        {
-          status: 'error',
-          reason: 'json_tool_missing',
-          message: `${minimal}: the server offers no tools, resources or prompts`,
-        },
-        MISCONFIGURED,
-      );
-    }
+    const minimal = minimalModeReport(context.config.values);
+    if (minimal) return emit(io, minimal, MISCONFIGURED);
     const tokenProblem = remoteTokenProblem(remoteTokenConfig(context.config.values));
     if (tokenProblem) {
       // The server would refuse to start with this token; a readiness probe must say so.

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import type { Env } from '../../config/env-values.js';
+import { minimalModeReason } from '../../config/server-config.js';
+import type { SettingValues } from '../../config/settings.js';
 import type { JsonToolChoice } from '../../process/json-tool.js';
 import { failureMessage, processFailure } from '../../process/process-result.js';
 import { runProcess } from '../../process/process-runner.js';
@@ -132,4 +134,20 @@ export async function withHealthDeadline<T>(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The misconfiguration report of a server in minimal mode (MCPBASH_FORCE_MINIMAL, or
+ * MCPBASH_JSON_TOOL=none), naming the setting that forced it: `health` and `/readyz` say the
+ * same. Undefined in full mode.
+ */
+export function minimalModeReport(values: SettingValues): Record<string, unknown> | undefined {
+  const reason = minimalModeReason(values);
+  if (!reason) return undefined;
+  // 1.x's reason for minimal mode; with the built-in jq (D6) only a forced minimal mode gets here.
+  return {
+    status: 'error',
+    reason: 'json_tool_missing',
+    message: `${reason}: the server offers no tools, resources or prompts`,
+  };
 }

@@ -11,20 +11,18 @@ import { ProcessRegistry } from '../../process/process-runner.js';
 import { removeStateDir } from '../../project/state-dir.js';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command.js';
-import { healthReport, withHealthDeadline } from '../health/health-probe.js';
+import { healthReport, minimalModeReport, withHealthDeadline } from '../health/health-probe.js';
 import { versionedReport } from '../json-report.js';
 import { onStopSignals, type ServingSetup } from './serve-setup.js';
 
 /** `/readyz`: what `mcp-bash health` checks, on the server's own registries (no rescan). */
 function readinessCheck(context: CommandContext, setup: ServingSetup, parts: ServerParts): () => Promise<Readiness> {
-  const { env, config, project, home } = setup;
+  const { env, project, home } = setup;
   // As `mcp-bash health` reads it.
   const seconds = context.config.values.MCPBASH_HEALTH_TIMEOUT_SECS;
   return async () => {
-    if (config.forceMinimal) {
-      const message = 'MCPBASH_FORCE_MINIMAL is set: the server offers no tools, resources or prompts';
-      return { ready: false, report: versionedReport({ status: 'error', reason: 'json_tool_missing', message }) };
-    }
+    const minimal = minimalModeReport(context.config.values);
+    if (minimal) return { ready: false, report: versionedReport(minimal) };
     const outcome = await withHealthDeadline(seconds, (signal) =>
       healthReport({
         registries: parts.registries,

@@ -87,15 +87,20 @@ t.test('two stateless replicas behind a round-robin proxy serve one client', asy
   }
 });
 
-t.test("/readyz in minimal mode: health --json's misconfiguration report, message included", async (t) => {
-  const server = await startHttpServer(t, {
-    env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools'), MCPBASH_FORCE_MINIMAL: 'true' }),
-  });
-  const ready = await fetch(`${server.origin}/readyz`);
-  t.equal(ready.status, 503);
-  const report = await ready.json();
-  t.match(report, { schemaVersion: 1, status: 'error', reason: 'json_tool_missing', message: /MCPBASH_FORCE_MINIMAL/ });
-  matchesSchema(t, report, healthReportSchema, 'the minimal-mode report');
+t.test("/readyz in minimal mode: health --json's misconfiguration report, naming what forced it", async (t) => {
+  for (const [setting, value, named] of [
+    ['MCPBASH_FORCE_MINIMAL', 'true', /^MCPBASH_FORCE_MINIMAL is set: /],
+    ['MCPBASH_JSON_TOOL', 'none', /^MCPBASH_JSON_TOOL is none: /],
+  ] as const) {
+    const server = await startHttpServer(t, {
+      env: toolEnv({ MCPBASH_PROJECT_ROOT: fixtureProject('tools'), [setting]: value }),
+    });
+    const ready = await fetch(`${server.origin}/readyz`);
+    t.equal(ready.status, 503);
+    const report = await ready.json();
+    t.match(report, { schemaVersion: 1, status: 'error', reason: 'json_tool_missing', message: named }, setting);
+    matchesSchema(t, report, healthReportSchema, 'the minimal-mode report');
+  }
 });
 
 t.test('/healthz and /readyz answer probes; /readyz reports what mcp-bash health does', async (t) => {
