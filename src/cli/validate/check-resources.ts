@@ -155,7 +155,8 @@ function checkUri(
 }
 
 /**
- * Why the server leaves a file without metadata out of resources/list (resource-discovery.ts):
+ * Why the server leaves a content file without a uri of its own (no metadata, or metadata
+ * without `uri`) out of resources/list (resource-discovery.ts):
  * its real path leaves resources/ (D58), it is a link to a file (D280), or its path holds a
  * backslash (D281); undefined when it is listed.
  */
@@ -219,6 +220,15 @@ export function checkResources(check: CheckContext, layout: ProjectLayout, home:
     const value = readJsonObject(ctx, 'resources', meta);
     if (!value || !checkSchema(ctx, 'resources', resourceMeta, value, meta)) continue;
     if (!checkUri(ctx, meta, value, content, providers)) continue;
+    // Without a uri of its own the resource is its content file, which the server may leave out.
+    const unlisted =
+      content && value.uri === undefined && value.uriTemplate === undefined
+        ? whyNotListed(content, layout.resourcesDir)
+        : undefined;
+    if (unlisted) {
+      ctx.report.add('warning', 'resources', `not listed by the server: ${unlisted}`, { file: content });
+      continue;
+    }
     checkAudience(ctx, meta, value.annotations);
     const name =
       typeof value.name === 'string'

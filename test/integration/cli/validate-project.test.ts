@@ -222,4 +222,14 @@ t.test('files the server leaves out of resources/list are warnings, not resource
   t.match(about('resources/escape.txt'), [/^warning: not listed by the server: .*outside resources\//]);
   t.match(about('resources/docs\\kept.txt'), [/^warning: not listed by the server: a backslash in its path/]);
   t.match(about('resources/docs/kept.txt'), [/^info: resource "kept"/], 'the file itself is a resource');
+  // Metadata without a uri of its own does not make the server list a link (a uri would).
+  symlinkSync('docs/kept.txt', join(resources, 'described.txt'));
+  writeFileSync(join(resources, 'described.meta.json'), JSON.stringify({ name: 'described', description: 'x' }));
+  const again = await validateJson(t, env, root);
+  const messages = again.report.messages.filter((m) => /described/.test(m.file ?? ''));
+  t.match(
+    messages.map((m) => `${m.level}: ${m.message.replace(`${m.file}: `, '')}`),
+    [/^warning: not listed by the server: a symbolic link to a file/],
+    'a warning, and no resource "described"',
+  );
 });
