@@ -230,7 +230,10 @@ prepare_for_macos() {
 check_runs() {
 	new_version=$("$1" --version 2>/dev/null) || {
 		rm -f "$1"
-		fail "the downloaded binary does not run on this machine (it may need glibc 2.28 or newer); nothing was installed"
+		# The usual causes: an old glibc (Linux binaries need 2.28+), or a directory mounted noexec.
+		why="is $(dirname "$1") mounted noexec? (--dir DIR installs elsewhere)"
+		if [ "${os:-}" = linux ]; then why="it needs glibc 2.28 or newer; or $why"; fi
+		fail "the downloaded binary does not run on this machine ($why); nothing was installed"
 	}
 	case "$new_version" in
 	"mcp-bash "*) ;;
