@@ -80,6 +80,10 @@ export class StdioTransport implements Transport {
     });
   }
 
+  unsentBytes(): number {
+    return this.output.writableLength;
+  }
+
   close(): Promise<void> {
     this.closed = true;
     this.input.removeAllListeners('data');

@@ -37,6 +37,8 @@ export interface Transport {
    * (backpressure: the engine starts no new heavy work while the peer is behind).
    */
   whenWritable?(): Promise<void>;
+  /** Bytes written but not yet taken by the peer, where the transport can tell (a flush's progress). */
+  unsentBytes?(): number | undefined;
   /** Stops reading and resolves once every queued line has been written. */
   close(): Promise<void>;
 }

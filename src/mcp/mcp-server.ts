@@ -48,6 +48,11 @@ export interface McpServerOptions {
   readonly shared?: ServerParts;
 }
 
+/** A stop's flush of stdout gives up after this long with no byte taken, however small MCPBASH_SHUTDOWN_TIMEOUT. */
+const FLUSH_STALL_FLOOR_MS = 1000;
+/** How often that flush looks whether the client took anything. */
+const FLUSH_CHECK_MS = 100;
+
 /** How a stop treats running requests: let them finish for a while, or abort them now. */
 export type StopMode = 'drain' | 'abort';
 
@@ -243,17 +248,28 @@ export class McpServer {
   }
 
   /**
-   * Waits for stdout to take what is queued, for at most `limitMs` or until a second signal:
-   * a client that stopped reading must not keep the server (and its exit status) alive.
+   * Waits for stdout to take what is queued, until the client has taken nothing for
+   * `limitMs` (at least FLUSH_STALL_FLOOR_MS) or a second signal: a client that stopped
+   * reading must not keep the server (and its exit status) alive, but one that reads slowly
+   * gets every answer whole, whatever MCPBASH_SHUTDOWN_TIMEOUT says.
    */
   private async flushOutput(limitMs: number): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const flushed = this.transport.close().then(() => true);
     const givenUp = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), limitMs);
+      const stallMs = Math.max(limitMs, FLUSH_STALL_FLOOR_MS);
+      const unsent = () => this.transport.unsentBytes?.();
+      let left = unsent();
+      let progressAt = Date.now();
+      timer = setInterval(() => {
+        const now = unsent();
+        if (now !== undefined && left !== undefined && now < left) progressAt = Date.now();
+        left = now;
+        if (Date.now() - progressAt >= stallMs) resolve(false);
+      }, FLUSH_CHECK_MS);
       void this.outputDropped.then(() => resolve(false));
     });
-    const complete = await Promise.race([flushed, givenUp]).finally(() => clearTimeout(timer));
+    const complete = await Promise.race([flushed, givenUp]).finally(() => clearInterval(timer));
     if (!complete)
       this.log.toStderr('warning', 'mcp.core', 'shutdown: the client is not reading; unsent output dropped');
   }

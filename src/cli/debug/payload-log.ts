@@ -73,6 +73,14 @@ export class PayloadLogTransport implements Transport {
     this.inner.send(json);
   }
 
+  whenWritable(): Promise<void> {
+    return this.inner.whenWritable?.() ?? Promise.resolve();
+  }
+
+  unsentBytes(): number | undefined {
+    return this.inner.unsentBytes?.();
+  }
+
   async close(): Promise<void> {
     await this.inner.close();
     if (this.fd !== undefined) closeSync(this.fd);

@@ -151,8 +151,9 @@ export const limitSettings = {
     default: 5,
     min: 0,
     doc:
-      'seconds running requests may finish after `shutdown` or the end of input (D30); also the longest ' +
-      'wait for stdout to flush at exit when the client stopped reading (D266)',
+      'seconds running requests may finish after `shutdown` or the end of input (D30); also how long the ' +
+      'flush of stdout at exit waits while the client takes nothing (at least 1 s; a client that reads, ' +
+      'however slowly, gets all, D266)',
   }),
   MCPBASH_IDLE_TIMEOUT: int({
     section,

@@ -78,3 +78,34 @@ t.test('the end of input is seen while output is backed up: running tools are st
   t.equal(await exited, 0, 'a normal end');
   t.notOk(isAlive(sleepPid() as number), "the hanging tool's process was stopped");
 });
+
+t.test(
+  'a client that reads slowly after its input ends gets every answer whole (MCPBASH_SHUTDOWN_TIMEOUT=0)',
+  async (t) => {
+    const { root } = project(t);
+    const { child, exited } = await stalledServer(t, root, '0', ['flood']);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.stdin.end();
+    // Read on, a chunk at a time, pausing after each: slower than the server writes.
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 20);
+    });
+    t.equal(await exited, 0, 'a normal end');
+    await new Promise((resolve) =>
+      child.stdout.readableEnded ? resolve(undefined) : child.stdout.once('end', resolve),
+    );
+    const lines = Buffer.concat(chunks).toString().split('\n').filter(Boolean);
+    const answer = lines.map(
+      (line) => JSON.parse(line) as { id?: number; result?: { content: Array<{ text: string }> } },
+    );
+    const flood = answer.find((message) => message.id === 1);
+    t.equal(flood?.result?.content[0]?.text.length, OUTPUT_BYTES, 'the 2 MiB answer, whole');
+    t.notMatch(stderr, /the client is not reading/, 'and no claim that the client stopped reading');
+  },
+);
