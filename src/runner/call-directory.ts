@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdirSync, rmdirSync } from 'node:fs';
+import { mkdir, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The files of one tool call's private directory (docs/TOOL-CONTRACT.md). */
@@ -36,6 +36,7 @@ export class CallDirectoryPool {
   private refilling = 0;
   private made = 0;
   private parentMade = false;
+  private closed = false;
   // Names are unique to this pool: a state dir may be shared (MCPBASH_STATE_DIR) with another
   // process, or hold a previous run's directories (MCPBASH_PRESERVE_STATE).
   private readonly prefix = randomBytes(4).toString('hex');
@@ -72,12 +73,30 @@ export class CallDirectoryPool {
     }
   }
 
+  /**
+   * Removes the spare directories (the calls' own go when each call ends): in a state dir
+   * that outlives the process (an existing MCPBASH_STATE_DIR, D264) nothing is left behind.
+   * No call is made after this.
+   */
+  close(): void {
+    this.closed = true;
+    for (const dir of this.ready.splice(0)) {
+      try {
+        rmdirSync(dir);
+      } catch {
+        // already gone with the state dir, or a tool wrote in it: left as it is
+      }
+    }
+  }
+
   private refill(): void {
-    while (this.parentMade && this.ready.length + this.refilling < POOL_SIZE) {
+    while (!this.closed && this.parentMade && this.ready.length + this.refilling < POOL_SIZE) {
       const dir = this.nextPath();
       this.refilling += 1;
       mkdir(dir, { mode: 0o700 })
         .then(() => {
+          // Made after close(): a spare nobody will take.
+          if (this.closed) return rmdir(dir);
           this.ready.push(dir);
         })
         .catch(() => {}) // the state dir is going away (shutdown), or full: calls make their own

@@ -211,6 +211,7 @@ async function execute(
   } finally {
     release();
     await runtime.processes.stopAll(runtime.config.killGraceMs);
+    runtime.callDirectories.close();
   }
 }
 

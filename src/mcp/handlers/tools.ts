@@ -96,6 +96,7 @@ export const toolsModule: HandlerModule = {
       },
       { queued: true },
     );
-    return undefined;
+    // The spare call directories go with the session (a state dir may outlive it, D264).
+    return { onStop: () => runtime?.callDirectories.close() };
   },
 };
