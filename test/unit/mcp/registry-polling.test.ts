@@ -17,13 +17,13 @@ function countingStore(kind: RegistryKind) {
   return store;
 }
 
-/** The polling module registered on registries that count their scans, for a client without list_changed. */
-function pollingOn() {
+/** The polling module registered on registries that count their scans (a client without list_changed by default). */
+function pollingOn(listChanged = false) {
   const [tools, ui, resources, prompts] = (['tools', 'ui', 'resources', 'prompts'] as const).map(countingStore);
   const registries = { tools, ui, all: () => [tools, resources, prompts, ui], pollIntervalMs: () => 1000 };
   const context = {
     registries,
-    session: { features: { listChanged: false } },
+    session: { features: { listChanged } },
     log: { debug: () => undefined },
   } as unknown as ServerContext;
   const lifecycle = registryPollingModule.register(context);
@@ -62,4 +62,20 @@ t.test("a session that stops before the other kinds' first scan scans nothing mo
   t.equal(tools.snapshots, 1, 'the tools scan had already started');
   // Fake timers: the scans start synchronously when their timer fires, so none could be missed here.
   t.equal(resources.snapshots + prompts.snapshots, 0, 'no scan (and no register.sh) after the session stopped');
+});
+
+t.test('with list_changed, the first tick scans every kind, and every tick after it', async (t) => {
+  const clock = new Clock();
+  t.teardown(clock.enter());
+  const { lifecycle, tools, ui, resources, prompts } = pollingOn(true);
+  lifecycle.onReady?.();
+  const counts = () => [tools, ui, resources, prompts].map((store) => store.snapshots);
+  t.same(counts(), [1, 1, 0, 0], 'tools and UI at once');
+  clock.advance(1000);
+  t.same(counts(), [2, 2, 1, 1], 'the first tick: every kind (each store decides by its TTL)');
+  clock.advance(1000);
+  t.same(counts(), [3, 3, 2, 2], 'and once a second after it');
+  lifecycle.onStop?.();
+  clock.advance(5000);
+  t.same(counts(), [3, 3, 2, 2], 'nothing after the stop');
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Clock } from '@tapjs/clock';
 import t from 'tap';
@@ -74,8 +74,18 @@ t.test('a delayed cache write comes after its delay, or at flushCache(), with th
   const store = new RegistryStore<Item>(source, options({ cacheWriteDelayMs: 1000 }));
   await store.snapshot();
   t.notOk(existsSync(source.cacheFile), 'not written with the answer');
-  clock.advance(1000);
+  // A change and a rescan within the delay: the one write that comes is the newer registry.
+  writeFileSync(join(dir, 'watched', 'b.txt'), 'b');
+  t.same((await store.snapshot()).items, [{ name: 'scan-2' }]);
+  clock.advance(999);
+  t.notOk(existsSync(source.cacheFile), 'the delay runs from the first scan, not reset by the second');
+  clock.advance(1);
   t.ok(existsSync(source.cacheFile), 'written after the delay');
+  t.same(
+    (JSON.parse(readFileSync(source.cacheFile, 'utf8')) as { items: Item[] }).items,
+    [{ name: 'scan-2' }],
+    'with the newest registry',
+  );
   const other = project();
   const flushed = countingSource(other);
   const early = new RegistryStore<Item>(flushed, options({ cacheWriteDelayMs: 1000 }));
