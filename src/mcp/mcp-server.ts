@@ -228,7 +228,13 @@ export class McpServer {
     const steps: Array<[string, () => unknown]> = [
       ['abort requests', () => this.engine.shutdown(config.killGraceMs + 500)],
       ['stop tool processes', () => this.processes.stopAll(config.killGraceMs)],
-      ['write the registry caches', () => this.parts.registries.flushCaches()],
+      // Registries a host shares (HTTP) are the host's to flush, at its own stop.
+      [
+        'write the registry caches',
+        () => {
+          if (!this.options.shared) this.parts.registries.flushCaches();
+        },
+      ],
       ['flush stdout', () => this.flushOutput(config.shutdownTimeoutMs)],
       [
         'remove the state dir',

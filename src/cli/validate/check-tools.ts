@@ -115,25 +115,28 @@ function checkToolMeta(
   checkToolUiShape(ctx, value, meta);
   checkMisspelledFields(ctx, value, meta);
   const stem = basename(meta).slice(0, -META_SUFFIX.length);
-  if (value.name === undefined)
+  const describes = metaDescribesTool(value);
+  // A meta.json with neither name nor description leaves the tool to its script's header (D282).
+  const header = !describes && script ? headerOf(script) : undefined;
+  const given = value.name ?? header?.name;
+  if (given === undefined)
     // 1.x's rule: the metadata names its tool (2.x would fall back to the file's name).
     ctx.report.add('error', 'tools', 'no "name": the metadata must name its tool', { file: meta, field: '/name' });
   const name =
-    typeof value.name === 'string'
-      ? value.name
-      : stem === 'tool'
-        ? basename(dirname(meta))
-        : basename(stem, extname(stem));
+    typeof given === 'string' ? given : stem === 'tool' ? basename(dirname(meta)) : basename(stem, extname(stem));
   const dirName = stem === 'tool' || stem === 'tool.sh' ? basename(dirname(meta)) : undefined;
   adviseOnMeta(
     ctx,
     meta,
-    { name, description: value.description, schema: value.inputSchema ?? value.arguments },
+    {
+      name,
+      description: value.description ?? header?.description,
+      schema: value.inputSchema ?? value.arguments ?? header?.inputSchema ?? header?.arguments,
+    },
     dirName,
     serverName,
   );
   checkIcons(ctx, meta, value.icons);
-  const describes = metaDescribesTool(value);
   return script ? { name, script, describes } : { name, describes };
 }
 
@@ -170,12 +173,37 @@ function checkToolUiShape(ctx: CheckContext, value: Record<string, unknown>, fil
   if (isObject(meta) && meta.ui !== undefined) checkSchema(ctx, 'ui', toolUiMeta, meta.ui, file, `${prefix}/_meta/ui`);
 }
 
+/** The head of a script as discovery reads it, or undefined when it cannot be read. */
+function scriptHeadText(script: string): string | undefined {
+  try {
+    return readFileSync(script, 'utf8').slice(0, 4096);
+  } catch {
+    return undefined; // checkScriptFile reports an unreadable script
+  }
+}
+
+/** A script's inline `# mcp:` header, quietly (undefined when there is none or it is no object). */
+function headerOf(script: string): Record<string, unknown> | undefined {
+  const head = scriptHeadText(script);
+  return head === undefined ? undefined : inlineHeader(head, '', []);
+}
+
 /** The inline `# mcp:` header of a script, reporting one that is not a JSON object as the server does. */
 function scriptHeader(ctx: CheckContext, script: string): Record<string, unknown> | undefined {
+  const head = scriptHeadText(script);
+  if (head === undefined) return undefined;
   const warnings: string[] = [];
-  const header = inlineHeader(readFileSync(script, 'utf8').slice(0, 4096), '', warnings);
+  const header = inlineHeader(head, '', warnings);
   if (warnings.length > 0) ctx.report.add('warning', 'tools', BAD_INLINE_HEADER, { file: script });
   return header;
+}
+
+/** A header the server reads, against the tool metadata format (as a meta.json is checked). */
+function checkHeaderFields(ctx: CheckContext, header: Record<string, unknown>, script: string): boolean {
+  if (!checkSchema(ctx, 'tools', toolMeta, header, script, '# mcp:')) return false;
+  checkToolUiShape(ctx, header, script, '# mcp:');
+  checkMisspelledFields(ctx, header, script, '# mcp:');
+  return true;
 }
 
 /**
@@ -184,12 +212,12 @@ function scriptHeader(ctx: CheckContext, script: string): Record<string, unknown
  * changes nothing).
  */
 function reportUnreadHeader(ctx: CheckContext, script: string, meta: string): void {
-  const lines = readFileSync(script, 'utf8').slice(0, 4096).split('\n').slice(0, 10);
+  const lines = (scriptHeadText(script) ?? '').split('\n').slice(0, 10);
   if (!lines.some((line) => INLINE_HEADER.test(line))) return;
   ctx.report.add(
     'info',
     'tools',
-    `its "# mcp:" header is not read: ${basename(meta)} names the tool, so it alone describes it`,
+    `its "# mcp:" header is not read: ${basename(meta)} names or describes the tool, so it alone does`,
     { file: script },
   );
 }
@@ -197,11 +225,7 @@ function reportUnreadHeader(ctx: CheckContext, script: string, meta: string): vo
 /** A tool defined by its inline `# mcp:` header (or a bare tool.sh): the header against the schema. */
 function checkInlineTool(ctx: CheckContext, script: string, name: string): void {
   const header = scriptHeader(ctx, script);
-  if (header && !checkSchema(ctx, 'tools', toolMeta, header, script, '# mcp:')) return;
-  if (header) {
-    checkToolUiShape(ctx, header, script, '# mcp:');
-    checkMisspelledFields(ctx, header, script, '# mcp:');
-  }
+  if (header && !checkHeaderFields(ctx, header, script)) return;
   if (!header)
     ctx.report.add(
       'warning',
@@ -313,7 +337,11 @@ export function checkTools(
     } else {
       const meta = describedBy.get(script);
       if (meta) reportUnreadHeader(ctx, script, meta);
-      else scriptHeader(ctx, script);
+      else {
+        // The server merges this meta.json over the header: the header is metadata too.
+        const header = scriptHeader(ctx, script);
+        if (header) checkHeaderFields(ctx, header, script);
+      }
     }
     // The server warns on each call and runs the tool with its arguments unchecked.
     const uncompiled = uncompiledSchemaWarning(tool.name, ctx.validator.check(tool.inputSchema, {}));

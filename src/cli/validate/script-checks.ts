@@ -140,9 +140,20 @@ export function checkScriptFile(ctx: CheckContext, section: Section, path: strin
     ctx.report.add('error', section, 'missing (or a broken symlink)', { file: path });
     return;
   }
+  let start: string;
+  try {
+    start = firstBytes(path, 2);
+  } catch (error) {
+    // The server lists such a tool (its meta.json describes it), but bash cannot run it.
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    ctx.report.add('error', section, `cannot be read (${code}): bash cannot run it; check its permissions`, {
+      file: path,
+    });
+    return;
+  }
   checkLineEndings(ctx, section, path);
   checkExecutable(ctx, section, path, symlink);
-  if (firstBytes(path, 2) !== '#!')
+  if (start !== '#!')
     ctx.report.add('warning', section, 'no shebang line (start it with #!/usr/bin/env bash)', { file: path });
   checkWritable(ctx, section, path, symlink);
 }

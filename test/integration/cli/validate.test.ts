@@ -512,7 +512,35 @@ t.test('validate says a header beside a meta.json that names the tool is not rea
   const about = report.messages.filter((m) => m.file === 'tools/hello/tool.sh' && /mcp:/.test(m.message));
   t.same(
     about.map((m) => [m.level, m.message.replace(/^.*?: its/, 'its')]),
-    [['info', 'its "# mcp:" header is not read: tool.meta.json names the tool, so it alone describes it']],
+    [['info', 'its "# mcp:" header is not read: tool.meta.json names or describes the tool, so it alone does']],
     'no warning about a header the server never reads, but a note that it is ignored',
+  );
+});
+
+t.test('validate checks a header merged under a meta.json that neither names nor describes the tool', async (t) => {
+  const root = await newProject(t, env);
+  mkdirSync(join(root, 'tools/merged'));
+  writeFileSync(
+    join(root, 'tools/merged/tool.sh'),
+    '#!/usr/bin/env bash\n# mcp: {"name":"merged","description":"from the header","timeoutSec":3}\nprintf ok\n',
+    { mode: 0o755 },
+  );
+  writeFileSync(join(root, 'tools/merged/tool.meta.json'), JSON.stringify({ timeoutSecs: 7 }));
+  const { code, report } = await validateJson(t, env, root);
+  const about = report.messages
+    .filter((m) => m.file?.startsWith('tools/merged/'))
+    .map((m) => `${m.level}: ${m.message.slice(m.message.indexOf(': ') + 2)}`);
+  t.equal(code, 0, 'no error: the header names the tool, as the server reads it (D282)');
+  t.notOk(
+    about.some((line) => /must name its tool/.test(line)),
+    'no "the metadata must name its tool"',
+  );
+  t.ok(
+    about.some((line) => /unknown field "timeoutSec" is ignored \(did you mean "timeoutSecs"\?\)/.test(line)),
+    `the header is checked as metadata (${about.join(' | ')})`,
+  );
+  t.ok(
+    about.some((line) => /^info: tool "merged"/.test(line)),
+    'and the tool is reported',
   );
 });
