@@ -37,8 +37,8 @@ export const registryPollingModule: HandlerModule = {
       },
       onStop: () => {
         stopped = true;
+        // One Timeout handle either way (a one-shot or an interval): clearTimeout clears both.
         clearTimeout(timer);
-        clearInterval(timer);
       },
     };
   },

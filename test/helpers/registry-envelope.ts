@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Test } from 'tap';
+import { eventually } from './processes.js';
 
 /** JSON with keys sorted at every level, written here independently of the server's code. */
 function canonical(value: unknown): string {
@@ -55,7 +56,6 @@ export async function writtenRegistryFile(
   ready: (items: RegistryFile['items']) => boolean = () => true,
   timeoutMs = 5000,
 ): Promise<RegistryFile> {
-  const deadline = Date.now() + timeoutMs;
   const current = () => {
     try {
       const items = (JSON.parse(readFileSync(path, 'utf8')) as RegistryFile).items;
@@ -64,7 +64,6 @@ export async function writtenRegistryFile(
       return false; // not written yet
     }
   };
-  while (!current() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-  t.ok(current(), `${path} written within ${timeoutMs} ms`);
+  t.ok(await eventually(current, timeoutMs), `${path} written within ${timeoutMs} ms`);
   return checkRegistryEnvelope(t, path);
 }

@@ -1,12 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { isObject } from '../../json/objects.js';
+import { readHeadOrEmpty } from '../../project/discovery-files.js';
 import { resolveIcons } from '../../project/icons.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import {
   BAD_INLINE_HEADER,
   discoverTools,
-  INLINE_HEADER,
   inlineHeader,
   metaDescribesTool,
 } from '../../project/tools/tool-discovery.js';
@@ -173,27 +173,16 @@ function checkToolUiShape(ctx: CheckContext, value: Record<string, unknown>, fil
   if (isObject(meta) && meta.ui !== undefined) checkSchema(ctx, 'ui', toolUiMeta, meta.ui, file, `${prefix}/_meta/ui`);
 }
 
-/** The head of a script as discovery reads it, or undefined when it cannot be read. */
-function scriptHeadText(script: string): string | undefined {
-  try {
-    return readFileSync(script, 'utf8').slice(0, 4096);
-  } catch {
-    return undefined; // checkScriptFile reports an unreadable script
-  }
-}
-
-/** A script's inline `# mcp:` header, quietly (undefined when there is none or it is no object). */
+/** A script's inline `# mcp:` header, quietly (undefined when there is none, it is no object, or unreadable). */
 function headerOf(script: string): Record<string, unknown> | undefined {
-  const head = scriptHeadText(script);
-  return head === undefined ? undefined : inlineHeader(head, '', []);
+  return inlineHeader(readHeadOrEmpty(script), '', []);
 }
 
 /** The inline `# mcp:` header of a script, reporting one that is not a JSON object as the server does. */
 function scriptHeader(ctx: CheckContext, script: string): Record<string, unknown> | undefined {
-  const head = scriptHeadText(script);
-  if (head === undefined) return undefined;
+  // An unreadable script reads as empty here: checkScriptFile reports it.
   const warnings: string[] = [];
-  const header = inlineHeader(head, '', warnings);
+  const header = inlineHeader(readHeadOrEmpty(script), '', warnings);
   if (warnings.length > 0) ctx.report.add('warning', 'tools', BAD_INLINE_HEADER, { file: script });
   return header;
 }
@@ -212,8 +201,9 @@ function checkHeaderFields(ctx: CheckContext, header: Record<string, unknown>, s
  * changes nothing).
  */
 function reportUnreadHeader(ctx: CheckContext, script: string, meta: string): void {
-  const lines = (scriptHeadText(script) ?? '').split('\n').slice(0, 10);
-  if (!lines.some((line) => INLINE_HEADER.test(line))) return;
+  // A header line there, valid or not, by discovery's own rule (inlineHeader finds it or warns).
+  const warnings: string[] = [];
+  if (inlineHeader(readHeadOrEmpty(script), '', warnings) === undefined && warnings.length === 0) return;
   ctx.report.add(
     'info',
     'tools',

@@ -68,8 +68,7 @@ export function serializeRegistry<T>(
   items: T[],
   hash: string,
   generatedAt: Date,
-  fingerprint?: string,
-  rules?: string,
+  { fingerprint, rules }: Pick<RegistryEnvelope<T>, 'fingerprint' | 'rules'> = {},
 ): string {
   const envelope: RegistryEnvelope<T> = {
     format_version: 1,

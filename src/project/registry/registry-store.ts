@@ -217,7 +217,10 @@ export class RegistryStore<T> {
     for (const warning of result.warnings) this.warnOnce(warning);
     const hash = itemsHash(result.items);
     const generatedAt = new Date();
-    const text = serializeRegistry(result.items, hash, generatedAt, fingerprint, this.options.rules);
+    const text = serializeRegistry(result.items, hash, generatedAt, {
+      fingerprint,
+      ...(this.options.rules === undefined ? {} : { rules: this.options.rules }),
+    });
     const size = Buffer.byteLength(text);
     if (size > this.options.maxBytes) {
       throw ProjectError.failed(

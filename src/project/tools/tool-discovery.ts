@@ -12,7 +12,7 @@ export interface ToolScan extends ScanResult<ToolDefinition> {
 const HEADER_LINES = 10;
 // Any line that starts like a header is one: what follows must be a JSON object, or it is
 // reported (a typo must not leave a tool silently without its metadata).
-export const INLINE_HEADER = /^\s*#\s*mcp:(.*)$/;
+const INLINE_HEADER = /^\s*#\s*mcp:(.*)$/;
 
 /** What the server (and `validate`) say about a header that is not a JSON object. */
 export const BAD_INLINE_HEADER = 'the "# mcp:" header is not a JSON object; ignored';
