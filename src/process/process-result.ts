@@ -24,6 +24,12 @@ export interface ProcessResult {
   /** Why the process could not be started, when it could not. */
   readonly spawnError: Error | undefined;
   readonly durationMs: number;
+  /**
+   * A pipe was still open when the run ended, held by a process outside the group (a `setsid`
+   * daemon): what that process wrote afterwards is not in the result. What the process itself
+   * wrote before it exited always is.
+   */
+  readonly pipesHeldOpen: boolean;
 }
 
 /** Why a run failed, in the order it is decided: a run that never started, was stopped, or exited non-zero. */

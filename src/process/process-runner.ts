@@ -7,11 +7,22 @@ import type { ProcessResult } from './process-result.js';
 export { ProcessGroup, ProcessRegistry } from './process-group.js';
 
 /**
- * How long a finished process's pipes are still read: output already written is in the pipe
- * and arrives at once; a pipe still open after this is held by a process outside the group
- * (a `setsid` daemon), which must not hold the call.
+ * After a process exits, how often we look whether a pipe it left open has a reason to be
+ * open. Nothing is cut on a clock alone: a pipe is read to its end (EOF) while a process of
+ * the group is alive (the group gets TERM, then KILL); only a pipe still open once the group
+ * is gone (or KILLed) is held by a process outside it (a `setsid` daemon) and is cut, after
+ * one more read of what already waits in it.
  */
-const PIPE_DRAIN_MS = 250;
+const PIPE_CHECK_MS = 100;
+
+/**
+ * Runs `then` once the event loop has polled for I/O at least once more: bytes already
+ * waiting in a pipe have been read by then. One setImmediate is not enough: queued from the
+ * poll phase (where exits are reaped) it runs before the next poll.
+ */
+function afterNextPoll(then: () => void): void {
+  setImmediate(() => setImmediate(then));
+}
 
 /** Why a run was stopped from outside; carried as the AbortSignal's reason. */
 export interface StopReason {
@@ -48,10 +59,11 @@ export interface RunProcessOptions {
 
 /**
  * Runs a command in a new process group with stdin closed, captures its output within
- * caps, and settles once: when its pipes close, or PIPE_DRAIN_MS after it exits with a pipe
- * still held open; a stop (abort, overflow) sends TERM to the group, KILL after the grace
- * period, and settles at the latest shortly after that. Whatever is left in the group when
- * the run ends gets TERM then KILL (ProcessGroup.release).
+ * caps, and settles once: when its pipes reach EOF, or (a pipe held by a process outside the
+ * group) once the rest of the group is gone; a stop (abort, overflow) sends TERM to the group,
+ * KILL after the grace period, and settles at the latest shortly after that. Whatever is left
+ * in the group when the run ends gets TERM then KILL (ProcessGroup.release). Output written
+ * before the process exited is never cut (`pipesHeldOpen` says when anything was).
  */
 export function runProcess(options: RunProcessOptions): Promise<ProcessResult> {
   const started = Date.now();
@@ -97,6 +109,7 @@ function superviseRun(
   const settle = (closed?: { code: number | null; signal: NodeJS.Signals | null }) => {
     if (settled) return;
     settled = true;
+    const pipesHeldOpen = closed === undefined && !(isAtEnd(child.stdout) && isAtEnd(child.stderr));
     for (const timer of timers) clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
     // Stop reading: a pipe still open here is held by someone we no longer wait for.
@@ -116,17 +129,32 @@ function superviseRun(
       stderrBytes: stderr.total,
       spawnError: undefined,
       durationMs: Date.now() - started,
+      pipesHeldOpen,
     });
   };
+  /** Settles after the loop has read what already waits in the pipes. */
+  const settleAfterReads = () => afterNextPoll(() => settle());
   const stop = (reason: StopReason) => {
     if (stopped || settled) return;
     stopped = reason;
     // The process is gone; only its pipes were still open: the call ends now.
-    if (exit) return settle();
+    if (exit) return settleAfterReads();
     group.signal('SIGTERM');
     timers.push(setTimeout(() => group.signal('SIGKILL'), options.killGraceMs));
     // A stop always ends the run, even if the process never reports its exit.
-    timers.push(setTimeout(() => settle(), options.killGraceMs + 2 * PIPE_DRAIN_MS));
+    timers.push(setTimeout(settleAfterReads, options.killGraceMs + 2 * PIPE_CHECK_MS));
+  };
+  // After the exit, EOF of both pipes ('close') settles the run. A pipe still open is held by
+  // a living process: one of the group is TERMed (release) and KILLed after the grace period,
+  // which closes it; once the group is gone (or KILLed: unreaped zombies stay members), what
+  // still holds it is outside the group and is not waited for.
+  const watchHeldPipes = () => {
+    const deadline = Date.now() + options.killGraceMs + PIPE_CHECK_MS;
+    const check = () => {
+      if (group.isEmpty() || Date.now() >= deadline) settleAfterReads();
+      else timers.push(setTimeout(check, PIPE_CHECK_MS));
+    };
+    timers.push(setTimeout(check, PIPE_CHECK_MS));
   };
   const onAbort = () => {
     const reason = options.signal?.reason;
@@ -147,13 +175,18 @@ function superviseRun(
     exit = { code, signal };
     // Background children left in the group would hold our pipes open: TERM them now.
     group.release(options.killGraceMs);
-    timers.push(setTimeout(() => settle(), PIPE_DRAIN_MS));
+    watchHeldPipes();
   });
   child.once('close', (code, signal) => settle({ code, signal }));
   child.once('error', (error) => {
     // Only reached if the process could not be signalled or started after all.
     if (!exit) stop({ kind: 'cancelled', detail: error.message });
   });
+}
+
+/** Whether a child's pipe has been read to its end (or there is none). */
+function isAtEnd(stream: NodeJS.ReadableStream | null): boolean {
+  return stream === null || (stream as { readableEnded?: boolean }).readableEnded === true;
 }
 
 function failedToStart(error: Error, started: number): ProcessResult {
@@ -170,5 +203,6 @@ function failedToStart(error: Error, started: number): ProcessResult {
     stderrBytes: 0,
     spawnError: error,
     durationMs: Date.now() - started,
+    pipesHeldOpen: false,
   };
 }

@@ -39,8 +39,13 @@ function projectWith(tools: Record<string, [number, string]>): string {
   return root;
 }
 
-// A daemon that escapes the tool's process group (setsid) but keeps the tool's stdout open.
-const DAEMON = 'setsid sleep 40 &\nprintf \'%s\\n\' "$!" >"$marker.daemon"\necho started';
+// A daemon that escapes the tool's process group (setsid) but keeps the tool's stdout open;
+// the tool goes on once the daemon is in its own session.
+const DAEMON = [
+  'setsid bash -c \'printf "%s\\n" "$$" >"$0.daemon"; exec sleep 40\' "$marker" &',
+  'until [ -s "$marker.daemon" ]; do sleep 0.01; done',
+  'echo started',
+].join('\n');
 
 t.test(
   'a setsid daemon holding stdout open does not hold the call once the tool exits',
@@ -53,6 +58,7 @@ t.test(
     strays.push(pidIn(`${marker}.daemon`));
     t.match(reply.result, { content: [{ text: 'started\n' }], isError: false });
     t.ok(Date.now() - started < 4000, `answered in ${Date.now() - started} ms, not when the daemon exits (40 s)`);
+    t.match(server.stderr, /daemon: a process outside its process group .* still held its stdout or stderr open/);
     await server.close();
   },
 );
@@ -107,6 +113,25 @@ t.test(
     await server.close();
   },
 );
+
+t.test('a timed-out tool that ignores TERM is KILLed at the end of the grace period', async (t) => {
+  const server = await startInitialized({
+    projectRoot: projectWith({
+      'ignores-term-tool': [1, 'trap "" TERM\nprintf "%s\\n" "$$" >"$marker.pid"\nsleep 30'],
+    }),
+    env: toolEnv({ MCPBASH_KILL_GRACE_SECS: '0.5' }),
+  });
+  const marker = join(markers, 'ignores-term');
+  const started = Date.now();
+  const reply = await server.request('tools/call', { name: 'ignores-term-tool', arguments: { marker } }, 'k', 20_000);
+  const elapsed = Date.now() - started;
+  const pid = pidIn(`${marker}.pid`);
+  strays.push(pid);
+  t.match(reply.result, { isError: true, structuredContent: { error: { type: 'timeout', exitCode: 137 } } });
+  t.notOk(isAlive(pid), 'the tool is gone when its result arrives');
+  t.ok(elapsed >= 1400 && elapsed < 3000, `answered at the KILL, timeout 1 s + grace 0.5 s (${elapsed} ms)`);
+  await server.close();
+});
 
 // A child in the tool's own process group that ignores TERM and does not hold the pipes.
 // The child writes its pid once TERM is ignored; the tool waits for that before it exits.

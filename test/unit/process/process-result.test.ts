@@ -17,6 +17,7 @@ function result(changes: Partial<ProcessResult> = {}): ProcessResult {
     stderrBytes: 0,
     spawnError: undefined,
     durationMs: 1,
+    pipesHeldOpen: false,
     ...changes,
   };
 }
