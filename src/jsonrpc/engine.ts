@@ -69,7 +69,7 @@ export class JsonRpcEngine {
       encoder,
       options,
     });
-    const receiver = new FrameReceiver(router, encoder, options);
+    const receiver = new FrameReceiver(router, encoder, options, this.requests);
     transport.onframe = (frame, reply) => receiver.receive(frame, reply ?? this.writer.transportChannel);
   }
 

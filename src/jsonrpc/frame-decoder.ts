@@ -48,8 +48,10 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /**
  * Finds a request id in text that could not be parsed, so the client's pending request fails
- * instead of waiting forever. Only a top-level `"id"` member seen before `"params"` is
- * trusted: members of nested objects (`_meta`, arguments) are skipped, not mistaken for it.
+ * instead of waiting forever. Only a complete top-level `"id"` member seen before `"params"`
+ * is trusted: its value must be followed by `,` or `}` (text cut inside `"id":123` would give
+ * 12), and members of nested objects (`_meta`, arguments) are skipped, not mistaken for it.
+ * The engine still answers null when the id names a request in flight (FrameReceiver).
  */
 export function recoverRequestId(text: string): RequestId | null {
   const tokens = new JsonTokenizer(text);
@@ -78,7 +80,7 @@ function stringToken(tokens: JsonTokenizer): string | undefined {
   }
 }
 
-/** The id whose token comes next, exact, or null when that token is no id. */
+/** The id whose token comes next, exact, or null when that token is no id or the member does not end. */
 function idToken(tokens: JsonTokenizer): RequestId | null {
   const kind = tokens.next();
   let id: unknown;
@@ -90,7 +92,8 @@ function idToken(tokens: JsonTokenizer): RequestId | null {
       return null;
     }
   }
-  return isRequestId(id) ? id : null;
+  const after = tokens.next();
+  return isRequestId(id) && (after === ',' || after === '}') ? id : null;
 }
 
 /**

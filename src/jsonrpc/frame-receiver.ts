@@ -1,5 +1,6 @@
 import type { EngineOptions } from './engine-options.js';
 import type { InboundFrame } from './frame-decoder.js';
+import type { InFlightRequests } from './in-flight-requests.js';
 import { classifyMessage } from './message-kind.js';
 import { invalidRequest, type MessageRouter } from './message-router.js';
 import type { ResponseEncoder } from './response-encoder.js';
@@ -16,6 +17,7 @@ export class FrameReceiver {
     private readonly router: MessageRouter,
     private readonly encoder: ResponseEncoder,
     private readonly options: Pick<EngineOptions, 'batchRefusal' | 'log'>,
+    private readonly requests: Pick<InFlightRequests, 'has'>,
   ) {}
 
   /**
@@ -44,7 +46,10 @@ export class FrameReceiver {
 
   private receiveFrame(frame: InboundFrame, channel: ReplyChannel): void {
     if (frame.kind === 'invalid') {
-      channel.end(this.encoder.error(frame.id, frame.error.toJSON()));
+      // An id salvaged from broken text that names a request still running is not this
+      // message's: answering under it would give that request a second answer.
+      const id = frame.id !== null && this.requests.has(frame.id) ? null : frame.id;
+      channel.end(this.encoder.error(id, frame.error.toJSON()));
       return;
     }
     if (Array.isArray(frame.value)) {

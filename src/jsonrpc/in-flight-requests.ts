@@ -35,6 +35,11 @@ export class InFlightRequests {
     return this.byKey.size;
   }
 
+  /** Whether a request with this id is running or waiting for a slot. */
+  has(id: RequestId): boolean {
+    return this.byKey.has(requestKey(id));
+  }
+
   /**
    * Starts `work` for the request `id` and hands its response to `respond` when it settles.
    * Returns false, and runs nothing, when a request with the same id is still open.

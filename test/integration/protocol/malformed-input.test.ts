@@ -29,6 +29,32 @@ t.test('invalid JSON is -32700 with id null, and the server keeps serving', asyn
   await server.close();
 });
 
+t.test(
+  'a broken line is answered under an id only when the id member is complete and names no open request',
+  async (t) => {
+    const server = await startInitialized({ projectRoot: fixtureProject('tools'), env: toolEnv() });
+    server.send({
+      jsonrpc: '2.0',
+      id: 'A',
+      method: 'tools/call',
+      params: { name: 'sleeper', arguments: { seconds: 1 } },
+    });
+    server.writeRaw('{"id":"A"}{"x":1}');
+    server.writeRaw('{"jsonrpc":"2.0","id":12');
+    server.writeRaw('{"jsonrpc":"2.0","id":"B","method":');
+    const answered = await server.waitFor((m) => m.id === 'A', 10_000, 'the real answer to A');
+    t.match(answered.result, { content: [{ text: 'slept 1' }], isError: false });
+    t.same(
+      server.messages.filter((m) => m.error?.code === -32700).map((m) => m.id),
+      [null, null, 'B'],
+      'A is still running: its id is not reused; a cut number is no id; a complete one is kept',
+    );
+    t.same((await server.request('ping')).result, {});
+    t.equal(server.messages.filter((m) => m.id === 'A').length, 1, 'A is answered once');
+    await server.close();
+  },
+);
+
 t.test('valid JSON that is not a request is -32600', async (t) => {
   const server = await startInProcess({ projectRoot: project });
   for (const line of ['42', '"text"', 'null', '{"jsonrpc":"2.0"}', '{"jsonrpc":"2.0","method":7,"id":3}'])

@@ -79,10 +79,10 @@ t.test('id recovery only trusts an id that comes before params', async (t) => {
 t.test('id recovery only trusts a top-level id: nested members are skipped (D38)', async (t) => {
   t.equal(recoverRequestId('{"jsonrpc":"2.0","x":{"id":77},"id":6,,}'), 6);
   t.equal(recoverRequestId('{"jsonrpc":"2.0","_meta":{"id":"other"},"id":6,"method":"ping",,}'), 6);
-  t.equal(recoverRequestId('{"a":[{"id":1},["id",2]],"b":"\\"id\\":3","id":"k"'), 'k', 'arrays and strings too');
+  t.equal(recoverRequestId('{"a":[{"id":1},["id",2]],"b":"\\"id\\":3","id":"k",'), 'k', 'arrays and strings too');
   t.equal(recoverRequestId('{"x":{"id":77}'), null, 'only a nested id: none');
   t.equal(recoverRequestId('{"x":{"id":77,"y":{'), null, 'an unclosed nested object hides its ids');
-  t.equal(recoverRequestId('{"msg":"id","id":4'), 4, 'a string value "id" is not a key');
+  t.equal(recoverRequestId('{"msg":"id","id":4}x'), 4, 'a string value "id" is not a key');
   t.equal(recoverRequestId('{"id":{"id":5}}x'), null, 'an id that is no id');
   t.equal(recoverRequestId('{"id":true'), null);
   t.equal(recoverRequestId('{"id":-35,'), -35);
@@ -90,6 +90,18 @@ t.test('id recovery only trusts a top-level id: nested members are skipped (D38)
   t.equal(recoverRequestId('{"i\\d":9,'), null, 'a broken escape is no key');
   const frame = decodeFrame({ kind: 'line', bytes: Buffer.from('{"jsonrpc":"2.0","x":{"id":77},"id":6,,}') }, 1000);
   t.match(frame, { kind: 'invalid', id: 6, error: { code: -32700 } }, 'the parse error answers request 6');
+});
+
+t.test('id recovery only trusts a complete member: a value the text ends in may be cut', async (t) => {
+  t.equal(recoverRequestId('{"jsonrpc":"2.0","id":12'), null, 'cut inside "id":123');
+  t.equal(recoverRequestId('{"id":"ab'), null, 'an unclosed string');
+  t.equal(recoverRequestId('{"id":"ab"'), null, 'a closed string the text ends after');
+  t.equal(
+    recoverRequestId('{"id":"A"}{"x":1}'),
+    'A',
+    'a complete member (the engine checks it names no request in flight)',
+  );
+  t.equal(recoverRequestId('{"id":7 }junk'), 7);
 });
 
 t.test('an oversized frame is an Invalid Request naming the limit', async (t) => {
