@@ -1,5 +1,5 @@
 import { mkdirSync, statSync, symlinkSync } from 'node:fs';
-import { homedir, userInfo } from 'node:os';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { assetsParentDir, privateTempParent, userHome } from '../../../src/assets/data-dir.js';
@@ -14,7 +14,9 @@ t.test('a relative XDG_DATA_HOME is ignored, as the XDG spec requires', async (t
 
 t.test('without XDG_DATA_HOME the default is ~/.local/share', async (t) => {
   t.equal(assetsParentDir({ HOME: '/home/u' }, 'darwin'), '/home/u/.local/share/mcp-bash');
-  t.equal(assetsParentDir({}, 'linux'), join(homedir(), '.local', 'share', 'mcp-bash'));
+  // Without HOME the user database decides (os.homedir() would read $HOME, which may be any
+  // directory: a CI runner's, a container's, sudo -H's).
+  t.equal(assetsParentDir({}, 'linux'), join(userInfo().homedir, '.local', 'share', 'mcp-bash'));
 });
 
 t.test('a relative HOME is ignored like a relative XDG_DATA_HOME: the user database decides', async (t) => {
