@@ -11,7 +11,7 @@ import { normalizeUiMeta } from '../project/ui/tool-ui-meta.js';
 import { callToolResultSchema } from '../schemas/call-tool-result.js';
 import { ErrorCode } from '../spec/error-codes.js';
 import { RpcError } from '../spec/rpc-error.js';
-import type { CallToolResult, ContentBlock, EmbeddedResource, JsonObject } from '../spec/types.js';
+import type { CallToolResult, ContentBlock, EmbeddedResource, JsonObject, TextContent } from '../spec/types.js';
 import { describeIssues, type SchemaValidator } from '../validation/json-schema.js';
 import type { TimeoutPolicy, TimeoutReason } from './timeout-watchdog.js';
 
@@ -24,7 +24,8 @@ export interface ResultInputs {
   readonly maxStdoutBytes: number;
   readonly maxStderrBytes: number;
   readonly stderrCapture: boolean;
-  readonly embedded: readonly EmbeddedResource[];
+  /** Attachments, and a text block for each one left out (embedded-resources.ts). */
+  readonly embedded: readonly (EmbeddedResource | TextContent)[];
   readonly validator: SchemaValidator;
   /** The last line of the tool's xtrace (MCPBASH_TRACE_TOOLS), shown on failed results. */
   readonly traceLine?: string;
@@ -49,17 +50,27 @@ function resultMeta(inputs: ResultInputs, exitCode: number, failed = false): Jso
 }
 
 /** The `{code, message, data}` mcp_fail writes: a JSON-RPC error with exactly that code. */
-function errorFromErrorFile(text: string): RpcError {
+/**
+ * The JSON-RPC error an error file names. Its data is what the tool wrote, under the output
+ * cap like its stdout (D285): larger data is dropped, the code and message kept.
+ */
+function errorFromErrorFile(text: string, inputs: ResultInputs): RpcError {
   const parsed = parseJson(text);
-  if (
+  const known =
     parsed.ok &&
     isObject(parsed.value) &&
     Number.isInteger(parsed.value.code) &&
-    typeof parsed.value.message === 'string'
-  ) {
-    return new RpcError(parsed.value.code as number, parsed.value.message, parsed.value.data ?? null);
-  }
-  return new RpcError(ErrorCode.InternalError, 'Tool failed', text);
+    typeof parsed.value.message === 'string';
+  const code = known ? ((parsed.value as JsonObject).code as number) : ErrorCode.InternalError;
+  const message = known ? ((parsed.value as JsonObject).message as string) : 'Tool failed';
+  const data = known ? ((parsed.value as JsonObject).data ?? null) : text;
+  const size = Buffer.byteLength(typeof data === 'string' ? data : JSON.stringify(data));
+  if (size <= inputs.maxStdoutBytes) return new RpcError(code, message, data);
+  inputs.warn(
+    `${inputs.tool.name}: the error data of ${size} bytes is over ${inputs.maxStdoutBytes} ` +
+      '(MCPBASH_MAX_TOOL_OUTPUT_SIZE); its data was dropped',
+  );
+  return new RpcError(code, message);
 }
 
 /**
@@ -119,7 +130,11 @@ function asCallToolResult(value: unknown, inputs: ResultInputs): CallToolResult 
 }
 
 /** A passthrough result with our `_meta` added (1.x's `ui/resourceUri` moved to `ui.resourceUri`). */
-function withMeta(result: CallToolResult, meta: JsonObject, embedded: readonly EmbeddedResource[]): CallToolResult {
+function withMeta(
+  result: CallToolResult,
+  meta: JsonObject,
+  embedded: readonly (EmbeddedResource | TextContent)[],
+): CallToolResult {
   return {
     ...result,
     content: [...result.content, ...embedded],
@@ -203,7 +218,7 @@ function runFailure(failure: ProcessFailure, inputs: ResultInputs): RpcError {
 export function buildToolResult(inputs: ResultInputs): CallToolResult {
   const { run } = inputs;
   if (inputs.errorFileText !== undefined && inputs.errorFileText.trim() !== '')
-    throw errorFromErrorFile(inputs.errorFileText);
+    throw errorFromErrorFile(inputs.errorFileText, inputs);
   const failure = processFailure(run);
   const exitCode = exitStatus(run);
   // A timeout is a result the model sees (D3); so is a non-zero exit (D1), below.

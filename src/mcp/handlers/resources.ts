@@ -10,6 +10,7 @@ import { parseListParams } from '../params/list-params.js';
 import { parseResourceParams, parseUnsubscribeParams } from '../params/resource-params.js';
 import { type ResolvedResource, ResourceReader } from '../resource-reader.js';
 import { ResourceSubscriptions } from '../resource-subscriptions.js';
+import { resourceReadResponseCap } from '../response-caps.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
 import { toWireError } from '../wire-errors.js';
 
@@ -159,7 +160,7 @@ export const resourcesModule: HandlerModule = {
         const { contents } = await reader.read(target, { timeoutSecs, signal });
         return { contents: [contents] };
       },
-      { queued: true },
+      { queued: true, maxResponseBytes: resourceReadResponseCap(context.config) },
     );
     const subscriptions = registerSubscriptions(context, reader);
     return { onStop: () => subscriptions.stop() };

@@ -11,6 +11,7 @@ import { listPage } from '../pagination.js';
 import { parseListParams } from '../params/list-params.js';
 import { parseToolCallParams } from '../params/tool-params.js';
 import { SlidingWindowLimiter } from '../rate-limiter.js';
+import { toolCallResponseCap } from '../response-caps.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
 
 /** The tool runtime of a server session. */
@@ -37,6 +38,7 @@ export function serverToolRuntime(context: ServerContext): ToolRuntime {
     policyWording: serverPolicyWording,
     rateLimit: (perMinute) => new SlidingWindowLimiter(perMinute),
     roots: () => context.roots.current(),
+    attachmentRoots: () => context.roots.forServerReads(),
     logLevel: () => context.log.level,
     isLogLevelEnabled: (level) => context.log.isEnabled(level),
     get elicitation() {
@@ -94,7 +96,7 @@ export const toolsModule: HandlerModule = {
         };
         return executeToolCall(prepared, call, toolRuntime());
       },
-      { queued: true },
+      { queued: true, maxResponseBytes: toolCallResponseCap(config) },
     );
     // The spare call directories go with the session (a state dir may outlive it, D264).
     return { onStop: () => runtime?.callDirectories.close() };
