@@ -15,6 +15,7 @@ export type HttpValues = Pick<
   | 'MCPBASH_HTTP_SESSION_IDLE_SECS'
   | 'MCPBASH_HTTP_MAX_SESSIONS'
   | 'MCPBASH_HTTP_RESUME_GRACE_SECS'
+  | 'MCPBASH_HTTP_TRUST_CLIENT_ROOTS'
 >;
 
 /** How `mcp-bash serve --http` serves: the command line first, then MCPBASH_HTTP_* (docs/ENV.md). */
@@ -41,6 +42,8 @@ export interface HttpSettings {
    * (GET with Last-Event-ID) before it is cancelled (MCPBASH_HTTP_RESUME_GRACE_SECS).
    */
   readonly resumeGraceMs: number;
+  /** A client's roots widen what the server reads, as over stdio (MCPBASH_HTTP_TRUST_CLIENT_ROOTS, D289). */
+  readonly trustClientRoots: boolean;
 }
 
 /** What the command line says (undefined: not given). */
@@ -124,5 +127,6 @@ export function resolveHttpSettings(
     sessionIdleMs: values.MCPBASH_HTTP_SESSION_IDLE_SECS * 1000,
     maxSessions: values.MCPBASH_HTTP_MAX_SESSIONS,
     resumeGraceMs: values.MCPBASH_HTTP_RESUME_GRACE_SECS * 1000,
+    trustClientRoots: values.MCPBASH_HTTP_TRUST_CLIENT_ROOTS,
   };
 }

@@ -46,6 +46,12 @@ export interface McpServerOptions {
    * the processes the registries start. Without it, the session builds its own.
    */
   readonly shared?: ServerParts;
+  /**
+   * Whether the client's roots widen what the server itself reads (the file provider, tool
+   * attachments). Default true: over stdio the client is the user on this machine. Over HTTP
+   * its roots name its own machine's directories (MCPBASH_HTTP_TRUST_CLIENT_ROOTS, D289).
+   */
+  readonly trustClientRoots?: boolean;
 }
 
 /** A stop's flush of stdout gives up after this long with no byte taken, however small MCPBASH_SHUTDOWN_TIMEOUT. */
@@ -132,6 +138,7 @@ export class McpServer {
     const roots = new RootsState(
       configuredRoots(layout, config.paths.roots, (message) => this.log.warning('mcp.roots', message)),
       implicitRoot(layout),
+      { trustClientRoots: options.trustClientRoots ?? true },
     );
     this.modules = [...CORE_MODULES, ...(options.modules ?? [])];
     this.context = {

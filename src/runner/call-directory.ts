@@ -17,6 +17,8 @@ export interface CallPaths {
   readonly meta: string;
   readonly metadata: string;
   readonly debugLog: string;
+  /** The tool's own files (MCP_TOOL_CALL_DIR): made with the directory, always attachable. */
+  readonly files: string;
 }
 
 /** How many empty call directories a pool keeps ready. */
@@ -66,6 +68,7 @@ export class CallDirectoryPool {
       const dir = this.nextPath();
       try {
         mkdirSync(dir, { mode: 0o700 });
+        mkdirSync(filesDir(dir), { mode: 0o700 });
         return dir;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -82,6 +85,7 @@ export class CallDirectoryPool {
     this.closed = true;
     for (const dir of this.ready.splice(0)) {
       try {
+        rmdirSync(filesDir(dir));
         rmdirSync(dir);
       } catch {
         // already gone with the state dir, or a tool wrote in it: left as it is
@@ -94,9 +98,10 @@ export class CallDirectoryPool {
       const dir = this.nextPath();
       this.refilling += 1;
       mkdir(dir, { mode: 0o700 })
-        .then(() => {
+        .then(() => mkdir(filesDir(dir), { mode: 0o700 }))
+        .then(async () => {
           // Made after close(): a spare nobody will take.
-          if (this.closed) return rmdir(dir);
+          if (this.closed) return rmdir(filesDir(dir)).then(() => rmdir(dir));
           this.ready.push(dir);
         })
         .catch(() => {}) // the state dir is going away (shutdown), or full: calls make their own
@@ -106,6 +111,8 @@ export class CallDirectoryPool {
     }
   }
 }
+
+const filesDir = (dir: string) => join(dir, 'files');
 
 function callPaths(dir: string): CallPaths {
   return {
@@ -121,6 +128,7 @@ function callPaths(dir: string): CallPaths {
     meta: join(dir, 'meta.json'),
     metadata: join(dir, 'metadata.json'),
     debugLog: join(dir, 'debug.log'),
+    files: filesDir(dir),
   };
 }
 

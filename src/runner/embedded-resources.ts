@@ -3,7 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { classifyContent, fileUriFromPath } from '../content/mime.js';
 import { type ConfinedRefusal, openInsideRoots } from '../fs/confined-open.js';
 import type { RootEntry } from '../project/roots.js';
-import type { EmbeddedResource } from '../spec/types.js';
+import type { EmbeddedResource, TextContent } from '../spec/types.js';
 
 interface ResourceRequest {
   readonly path: string;
@@ -53,22 +53,30 @@ function fromTsv(text: string): ResourceRequest[] {
     });
 }
 
-/** One listed file as embedded content, or why it is skipped. */
+/** One listed file as embedded content (and its size), or why it is skipped. */
 function readOne(
   request: ResourceRequest,
-  roots: readonly RootEntry[],
-  cwd: string,
-  maxBytes: number,
-): EmbeddedResource | string {
-  const opened = openInsideRoots(
-    isAbsolute(request.path) ? request.path : resolve(cwd, request.path),
-    roots.map((root) => root.path),
-  );
-  if (typeof opened === 'string')
-    return opened === 'outside' && roots.length === 0 ? 'no MCP roots are configured' : REFUSALS[opened];
+  options: AttachmentOptions,
+  budget: number,
+): { resource: EmbeddedResource; size: number } | string {
+  const { roots, cwd, callDir, maxBytes } = options;
+  // The call's own directory is always a place to attach from (D286): roots name the client's
+  // directories, which a server elsewhere, or a tool writing into its project, may not be in.
+  const opened = openInsideRoots(isAbsolute(request.path) ? request.path : resolve(cwd, request.path), [
+    callDir,
+    ...roots.map((root) => root.path),
+  ]);
+  if (typeof opened === 'string') {
+    if (opened !== 'outside') return REFUSALS[opened];
+    const where = roots.length === 0 ? 'no MCP roots are configured' : REFUSALS.outside;
+    return `${where} (files in MCP_TOOL_CALL_DIR can always be attached)`;
+  }
   let bytes: Buffer;
   try {
     if (opened.stats.size > maxBytes) return `larger than ${maxBytes} bytes (MCPBASH_MAX_RESOURCE_BYTES)`;
+    if (opened.stats.size > budget) {
+      return `the call's attachments would pass ${maxBytes} bytes in all (MCPBASH_MAX_RESOURCE_BYTES)`;
+    }
     bytes = readFileSync(opened.fd);
   } catch {
     return 'not found or not readable';
@@ -77,40 +85,53 @@ function readOne(
   }
   const { mimeType, binary } = classifyContent(bytes, request.mimeType, opened.path);
   const uri = request.uri ?? fileUriFromPath(opened.path);
-  return {
-    type: 'resource',
-    resource: binary
-      ? { uri, mimeType, blob: bytes.toString('base64') }
-      : { uri, mimeType, text: bytes.toString('utf8') },
-  };
+  const resource = binary
+    ? { uri, mimeType, blob: bytes.toString('base64') }
+    : { uri, mimeType, text: bytes.toString('utf8') };
+  return { resource: { type: 'resource', resource }, size: bytes.length };
+}
+
+/** Where a call's attachments may come from, and how much of them there may be. */
+export interface AttachmentOptions {
+  /** MCP_TOOL_RESOURCES_FILE: the list the tool wrote. */
+  readonly file: string;
+  readonly roots: readonly RootEntry[];
+  /** Relative paths are resolved against it (the project root). */
+  readonly cwd: string;
+  /** The call's private directory (MCP_TOOL_CALL_DIR): always allowed. */
+  readonly callDir: string;
+  /** MCPBASH_MAX_RESOURCE_BYTES: for one file, and for all of a call's files together. */
+  readonly maxBytes: number;
+  readonly warn: (message: string) => void;
 }
 
 /**
  * The resources a tool asked to attach through MCP_TOOL_RESOURCES_FILE (JSON or TSV), as
- * `{type:"resource"}` content. Each file must be readable and inside the current MCP roots
- * (with no roots, nothing is attached); binary content travels as base64 `blob`. Entries
- * that do not qualify are skipped with a warning.
+ * `{type:"resource"}` content. Each file must be readable and inside the call's directory or
+ * the current MCP roots, and all of them together within the cap; binary content travels as
+ * base64 `blob`. An entry that does not qualify is a text block saying so, in its place (the
+ * client sees what was left out, D286), and a warning.
  */
-export function readEmbeddedResources(
-  file: string,
-  roots: readonly RootEntry[],
-  cwd: string,
-  maxBytes: number,
-  warn: (message: string) => void,
-): EmbeddedResource[] {
+export function readEmbeddedResources(options: AttachmentOptions): Array<EmbeddedResource | TextContent> {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readFileSync(options.file, 'utf8');
   } catch {
     return [];
   }
   if (text.trim() === '') return [];
   const requests = fromJson(text) ?? fromTsv(text);
-  const resources: EmbeddedResource[] = [];
+  const content: Array<EmbeddedResource | TextContent> = [];
+  let budget = options.maxBytes;
   for (const request of requests) {
-    const read = readOne(request, roots, cwd, maxBytes);
-    if (typeof read === 'string') warn(`embedded resource ${request.path} skipped: ${read}`);
-    else resources.push(read);
+    const read = readOne(request, options, budget);
+    if (typeof read === 'string') {
+      options.warn(`embedded resource ${request.path} skipped: ${read}`);
+      content.push({ type: 'text', text: `Attachment ${request.path} was left out: ${read}` });
+    } else {
+      budget -= read.size;
+      content.push(read.resource);
+    }
   }
-  return resources;
+  return content;
 }

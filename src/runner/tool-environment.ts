@@ -130,6 +130,7 @@ export function buildToolEnvironment(input: ToolEnvironmentInput): NodeJS.Proces
     MCP_TOOL_PATH: input.toolPath,
     MCP_TOOL_ERROR_FILE: input.paths.error,
     MCP_TOOL_RESOURCES_FILE: input.paths.resources,
+    MCP_TOOL_CALL_DIR: input.paths.files,
     MCP_PROGRESS_STREAM: input.paths.progress,
     MCP_PROGRESS_TOKEN: input.progressToken === undefined ? '' : String(input.progressToken),
     MCP_LOG_STREAM: input.paths.log,

@@ -261,6 +261,14 @@ export async function executeToolCall(
       ...(runtime.onToolStderr ? { onStderr: runtime.onToolStderr } : {}),
     });
     watchdog?.stop();
+    if (run.pipesHeldOpen) {
+      runtime.log.warning(
+        'mcp.tools',
+        `${tool.name}: a process outside its process group (a setsid daemon?) still held its stdout or ` +
+          'stderr open when the tool had exited; the result has what was written until then, not what that ' +
+          'process writes later',
+      );
+    }
     elicitations.abort();
     call.signal.removeEventListener('abort', onCancel);
     channel.stop();
@@ -274,13 +282,14 @@ export async function executeToolCall(
           `"progressExtendsTimeout": true in its metadata to let progress extend the timeout`,
       );
     }
-    const embedded = readEmbeddedResources(
-      paths.resources,
-      roots,
-      runtime.layout.root,
-      runtime.config.maxResourceBytes,
-      (message) => runtime.log.warning('mcp.tools', `${tool.name}: ${message}`),
-    );
+    const embedded = readEmbeddedResources({
+      file: paths.resources,
+      roots: runtime.attachmentRoots ? await runtime.attachmentRoots() : roots,
+      cwd: runtime.layout.root,
+      callDir: paths.files,
+      maxBytes: runtime.config.maxResourceBytes,
+      warn: (message) => runtime.log.warning('mcp.tools', `${tool.name}: ${message}`),
+    });
     return buildToolResult({
       tool,
       run,

@@ -60,6 +60,11 @@ export interface ToolRuntime {
   rateLimit(perMinute: number): RateLimit;
   /** The roots tools see; waits (bounded) for the client's first answer. */
   roots(): Promise<readonly RootEntry[]>;
+  /**
+   * The roots attachments may come from (besides the call's own directory): the server's
+   * reads, which a remote client's roots do not widen (D289). Default: `roots()`.
+   */
+  attachmentRoots?(): Promise<readonly RootEntry[]>;
   logLevel(): LoggingLevel;
   isLogLevelEnabled(level: LoggingLevel): boolean;
   readonly elicitation: ElicitationBridge | undefined;

@@ -63,7 +63,15 @@ function buildServer(context: CommandContext, setup: ServingSetup, settings: Htt
   for (const warning of project.identity.warnings) log.warning('mcp.lifecycle', warning);
   const quietProject = { ...project, identity: { ...project.identity, warnings: [] } };
   const factory = new SessionFactory(
-    { stderr: context.io.stderr, env, config, home, project: quietProject, modules: serverModules },
+    {
+      stderr: context.io.stderr,
+      env,
+      config,
+      home,
+      project: quietProject,
+      modules: serverModules,
+      trustClientRoots: settings.trustClientRoots,
+    },
     parts,
     broadcast,
     stateDir,

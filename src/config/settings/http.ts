@@ -74,6 +74,15 @@ export const httpSettings = {
       'sessions at once; an `initialize` beyond ends the oldest session not yet initialized, ' +
       'or gets 503 when all are',
   }),
+  MCPBASH_HTTP_TRUST_CLIENT_ROOTS: bool({
+    section,
+    usedBy,
+    default: false,
+    doc:
+      "let a client's roots widen what the server itself reads (`resources/read` through the file provider, tool " +
+      "attachments), as over stdio; off: a remote client's roots name directories on its own machine, and the " +
+      "server reads only inside the roots its operator configured (D289). Tools see the client's roots either way",
+  }),
   MCPBASH_HTTP_RESUME_GRACE_SECS: decimal({
     section,
     usedBy,

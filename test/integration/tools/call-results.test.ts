@@ -154,8 +154,24 @@ t.test('request validation order: name, arguments, lookup', async (t) => {
 t.test('embedded resources: JSON list, text vs binary, and only files inside the roots', async (t) => {
   const result = (await call('embed')).result as Result;
   t.equal(result.content[0]?.text, 'attached');
-  const resources = result.content.slice(1) as Array<{ type: string; resource: Record<string, string> }>;
+  const resources = result.content.filter((item) => item.type === 'resource') as unknown as Array<{
+    type: string;
+    resource: Record<string, string>;
+  }>;
   t.equal(resources.length, 2, '/etc/hostname (outside the roots) and a missing file are skipped');
+  t.same(
+    result.content.slice(3),
+    [
+      {
+        type: 'text',
+        text:
+          'Attachment /etc/hostname was left out: outside the MCP roots (files in MCP_TOOL_CALL_DIR can ' +
+          'always be attached)',
+      },
+      { type: 'text', text: `Attachment ${project}/data/missing.txt was left out: not found or not readable` },
+    ],
+    'each file left out is named in the result, in its place',
+  );
   t.match(resources[0], {
     type: 'resource',
     resource: { mimeType: 'text/plain', text: 'hello from a data file\n', uri: /^file:\/\/.*\/data\/note\.txt$/ },

@@ -116,11 +116,24 @@ t.test('MCPBASH_MAX_RESOURCE_BYTES caps embedded resources, not the tool output 
     env: toolEnv({ MCPBASH_MAX_RESOURCE_BYTES: '20' }),
   });
   const result = (await server.request('tools/call', { name: 'embed' })).result as Result;
-  const attached = result.content.slice(1) as Array<{ resource: { uri: string } }>;
+  const attached = result.content.filter((item) => item.type === 'resource') as unknown as Array<{
+    resource: { uri: string };
+  }>;
   t.same(
     attached.map((item) => item.resource.uri.replace(/^.*\//, '')),
     ['image.png'],
     'the 16-byte image fits, the 23-byte note does not',
+  );
+  t.match(result.content[1], { type: 'text', text: /note\.txt was left out: larger than 20 bytes/ });
+  const twice = (await server.request('tools/call', { name: 'embed', arguments: { format: 'twice' } }))
+    .result as Result;
+  t.match(
+    twice.content.slice(1),
+    [
+      { type: 'resource', resource: { mimeType: 'image/png' } },
+      { type: 'text', text: /image\.png was left out: the call's attachments would pass 20 bytes in all/ },
+    ],
+    "the cap holds for all of a call's attachments together",
   );
   t.match(server.stderr, /embedded resource .*note\.txt skipped: larger than 20 bytes \(MCPBASH_MAX_RESOURCE_BYTES\)/);
   await server.close();
