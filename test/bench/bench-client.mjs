@@ -6,7 +6,8 @@ export const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 /**
  * Starts a server (`command` + `args`) and returns request/notify/close plus `ready`, which
- * settles after initialize and notifications/initialized. `readDelayMs` makes a slow reader:
+ * settles after initialize and notifications/initialized, and `strays()`, the number of
+ * answers that came under an id with no request pending. `readDelayMs` makes a slow reader:
  * stdout is paused for that long after every chunk.
  */
 export function startServer(command, args, env, { readDelayMs = 0 } = {}) {
@@ -14,6 +15,8 @@ export function startServer(command, args, env, { readDelayMs = 0 } = {}) {
   const pending = new Map();
   let buffer = '';
   let nextId = 1;
+  // Answers under an id that has none pending: a duplicate, or an id never sent.
+  let strays = 0;
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk) => {
     buffer += chunk;
@@ -25,6 +28,8 @@ export function startServer(command, args, env, { readDelayMs = 0 } = {}) {
       if (resolve && message.method === undefined) {
         pending.delete(message.id);
         resolve(message);
+      } else if (message.method === undefined) {
+        strays += 1;
       }
       newline = buffer.indexOf('\n');
     }
@@ -52,7 +57,7 @@ export function startServer(command, args, env, { readDelayMs = 0 } = {}) {
     });
     child.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
   })();
-  return { pid: child.pid, request, close, ready };
+  return { pid: child.pid, request, close, ready, strays: () => strays };
 }
 
 /** A request that must succeed: a JSON-RPC error or an isError result stops the benchmark. */

@@ -114,6 +114,21 @@ t.test(
   },
 );
 
+t.test('what a child of the tool writes after the tool exited, until its KILL, is in the result', async (t) => {
+  // The child ignores TERM: it lives until the KILL at the end of the grace period, and the
+  // pipe it holds is read until then (it used to be cut 250 ms after the tool's exit).
+  const server = await startInitialized({
+    projectRoot: projectWith({
+      'late-writer': [30, '( trap "" TERM; sleep 0.5; echo late; exec sleep 30 ) &\necho early'],
+    }),
+    env: toolEnv({ MCPBASH_KILL_GRACE_SECS: '1.5' }),
+  });
+  const reply = await server.request('tools/call', { name: 'late-writer', arguments: {} });
+  t.match(reply.result, { content: [{ text: 'early\nlate\n' }], isError: false });
+  t.notMatch(server.stderr, /still held its stdout/, 'nothing was cut');
+  await server.close();
+});
+
 t.test('a timed-out tool that ignores TERM is KILLed at the end of the grace period', async (t) => {
   const server = await startInitialized({
     projectRoot: projectWith({
