@@ -191,9 +191,7 @@ async function main() {
         const c = await run(project, inFlight);
         bad += c.lost + c.wrong + c.duplicate;
         const rate = (callCount / c.seconds).toFixed(0);
-        console.log(
-          `| ${transport} | ${inFlight} | ${callCount} | ${c.right} | ${c.lost} | ${c.wrong} | ${c.duplicate} | ${rate} |`,
-        );
+        console.log(`| ${[transport, inFlight, callCount, c.right, c.lost, c.wrong, c.duplicate, rate].join(' | ')} |`);
       }
     }
   } finally {

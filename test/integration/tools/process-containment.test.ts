@@ -119,11 +119,17 @@ t.test('what a child of the tool writes after the tool exited, until its KILL, i
   // pipe it holds is read until then (it used to be cut 250 ms after the tool's exit).
   const server = await startInitialized({
     projectRoot: projectWith({
-      'late-writer': [30, '( trap "" TERM; sleep 0.5; echo late; exec sleep 30 ) &\necho early'],
+      'late-writer': [
+        30,
+        // The tool exits once its child ignores TERM (the marker file).
+        '( trap "" TERM; : >"$marker.ignoring"; sleep 0.5; echo late; exec sleep 30 ) &\n' +
+          'until [ -e "$marker.ignoring" ]; do sleep 0.01; done\necho early',
+      ],
     }),
     env: toolEnv({ MCPBASH_KILL_GRACE_SECS: '1.5' }),
   });
-  const reply = await server.request('tools/call', { name: 'late-writer', arguments: {} });
+  const marker = join(markers, 'late-writer');
+  const reply = await server.request('tools/call', { name: 'late-writer', arguments: { marker } });
   t.match(reply.result, { content: [{ text: 'early\nlate\n' }], isError: false });
   t.notMatch(server.stderr, /still held its stdout/, 'nothing was cut');
   await server.close();

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { runProcess } from '../../../src/process/process-runner.js';
+import { eventually } from '../../helpers/processes.js';
 import { scratchDir } from '../../helpers/scratch.js';
 
 const base = {
@@ -56,10 +57,14 @@ t.test('a process that exited is read to the end even when the event loop lagged
 
 t.test('a pipe held by a living process of the group is read until that process is gone', async (t) => {
   // The background child ignores TERM, so it lives until the KILL at the end of the grace
-  // period, and what it writes meanwhile belongs to the run.
-  const script = '( trap "" TERM; sleep 0.3; echo late; exec sleep 30 ) & echo early';
+  // period, and what it writes meanwhile belongs to the run. The tool exits once the child
+  // ignores TERM (the marker).
+  const marker = join(scratchDir('mcpbash-runner-late-'), 'ignoring');
+  const script =
+    '( trap "" TERM; : >"$1"; sleep 0.3; echo late; exec sleep 30 ) & ' +
+    'until [ -e "$1" ]; do sleep 0.01; done; echo early';
   const started = Date.now();
-  const result = await runProcess({ ...base, killGraceMs: 800, args: ['-c', script] });
+  const result = await runProcess({ ...base, killGraceMs: 800, args: ['-c', script, 'tool', marker] });
   t.equal(result.stdout.toString(), 'early\nlate\n');
   t.equal(result.pipesHeldOpen, false, 'the KILL closed the pipe: nothing was cut');
   t.ok(Date.now() - started >= 700, `settled after the KILL (${Date.now() - started} ms)`);
@@ -94,14 +99,20 @@ t.test('a pipe held by a process outside the group is cut once the group is gone
 });
 
 t.test('a stopped process that ignores TERM is KILLed at the end of the grace period', async (t) => {
-  const started = Date.now();
-  const result = await runProcess({
+  const marker = join(scratchDir('mcpbash-runner-kill-'), 'ignoring');
+  const stop = new AbortController();
+  const run = runProcess({
     ...base,
-    timeoutMs: 200,
     killGraceMs: 300,
-    args: ['-c', 'trap "" TERM; sleep 30'],
+    signal: stop.signal,
+    args: ['-c', 'trap "" TERM; : >"$1"; sleep 30', 'tool', marker],
   });
+  // Stopped (as a timeout does) once TERM is ignored.
+  t.ok(await eventually(() => existsSync(marker)), 'the process ignores TERM');
+  const stopped = Date.now();
+  stop.abort({ kind: 'timeout' });
+  const result = await run;
   t.equal(result.timedOut, true);
   t.equal(result.signal, 'SIGKILL');
-  t.ok(Date.now() - started < 2000, `ended at the KILL (${Date.now() - started} ms)`);
+  t.ok(Date.now() - stopped < 2000, `ended at the KILL (${Date.now() - stopped} ms after the stop)`);
 });
