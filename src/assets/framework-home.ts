@@ -24,7 +24,7 @@ export interface FrameworkHome {
 }
 
 /** Why there is no data dir at all. */
-export const NO_DATA_DIR =
+const NO_DATA_DIR =
   'there is no data dir (no absolute HOME or XDG_DATA_HOME, and no home for this user in the user database)';
 
 /** The archive path of the file whose presence proves an extraction is usable. */

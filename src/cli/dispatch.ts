@@ -49,7 +49,7 @@ function makeContext(deps: CliDependencies): CommandContext {
   };
 }
 
-export function globalUsage(commands: readonly CommandEntry[], hasServer: boolean): string {
+function globalUsage(commands: readonly CommandEntry[], hasServer: boolean): string {
   const listed = commands.filter((entry) => !entry.hidden);
   const width = Math.max(10, ...listed.map((entry) => entry.name.length)) + 2;
   const lines = [

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 
 /** The version of the shape of every JSON report (1.x's doctor --json started it at 1). */
-export const REPORT_SCHEMA_VERSION = 1;
+const REPORT_SCHEMA_VERSION = 1;
 
 /**
  * Prints a machine-readable report the one way every command does (docs/CLI.md): a single

@@ -73,7 +73,7 @@ function commandWordIndex(argv: readonly string[], commandNames: readonly string
  * Where the options of a command line go and which it accepts: `words` is the command (and
  * its subcommand), `spec` its options ('any': it passes them on, as jq does).
  */
-export interface OptionPlace {
+interface OptionPlace {
   readonly words: readonly string[];
   readonly spec: OptionSpec | 'any';
 }

@@ -3,7 +3,7 @@ import type { Part, Setting } from './setting.js';
 import { isShellOnly, type ParsedSettingName, SETTINGS, type SettingName, type SettingValues } from './settings.js';
 
 /** A variable whose value could not be used as given; the default (or the cap) was used instead. */
-export interface ConfigProblem {
+interface ConfigProblem {
   readonly name: ParsedSettingName;
   /** `MCPBASH_IDLE_TIMEOUT="soon" is not a whole number; using 3600` */
   readonly message: string;

@@ -25,7 +25,7 @@ function boundsNote(setting: AnySetting): string {
 }
 
 /** One section's table, as docs/ENV.md shows it. */
-export function settingsTable(section: Section): string {
+function settingsTable(section: Section): string {
   const rows = Object.entries(SETTINGS as Record<string, AnySetting>)
     .filter(([, setting]) => setting.section === section)
     .map(([name, setting]) => `| \`${name}\` | ${defaultCell(setting)} | ${setting.doc} |`);

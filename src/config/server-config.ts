@@ -1,6 +1,5 @@
 import { type Config, loadConfig } from './config.js';
 import type { Env } from './env-values.js';
-import { DEFAULT_TRACE_PS4 } from './settings/tools.js';
 import type { SettingValues } from './settings.js';
 import {
   type JsonToolConfig,
@@ -16,8 +15,6 @@ import {
   type ToolsConfig,
   toolsConfig,
 } from './slices.js';
-
-export { DEFAULT_TRACE_PS4 };
 
 /**
  * The server's (and a tool call's) settings, parsed once at start-up from the

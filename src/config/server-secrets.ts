@@ -4,7 +4,7 @@
  * the server; no tool, provider or hook needs them, so none ever gets them, in any
  * environment mode (not even `inherit`, nor when an allowlist names them).
  */
-export const SERVER_SECRET_VARIABLES: readonly string[] = ['MCPBASH_REMOTE_TOKEN', 'MCPBASH_HTTP_TOKEN'];
+const SERVER_SECRET_VARIABLES: readonly string[] = ['MCPBASH_REMOTE_TOKEN', 'MCPBASH_HTTP_TOKEN'];
 
 /** A copy of `env` without the server's secrets. */
 export function withoutServerSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

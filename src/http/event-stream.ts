@@ -3,7 +3,7 @@ import type { ExtraHeaders } from './http-replies.js';
 
 /** How much of a stream is kept for replay: the newest events, within both bounds. */
 export const REPLAY_MAX_EVENTS = 256;
-export const REPLAY_MAX_BYTES = 16 * 1024 * 1024;
+const REPLAY_MAX_BYTES = 16 * 1024 * 1024;
 /**
  * A client that reads its stream slower than events come has at most this much waiting in
  * the socket's buffer; beyond it the connection is dropped (what it missed stays kept for a
@@ -11,7 +11,7 @@ export const REPLAY_MAX_BYTES = 16 * 1024 * 1024;
  */
 export const MAX_UNREAD_BYTES = 8 * 1024 * 1024;
 /** A comment line this often keeps idle proxies from closing an open stream. */
-export const KEEPALIVE_MS = 15_000;
+const KEEPALIVE_MS = 15_000;
 
 export interface EventStreamOptions {
   /** Names the stream in event ids (`<key>-<n>`); unique within its session. */
@@ -30,7 +30,7 @@ interface BufferedEvent {
 }
 
 /** The SSE headers (proxies told not to buffer). */
-export function sseHeaders(extra: ExtraHeaders): ExtraHeaders {
+function sseHeaders(extra: ExtraHeaders): ExtraHeaders {
   return {
     ...extra,
     'Content-Type': 'text/event-stream',

@@ -8,7 +8,7 @@ export interface Readiness {
   readonly report: Readonly<Record<string, unknown>>;
 }
 
-export type ReadinessCheck = () => Promise<Readiness>;
+type ReadinessCheck = () => Promise<Readiness>;
 
 /** `/readyz`'s answers: the checks, and the report while the server shuts down (no check runs). */
 export interface ReadinessProbe {

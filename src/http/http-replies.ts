@@ -13,7 +13,7 @@ export interface Refusal {
 }
 
 /** JSON-RPC's code for errors of the transport itself (the official SDK uses it too). */
-export const TRANSPORT_ERROR = -32000;
+const TRANSPORT_ERROR = -32000;
 
 /** The code of the 404 for an unknown or ended session, as the official SDK answers it (D223). */
 export const SESSION_NOT_FOUND = -32001;

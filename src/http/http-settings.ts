@@ -55,7 +55,7 @@ export interface HttpFlags {
 }
 
 /** The shortest accepted token: MCPBASH_REMOTE_TOKEN's, guessing must be as hopeless. */
-export const MIN_TOKEN_LENGTH = MIN_REMOTE_TOKEN_LENGTH;
+const MIN_TOKEN_LENGTH = MIN_REMOTE_TOKEN_LENGTH;
 
 /** Paths the server answers itself (health probes) cannot be the MCP endpoint. */
 const RESERVED_PATHS = new Set(['/healthz', '/readyz']);

@@ -7,7 +7,7 @@ export interface ListenAddress {
 }
 
 /** The host of `--http PORT` (decision D200): loopback unless told otherwise. */
-export const DEFAULT_HOST = '127.0.0.1';
+const DEFAULT_HOST = '127.0.0.1';
 
 /**
  * Reads `[HOST:]PORT` (`8080`, `0.0.0.0:8080`, `[::1]:8080`, `localhost:0`); port 0 picks

@@ -20,7 +20,7 @@ import { acceptedTypes, header, protocolVersionHeader } from './request-guards.j
 import type { SessionManager } from './session-manager.js';
 
 /** The version a request without MCP-Protocol-Version speaks when nothing else says (the spec's rule). */
-export const HEADERLESS_PROTOCOL_VERSION: ProtocolVersion = '2025-03-26';
+const HEADERLESS_PROTOCOL_VERSION: ProtocolVersion = '2025-03-26';
 
 function isRefusal(value: unknown): value is Refusal {
   return typeof value === 'object' && value !== null && 'status' in value && 'code' in value;

@@ -2,7 +2,7 @@ import type { RpcError } from '../spec/rpc-error.js';
 import type { ConcurrencyLimiter } from './concurrency-limiter.js';
 import type { JsonRpcParams } from './messages.js';
 
-export type LogLevel = 'debug' | 'info' | 'warning' | 'error';
+type LogLevel = 'debug' | 'info' | 'warning' | 'error';
 
 /** Writes one diagnostic line; it goes to stderr, never to the peer's stdout. */
 export type EngineLog = (level: LogLevel, message: string) => void;

@@ -18,7 +18,7 @@ import { ResponseEncoder } from './response-encoder.js';
 import type { Transport } from './transport.js';
 
 // The engine's public types, importable from here as they always were.
-export type { EngineOptions, LogLevel } from './engine-options.js';
+export type { EngineOptions } from './engine-options.js';
 export type {
   HandlerOptions,
   NotificationHandler,

@@ -9,7 +9,7 @@ export interface OutgoingRequestOptions {
 }
 
 /** The peer did not answer one of our requests in time. */
-export class RequestTimeoutError extends Error {
+class RequestTimeoutError extends Error {
   constructor(method: string, timeoutMs: number) {
     super(`${method}: no response within ${timeoutMs} ms`);
     this.name = 'RequestTimeoutError';

@@ -9,7 +9,7 @@ import type { LoggingMessageParams } from '../spec/types.js';
  * The level at start-up: MCPBASH_LOG_LEVEL (`true`/`1` mean debug, `false`/`0` info); when
  * unset (or not a level), a `server.d/.debug` file means debug; then MCPBASH_LOG_LEVEL_DEFAULT (info).
  */
-export function initialLoggingLevel(log: LogConfig, serverDir: string | undefined): LoggingLevel {
+function initialLoggingLevel(log: LogConfig, serverDir: string | undefined): LoggingLevel {
   if (log.level) return log.level;
   if (serverDir && existsSync(join(serverDir, '.debug'))) return 'debug';
   return log.levelDefault;

@@ -19,7 +19,7 @@ export interface Page<T> {
 }
 
 /** An opaque cursor: base64url (no padding) of `{ver, collection, offset, hash, timestamp}`. */
-export function encodeCursor(collection: Collection, offset: number, hash: string): string {
+function encodeCursor(collection: Collection, offset: number, hash: string): string {
   const payload: CursorPayload = { ver: 1, collection, offset, hash, timestamp: new Date().toISOString() };
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
 }
@@ -28,7 +28,7 @@ export function encodeCursor(collection: Collection, offset: number, hash: strin
  * The offset a cursor points at. A cursor that does not decode, belongs to another
  * collection, or was issued for a list that has changed since (hash) is rejected.
  */
-export function decodeCursor(cursor: string, collection: Collection, hash: string): number {
+function decodeCursor(cursor: string, collection: Collection, hash: string): number {
   const payload = cursorPayload(cursor);
   const valid =
     payload !== undefined &&

@@ -16,7 +16,7 @@ import type { ServerParts } from './server-parts.js';
 import type { Session } from './session.js';
 
 /** The engine as areas use it: talking to the peer. Methods are registered through `methods`. */
-export type PeerChannel = Pick<JsonRpcEngine, 'notify' | 'request' | 'acquireSlot' | 'cancel'>;
+type PeerChannel = Pick<JsonRpcEngine, 'notify' | 'request' | 'acquireSlot' | 'cancel'>;
 
 /** What handler modules share: the method table, the peer, the session, and the services. */
 export interface ServerContext {

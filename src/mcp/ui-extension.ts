@@ -5,7 +5,7 @@ import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../project/ui/ui-resource.js';
 import type { ClientCapabilities } from '../spec/types.js';
 
 /** Where 1.x told tools about the client's UI support (`mcp_client_supports_ui` reads it). */
-export const UI_SUPPORT_FILE = 'extensions.ui.support';
+const UI_SUPPORT_FILE = 'extensions.ui.support';
 
 /**
  * Whether the client renders MCP Apps views: it declared `extensions["io.modelcontextprotocol/ui"]`

@@ -4,7 +4,7 @@ import { StreamCapture, TailCapture } from './output-capture.js';
 import { ProcessGroup, type ProcessRegistry } from './process-group.js';
 import type { ProcessResult } from './process-result.js';
 
-export { ProcessGroup, ProcessRegistry } from './process-group.js';
+export { ProcessRegistry } from './process-group.js';
 
 /**
  * After a process exits, how often we look whether a pipe it left open has a reason to be

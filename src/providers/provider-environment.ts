@@ -6,7 +6,7 @@ import { ProjectError } from '../project/project-error.js';
 import { layoutEnvironment, type ProjectLayout } from '../project/project-layout.js';
 
 /** MCPBASH_PROVIDER_ENV_MODE: what providers and completion scripts inherit from the server. */
-export type ProviderEnvMode = 'isolate' | 'allowlist' | 'inherit';
+type ProviderEnvMode = 'isolate' | 'allowlist' | 'inherit';
 
 /** Variables kept in isolate mode (1.x's curated list, original-behaviour §6.1). */
 const KEPT_VARIABLES = new Set([

@@ -24,7 +24,7 @@ export interface SideChannelHandlers {
 }
 
 /** A notification line longer than this is dropped. */
-export const MAX_SIDE_CHANNEL_LINE = 64 * 1024;
+const MAX_SIDE_CHANNEL_LINE = 64 * 1024;
 /** Backstop for platforms or filesystems where watching misses events. */
 const POLL_MS = 200;
 

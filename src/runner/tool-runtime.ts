@@ -19,11 +19,11 @@ export interface ElicitationBridge {
 }
 
 /** Takes one slot per event; false once the cap is reached (the event is dropped). */
-export interface RateLimit {
+interface RateLimit {
   tryTake(): boolean;
 }
 
-export interface RuntimeLog {
+interface RuntimeLog {
   warning(logger: string, message: string): void;
   info(logger: string, message: string): void;
   debug(logger: string, message: string): void;

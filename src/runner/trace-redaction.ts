@@ -17,7 +17,7 @@ const ASSIGNMENT = new RegExp(
   'gim',
 );
 
-export const REDACTED = '[REDACTED]';
+const REDACTED = '[REDACTED]';
 
 /**
  * Hides the values of secret-looking variables in xtrace output, as `NAME=[REDACTED]`. Only

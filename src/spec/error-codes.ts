@@ -23,5 +23,3 @@ export const ErrorCode = {
   /** An `exit` request before `shutdown`. */
   ShutdownNotRequested: -32005,
 } as const;
-
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

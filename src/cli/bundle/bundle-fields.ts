@@ -29,7 +29,7 @@ export interface FieldSources {
   readonly git?: () => GitInfo;
 }
 
-export interface Author {
+interface Author {
   name: string;
   email?: string;
   url?: string;

@@ -5,7 +5,7 @@ import type { JsonObject } from '../../spec/types.js';
 import type { ArchiveEntry } from './zip-writer.js';
 
 /** An entry of the manifest's `icons`. */
-export interface McpbIcon {
+interface McpbIcon {
   src: string;
   size: string;
   theme?: string;

@@ -53,7 +53,7 @@ export interface BundlePlan {
 }
 
 /** server.d/server.meta.json as an object; a bundle cannot be made without one (1.x's rule). */
-export function readServerMeta(root: string): JsonObject {
+function readServerMeta(root: string): JsonObject {
   const path = join(root, 'server.d', 'server.meta.json');
   let text: string;
   try {

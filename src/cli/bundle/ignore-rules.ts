@@ -6,7 +6,7 @@ import { join } from 'node:path';
  * logs, earlier bundles, package-manager and build litter), and private keys.
  * `.mcpbignore` comes after these, so a `!pattern` there takes one back.
  */
-export const DEFAULT_IGNORES: readonly string[] = [
+const DEFAULT_IGNORES: readonly string[] = [
   '.DS_Store',
   'Thumbs.db',
   '.gitignore',

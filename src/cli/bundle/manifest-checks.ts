@@ -20,7 +20,7 @@ export function isEmail(value: string): boolean {
   return EMAIL.test(value) && !value.includes('..');
 }
 
-export function isUrl(value: string): boolean {
+function isUrl(value: string): boolean {
   try {
     new URL(value);
     return true;

@@ -9,7 +9,7 @@ import type { Platform } from './runtime-sources.js';
 import { type LaunchCommand, NODE_RANGE, type ServerLaunch } from './server-launch.js';
 
 /** The MCPB manifest version 1.x wrote; `mcpb validate` accepts it. */
-export const MANIFEST_VERSION = '0.3';
+const MANIFEST_VERSION = '0.3';
 const TEMPLATE_MAX_BYTES = 1024 * 1024;
 
 /** Everything the manifest is made of. */

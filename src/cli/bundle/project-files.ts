@@ -6,7 +6,7 @@ import { type IgnoreRules, projectIgnoreRules } from './ignore-rules.js';
 import type { ArchiveEntry } from './zip-writer.js';
 
 /** What a bundle's `server/` holds by default (D15 adds `ui/`); `VERSION` is a file. */
-export const DEFAULT_DIRS = ['tools', 'resources', 'prompts', 'completions', 'server.d', 'lib', 'providers', 'ui'];
+const DEFAULT_DIRS = ['tools', 'resources', 'prompts', 'completions', 'server.d', 'lib', 'providers', 'ui'];
 const DEFAULT_FILES = ['VERSION'];
 /** Never bundled: editor and OS litter, version control, and the registry we rebuild. */
 const SKIPPED_NAMES = new Set(['.DS_Store', 'Thumbs.db', '.git', '.svn', '.hg']);
@@ -57,7 +57,7 @@ function startsWithShebang(path: string): boolean {
 }
 
 /** 0755 for executables (the x bit, or a shebang: Windows checkouts lose bits), else 0644. */
-export function normalizedMode(path: string, mode: number): number {
+function normalizedMode(path: string, mode: number): number {
   return (mode & 0o111) !== 0 || startsWithShebang(path) ? 0o755 : 0o644;
 }
 

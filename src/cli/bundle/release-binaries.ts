@@ -45,7 +45,7 @@ function readChecked(dir: string, name: string): Buffer {
 }
 
 /** Refuses a file that is not an executable of `target` (a stub, a truncated copy, another OS's binary). */
-export function checkExecutable(path: string, target: string, origin = path): void {
+function checkExecutable(path: string, target: string, origin = path): void {
   const format = executableFormat(path);
   if (!runsOn(format, target))
     throw new CliError(

@@ -81,7 +81,7 @@ function nameNotApplied(root: string, explicit: string, declared: string): strin
  * 002 makes them so): the server does not trust register.json and the hooks there. The
  * user's own directories are not changed behind their back; the warning gives the command.
  */
-export function warnWritableDirectories(io: CliIo, root: string): void {
+function warnWritableDirectories(io: CliIo, root: string): void {
   for (const dir of [root, join(root, 'server.d')]) {
     let mode: number;
     try {

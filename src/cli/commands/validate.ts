@@ -69,7 +69,7 @@ function explainDefaults(io: CliIo, defaults: ServerDefaults): void {
 }
 
 /** The `--json` document (schema: src/schemas/cli-outputs.ts validateReportSchema). */
-export function validateJson(report: ValidationReport, strict: boolean, defaults: ServerDefaults): object {
+function validateJson(report: ValidationReport, strict: boolean, defaults: ServerDefaults): object {
   return {
     projectRoot: report.root,
     errors: report.count('error'),

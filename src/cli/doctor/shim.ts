@@ -4,7 +4,7 @@ import { userHome } from '../../assets/data-dir.js';
 import type { Env } from '../../config/env-values.js';
 
 /** 1.x's shim states (`doctor --json` shim.status). */
-export type ShimStatus = 'ok' | 'missing' | 'broken' | 'wrong_target' | 'not_symlink';
+type ShimStatus = 'ok' | 'missing' | 'broken' | 'wrong_target' | 'not_symlink';
 
 /** `~/.local/bin/mcp-bash` (or `$XDG_BIN_HOME/mcp-bash`): the link that puts mcp-bash on PATH. */
 export interface ShimState {

@@ -14,13 +14,13 @@ import type { ProjectRegistries } from '../../project/project-registries.js';
 import { insecureFileReason } from '../../project/secure-file.js';
 
 /** What `server.d/health-checks.sh` said: absent, passed, failed, or not run because it is not trusted. */
-export type ProjectChecks = 'none' | 'ok' | 'failed' | 'untrusted';
+type ProjectChecks = 'none' | 'ok' | 'failed' | 'untrusted';
 
 /**
  * The registries as a probe sees them: each kind's count, or why it failed. `rescan` scans
  * afresh (the command); a running server's probe takes them as its clients get them.
  */
-export async function probeRegistries(
+async function probeRegistries(
   registries: ProjectRegistries,
   rescan = true,
 ): Promise<{ counts: Record<string, number | null>; errors: Record<string, string> }> {
@@ -38,7 +38,7 @@ export async function probeRegistries(
 }
 
 /** What running server.d/health-checks.sh needs. */
-export interface HookRun {
+interface HookRun {
   readonly project: ProjectContext;
   readonly home: FrameworkHome;
   readonly env: Env;
@@ -79,7 +79,7 @@ export async function healthReport(input: HealthInput): Promise<{ healthy: boole
  * trust checks as register.sh and policy.sh: an untrusted file is not run, and the probe
  * reports it (the project meant to check something). Its output goes to stderr.
  */
-export async function runProjectChecks(run: HookRun): Promise<ProjectChecks> {
+async function runProjectChecks(run: HookRun): Promise<ProjectChecks> {
   const { layout } = run.project;
   const file = join(layout.serverDir, 'health-checks.sh');
   if (!existsSync(file)) return 'none';

@@ -16,7 +16,7 @@ import {
 } from './template-files.js';
 
 /** What happened to one path: created, left alone because it exists, or appended to. */
-export type SkeletonAction = 'Created' | 'Skipped' | 'Updated';
+type SkeletonAction = 'Created' | 'Skipped' | 'Updated';
 
 /** One line of the `init` / `new` report. */
 export interface SkeletonStep {
@@ -34,7 +34,7 @@ export function createdExampleTool(steps: readonly SkeletonStep[]): boolean {
 }
 
 /** The lines every project's .gitignore should have. */
-export const GITIGNORE_LINES = ['.registry/', '*.log', '.DS_Store', 'Thumbs.db'];
+const GITIGNORE_LINES = ['.registry/', '*.log', '.DS_Store', 'Thumbs.db'];
 
 /** Adds the missing lines to .gitignore; never through a symbolic link that leaves the project. */
 function gitignoreStep(root: string): SkeletonStep {

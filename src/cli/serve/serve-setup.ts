@@ -14,7 +14,7 @@ import type { CommandContext } from '../command.js';
 import { requireBash } from '../require-bash.js';
 
 /** Exit statuses after a signal (1.x's: 128 + the signal's number). */
-export const SIGNAL_EXIT_CODES: ReadonlyArray<[NodeJS.Signals, number]> = [
+const SIGNAL_EXIT_CODES: ReadonlyArray<[NodeJS.Signals, number]> = [
   ['SIGHUP', 129],
   ['SIGINT', 130],
   ['SIGTERM', 143],

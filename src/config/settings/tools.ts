@@ -3,7 +3,7 @@ import { bool, choice, decimal, int, list, text } from '../setting-kinds.js';
 const section = 'Tools: who may run what, and with which environment';
 
 /** 1.x's default PS4: the script's file name and line. */
-export const DEFAULT_TRACE_PS4 = '+ ${BASH_SOURCE[0]##*/}:${LINENO}: ';
+const DEFAULT_TRACE_PS4 = '+ ${BASH_SOURCE[0]##*/}:${LINENO}: ';
 
 /** Which tools run, what they inherit, and how their output is kept. */
 export const toolSettings = {

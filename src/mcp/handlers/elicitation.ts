@@ -3,10 +3,10 @@ import type { RequestContext } from '../../jsonrpc/engine.js';
 import type { ElicitationBridge } from '../../runner/tool-runtime.js';
 import type { HandlerModule, ServerContext, SessionElicitation } from '../server-context.js';
 
-export type ElicitationMode = 'form' | 'url';
+type ElicitationMode = 'form' | 'url';
 
 /** The modes a client accepts: legacy `{}` means form only; `url` (or 1.x's `oob`) adds URLs. */
-export function clientElicitationModes(capability: unknown): Set<ElicitationMode> {
+function clientElicitationModes(capability: unknown): Set<ElicitationMode> {
   const modes = new Set<ElicitationMode>();
   if (typeof capability !== 'object' || capability === null) return modes;
   const declared = Object.keys(capability);
@@ -32,7 +32,7 @@ function parseRequest(request: unknown): ToolElicitation | undefined {
 }
 
 /** What the tool reads back: `{action, content}`, content only for accept. */
-export function normalizeAnswer(result: unknown): { action: string; content: unknown } {
+function normalizeAnswer(result: unknown): { action: string; content: unknown } {
   const { action, content } = (result ?? {}) as { action?: unknown; content?: unknown };
   if (action === 'accept') return { action, content: content ?? {} };
   if (action === 'decline' || action === 'cancel') return { action, content: null };
@@ -44,7 +44,7 @@ export function normalizeAnswer(result: unknown): { action: string; content: unk
  * and tools written for it use `items.oneOf`, which clients reject. Those are rewritten;
  * everything else is passed on as the tool wrote it.
  */
-export function normalizeRequestedSchema(schema: Record<string, unknown>): Record<string, unknown> {
+function normalizeRequestedSchema(schema: Record<string, unknown>): Record<string, unknown> {
   const properties = schema.properties;
   if (typeof properties !== 'object' || properties === null) return schema;
   let changed = false;

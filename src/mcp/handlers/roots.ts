@@ -7,7 +7,7 @@ import type { HandlerModule } from '../server-context.js';
  * The local path of a client root: `file://` URIs only, with an empty or `localhost`
  * authority, percent-decoded (so paths with spaces work).
  */
-export function pathFromRootUri(uri: unknown): string | undefined {
+function pathFromRootUri(uri: unknown): string | undefined {
   if (typeof uri !== 'string' || !uri.startsWith('file:')) return undefined;
   try {
     const url = new URL(uri);
@@ -23,7 +23,7 @@ export function pathFromRootUri(uri: unknown): string | undefined {
  * A `roots/list` answer as roots tools can use: existing, readable, canonical paths, each
  * once. Undefined when the answer is malformed (the previous roots are kept).
  */
-export function rootsFromResult(result: unknown, warn: (message: string) => void): RootEntry[] | undefined {
+function rootsFromResult(result: unknown, warn: (message: string) => void): RootEntry[] | undefined {
   const list = (result as { roots?: unknown } | undefined)?.roots;
   if (!Array.isArray(list)) return undefined;
   const roots: RootEntry[] = [];

@@ -15,7 +15,7 @@ import { toolCallResponseCap } from '../response-caps.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
 
 /** The tool runtime of a server session. */
-export function serverToolRuntime(context: ServerContext): ToolRuntime {
+function serverToolRuntime(context: ServerContext): ToolRuntime {
   const { config, project, parts } = context;
   let calls = 0;
   const prefix = randomBytes(3).toString('hex');

@@ -2,8 +2,8 @@ import type { JsonRpcParams } from '../../jsonrpc/messages.js';
 import type { PaginatedParams } from '../../spec/types.js';
 import { invalidParam, paramsObject, positiveCount } from './params-reader.js';
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
+const DEFAULT_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 200;
 
 /** A list request: the cursor to resume from, and the page size. */
 export interface ListRequest extends PaginatedParams {

@@ -33,7 +33,7 @@ function isExecutableFile(path: string): boolean {
  * for them: `<file>.completion.sh`, `<file>.completion`, then the same for the file's
  * stem. It must be executable. Returns the path relative to `dir`.
  */
-export function scriptBeside(dir: string, relPath: string | undefined): string | undefined {
+function scriptBeside(dir: string, relPath: string | undefined): string | undefined {
   if (!relPath) return undefined;
   const candidates = [`${relPath}.completion.sh`, `${relPath}.completion`];
   const stem = relPath.replace(/\.[^./]*$/, '');

@@ -5,7 +5,7 @@ import { screenMetadata } from '../../validation/metadata-check.js';
 import { resolveIcons } from '../icons.js';
 
 /** MCP prompt messages have these roles only. */
-export type PromptRole = 'user' | 'assistant';
+type PromptRole = 'user' | 'assistant';
 
 /** A prompt as the registry keeps it (`.registry/prompts.json` items). */
 export interface PromptDefinition {

@@ -60,7 +60,7 @@ function nonEmpty(value: unknown): string | undefined {
  * MCP annotations (already checked against the format): audience (only "user" and
  * "assistant"; other entries are dropped with a warning, D127), priority, lastModified.
  */
-export function annotationsFrom(value: unknown, warnings: string[], owner: string): Annotations | undefined {
+function annotationsFrom(value: unknown, warnings: string[], owner: string): Annotations | undefined {
   if (!isObject(value)) return undefined;
   const annotations: Annotations = {};
   if (Array.isArray(value.audience)) {

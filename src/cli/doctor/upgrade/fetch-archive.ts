@@ -19,7 +19,7 @@ const NETWORK_ERRORS: Readonly<Record<string, string>> = {
 };
 
 /** Why fetch failed: its message is only "fetch failed"; the cause says what happened. */
-export function fetchFailure(error: unknown): string {
+function fetchFailure(error: unknown): string {
   if (error instanceof Error && error.name === 'TimeoutError')
     return `no complete answer within ${DOWNLOAD_TIMEOUT_MS / 1000} s`;
   const cause = (error as { cause?: unknown }).cause;
