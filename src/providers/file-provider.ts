@@ -41,7 +41,7 @@ export interface ProviderOutcome {
 }
 
 /** The URI cannot be handled exactly in-process (a path that is not UTF-8): use the script. */
-export class NeedsScript extends Error {}
+export const NEEDS_SCRIPT = Symbol('needs the file provider script');
 
 const fail = (exitCode: number, stderr: string): ProviderOutcome => ({
   exitCode,
@@ -50,7 +50,7 @@ const fail = (exitCode: number, stderr: string): ProviderOutcome => ({
 });
 
 /** %XX decoding of a file URI's path; undefined for %00 (no path can hold a NUL). */
-function percentDecode(text: string): string | undefined {
+function percentDecode(text: string): string | undefined | typeof NEEDS_SCRIPT {
   if (!text.includes('%')) return text;
   const bytes: number[] = [];
   for (let index = 0; index < text.length; index += 1) {
@@ -66,8 +66,8 @@ function percentDecode(text: string): string | undefined {
   }
   const decoded = Buffer.from(bytes);
   const asText = decoded.toString('utf8');
-  if (!Buffer.from(asText, 'utf8').equals(decoded)) throw new NeedsScript('the decoded path is not UTF-8');
-  return asText;
+  // A path that is not UTF-8 has no exact JavaScript string.
+  return Buffer.from(asText, 'utf8').equals(decoded) ? asText : NEEDS_SCRIPT;
 }
 
 /** The path a URI's `file://` remainder names (backslashes, localhost, MSYS drive letters). */
@@ -94,9 +94,10 @@ const within = (root: string, path: string) => root === '/' || path === root || 
 const exists = (path: string) => lstatSync(path, { throwIfNoEntry: false }) !== undefined;
 
 /** The path to read: the decoded one, or the literal one a 1.x unencoded URI meant. */
-function targetPath(raw: string): string | undefined | ProviderOutcome {
+function targetPath(raw: string): string | undefined | ProviderOutcome | typeof NEEDS_SCRIPT {
   const decoded = percentDecode(raw);
   if (decoded === undefined) return fail(ProviderExit.InvalidSpec, 'file provider: invalid percent-encoding in URI');
+  if (decoded === NEEDS_SCRIPT) return decoded;
   const path = toLocalPath(decoded);
   const literal = toLocalPath(raw);
   if (path !== literal && !exists(path) && exists(literal)) return literal;
@@ -114,11 +115,11 @@ function allowedRoots(request: FileReadRequest): string[] {
 }
 
 /** Reads a file:// URI as the file provider does (see assets/providers/file.sh for the rules). */
-export async function readFileUri(request: FileReadRequest): Promise<ProviderOutcome> {
+export async function readFileUri(request: FileReadRequest): Promise<ProviderOutcome | typeof NEEDS_SCRIPT> {
   const { uri } = request;
   if (!uri.startsWith('file://')) return fail(ProviderExit.InvalidSpec, 'file provider requires a file:// URI');
   const path = targetPath(uri.slice('file://'.length));
-  if (typeof path === 'object') return path;
+  if (typeof path === 'object' || path === NEEDS_SCRIPT) return path;
   if (!path) return fail(ProviderExit.InvalidSpec, 'file provider: empty path');
   const roots = allowedRoots(request);
   if (roots.length === 0) {

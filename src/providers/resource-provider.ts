@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type FailureWording, failureMessage, type ProcessFailure, processFailure } from '../process/process-result.js';
 import { ProjectError } from '../project/project-error.js';
-import { NeedsScript, readFileUri } from './file-provider.js';
+import { NEEDS_SCRIPT, readFileUri } from './file-provider.js';
 import { buildProviderEnvironment, resourceRoots } from './provider-environment.js';
 import { providerFailure } from './provider-errors.js';
 import { resolveProviderScript } from './provider-scripts.js';
@@ -124,18 +124,14 @@ async function readInProcess(
   const { layout } = host;
   const context = { provider: read.provider, uri: read.uri };
   if (read.signal?.aborted) throw ProjectError.failed('Resource read cancelled', context);
-  try {
-    const outcome = await readFileUri({
-      uri: read.uri,
-      cwd: layout.root,
-      rootsSpec: [resourceRoots(host.config, layout, sessionRoots), layout.resourcesDir, layout.root],
-      maxBytes: host.maxResourceBytes,
-    });
-    if (outcome.overflow) throw tooLarge(host, context);
-    if (outcome.exitCode !== 0) throw providerFailure(outcome.exitCode, outcome.stderr, context);
-    return outcome.stdout;
-  } catch (error) {
-    if (error instanceof NeedsScript) return undefined;
-    throw error;
-  }
+  const outcome = await readFileUri({
+    uri: read.uri,
+    cwd: layout.root,
+    rootsSpec: [resourceRoots(host.config, layout, sessionRoots), layout.resourcesDir, layout.root],
+    maxBytes: host.maxResourceBytes,
+  });
+  if (outcome === NEEDS_SCRIPT) return undefined;
+  if (outcome.overflow) throw tooLarge(host, context);
+  if (outcome.exitCode !== 0) throw providerFailure(outcome.exitCode, outcome.stderr, context);
+  return outcome.stdout;
 }

@@ -28,7 +28,7 @@ export interface RegistryFile {
  * version: 1, generatedAt (UTC ISO 8601), items, hash (SHA-256 hex of the canonical
  * items), total}`.
  */
-export function checkRegistryEnvelope(t: Test, path: string): RegistryFile {
+function checkRegistryEnvelope(t: Test, path: string): RegistryFile {
   const envelope = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown> & RegistryFile;
   t.match(
     envelope,

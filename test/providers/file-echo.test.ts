@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { readFileUri } from '../../src/providers/file-provider.js';
+import { NEEDS_SCRIPT, readFileUri } from '../../src/providers/file-provider.js';
 import { providersDir, sandbox, sh } from '../helpers/sdk-harness.js';
 
 const fileProvider = join(providersDir, 'file.sh');
@@ -26,6 +26,7 @@ const script: Reader = (box, cwd) => (uri, env) =>
 const inProcess: Reader = (_box, cwd) => async (uri, env) => {
   const rootsSpec = [env.MCP_RESOURCES_ROOTS, env.MCPBASH_RESOURCES_DIR, env.MCPBASH_PROJECT_ROOT].map((v) => v ?? '');
   const outcome = await readFileUri({ uri, cwd, rootsSpec, maxBytes: 1_000_000 });
+  if (outcome === NEEDS_SCRIPT) throw new Error(`${uri} is not served in-process`);
   return { code: outcome.exitCode, stdout: outcome.stdout.toString('hex'), stderr: outcome.stderr };
 };
 

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { readFileUri } from '../../src/providers/file-provider.js';
+import { NEEDS_SCRIPT, readFileUri } from '../../src/providers/file-provider.js';
 
 // A local writer swaps resources/x.txt between a regular file and a link to a file outside
 // the roots, as fast as it can, while reads go on: not one read may return the outside file.
@@ -33,6 +33,7 @@ t.test('the in-process file provider never serves a file swapped for an outside 
   try {
     while (Date.now() < until) {
       const outcome = await readFileUri({ uri, cwd: dir, rootsSpec: [root], maxBytes: 1024 });
+      if (outcome === NEEDS_SCRIPT) throw new Error('an ASCII path is served in-process');
       const text = outcome.stdout.toString();
       if (text.includes('SECRET')) counts.leaked += 1;
       else if (outcome.exitCode === 0) counts.inside += 1;

@@ -44,15 +44,21 @@ const BARE = /[A-Za-z0-9_./:@%+,=?*[\]{}#!^-]/;
 /** In double quotes a backslash escapes only these (as in sh). */
 const DOUBLE_QUOTE_ESCAPES = new Set(['"', '\\', '$', '`']);
 
-class NeedsShell extends Error {}
+/** Why a line needs a shell to evaluate: such a value is refused, never run. */
+interface ShellOnly {
+  readonly shellOnly: string;
+}
 
-/** One double-quoted segment starting after its opening quote; returns [text, index after the closing quote]. */
-function doubleQuoted(line: string, start: number): [string, number] {
+const shellOnly = (why: string): ShellOnly => ({ shellOnly: why });
+const UNCLOSED = shellOnly('the quote is not closed on this line (values span one line)');
+
+/** One double-quoted segment starting after its opening quote: its text and the index after the closing quote. */
+function doubleQuoted(line: string, start: number): { text: string; next: number } | ShellOnly {
   let text = '';
   for (let index = start; index < line.length; index += 1) {
     const char = line[index] as string;
-    if (char === '"') return [text, index + 1];
-    if (char === '$' || char === '`') throw new NeedsShell(`"${char}" expands only in a shell`);
+    if (char === '"') return { text, next: index + 1 };
+    if (char === '$' || char === '`') return shellOnly(`"${char}" expands only in a shell`);
     if (char === '\\' && index + 1 < line.length && DOUBLE_QUOTE_ESCAPES.has(line[index + 1] as string)) {
       index += 1;
       text += line[index];
@@ -60,33 +66,34 @@ function doubleQuoted(line: string, start: number): [string, number] {
       text += char;
     }
   }
-  throw new NeedsShell('the quote is not closed on this line (values span one line)');
+  return UNCLOSED;
 }
 
-/** A value as sh would read it, when sh would only strip quotes; else NeedsShell. */
-function parseValue(line: string, start: number): string {
+/** A value as sh would read it, when sh would only strip quotes; else why it needs a shell. */
+function parseValue(line: string, start: number): string | ShellOnly {
   let value = '';
   let index = start;
   while (index < line.length && !/\s/.test(line[index] as string)) {
     const char = line[index] as string;
     if (char === '"') {
-      const [text, next] = doubleQuoted(line, index + 1);
-      value += text;
-      index = next;
+      const quoted = doubleQuoted(line, index + 1);
+      if ('shellOnly' in quoted) return quoted;
+      value += quoted.text;
+      index = quoted.next;
     } else if (char === "'") {
       const end = line.indexOf("'", index + 1);
-      if (end === -1) throw new NeedsShell('the quote is not closed on this line (values span one line)');
+      if (end === -1) return UNCLOSED;
       value += line.slice(index + 1, end);
       index = end + 1;
     } else if (BARE.test(char)) {
       value += char;
       index += 1;
     } else {
-      throw new NeedsShell(`"${char}" means something to a shell; quote the value`);
+      return shellOnly(`"${char}" means something to a shell; quote the value`);
     }
   }
   const rest = line.slice(index).trim();
-  if (rest !== '' && !rest.startsWith('#')) throw new NeedsShell(`"${rest}" after the value would run as a command`);
+  if (rest !== '' && !rest.startsWith('#')) return shellOnly(`"${rest}" after the value would run as a command`);
   return value;
 }
 
@@ -104,21 +111,18 @@ export function parseMcpbConf(text: string, path: string): McpbConf {
     if (line === '' || line.startsWith('#')) return;
     const number = offset + 1;
     const match = ASSIGNMENT.exec(line);
-    try {
-      if (!match) throw new NeedsShell('it is not a KEY="value" assignment');
-      const value = parseValue(line, match[0].length);
-      const key = match[1] as string;
-      if (KNOWN.has(key)) values.set(key as McpbConfKey, value);
-      else warnings.push(`${path} line ${number}: unknown key ${key}; ignored`);
-    } catch (error) {
-      if (!(error instanceof NeedsShell)) throw error;
+    const value = match ? parseValue(line, match[0].length) : shellOnly('it is not a KEY="value" assignment');
+    if (typeof value !== 'string') {
       throw new CliError(
-        `${path} line ${number} needs a shell to evaluate (${error.message}): ${line}`,
+        `${path} line ${number} needs a shell to evaluate (${value.shellOnly}): ${line}`,
         ExitCode.Failure,
         'mcp-bash reads mcpb.conf as KEY="value" lines and never runs it: write each value literally, e.g. ' +
           'MCPB_VERSION="1.2.0".',
       );
     }
+    const key = (match as RegExpExecArray)[1] as string;
+    if (KNOWN.has(key)) values.set(key as McpbConfKey, value);
+    else warnings.push(`${path} line ${number}: unknown key ${key}; ignored`);
   });
   return { path, values, warnings };
 }

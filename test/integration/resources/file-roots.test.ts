@@ -158,3 +158,17 @@ t.test("a project's own providers/file.sh still serves file:// reads", async (t)
   const read = await server.request('resources/read', { uri: `file://${realpathSync(root)}/resources/note.txt` });
   t.match(read.result, { contents: [{ text: 'from the project provider' }] });
 });
+
+t.test('a file whose name is not UTF-8 is read by the provider script (no exact JavaScript string)', async (t) => {
+  const project = fixtureProject('resources');
+  const resources = realpathSync(join(project, 'resources'));
+  // caf\xe9.txt: Latin-1, an invalid UTF-8 byte in the name.
+  writeFileSync(
+    Buffer.concat([Buffer.from(`${resources}/caf`), Buffer.from([0xe9]), Buffer.from('.txt')]),
+    'latin-1\n',
+  );
+  const server = await startInProcess({ projectRoot: project, env: isolatedEnv() });
+  t.teardown(() => server.close());
+  const read = await server.request('resources/read', { uri: `file://${resources}/caf%E9.txt` });
+  t.match(read.result, { contents: [{ text: 'latin-1\n' }] });
+});
