@@ -4,7 +4,7 @@
  * `engines.node`, the README names that range, and the tools run under the pinned Node 22
  * (pkg, from release/pkg) accept that Node.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Range from 'semver/classes/range.js';
 import satisfies from 'semver/functions/satisfies.js';
@@ -18,10 +18,14 @@ interface Lock {
   packages: Record<string, { engines?: { node?: string } | string[]; dev?: boolean }>;
 }
 
-/** Packages of a lockfile whose engines.node refuses `version`. */
+/**
+ * Packages of a lockfile whose engines.node refuses `version`, among those npm ci installed:
+ * an optional package for another platform (knip's wasm32 resolver binding and its runtime)
+ * is in the lockfile but never installed, and npm says nothing of it.
+ */
 function refusing(lock: Lock, version: string): string[] {
   return Object.entries(lock.packages)
-    .filter(([path]) => path !== '')
+    .filter(([path]) => path !== '' && existsSync(join(repoRoot, path)))
     .filter(([, entry]) => {
       const range = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
       return range !== undefined && !satisfies(version, range);
