@@ -1,11 +1,10 @@
+import type { LoggingLevel } from '../spec/logging-levels.js';
 import type { RpcError } from '../spec/rpc-error.js';
 import type { ConcurrencyLimiter } from './concurrency-limiter.js';
 import type { JsonRpcParams } from './messages.js';
 
-type LogLevel = 'debug' | 'info' | 'warning' | 'error';
-
 /** Writes one diagnostic line; it goes to stderr, never to the peer's stdout. */
-export type EngineLog = (level: LogLevel, message: string) => void;
+export type EngineLog = (level: LoggingLevel, message: string) => void;
 
 /** What the layer above decides for a JsonRpcEngine: limits, admission, batch policy, logging. */
 export interface EngineOptions {

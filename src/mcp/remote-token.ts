@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RemoteTokenConfig } from '../config/server-config.js';
 import { isObject } from '../json/objects.js';
 import type { JsonRpcParams } from '../jsonrpc/messages.js';
+import type { LoggingLevel } from '../spec/logging-levels.js';
 import { RpcError } from '../spec/rpc-error.js';
 import { SlidingWindowLimiter } from './rate-limiter.js';
 
@@ -69,7 +70,7 @@ export class RemoteTokenGuard {
   constructor(
     private readonly settings: RemoteTokenSettings,
     /** Notes each refusal (stderr); past the budget, at debug so a flood cannot fill the log. */
-    private readonly report: (level: 'warning' | 'debug', message: string) => void,
+    private readonly report: (level: LoggingLevel, message: string) => void,
     now: () => number = Date.now,
   ) {
     this.expected = digest(settings.token);

@@ -6,8 +6,9 @@ import { chooseJsonTool, type JsonToolChoice } from '../process/json-tool.js';
 import type { ProcessRegistry } from '../process/process-runner.js';
 import type { ProjectContext } from '../project/project-context.js';
 import { ProjectRegistries } from '../project/project-registries.js';
-import type { RegistryKind, RegistryLog } from '../project/registry/registry-store.js';
+import type { RegistryKind } from '../project/registry/registry-store.js';
 import { startJqService } from '../runner/jq-service-process.js';
+import type { LogSink } from '../spec/logging-levels.js';
 import { SchemaValidator } from '../validation/json-schema.js';
 
 /**
@@ -37,7 +38,7 @@ export interface ServerPartsOptions {
   readonly stateDir: string;
   readonly processes: ProcessRegistry;
   /** Where registry diagnostics go. */
-  readonly log: RegistryLog;
+  readonly log: LogSink;
   /** Each registry check's hash (list_changed decisions). */
   readonly onHash: (kind: RegistryKind, hash: string) => void;
 }

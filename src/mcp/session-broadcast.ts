@@ -1,5 +1,5 @@
-import type { RegistryKind, RegistryLog } from '../project/registry/registry-store.js';
-import type { LoggingLevel } from '../spec/logging-levels.js';
+import type { RegistryKind } from '../project/registry/registry-store.js';
+import type { LoggingLevel, LogSink } from '../spec/logging-levels.js';
 import { type ListChangedNotifier, listOfKind } from './list-changed.js';
 import type { ServerLog } from './logging.js';
 
@@ -16,7 +16,7 @@ export interface BroadcastTarget {
  * by its own `logging/setLevel`). A session added late starts from the hashes seen so far,
  * so a change after it joined is announced to it even before the next scan.
  */
-export class SessionBroadcast implements RegistryLog {
+export class SessionBroadcast implements LogSink {
   private readonly targets = new Set<BroadcastTarget>();
   private readonly hashes = new Map<RegistryKind, string>();
 

@@ -1,14 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { isObject } from '../json/objects.js';
+import type { LogSink } from '../spec/logging-levels.js';
 
-/** Where hook log records go: the server log (or a CLI command's). */
-export interface HookLogSink {
-  debug(logger: string, message: string): void;
-  info(logger: string, message: string): void;
-  warning(logger: string, message: string): void;
-}
-
-function forward(log: HookLogSink, level: unknown, logger: string, message: string): void {
+function forward(log: LogSink, level: unknown, logger: string, message: string): void {
   if (level === 'debug') log.debug(logger, message);
   else if (level === 'info' || level === 'notice') log.info(logger, message);
   else log.warning(logger, message);
@@ -19,7 +13,7 @@ function forward(log: HookLogSink, level: unknown, logger: string, message: stri
  * MCP_LOG_STREAM file) to the server log: debug stays debug, info and notice are info,
  * warning and above are warnings. Lines that are not such records are skipped.
  */
-export function forwardHookLog(file: string, log: HookLogSink): void {
+export function forwardHookLog(file: string, log: LogSink): void {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

@@ -5,6 +5,7 @@ import type { Env } from '../config/env-values.js';
 import type { JsonToolConfig, RegistryConfig } from '../config/slices.js';
 import { chooseJsonTool } from '../process/json-tool.js';
 import type { ProcessRegistry } from '../process/process-runner.js';
+import type { LogSink } from '../spec/logging-levels.js';
 import { type CompletionRegistration, manualCompletionNormalizer } from './completions/completion-registration.js';
 import type { TreeWalk } from './discovery-files.js';
 import { hookEnvironment } from './hook-environment.js';
@@ -16,7 +17,7 @@ import { discoverPrompts } from './prompts/prompt-discovery.js';
 import { sameTurnWalker } from './registry/fingerprint.js';
 import type { ManualKind, ManualNormalizers } from './registry/manual-kinds.js';
 import { ManualRegistrations } from './registry/manual-registration.js';
-import { type ManualState, type RegistryKind, type RegistryLog, RegistryStore } from './registry/registry-store.js';
+import { type ManualState, type RegistryKind, RegistryStore } from './registry/registry-store.js';
 import { manualResourceNormalizer, manualTemplateNormalizer } from './resources/manual-resources.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from './resources/resource-definition.js';
 import { resourcesSource, templatesSource } from './resources/resource-sources.js';
@@ -40,7 +41,7 @@ export interface RegistryOptions {
   /** The environment register.sh starts from. */
   readonly env: Env;
   readonly scratchDir: string;
-  readonly log: RegistryLog;
+  readonly log: LogSink;
   readonly onHash?: (kind: RegistryKind, hash: string) => void;
   /** False for commands that must not touch `.registry/`. */
   readonly writeCache?: boolean;

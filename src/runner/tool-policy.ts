@@ -2,9 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileS
 import { dirname, join } from 'node:path';
 import { failureMessage, type ProcessResult, processFailure } from '../process/process-result.js';
 import { runProcess } from '../process/process-runner.js';
-import { forwardHookLog, type HookLogSink, stderrForLog } from '../project/hook-log.js';
+import { forwardHookLog, stderrForLog } from '../project/hook-log.js';
 import { insecureFileReason } from '../project/secure-file.js';
 import { ErrorCode } from '../spec/error-codes.js';
+import type { LogSink } from '../spec/logging-levels.js';
 import { RpcError } from '../spec/rpc-error.js';
 
 /** How long policy.sh may take to decide; past it the call is denied. */
@@ -26,7 +27,7 @@ export interface PolicySettings {
    */
   readonly env: () => NodeJS.ProcessEnv;
   /** Where the hook's own log records and its failures go. */
-  readonly log: HookLogSink;
+  readonly log: LogSink;
   /** The project root: policy.sh is trusted only when it, too, is safe from others. */
   readonly projectRoot: string;
   readonly cwd: string;
@@ -95,7 +96,7 @@ function policyError(file: string, toolName: string): RpcError {
  * output such as "command not found" - as a warning with the status and stderr, since it
  * usually means the hook itself is broken.
  */
-function reportDenial(toolName: string, run: ProcessResult, chosenError: boolean, log: HookLogSink): void {
+function reportDenial(toolName: string, run: ProcessResult, chosenError: boolean, log: LogSink): void {
   const failure = processFailure(run);
   const why =
     failure === undefined || failure.kind === 'exit'

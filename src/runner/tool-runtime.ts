@@ -6,7 +6,7 @@ import type { ProcessRegistry } from '../process/process-runner.js';
 import type { ProjectLayout } from '../project/project-layout.js';
 import type { RootEntry } from '../project/roots.js';
 import type { ServerIdentity } from '../project/server-identity.js';
-import type { LoggingLevel } from '../spec/logging-levels.js';
+import type { LoggingLevel, LogSink } from '../spec/logging-levels.js';
 import type { SchemaValidator } from '../validation/json-schema.js';
 import type { CallDirectoryPool } from './call-directory.js';
 import type { PolicyWording } from './tool-policy.js';
@@ -21,12 +21,6 @@ export interface ElicitationBridge {
 /** Takes one slot per event; false once the cap is reached (the event is dropped). */
 interface RateLimit {
   tryTake(): boolean;
-}
-
-interface RuntimeLog {
-  warning(logger: string, message: string): void;
-  info(logger: string, message: string): void;
-  debug(logger: string, message: string): void;
 }
 
 /**
@@ -48,7 +42,7 @@ export interface ToolRuntime {
   jqService(): Promise<string | undefined>;
   readonly processes: ProcessRegistry;
   readonly validator: SchemaValidator;
-  readonly log: RuntimeLog;
+  readonly log: LogSink;
   readonly version: string;
   /** Tools allowed without being in the allowlist (the getting-started tool). */
   readonly implicitlyAllowed: readonly string[];

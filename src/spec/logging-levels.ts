@@ -23,3 +23,14 @@ export function parseLoggingLevel(value: unknown): LoggingLevel | undefined {
   const lower = value.trim().toLowerCase();
   return (LOGGING_LEVELS as readonly string[]).includes(lower) ? (lower as LoggingLevel) : undefined;
 }
+
+/**
+ * Where a layer's own log lines go (the server log, or a CLI command's stderr), by level and
+ * the logger's name. The one sink shape of every layer; the JSON-RPC engine's is a function
+ * of a LoggingLevel (EngineLog).
+ */
+export interface LogSink {
+  debug(logger: string, message: string): void;
+  info(logger: string, message: string): void;
+  warning(logger: string, message: string): void;
+}

@@ -8,10 +8,11 @@ import { projectLayout } from '../../project/project-layout.js';
 import { ProjectRegistries } from '../../project/project-registries.js';
 import type { PromptDefinition } from '../../project/prompts/prompt-definition.js';
 import { serializeRegistry } from '../../project/registry/registry-cache.js';
-import type { RegistryKind, RegistryLog } from '../../project/registry/registry-store.js';
+import type { RegistryKind } from '../../project/registry/registry-store.js';
 import type { ResourceDefinition } from '../../project/resources/resource-definition.js';
 import type { ToolDefinition } from '../../project/tools/tool-definition.js';
 import { UI_CACHE_FILE } from '../../project/ui/ui-source.js';
+import type { LogSink } from '../../spec/logging-levels.js';
 import type { ArchiveEntry } from './zip-writer.js';
 
 /** What the server will offer from the bundle, found by the server's own registries. */
@@ -55,7 +56,7 @@ function scanEnv(env: Env): Env {
   return Object.fromEntries(Object.entries(env).filter(([key]) => !LAYOUT_VARIABLES.test(key)));
 }
 
-function collectingLog(warnings: string[]): RegistryLog {
+function collectingLog(warnings: string[]): LogSink {
   return { warning: (_logger, message) => warnings.push(message), info: () => {}, debug: () => {} };
 }
 

@@ -2,11 +2,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalJson, sha256Hex } from '../../json/canonical-json.js';
 import type { ProcessRegistry } from '../../process/process-runner.js';
+import type { LogSink } from '../../spec/logging-levels.js';
 import { insecureFileReason } from '../secure-file.js';
 import { MANUAL_KINDS, type ManualKind, type ManualNormalizers, type RawRegistrations } from './manual-kinds.js';
 import { runRegisterHook } from './register-hook.js';
 import { parseRegisterJson } from './register-json.js';
-import type { ManualState, RegistryLog } from './registry-store.js';
+import type { ManualState } from './registry-store.js';
 
 export interface ManualRegistrationOptions {
   readonly serverDir: string;
@@ -27,7 +28,7 @@ export interface ManualRegistrationOptions {
   /** Live register.sh runs are registered here (see RegisterHookOptions.processes). */
   readonly processes?: ProcessRegistry;
   readonly normalizers: ManualNormalizers;
-  readonly log: RegistryLog;
+  readonly log: LogSink;
   /** MCPBASH_LOG_VERBOSE: log register.sh output (at info, so the default level shows it). */
   readonly verbose: boolean;
 }

@@ -7,7 +7,8 @@ import {
   processFailure,
 } from '../../process/process-result.js';
 import { type ProcessRegistry, runProcess } from '../../process/process-runner.js';
-import { forwardHookLog, type HookLogSink, stderrForLog } from '../hook-log.js';
+import type { LogSink } from '../../spec/logging-levels.js';
+import { forwardHookLog, stderrForLog } from '../hook-log.js';
 import { MANUAL_KINDS, type ManualKind, type RawRegistrations } from './manual-kinds.js';
 
 export interface RegisterHookOptions {
@@ -22,7 +23,7 @@ export interface RegisterHookOptions {
   /** Where the run is registered, so a server shutting down (or a probe giving up) stops it. */
   readonly processes?: ProcessRegistry;
   /** Receives what the hook logs (mcp_logging_*) and, when it fails, its stderr. */
-  readonly log: HookLogSink;
+  readonly log: LogSink;
 }
 
 export type HookOutcome =

@@ -1,4 +1,5 @@
 import { itemsHash, sha256Hex } from '../../json/canonical-json.js';
+import type { LogSink } from '../../spec/logging-levels.js';
 import type { TreeWalk } from '../discovery-files.js';
 import { ProjectError } from '../project-error.js';
 import { TreeSnapshot } from './fingerprint.js';
@@ -50,14 +51,8 @@ export interface RegistrySnapshot<T> {
   readonly generatedAt: Date;
 }
 
-export interface RegistryLog {
-  warning(logger: string, message: string): void;
-  info(logger: string, message: string): void;
-  debug(logger: string, message: string): void;
-}
-
 export interface RegistryOptions {
-  readonly log: RegistryLog;
+  readonly log: LogSink;
   /** MCPBASH_REGISTRY_MAX_BYTES: a larger serialised registry fails the request. */
   readonly maxBytes: number;
   /** MCPBASH_STATIC_REGISTRY: trust a pre-generated cache without checking for changes. */
