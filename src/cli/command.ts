@@ -3,7 +3,7 @@ import type { AssetBundle } from '../assets/extract-archive.js';
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Config } from '../config/config.js';
 import type { Part } from '../config/setting.js';
-import type { OptionSpec } from './parse-options.js';
+import { type CommandLineSpec, type OptionSpec, type ParsedOptions, parseCommandLine } from './parse-options.js';
 
 /** The process surroundings a command talks to; tests substitute their own. */
 export interface CliIo {
@@ -26,8 +26,8 @@ export interface CommandContext {
   readonly embeddedServerCjs?: (() => Buffer | undefined) | undefined;
 }
 
-/** One CLI command, in a module of its own, loaded only when it runs. */
-export interface Command {
+/** What every command declares, whoever parses its command line. */
+interface CommandBase {
   readonly name: string;
   /** One line for `mcp-bash --help`. */
   readonly summary: string;
@@ -50,16 +50,45 @@ export interface Command {
    * unusable value among them is warned about, one line each on stderr.
    */
   readonly reads?: readonly Part[];
-  /**
-   * The options the command parses (its parseOptions spec), or 'any' when it hands its
-   * arguments to another program (jq). The advice for options put before the command (D227)
-   * reorders only the options the command accepts. A command group has none of its own.
-   */
-  readonly options?: OptionSpec | 'any';
+}
+
+/**
+ * A command whose command line the dispatcher parses (parseCommandLine) against its options
+ * and positionals before it runs: the command gets the result, never a malformed line. The
+ * advice for options put before the command (D227) reorders only the options it accepts.
+ */
+export interface ParsedCommand extends CommandBase, CommandLineSpec {
+  /** Runs the command and resolves to its exit status. */
+  run(line: ParsedOptions, context: CommandContext): Promise<number>;
+}
+
+/**
+ * A command that reads its own arguments: one that hands them to another program (`jq`,
+ * options 'any'), or a group whose subcommands parse theirs (commandGroup).
+ */
+export interface RawCommand extends CommandBase {
+  readonly options?: 'any';
   /** A command group's: the options of the subcommand named `name`, undefined for no such one. */
   optionsFor?(name: string): OptionSpec | undefined;
   /** Runs the command and resolves to its exit status. */
   run(argv: readonly string[], context: CommandContext): Promise<number>;
+}
+
+/** One CLI command, in a module of its own, loaded only when it runs. */
+export type Command = ParsedCommand | RawCommand;
+
+/** Whether the dispatcher parses this command's line (it declares its options). */
+export function isParsedCommand(command: Command): command is ParsedCommand {
+  return typeof command.options === 'object';
+}
+
+/** Runs a parsed command on its raw arguments: the one place a command line is parsed. */
+export function runParsed(
+  command: CommandLineSpec & Pick<ParsedCommand, 'run'>,
+  argv: readonly string[],
+  context: CommandContext,
+): Promise<number> {
+  return command.run(parseCommandLine(argv, command), context);
 }
 
 /** A row of the command table: enough to list the command without loading it. */

@@ -7,7 +7,7 @@ import { pathsConfig } from '../config/slices.js';
 import { isSystemError, systemErrorLine } from '../fs/system-errors.js';
 import { didYouMean } from '../text/did-you-mean.js';
 import { CliError, ExitCode, UsageError } from './cli-error.js';
-import type { CliIo, CommandContext, CommandEntry } from './command.js';
+import { type CliIo, type CommandContext, type CommandEntry, isParsedCommand, runParsed } from './command.js';
 import { commandTable, serverEntry } from './commands/index.js';
 import { commandHelp } from './help-text.js';
 import { GLOBAL_HELP, GLOBAL_VERSION, HEALTH_FLAGS, type OptionPlaceFinder, refuseStrayFlag } from './leading-flags.js';
@@ -86,7 +86,7 @@ async function runEntry(entry: CommandEntry, argv: readonly string[], context: C
   }
   warnAboutSettings(context, command.reads ?? []);
   try {
-    return await command.run(argv, context);
+    return await (isParsedCommand(command) ? runParsed(command, argv, context) : command.run(argv, context));
   } catch (error) {
     if (error instanceof UsageError && command.usageExitCode !== undefined)
       throw error.withExitCode(command.usageExitCode);
@@ -131,7 +131,7 @@ function optionPlaceFinder(commands: readonly CommandEntry[]): OptionPlaceFinder
     if (!entry) return BUILTIN_COMMANDS.includes(name) ? { words: [name], spec: {} } : undefined;
     const command = await entry.load();
     const subcommand = rest[0];
-    if (command.optionsFor) {
+    if (!isParsedCommand(command) && command.optionsFor) {
       const spec = subcommand === undefined ? undefined : command.optionsFor(subcommand);
       return spec && { words: [name, subcommand as string], spec };
     }

@@ -12,6 +12,8 @@ export interface OptionSpec {
 }
 
 export interface ParsedOptions {
+  /** The command line as given (after the command's name). */
+  readonly argv: readonly string[];
   /** Positional arguments, including everything after `--`. */
   readonly positionals: string[];
   readonly flags: Readonly<Record<string, unknown>>;
@@ -105,6 +107,7 @@ export function parseOptions(argv: readonly string[], spec: OptionSpec, usage: s
   const asList = (value: unknown): string[] =>
     value === undefined ? [] : Array.isArray(value) ? value.map(String) : [String(value)];
   return {
+    argv,
     positionals,
     flags,
     string(name) {
@@ -115,6 +118,38 @@ export function parseOptions(argv: readonly string[], spec: OptionSpec, usage: s
     boolean: (name) => flags[name] === true,
     list: (name) => asList(flags[name]),
   };
+}
+
+/** A positional argument of a command: its name, and the usage error when a required one is missing. */
+interface Positional {
+  readonly name: string;
+  /** Set for a required argument: the message when it is missing. */
+  readonly missing?: string;
+}
+
+/** What a command (or subcommand) declares of its command line. */
+export interface CommandLineSpec {
+  readonly usage: string;
+  readonly options: OptionSpec;
+  /** Its positional arguments in order; none when absent. */
+  readonly positionals?: readonly Positional[];
+}
+
+/**
+ * A command's arguments parsed once, for every command alike: an unknown flag, a value flag
+ * without its value, a missing required positional or one more than it takes is a UsageError
+ * with its usage line.
+ */
+export function parseCommandLine(argv: readonly string[], spec: CommandLineSpec): ParsedOptions {
+  const parsed = parseOptions(argv, spec.options, spec.usage);
+  const expected = spec.positionals ?? [];
+  for (const [index, positional] of expected.entries()) {
+    if (positional.missing && parsed.positionals[index] === undefined)
+      throw new UsageError(positional.missing, spec.usage);
+  }
+  const extra = parsed.positionals[expected.length];
+  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, spec.usage);
+  return parsed;
 }
 
 /** True when the arguments ask for help (`--help` or `-h` before any `--`). */

@@ -1,19 +1,15 @@
 import { UsageError } from './cli-error.js';
-import type { Command, CommandContext } from './command.js';
+import { type Command, type ParsedCommand, type RawCommand, runParsed } from './command.js';
 import { commandHelp } from './help-text.js';
-import type { OptionSpec } from './parse-options.js';
 
-/** One subcommand of a command group (`registry refresh`, `scaffold tool`). */
-export interface Subcommand {
-  readonly name: string;
-  readonly summary: string;
-  /** The full synopsis, e.g. `mcp-bash registry refresh [--quiet]`. */
-  readonly usage: string;
-  readonly details?: string;
-  /** The options it parses (see Command.options). */
-  readonly options: OptionSpec;
-  run(argv: readonly string[], context: CommandContext): Promise<number>;
-}
+/**
+ * One subcommand of a command group (`registry refresh`, `scaffold tool`): its usage is the
+ * full synopsis (`mcp-bash registry refresh [--quiet]`); its line is parsed as a command's.
+ */
+export type Subcommand = Pick<
+  ParsedCommand,
+  'name' | 'summary' | 'usage' | 'details' | 'options' | 'positionals' | 'run'
+>;
 
 /** A command made of subcommands, as `commandGroup` builds it. */
 export interface SubcommandGroup {
@@ -40,7 +36,7 @@ function groupDetails(group: SubcommandGroup): string {
  * A command made of subcommands: the first argument picks one; `--help` after it shows that
  * subcommand's help; a missing or unknown subcommand is a usage error.
  */
-export function commandGroup(group: SubcommandGroup): Command {
+export function commandGroup(group: SubcommandGroup): RawCommand {
   const find = (name: string | undefined) => group.subcommands.find((sub) => sub.name === name);
   return {
     name: group.name,
@@ -66,7 +62,7 @@ export function commandGroup(group: SubcommandGroup): Command {
           group.usage,
         );
       }
-      return sub.run(rest, context);
+      return runParsed(sub, rest, context);
     },
   };
 }

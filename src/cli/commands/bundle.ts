@@ -9,8 +9,8 @@ import type { RuntimeKind } from '../bundle/server-launch.js';
 import { archiveTime, writeZip } from '../bundle/zip-writer.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { requireProject } from '../cli-project.js';
-import type { CliIo, Command } from '../command.js';
-import { type OptionSpec, parseOptions } from '../parse-options.js';
+import type { CliIo, ParsedCommand } from '../command.js';
+import type { OptionSpec } from '../parse-options.js';
 import { colorEnabled, palette } from '../terminal.js';
 
 const usage =
@@ -101,7 +101,7 @@ const optionSpec: OptionSpec = {
   boolean: ['validate', 'verbose', 'include-gojq'],
 };
 
-export const command: Command = {
+export const command: ParsedCommand = {
   name: 'bundle',
   reads: ['project', 'registry', 'json-tool', 'cli:bundle'],
   summary: 'Pack the project into an MCP Bundle (.mcpb) that Claude Desktop installs',
@@ -132,9 +132,7 @@ export const command: Command = {
     'Exit status: 0 written (or valid with --validate), 1 the project cannot make a valid',
     'bundle (the message says what to set), 2 a malformed command line.',
   ].join('\n'),
-  async run(argv, context) {
-    const options = parseOptions(argv, optionSpec, usage);
-    if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
+  async run(options, context) {
     const { io } = context;
     const platforms = platformsOf(options.string('platform'));
     const runtime = runtimeOf(options.string('runtime'));

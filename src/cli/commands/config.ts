@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { requireProject } from '../cli-project.js';
-import type { CliIo, Command } from '../command.js';
+import type { CliIo, ParsedCommand } from '../command.js';
 import { CLIENTS, clientSnippet, findClient, type ServerLaunch, serverLaunch } from '../config/client-snippets.js';
 import { wrapperScript } from '../config/wrapper-script.js';
 import { NAME_PATTERN } from '../names.js';
-import { type OptionSpec, parseOptions } from '../parse-options.js';
+import type { OptionSpec } from '../parse-options.js';
 import { SCRIPT_MODE, writeNewFile } from '../scaffold/template-files.js';
 import { clientCommand, inspectorCommand } from '../self-command.js';
 
@@ -66,7 +66,7 @@ const optionSpec: OptionSpec = {
   boolean: ['show', 'json', 'wrapper', 'wrapper-env', 'inspector', 'native'],
 };
 
-export const command: Command = {
+export const command: ParsedCommand = {
   name: 'config',
   reads: ['project'],
   summary: 'Print the MCP client configuration (or a launcher script) for a project',
@@ -90,9 +90,7 @@ export const command: Command = {
     'The command is this mcp-bash binary. The env sets MCPBASH_PROJECT_ROOT and',
     'MCPBASH_TOOL_ALLOWLIST="*" (every tool may run; list names to restrict it).',
   ].join('\n'),
-  async run(argv, context) {
-    const options = parseOptions(argv, optionSpec, usage);
-    if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
+  async run(options, context) {
     const mode = pickMode(
       MODES.filter((name) => (name === 'client' ? options.string('client') !== undefined : options.boolean(name))),
     );

@@ -4,16 +4,15 @@ import { loadConfig } from '../../config/config.js';
 import { SERVER_PARTS } from '../../config/setting.js';
 import { pathsConfig } from '../../config/slices.js';
 import { tempRoot } from '../../project/state-dir.js';
-import { UsageError } from '../cli-error.js';
-import type { Command } from '../command.js';
-import { type OptionSpec, parseOptions } from '../parse-options.js';
+import { type ParsedCommand, runParsed } from '../command.js';
+import type { OptionSpec } from '../parse-options.js';
 
 const usage = 'mcp-bash debug';
 
 /** `mcp-bash debug`: the server, with every message logged (secrets redacted) and its state kept. */
 const optionSpec: OptionSpec = {};
 
-export const command: Command = {
+export const command: ParsedCommand = {
   name: 'debug',
   summary: 'Run the MCP server with payload logging to a kept state dir',
   usage,
@@ -30,9 +29,7 @@ export const command: Command = {
     '"Bearer ..." strings, are redacted (best effort). Per-call tool directories are kept too.',
     'Use it as the command of your MCP client, then read the log.',
   ].join('\n'),
-  async run(argv, context) {
-    const options = parseOptions(argv, optionSpec, usage);
-    if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
+  async run(_options, context) {
     const { io } = context;
     const tmpRoot = tempRoot(pathsConfig(context.config.values));
     // mkdtemp creates the directory with mode 0700.
@@ -45,6 +42,6 @@ export const command: Command = {
       MCPBASH_STATE_DIR: stateDir,
     };
     const serve = (await import('./serve.js')).command;
-    return serve.run([], { ...context, io: { ...io, env }, config: loadConfig(env) });
+    return runParsed(serve, [], { ...context, io: { ...io, env }, config: loadConfig(env) });
   },
 };

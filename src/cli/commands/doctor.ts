@@ -1,7 +1,7 @@
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import { upgradeConfig } from '../../config/slices.js';
 import { ExitCode, UsageError } from '../cli-error.js';
-import type { CliIo, Command, CommandContext } from '../command.js';
+import type { CliIo, CommandContext, ParsedCommand } from '../command.js';
 import { type ActionTaken, DoctorReport, type Finding, type RepairAction } from '../doctor/doctor-report.js';
 import {
   checkBinary,
@@ -16,7 +16,7 @@ import { checkMinVersion, checkProject } from '../doctor/project-checks.js';
 import { plannedUpgrade, runUpgrade, upgradeRequest } from '../doctor/upgrade/doctor-upgrade.js';
 import type { UpgradeOutcome } from '../doctor/upgrade/self-upgrade.js';
 import { writeJsonReport } from '../json-report.js';
-import { type OptionSpec, parseOptions } from '../parse-options.js';
+import type { OptionSpec } from '../parse-options.js';
 import { colorEnabled, type Palette, palette } from '../terminal.js';
 
 const usage =
@@ -128,7 +128,7 @@ const optionSpec: OptionSpec = {
   boolean: ['json', 'fix', 'dry-run', 'allow-downgrade'],
 };
 
-export const command: Command = {
+export const command: ParsedCommand = {
   name: 'doctor',
   reads: ['project', 'json-tool', 'cli:doctor'],
   summary: 'Diagnose the install, the machine and the project; --fix repairs what it can',
@@ -160,9 +160,7 @@ export const command: Command = {
     'Exit status: 0 healthy, 1 errors (or a repair or upgrade failed), 2 usage, 3 refused (a',
     'downgrade without --allow-downgrade, or an upgrade of a bundle run by node).',
   ].join('\n'),
-  async run(argv, context) {
-    const options = parseOptions(argv, optionSpec, usage);
-    if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
+  async run(options, context) {
     if (options.boolean('fix') && options.boolean('dry-run'))
       throw new UsageError('--fix and --dry-run cannot be combined', usage);
     const minVersion = options.string('min-version');

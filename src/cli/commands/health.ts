@@ -5,10 +5,10 @@ import { chooseJsonTool } from '../../process/json-tool.js';
 import { ProcessRegistry } from '../../process/process-runner.js';
 import { CliError, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
-import type { CliIo, Command, CommandContext } from '../command.js';
+import type { CliIo, CommandContext, ParsedCommand } from '../command.js';
 import { healthReport, healthTimeoutOption, minimalModeReport, withHealthDeadline } from '../health/health-probe.js';
 import { writeJsonReport } from '../json-report.js';
-import { type OptionSpec, parseOptions } from '../parse-options.js';
+import type { OptionSpec } from '../parse-options.js';
 
 const usage = 'mcp-bash health [--project-root DIR] [--timeout SECS]   (also: ready, --health, --ready)';
 
@@ -61,7 +61,7 @@ async function probe(
 /** `mcp-bash health` / `ready`: a readiness probe for supervisors and proxies. */
 const optionSpec: OptionSpec = { string: ['project-root', 'timeout'], boolean: ['health', 'ready'] };
 
-export const command: Command = {
+export const command: ParsedCommand = {
   name: 'health',
   reads: ['registry', 'project', 'logging', 'json-tool', 'cli:health'],
   summary: 'Readiness probe: one JSON line; exit 0 ready, 1 unhealthy, 2 misconfigured',
@@ -79,10 +79,8 @@ export const command: Command = {
     '"resourceTemplates":N,"prompts":N,"projectChecks":"ok"|"failed"|"untrusted"|"none"[,"errors"]}.',
     'Misconfiguration prints {"status":"error","reason":...} and exits 2.',
   ].join('\n'),
-  async run(argv, context) {
+  async run(options, context) {
     const { io } = context;
-    const options = parseOptions(argv, optionSpec, usage);
-    if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
     const seconds = timeoutSecs(options.string('timeout'), context);
     const minimal = minimalModeReport(context.config.values);
     if (minimal) return emit(io, minimal, MISCONFIGURED);

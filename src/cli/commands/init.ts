@@ -4,10 +4,9 @@ import { isObject } from '../../json/objects.js';
 import { shellQuote } from '../../process/shell-quote.js';
 import { projectLayout } from '../../project/project-layout.js';
 import { loadServerIdentity } from '../../project/server-identity.js';
-import { UsageError } from '../cli-error.js';
-import type { CliIo, Command } from '../command.js';
+import type { CliIo, ParsedCommand } from '../command.js';
 import { checkName, sanitizeName } from '../names.js';
-import { type OptionSpec, parseOptions } from '../parse-options.js';
+import type { OptionSpec } from '../parse-options.js';
 import { createdExampleTool, createProjectSkeleton, type SkeletonStep } from '../scaffold/project-skeleton.js';
 import { colorEnabled, palette } from '../terminal.js';
 
@@ -100,7 +99,7 @@ function warnWritableDirectories(io: CliIo, root: string): void {
 /** `mcp-bash init`: turns the current directory into a project. */
 const optionSpec: OptionSpec = { string: ['name'], boolean: ['hello'] };
 
-export const command: Command = {
+export const command: ParsedCommand = {
   name: 'init',
   reads: ['project'],
   // 1.x exits 1 on a malformed command line here (scripts may test for it).
@@ -117,14 +116,12 @@ export const command: Command = {
     'Creates server.d/server.meta.json, tools/, .gitignore and tools/hello/. Files that exist',
     'are left alone ("Skipped"); .gitignore only gets the lines it lacks ("Updated").',
   ].join('\n'),
-  async run(argv, context) {
-    const options = parseOptions(argv, optionSpec, usage);
-    if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
+  async run(options, context) {
     const { io } = context;
     const explicit = options.string('name');
     const name = explicit !== undefined ? checkName(explicit, 'server') : sanitizeName(basename(io.cwd));
     // minimist reads an absent --no-hello as hello=false too, so look at the words.
-    const withHello = !argv.includes('--no-hello');
+    const withHello = !options.argv.includes('--no-hello');
     const steps = createProjectSkeleton(io.cwd, name, withHello, context.frameworkHome());
     // An existing server.meta.json is kept, and with it the name the project declares.
     const declared = loadServerIdentity(projectLayout(io.cwd)).info.name;

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { runJqInvocation } from '../../json/jq-invocation.js';
 import { loadBuiltinJq } from '../builtin-jq.js';
-import type { Command } from '../command.js';
+import type { RawCommand } from '../command.js';
 
 async function readStream(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -9,7 +9,7 @@ async function readStream(stream: Readable): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export const command: Command = {
+export const command: RawCommand = {
   name: 'jq',
   summary: 'Run jq 1.8 (built in; tools use it when neither jq nor gojq is installed)',
   usage: 'mcp-bash jq [options] FILTER [FILE...]',

@@ -1,10 +1,10 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { titleFromName } from '../../content/display-names.js';
-import { CliError, UsageError } from '../cli-error.js';
-import type { Command } from '../command.js';
+import { CliError } from '../cli-error.js';
+import type { ParsedCommand } from '../command.js';
 import { checkName } from '../names.js';
-import { type OptionSpec, parseOptions } from '../parse-options.js';
+import type { OptionSpec } from '../parse-options.js';
 import { createdExampleTool, createProjectSkeleton } from '../scaffold/project-skeleton.js';
 import { DIRECTORY_MODE, fileSystemFailure, writeFromTemplate } from '../scaffold/template-files.js';
 import { nextSteps, printSkeletonSteps } from './init.js';
@@ -33,7 +33,7 @@ function readmeRunLine(withHello: boolean): string {
 /** `mcp-bash new <name>`: a new project in `./<name>/`. */
 const optionSpec: OptionSpec = { boolean: ['hello'] };
 
-export const command: Command = {
+export const command: ParsedCommand = {
   name: 'new',
   reads: ['project'],
   // 1.x exits 1 on a malformed command line here (scripts may test for it).
@@ -41,6 +41,7 @@ export const command: Command = {
   summary: 'Create a new project in ./<name>/ (skeleton, README and a hello tool)',
   usage,
   options: optionSpec,
+  positionals: [{ name: 'name', missing: 'a project name is required' }],
   details: [
     'Arguments:',
     '  <name>       the directory and server name: 1-64 letters, digits, _ or -',
@@ -49,17 +50,13 @@ export const command: Command = {
     '',
     './<name> must not exist yet.',
   ].join('\n'),
-  async run(argv, context) {
-    const options = parseOptions(argv, optionSpec, usage);
-    const [name, extra] = options.positionals;
-    if (name === undefined) throw new UsageError('a project name is required', usage);
-    if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, usage);
-    checkName(name, 'project');
+  async run(options, context) {
+    const name = checkName(options.positionals[0] as string, 'project');
     const { io } = context;
     const root = resolve(io.cwd, name);
     if (existsSync(root)) refuseExisting(root, name);
     const home = context.frameworkHome();
-    const withHello = !argv.includes('--no-hello');
+    const withHello = !options.argv.includes('--no-hello');
     try {
       mkdirSync(root);
       // mkdir's mode is masked by the umask; the server refuses a group-writable project root.

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { formatBytes } from '../bundle/bundle-summary.js';
-import { CliError, ExitCode, UsageError } from '../cli-error.js';
-import type { CliIo, Command } from '../command.js';
-import { type OptionSpec, parseOptions } from '../parse-options.js';
+import { CliError, ExitCode } from '../cli-error.js';
+import type { CliIo, ParsedCommand } from '../command.js';
+import type { OptionSpec } from '../parse-options.js';
 import { readPublishableBundle } from '../publish/bundle-manifest.js';
 import {
   DEFAULT_REGISTRY_URL,
@@ -24,12 +24,13 @@ function showRequest(io: CliIo, request: UploadRequest, bytes: number): void {
 /** `mcp-bash publish`: uploads a bundle to an MCP registry. */
 const optionSpec: OptionSpec = { string: ['token'], boolean: ['dry-run', 'verbose'] };
 
-export const command: Command = {
+export const command: ParsedCommand = {
   name: 'publish',
   reads: ['cli:publish'],
   summary: 'Upload an .mcpb bundle to an MCP registry (MCP_REGISTRY_URL)',
   usage,
   options: optionSpec,
+  positionals: [{ name: 'file', missing: 'the bundle file is required' }],
   details: [
     'Arguments:',
     '  <file.mcpb>   a bundle made by `mcp-bash bundle`',
@@ -44,13 +45,9 @@ export const command: Command = {
     'refused (401 token, 409 version exists, 422 invalid bundle), 2 a malformed command line or',
     'no token.',
   ].join('\n'),
-  async run(argv, context) {
-    const options = parseOptions(argv, optionSpec, usage);
-    const [file, extra] = options.positionals;
-    if (file === undefined) throw new UsageError('the bundle file is required', usage);
-    if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, usage);
+  async run(options, context) {
     const { io } = context;
-    const bundle = readPublishableBundle(resolve(io.cwd, file));
+    const bundle = readPublishableBundle(resolve(io.cwd, options.positionals[0] as string));
     if (!bundle.author)
       io.stderr.write('mcp-bash publish: warning: the manifest names no author; registries and clients expect one\n');
     const token = options.string('token') ?? context.config.values.MCP_REGISTRY_TOKEN;

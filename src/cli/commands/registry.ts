@@ -1,11 +1,11 @@
 import { minimalModeReason } from '../../config/server-config.js';
 import { resolveToolsSubtree } from '../../project/tools/tools-subtree.js';
-import { CliError, ExitCode, UsageError } from '../cli-error.js';
+import { CliError, ExitCode } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CommandContext } from '../command.js';
 import { writeJsonReport } from '../json-report.js';
 import { jsonToolInfo } from '../json-tool-info.js';
-import { type OptionSpec, parseOptions } from '../parse-options.js';
+import type { OptionSpec, ParsedOptions } from '../parse-options.js';
 import { withProgress } from '../progress.js';
 import { CACHE_FILES, cacheStatus, refreshAll } from '../registry/registry-report.js';
 import { commandGroup, type Subcommand } from '../subcommands.js';
@@ -18,10 +18,7 @@ const statusOptions: OptionSpec = { string: ['project-root'] };
 /** Exit 2 (fatal) when there is no project: 1.x's contract for `registry`. */
 const FATAL = 2;
 
-async function refresh(argv: readonly string[], context: CommandContext): Promise<number> {
-  const options = parseOptions(argv, refreshOptions, refreshUsage);
-  if (options.positionals.length > 0)
-    throw new UsageError(`unexpected argument "${options.positionals[0]}"`, refreshUsage);
+async function refresh(options: ParsedOptions, context: CommandContext): Promise<number> {
   const { io } = context;
   const { config } = context;
   const project = requireProject(io, options.string('project-root'), config, FATAL);
@@ -53,10 +50,7 @@ async function refresh(argv: readonly string[], context: CommandContext): Promis
   return Object.values(kinds).some((kind) => kind.status === 'failed') ? ExitCode.Failure : ExitCode.Ok;
 }
 
-async function status(argv: readonly string[], context: CommandContext): Promise<number> {
-  const options = parseOptions(argv, statusOptions, statusUsage);
-  if (options.positionals.length > 0)
-    throw new UsageError(`unexpected argument "${options.positionals[0]}"`, statusUsage);
+async function status(options: ParsedOptions, context: CommandContext): Promise<number> {
   const { io } = context;
   const project = requireProject(io, options.string('project-root'), context.config, FATAL);
   const { layout } = project;

@@ -17,8 +17,8 @@ import { RpcError } from '../../spec/rpc-error.js';
 import type { CallToolResult } from '../../spec/types.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
-import type { CliIo, Command, CommandContext } from '../command.js';
-import { type OptionSpec, type ParsedOptions, parseOptions } from '../parse-options.js';
+import type { CliIo, CommandContext, ParsedCommand } from '../command.js';
+import type { OptionSpec, ParsedOptions } from '../parse-options.js';
 import { withProgress } from '../progress.js';
 import { requireBash } from '../require-bash.js';
 import { parseRootsOption } from '../run-tool/roots-option.js';
@@ -57,12 +57,11 @@ function parseTimeout(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-function readRequest(argv: readonly string[], context: CommandContext): RunToolRequest {
+function readRequest(options: ParsedOptions, context: CommandContext): RunToolRequest {
   const { io, config } = context;
-  const options = parseOptions(argv, spec, usage);
-  const [name, extra] = options.positionals;
+  const { argv } = options;
+  const name = options.positionals[0];
   if (name === undefined || name === '') throw new UsageError('a tool name is required', usage);
-  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, usage);
   const project = requireProject(io, options.string('project-root'), context.config);
   const rootsOption = options.string('roots');
   const warn = (message: string) => io.stderr.write(`mcp-bash run-tool: warning: ${message}\n`);
@@ -276,12 +275,13 @@ async function runCall(context: CommandContext, request: RunToolRequest, log: Se
 }
 
 /** `mcp-bash run-tool <name>`: one tool call through the server's own code path, no client. */
-export const command: Command = {
+export const command: ParsedCommand = {
   name: 'run-tool',
   reads: RUN_TOOL_PARTS,
   summary: "Run one tool without an MCP client (the server's checks, environment and result)",
   usage,
   options: spec,
+  positionals: [{ name: 'tool', missing: 'a tool name is required' }],
   details: [
     'Options:',
     '  --args JSON|@FILE     the arguments object (default {}); @FILE reads it from a file',
@@ -313,9 +313,9 @@ export const command: Command = {
     '  mcp-bash run-tool hello --allow-self --args @args.json --roots .,/data --verbose',
     '  mcp-bash run-tool hello --print-env --with-server-env',
   ].join('\n'),
-  async run(argv, context) {
+  async run(options, context) {
     const { io } = context;
-    const request = readRequest(argv, context);
+    const request = readRequest(options, context);
     if (request.options.boolean('print-env')) {
       printEnv(io, context, request);
       return ExitCode.Ok;

@@ -2,7 +2,7 @@ import { ExitCode, UsageError } from '../cli-error.js';
 import { requireProject } from '../cli-project.js';
 import type { CommandContext } from '../command.js';
 import { checkName } from '../names.js';
-import { type OptionSpec, parseOptions } from '../parse-options.js';
+import type { OptionSpec } from '../parse-options.js';
 import {
   type ScaffoldInput,
   type ScaffoldResult,
@@ -50,6 +50,7 @@ function subcommand(spec: KindSpec): Subcommand {
     summary: spec.summary,
     usage,
     options: optionSpec,
+    positionals: spec.takesName ? [{ name: 'name', missing: `a ${spec.what} name is required` }] : [],
     details: [
       ...(spec.takesName
         ? ['Arguments:', `  <name>               the ${spec.what} name: 1-64 letters, digits, _ or -`]
@@ -62,12 +63,8 @@ function subcommand(spec: KindSpec): Subcommand {
       '',
       `Creates ${spec.creates}. Refuses to overwrite anything that exists (exit 1).`,
     ].join('\n'),
-    async run(argv, context) {
-      const options = parseOptions(argv, optionSpec, usage);
-      const [name, extra] = options.positionals;
-      if (spec.takesName && name === undefined) throw new UsageError(`a ${spec.what} name is required`, usage);
-      const unexpected = spec.takesName ? extra : name;
-      if (unexpected !== undefined) throw new UsageError(`unexpected argument "${unexpected}"`, usage);
+    async run(options, context) {
+      const [name] = options.positionals;
       const project = requireProject(context.io, options.string('project-root'), context.config);
       const input: ScaffoldInput = {
         project,
@@ -138,6 +135,7 @@ const uiSubcommand: Subcommand = {
   summary: 'Add an MCP Apps view: ui/<name>/ (or tools/<tool>/ui/ with --tool)',
   usage: uiUsage,
   options: uiOptions,
+  positionals: [{ name: 'name' }],
   details: [
     'Arguments:',
     "  <name>               the view name: 1-64 letters, digits, _ or - (with --tool: the tool's)",
@@ -148,11 +146,9 @@ const uiSubcommand: Subcommand = {
     'Creates index.html (a working view to edit), ui.meta.json (description, CSP origins) and,',
     'for a standalone view, README.md. Refuses to overwrite anything that exists (exit 1).',
   ].join('\n'),
-  async run(argv, context) {
-    const options = parseOptions(argv, uiOptions, uiUsage);
-    const [name, extra] = options.positionals;
+  async run(options, context) {
+    const [name] = options.positionals;
     const tool = options.string('tool');
-    if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, uiUsage);
     if (name === undefined && tool === undefined) throw new UsageError('a view name (or --tool) is required', uiUsage);
     const project = requireProject(context.io, options.string('project-root'), context.config);
     const input: ScaffoldInput = {

@@ -5,9 +5,9 @@ import { StdioTransport } from '../../jsonrpc/stdio-transport.js';
 import { McpServer } from '../../mcp/mcp-server.js';
 import { serverModules } from '../../mcp/server-modules.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
-import type { Command, CommandContext } from '../command.js';
+import type { CommandContext, ParsedCommand, RawCommand } from '../command.js';
 import { PayloadLogTransport } from '../debug/payload-log.js';
-import { type OptionSpec, parseOptions } from '../parse-options.js';
+import type { OptionSpec } from '../parse-options.js';
 import { onStopSignals, prepareServing } from '../serve/serve-setup.js';
 
 const usage = 'mcp-bash serve [--http [HOST:]PORT [--path PATH] [--stateless] [--insecure]]';
@@ -71,7 +71,7 @@ async function serveStdio(context: CommandContext): Promise<number> {
 }
 
 /** `mcp-bash` with no command: the MCP server over stdio (its arguments are ignored, as in 1.x). */
-export const stdioCommand: Command = {
+export const stdioCommand: RawCommand = {
   name: 'serve',
   summary: 'Start the MCP server over stdio',
   usage: 'mcp-bash',
@@ -87,7 +87,7 @@ export const stdioCommand: Command = {
 /** `mcp-bash serve`: stdio, or MCP Streamable HTTP with --http (or MCPBASH_HTTP_LISTEN). */
 const optionSpec: OptionSpec = { string: ['http', 'path'], boolean: ['stateless', 'insecure'] };
 
-export const command: Command = {
+export const command: ParsedCommand = {
   name: 'serve',
   summary: 'Start the MCP server: over stdio, or over Streamable HTTP with --http',
   usage,
@@ -109,9 +109,7 @@ export const command: Command = {
     'MCPBASH_HTTP_TOKEN makes every request carry `Authorization: Bearer <token>`.',
     'Stop with SIGTERM: running calls may finish within MCPBASH_SHUTDOWN_TIMEOUT. See docs/REMOTE.md.',
   ].join('\n'),
-  async run(argv, context) {
-    const options = parseOptions(argv, optionSpec, usage);
-    if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
+  async run(options, context) {
     const flags = {
       ...(options.string('http') === undefined ? {} : { http: options.string('http') as string }),
       ...(options.string('path') === undefined ? {} : { path: options.string('path') as string }),

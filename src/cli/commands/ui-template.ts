@@ -4,8 +4,8 @@ import { isObject } from '../../json/objects.js';
 import { renderUiTemplate } from '../../ui-templates/index.js';
 import { isTemplateName, TEMPLATE_NAMES } from '../../ui-templates/template-names.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
-import type { Command } from '../command.js';
-import { type OptionSpec, parseOptions } from '../parse-options.js';
+import type { ParsedCommand } from '../command.js';
+import type { OptionSpec } from '../parse-options.js';
 
 const usage = `mcp-bash ui-template ${TEMPLATE_NAMES.join('|')} [--config JSON | --config @FILE | --config -]`;
 
@@ -44,11 +44,12 @@ function parseConfig(text: string): Record<string, unknown> {
  */
 const optionSpec: OptionSpec = { string: ['config'] };
 
-export const command: Command = {
+export const command: ParsedCommand = {
   name: 'ui-template',
   summary: 'Print the HTML of an MCP Apps UI template (form, data-table, ...)',
   usage,
   options: optionSpec,
+  positionals: [{ name: 'template', missing: 'a template name is required' }],
   details: [
     'Arguments:',
     `  <template>        ${TEMPLATE_NAMES.join(', ')}`,
@@ -58,11 +59,8 @@ export const command: Command = {
     'The page is self-contained (no network fetches), follows the host theme and talks to the',
     'host over the MCP Apps protocol. docs/UI.md describes each template and its config.',
   ].join('\n'),
-  async run(argv, context) {
-    const options = parseOptions(argv, optionSpec, usage);
-    const [name, extra] = options.positionals;
-    if (name === undefined) throw new UsageError('a template name is required', usage);
-    if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`, usage);
+  async run(options, context) {
+    const name = options.positionals[0] as string;
     if (!isTemplateName(name))
       throw new UsageError(`unknown template "${name}" (templates: ${TEMPLATE_NAMES.join(', ')})`, usage);
     const config = parseConfig(await configText(options.string('config'), context.io.stdin));

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import { pathsConfig } from '../../config/slices.js';
 import type { ProjectContext } from '../../project/project-context.js';
-import { CliError, ExitCode, UsageError } from '../cli-error.js';
+import { CliError, ExitCode } from '../cli-error.js';
 import { requireProject } from '../cli-project.js';
-import type { CliIo, Command, CommandContext } from '../command.js';
+import type { CliIo, CommandContext, ParsedCommand } from '../command.js';
 import { writeJsonReport } from '../json-report.js';
-import { type OptionSpec, parseOptions } from '../parse-options.js';
+import type { OptionSpec } from '../parse-options.js';
 import { inspectorCommand } from '../self-command.js';
 import { colorEnabled, type Palette, palette } from '../terminal.js';
 import { type ServerDefaults, serverDefaults, validateProject } from '../validate/validate-project.js';
@@ -118,7 +118,7 @@ const optionSpec: OptionSpec = {
   boolean: ['fix', 'json', 'explain-defaults', 'strict', 'inspector'],
 };
 
-export const command: Command = {
+export const command: ParsedCommand = {
   name: 'validate',
   reads: ['project', 'registry', 'providers', 'cli:validate'],
   summary: 'Check a project: metadata (JSON Schemas), scripts, registrations and hooks',
@@ -137,9 +137,7 @@ export const command: Command = {
     '',
     'Exit status: 0 when no errors (and, with --strict, no warnings); 1 otherwise.',
   ].join('\n'),
-  async run(argv, context) {
-    const options = parseOptions(argv, optionSpec, usage);
-    if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
+  async run(options, context) {
     const { io } = context;
     const strict = options.boolean('strict');
     const project = locateProject(context, options.string('project-root'), options.boolean('json'), strict);

@@ -7,8 +7,8 @@ import { formatBytes } from '../bundle/bundle-summary.js';
 import { selfNativeBinary, serverCjs } from '../bundle/runtime-sources.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { requireProject } from '../cli-project.js';
-import type { CliIo, Command, CommandContext } from '../command.js';
-import { type OptionSpec, parseOptions } from '../parse-options.js';
+import type { CliIo, CommandContext, ParsedCommand } from '../command.js';
+import type { OptionSpec } from '../parse-options.js';
 import { readTemplate, SCRIPT_MODE, writeNewFile } from '../scaffold/template-files.js';
 import { selfExecutable } from '../self-command.js';
 import { compareTree, readVendorManifest, VENDOR_MANIFEST } from '../vendor/vendor-manifest.js';
@@ -140,7 +140,7 @@ const optionSpec: OptionSpec = {
   boolean: ['upgrade', 'verify', 'dry-run', 'verbose'],
 };
 
-export const command: Command = {
+export const command: ParsedCommand = {
   name: 'vendor',
   reads: ['project'],
   summary: 'Copy the mcp-bash runtime into the project (.mcp-bash/) with a run-server.sh wrapper',
@@ -163,9 +163,7 @@ export const command: Command = {
     'creates <project>/run-server.sh (if absent), which serves the project with it.',
     'Exit status: 0 done (or verified), 1 refused or changed, 2 a malformed command line.',
   ].join('\n'),
-  async run(argv, context) {
-    const options = parseOptions(argv, optionSpec, usage);
-    if (options.positionals.length > 0) throw new UsageError(`unexpected argument "${options.positionals[0]}"`, usage);
+  async run(options, context) {
     const { io } = context;
     const root = requireProject(io, options.string('project-root'), context.config).layout.root;
     const vendorDir = resolve(io.cwd, options.string('output') ?? join(root, '.mcp-bash'));
