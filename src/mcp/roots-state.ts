@@ -72,9 +72,8 @@ export class RootsState {
    * never inside the implicit root.
    */
   async configured(): Promise<readonly RootEntry[]> {
-    await this.pendingUpdate();
-    if (this.client && this.trustClientRoots) return this.client;
-    return this.implicit ? [] : this.fallback;
+    const roots = await this.forServerReads();
+    return roots === this.fallback && this.implicit ? [] : roots;
   }
 
   get snapshot(): readonly RootEntry[] {

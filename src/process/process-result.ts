@@ -25,9 +25,9 @@ export interface ProcessResult {
   readonly spawnError: Error | undefined;
   readonly durationMs: number;
   /**
-   * A pipe was still open when the run ended, held by a process outside the group (a `setsid`
-   * daemon): what that process wrote afterwards is not in the result. What the process itself
-   * wrote before it exited always is.
+   * A pipe was still open when the run ended without EOF: held by a process the run no longer
+   * waits for (one outside the group, such as a `setsid` daemon, or any after a stop). What it
+   * wrote afterwards is not in the result; what the process itself wrote before it exited is.
    */
   readonly pipesHeldOpen: boolean;
 }

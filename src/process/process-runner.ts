@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { withoutServerSecrets } from '../config/server-secrets.js';
 import { StreamCapture, TailCapture } from './output-capture.js';
 import { ProcessGroup, type ProcessRegistry } from './process-group.js';
@@ -185,8 +186,8 @@ function superviseRun(
 }
 
 /** Whether a child's pipe has been read to its end (or there is none). */
-function isAtEnd(stream: NodeJS.ReadableStream | null): boolean {
-  return stream === null || (stream as { readableEnded?: boolean }).readableEnded === true;
+function isAtEnd(stream: Readable | null): boolean {
+  return stream === null || stream.readableEnded;
 }
 
 function failedToStart(error: Error, started: number): ProcessResult {

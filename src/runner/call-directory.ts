@@ -99,7 +99,7 @@ export class CallDirectoryPool {
       this.refilling += 1;
       mkdir(dir, { mode: 0o700 })
         .then(() => mkdir(filesDir(dir), { mode: 0o700 }))
-        .then(async () => {
+        .then(() => {
           // Made after close(): a spare nobody will take.
           if (this.closed) return rmdir(filesDir(dir)).then(() => rmdir(dir));
           this.ready.push(dir);

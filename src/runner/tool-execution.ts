@@ -261,12 +261,13 @@ export async function executeToolCall(
       ...(runtime.onToolStderr ? { onStderr: runtime.onToolStderr } : {}),
     });
     watchdog?.stop();
-    if (run.pipesHeldOpen) {
+    // A cancelled call has no result to speak of; a stopped one cuts its pipes on purpose.
+    if (run.pipesHeldOpen && !run.isCanceled && !run.timedOut) {
       runtime.log.warning(
         'mcp.tools',
-        `${tool.name}: a process outside its process group (a setsid daemon?) still held its stdout or ` +
-          'stderr open when the tool had exited; the result has what was written until then, not what that ' +
-          'process writes later',
+        `${tool.name}: a background process that left its process group (a setsid daemon?) still held its ` +
+          'stdout or stderr open when the tool had exited; the result has what was written until then, not ' +
+          'what that process writes later',
       );
     }
     elicitations.abort();

@@ -49,21 +49,23 @@ function resultMeta(inputs: ResultInputs, exitCode: number, failed = false): Jso
   return meta;
 }
 
-/** The `{code, message, data}` mcp_fail writes: a JSON-RPC error with exactly that code. */
 /**
- * The JSON-RPC error an error file names. Its data is what the tool wrote, under the output
- * cap like its stdout (D285): larger data is dropped, the code and message kept.
+ * The `{code, message, data}` mcp_fail writes: a JSON-RPC error with exactly that code. Its
+ * data is what the tool wrote, under the output cap like its stdout (D285): larger data is
+ * dropped, the code and message kept.
  */
 function errorFromErrorFile(text: string, inputs: ResultInputs): RpcError {
   const parsed = parseJson(text);
-  const known =
+  const named =
     parsed.ok &&
     isObject(parsed.value) &&
     Number.isInteger(parsed.value.code) &&
-    typeof parsed.value.message === 'string';
-  const code = known ? ((parsed.value as JsonObject).code as number) : ErrorCode.InternalError;
-  const message = known ? ((parsed.value as JsonObject).message as string) : 'Tool failed';
-  const data = known ? ((parsed.value as JsonObject).data ?? null) : text;
+    typeof parsed.value.message === 'string'
+      ? parsed.value
+      : undefined;
+  const code = named ? (named.code as number) : ErrorCode.InternalError;
+  const message = named ? (named.message as string) : 'Tool failed';
+  const data = named ? (named.data ?? null) : text;
   const size = Buffer.byteLength(typeof data === 'string' ? data : JSON.stringify(data));
   if (size <= inputs.maxStdoutBytes) return new RpcError(code, message, data);
   inputs.warn(

@@ -58,7 +58,10 @@ t.test(
     strays.push(pidIn(`${marker}.daemon`));
     t.match(reply.result, { content: [{ text: 'started\n' }], isError: false });
     t.ok(Date.now() - started < 4000, `answered in ${Date.now() - started} ms, not when the daemon exits (40 s)`);
-    t.match(server.stderr, /daemon: a process outside its process group .* still held its stdout or stderr open/);
+    t.match(
+      server.stderr,
+      /daemon: a background process that left its process group .* still held its stdout or stderr open/,
+    );
     await server.close();
   },
 );
