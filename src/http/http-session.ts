@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { InboundFrame } from '../jsonrpc/frame-decoder.js';
+import type { InboundFrame } from '../jsonrpc/framing.js';
 import type { RequestId } from '../jsonrpc/messages.js';
 import type { ReplyChannel } from '../jsonrpc/transport.js';
 import type { McpServer, StopMode } from '../mcp/mcp-server.js';

@@ -1,7 +1,6 @@
-import { decodeFrame, type InboundFrame } from '../jsonrpc/frame-decoder.js';
-import { classifyMessage, type MessageKind } from '../jsonrpc/message-kind.js';
-import type { RequestId } from '../jsonrpc/messages.js';
-import { serializeError } from '../jsonrpc/response-serializer.js';
+import { decodeFrame, type InboundFrame } from '../jsonrpc/framing.js';
+import { classifyMessage, type MessageKind, type RequestId } from '../jsonrpc/messages.js';
+import { serializeError } from '../jsonrpc/wire.js';
 
 /** A POST body read as JSON-RPC. */
 export interface PostedMessages {

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import type { InboundFrame } from '../jsonrpc/frame-decoder.js';
+import type { InboundFrame } from '../jsonrpc/framing.js';
 import type { RequestId } from '../jsonrpc/messages.js';
-import { serializeError } from '../jsonrpc/response-serializer.js';
 import type { ReplyChannel, Transport } from '../jsonrpc/transport.js';
+import { serializeError } from '../jsonrpc/wire.js';
 import { ErrorCode } from '../spec/error-codes.js';
 import { EventStream } from './event-stream.js';
 import type { ExtraHeaders } from './http-replies.js';

@@ -1,6 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { decodeFrame } from './frame-decoder.js';
-import { LineSplitter } from './line-splitter.js';
+import { decodeFrame, LineSplitter } from './framing.js';
 import type { Transport } from './transport.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { InboundFrame } from './frame-decoder.js';
+import type { InboundFrame } from './framing.js';
 
 /**
  * Where what the engine sends on behalf of one inbound frame goes, for transports that

@@ -1,4 +1,4 @@
-import { decodeFrame, type InboundFrame } from '../../src/jsonrpc/frame-decoder.js';
+import { decodeFrame, type InboundFrame } from '../../src/jsonrpc/framing.js';
 import type { Transport } from '../../src/jsonrpc/transport.js';
 
 /** An in-memory transport: tests push frames in and read what the engine wrote. */

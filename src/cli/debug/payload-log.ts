@@ -1,6 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { RawNumber, stringifyExact } from '../../json/raw-number.js';
-import type { InboundFrame } from '../../jsonrpc/frame-decoder.js';
+import type { InboundFrame } from '../../jsonrpc/framing.js';
 import type { Transport } from '../../jsonrpc/transport.js';
 
 const SECRET_KEY = /token|secret|passw(or)?d|authorization|api[-_]?key|cookie|credential|private[-_]?key/i;

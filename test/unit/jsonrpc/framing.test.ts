@@ -1,13 +1,13 @@
 import t from 'tap';
 import { RawNumber } from '../../../src/json/raw-number.js';
+import { decodeFrame, LineSplitter, recoverRequestId, type SplitEvent } from '../../../src/jsonrpc/framing.js';
 import {
-  decodeFrame,
   MAX_NESTING_DEPTH,
   OverNestedMessage,
-  recoverRequestId,
-} from '../../../src/jsonrpc/frame-decoder.js';
-import { LineSplitter, type SplitEvent } from '../../../src/jsonrpc/line-splitter.js';
-import { type RequestId, requestKey, serializeId } from '../../../src/jsonrpc/messages.js';
+  type RequestId,
+  requestKey,
+  serializeId,
+} from '../../../src/jsonrpc/messages.js';
 
 const lines = (events: SplitEvent[]) =>
   events.map((e) => (e.kind === 'line' ? e.bytes.toString() : `<oversized ${e.size}>`));

@@ -64,9 +64,9 @@ function startServer(t: Test) {
 
 t.test('every request method is registered with a params parser', async (t) => {
   const { server } = startServer(t);
-  // The engine's method table (src/jsonrpc/method-handlers.ts) is private: reach into it.
-  const registered = (server.engine as unknown as { handlers: { requests: Map<string, { parse?: unknown }> } }).handlers
-    .requests;
+  // The engine's method table (src/jsonrpc/engine.ts) is private: reach into it.
+  const registered = (server.engine as unknown as { requestHandlers: Map<string, { parse?: unknown }> })
+    .requestHandlers;
   t.ok(registered.size >= 15, `${registered.size} request methods`);
   const unparsed = [...registered].filter(([, entry]) => typeof entry.parse !== 'function').map(([name]) => name);
   t.same(unparsed, [], 'methods whose handler would get raw params');

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { classifyMessage } from '../../../src/jsonrpc/message-kind.js';
+import { classifyMessage } from '../../../src/jsonrpc/messages.js';
 
 t.test('requests, notifications and responses', async (t) => {
   t.same(classifyMessage({ jsonrpc: '2.0', id: 1, method: 'm', params: { a: 1 } }), {

@@ -3,37 +3,84 @@ import { isObject } from '../json/objects.js';
 import { RawNumber } from '../json/raw-number.js';
 import { ErrorCode } from '../spec/error-codes.js';
 import { RpcError } from '../spec/rpc-error.js';
-import type { SplitEvent } from './line-splitter.js';
 import { type ScannedMessage, scanLine } from './message-scan.js';
-import { isRequestId, type RequestId } from './messages.js';
+import { isRequestId, MAX_NESTING_DEPTH, OverNestedMessage, type RequestId } from './messages.js';
 
 /**
- * How deeply a message's containers may nest. Far beyond any real MCP message (schemas and
- * arguments nest a few dozen levels), far below where recursive code (JSON.stringify among
- * it) runs out of stack, at about 5,000 levels. Deeper messages are refused, not walked.
+ * Framing: input bytes to lines (bounded memory), lines to JSON values with what JSON.parse
+ * loses restored, or to the error that answers them.
  */
-export const MAX_NESTING_DEPTH = 256;
+
+/** A complete input line, or one that outgrew the limit (only its start is kept). */
+export type SplitEvent =
+  | { readonly kind: 'line'; readonly bytes: Buffer }
+  | { readonly kind: 'oversized'; readonly prefix: Buffer; readonly size: number };
+
+/** How much of an oversized line is kept: enough to find its id and answer it. */
+const OVERSIZED_PREFIX_BYTES = 4096;
 
 /**
- * A message nested deeper than MAX_NESTING_DEPTH. Only what is needed to answer it is kept
- * (scalars of its top level); its contents never reach a handler.
+ * Splits a byte stream into newline-terminated lines with bounded memory: a line longer than
+ * `maxLineBytes` is not buffered but counted and reported once it ends, so one huge message
+ * costs a reply, not the server.
  */
-export class OverNestedMessage {
-  readonly hasId: boolean;
-  readonly id: unknown;
-  readonly method: string | undefined;
-  readonly hasMethod: boolean;
-  readonly isResponse: boolean;
+export class LineSplitter {
+  private chunks: Buffer[] = [];
+  private length = 0;
+  private oversized: { prefix: Buffer; size: number } | undefined;
 
-  constructor(
-    message: Record<string, unknown>,
-    readonly depth: number,
-  ) {
-    this.hasId = 'id' in message;
-    this.id = isRequestId(message.id) ? message.id : null;
-    this.hasMethod = 'method' in message;
-    this.method = typeof message.method === 'string' ? message.method : undefined;
-    this.isResponse = 'result' in message || 'error' in message;
+  constructor(private readonly maxLineBytes: number) {}
+
+  /** Feeds a chunk and returns the lines it completed. */
+  push(chunk: Buffer): SplitEvent[] {
+    const events: SplitEvent[] = [];
+    let start = 0;
+    for (;;) {
+      const newline = chunk.indexOf(0x0a, start);
+      this.append(newline === -1 ? chunk.subarray(start) : chunk.subarray(start, newline));
+      if (newline === -1) break;
+      events.push(this.takeLine());
+      start = newline + 1;
+    }
+    return events;
+  }
+
+  /** Ends the stream: a last line without a newline still counts. */
+  end(): SplitEvent[] {
+    return this.length > 0 || this.oversized ? [this.takeLine()] : [];
+  }
+
+  private append(piece: Buffer): void {
+    if (piece.length === 0) return;
+    if (this.oversized) {
+      this.oversized.size += piece.length;
+      return;
+    }
+    if (this.length + piece.length > this.maxLineBytes) {
+      const prefix = Buffer.concat([...this.chunks, piece.subarray(0, OVERSIZED_PREFIX_BYTES)]).subarray(
+        0,
+        OVERSIZED_PREFIX_BYTES,
+      );
+      this.oversized = { prefix: Buffer.from(prefix), size: this.length + piece.length };
+      this.chunks = [];
+      this.length = 0;
+      return;
+    }
+    // Copy: the caller may reuse its buffer.
+    this.chunks.push(Buffer.from(piece));
+    this.length += piece.length;
+  }
+
+  private takeLine(): SplitEvent {
+    if (this.oversized) {
+      const event: SplitEvent = { kind: 'oversized', prefix: this.oversized.prefix, size: this.oversized.size };
+      this.oversized = undefined;
+      return event;
+    }
+    const bytes = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks);
+    this.chunks = [];
+    this.length = 0;
+    return { kind: 'line', bytes };
   }
 }
 
@@ -51,7 +98,7 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * instead of waiting forever. Only a complete top-level `"id"` member seen before `"params"`
  * is trusted: its value must be followed by `,` or `}` (text cut inside `"id":123` would give
  * 12), and members of nested objects (`_meta`, arguments) are skipped, not mistaken for it.
- * The engine still answers null when the id names a request in flight (FrameReceiver).
+ * The engine still answers null when the id names a request in flight (engine.ts).
  */
 export function recoverRequestId(text: string): RequestId | null {
   const tokens = new JsonTokenizer(text);
