@@ -13,23 +13,24 @@ export interface ConfinedFile {
 export type ConfinedRefusal = 'not-found' | 'outside' | 'not-regular' | 'changed';
 
 /** Where the kernel says descriptor `fd` points (Linux), or undefined where it cannot say. */
-function openedPath(fd: number): string | undefined {
+function openedPath(fd: number): Buffer | undefined {
   if (process.platform !== 'linux') return undefined;
   try {
-    return readlinkSync(`/proc/self/fd/${fd}`);
+    return readlinkSync(`/proc/self/fd/${fd}`, { encoding: 'buffer' });
   } catch {
     return undefined;
   }
 }
 
 /** Whether the open file is the one now at canonical `path`, reached through no symbolic link. */
-export function isStillAt(fd: number, path: string, stats: Stats): boolean {
+export function isStillAt(fd: number, path: string | Buffer, stats: Stats): boolean {
+  const bytes = typeof path === 'string' ? Buffer.from(path) : path;
   const kernelPath = openedPath(fd);
-  if (kernelPath !== undefined) return kernelPath === path;
+  if (kernelPath !== undefined) return kernelPath.equals(bytes);
   // Elsewhere (macOS): the path must still be canonical and name this very file.
   try {
-    const now = lstatSync(path);
-    return realpathSync(path) === path && now.dev === stats.dev && now.ino === stats.ino;
+    const now = lstatSync(bytes);
+    return realpathSync(bytes, { encoding: 'buffer' }).equals(bytes) && now.dev === stats.dev && now.ino === stats.ino;
   } catch {
     return false;
   }

@@ -77,6 +77,7 @@ export async function runCompletionScript(
     config: host.config,
     layout: host.layout,
     home: host.home,
+    selfBinary: host.selfBinary,
     extra: {
       MCPBASH_JSON_TOOL: host.jsonTool.name,
       MCPBASH_JSON_TOOL_BIN: host.jsonTool.bin,

@@ -92,28 +92,30 @@ function inherited(input: ProviderEnvironmentInput, mode: ProviderEnvMode): Reco
 }
 
 /**
- * MCP_RESOURCES_ROOTS as the file provider needs it. The server's value is the operator's
+ * The roots the file provider serves. The server's MCP_RESOURCES_ROOTS is the operator's
  * explicit scope and wins (relative entries taken relative to the project root, D14).
  * Otherwise: the resources directory plus the session's configured MCP roots (seed 004:
  * the file provider enforces MCPBASH_ROOTS, config/roots.json or client roots) - never the
- * implicit project-root stand-in, which the caller leaves out. A root whose path holds ":"
- * cannot be written in a colon list without widening it, so it is left out.
+ * implicit project-root stand-in, which the caller leaves out.
  */
 export function resourceRoots(
   config: Pick<ProviderConfig, 'resourceRoots'>,
   layout: ProjectLayout,
   sessionRoots: readonly string[] = [],
-): string {
+): string[] {
   const value = config.resourceRoots;
   if (value !== undefined) {
     return value
       .split(':')
       .filter((entry) => entry !== '')
-      .map((entry) => (isAbsolute(entry) ? entry : resolve(layout.root, entry)))
-      .join(':');
+      .map((entry) => (isAbsolute(entry) ? entry : resolve(layout.root, entry)));
   }
-  const roots = [layout.resourcesDir, ...sessionRoots].filter((root) => root !== '' && !root.includes(':'));
-  return [...new Set(roots)].join(':');
+  return [...new Set([layout.resourcesDir, ...sessionRoots].filter((root) => root !== ''))];
+}
+
+/** The roots as MCP_RESOURCES_ROOTS: a root whose path holds ":" would widen the list, so it is left out. */
+function resourceRootsVariable(roots: readonly string[]): string {
+  return roots.filter((root) => !root.includes(':')).join(':');
 }
 
 export interface ProviderEnvironmentInput {
@@ -124,6 +126,8 @@ export interface ProviderEnvironmentInput {
   readonly home: FrameworkHome;
   /** The session's configured MCP roots (paths), allowed to the file provider besides resources/. */
   readonly sessionRoots?: readonly string[];
+  /** MCPBASH_BIN: a path that starts this mcp-bash (providers/file.sh runs it). */
+  readonly selfBinary: string;
   /** Variables of this run (completion arguments, JSON tool, ...). */
   readonly extra?: Readonly<Record<string, string>>;
 }
@@ -140,7 +144,8 @@ export function buildProviderEnvironment(input: ProviderEnvironmentInput): NodeJ
     ...layoutEnvironment(layout),
     MCPBASH_HOME: home.root,
     MCP_SDK: home.sdkDir,
-    MCP_RESOURCES_ROOTS: resourceRoots(input.config, layout, input.sessionRoots),
+    MCPBASH_BIN: input.selfBinary,
+    MCP_RESOURCES_ROOTS: resourceRootsVariable(resourceRoots(input.config, layout, input.sessionRoots)),
     ...input.extra,
   };
 }

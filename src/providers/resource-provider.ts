@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type FailureWording, failureMessage, type ProcessFailure, processFailure } from '../process/process-result.js';
 import { ProjectError } from '../project/project-error.js';
-import { NEEDS_SCRIPT, readFileUri } from './file-provider.js';
+import { readFileUri } from './file-provider.js';
 import { buildProviderEnvironment, resourceRoots } from './provider-environment.js';
 import { providerFailure } from './provider-errors.js';
 import { resolveProviderScript } from './provider-scripts.js';
@@ -46,16 +46,14 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
   }
   const sessionRoots = host.sessionRoots ? await host.sessionRoots() : [];
   const context = { provider: read.provider, uri: read.uri };
-  if (script === join(host.home.providersDir, 'file.sh') && process.platform !== 'win32') {
-    const served = await readInProcess(host, read, sessionRoots);
-    if (served) return served;
-  }
+  if (script === join(host.home.providersDir, 'file.sh')) return readInProcess(host, read, sessionRoots);
   const env = buildProviderEnvironment({
     serverEnv: host.env,
     config: host.config,
     layout: host.layout,
     home: host.home,
     sessionRoots,
+    selfBinary: host.selfBinary,
   });
   const run = await runScript({
     script,
@@ -112,25 +110,17 @@ function tooLarge(host: ProviderHost, context: { provider: string; uri: string }
   });
 }
 
-/**
- * The framework's own file provider, served in-process with the script's rules and exit
- * statuses (file-provider.ts); undefined when the URI needs the script after all.
- */
-async function readInProcess(
-  host: ProviderHost,
-  read: ProviderRead,
-  sessionRoots: readonly string[],
-): Promise<Buffer | undefined> {
+/** The framework's own file provider, served in-process (file-provider.ts; file.sh calls the same code). */
+async function readInProcess(host: ProviderHost, read: ProviderRead, sessionRoots: readonly string[]): Promise<Buffer> {
   const { layout } = host;
   const context = { provider: read.provider, uri: read.uri };
   if (read.signal?.aborted) throw ProjectError.failed('Resource read cancelled', context);
   const outcome = await readFileUri({
     uri: read.uri,
     cwd: layout.root,
-    rootsSpec: [resourceRoots(host.config, layout, sessionRoots), layout.resourcesDir, layout.root],
+    rootLists: [resourceRoots(host.config, layout, sessionRoots), [layout.resourcesDir], [layout.root]],
     maxBytes: host.maxResourceBytes,
   });
-  if (outcome === NEEDS_SCRIPT) return undefined;
   if (outcome.overflow) throw tooLarge(host, context);
   if (outcome.exitCode !== 0) throw providerFailure(outcome.exitCode, outcome.stderr, context);
   return outcome.stdout;

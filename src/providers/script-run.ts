@@ -17,6 +17,8 @@ export interface ScriptHost {
   readonly stderrTailBytes: number;
   readonly killGraceMs: number;
   readonly processes: ProcessRegistry;
+  /** A path that starts this mcp-bash, for the scripts as MCPBASH_BIN (file.sh runs it). */
+  readonly selfBinary: string;
 }
 
 /** runProcess's options, with the script in place of the command; `args` follow the script. */

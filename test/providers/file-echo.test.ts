@@ -1,8 +1,8 @@
 import { chmodSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { NEEDS_SCRIPT, readFileUri } from '../../src/providers/file-provider.js';
-import { providersDir, sandbox, sh } from '../helpers/sdk-harness.js';
+import { readFileUri } from '../../src/providers/file-provider.js';
+import { mcpBashWrapper, providersDir, sandbox, sh } from '../helpers/sdk-harness.js';
 
 const fileProvider = join(providersDir, 'file.sh');
 const echoProvider = join(providersDir, 'echo.sh');
@@ -15,18 +15,18 @@ interface Read {
 }
 type Reader = (box: ReturnType<typeof sandbox>, cwd: string) => (uri: string, env: ProviderEnv) => Promise<Read>;
 
-/** assets/providers/file.sh, as servers ran it for every read (and still do on Windows). */
+/** assets/providers/file.sh, as 1.x providers that run it directly do: a call into the binary. */
 const script: Reader = (box, cwd) => (uri, env) =>
   box.runPlain(
     `cd ${sh(cwd)}; bash ${sh(fileProvider)} ${sh(uri)} | od -An -tx1 -v | tr -d ' \\n'; exit "\${PIPESTATUS[0]}"`,
-    { env },
+    { env: { MCPBASH_BIN: mcpBashWrapper(), ...env } },
   );
 
-/** The in-process provider, given the roots the script would read from its environment. */
+/** The in-process provider the server uses, given the roots the script reads from its environment. */
 const inProcess: Reader = (_box, cwd) => async (uri, env) => {
-  const rootsSpec = [env.MCP_RESOURCES_ROOTS, env.MCPBASH_RESOURCES_DIR, env.MCPBASH_PROJECT_ROOT].map((v) => v ?? '');
-  const outcome = await readFileUri({ uri, cwd, rootsSpec, maxBytes: 1_000_000 });
-  if (outcome === NEEDS_SCRIPT) throw new Error(`${uri} is not served in-process`);
+  const roots = [env.MCP_RESOURCES_ROOTS, env.MCPBASH_RESOURCES_DIR, env.MCPBASH_PROJECT_ROOT];
+  const rootLists = roots.map((value) => value?.split(':') ?? []);
+  const outcome = await readFileUri({ uri, cwd, rootLists, maxBytes: 1_000_000 });
   return { code: outcome.exitCode, stdout: outcome.stdout.toString('hex'), stderr: outcome.stderr };
 };
 
@@ -119,6 +119,10 @@ for (const [route, reader] of [
       MCPBASH_RESOURCES_DIR: undefined,
     });
     t.equal(projectRoot.code, 0, 'then MCPBASH_PROJECT_ROOT');
+    // caf\xe9.txt: Latin-1, a byte that is not UTF-8 in the name; read as named, shown lossily.
+    writeFileSync(Buffer.concat([Buffer.from(`${root}/caf`), Buffer.from([0xe9]), Buffer.from('.txt')]), 'latin-1');
+    t.equal((await read(`file://${root}/caf%E9.txt`)).stdout, hex(Buffer.from('latin-1')), 'a name that is not UTF-8');
+    t.match((await read(`file://${root}/caf%E9.md`)).stderr, /not found or not a regular file: .*\/caf\uFFFD\.md/);
     const multi = await read(`file://${glob}/f.txt`, { MCP_RESOURCES_ROOTS: `${join(dir, 'nope')}:${root}:${glob}` });
     t.equal(multi.code, 0, 'a colon-separated list');
   });
@@ -138,6 +142,28 @@ for (const [route, reader] of [
     t.match(backslash.stderr, /\/c\/Users\/x\/f\.txt/);
   });
 }
+
+t.test('file.sh: a file over MCPBASH_MAX_RESOURCE_BYTES is exit 1, nothing on stdout', async (t) => {
+  const box = sandbox(t);
+  const dir = realpathSync(box.dir);
+  writeFileSync(join(dir, 'big.txt'), 'four');
+  const read = script(box, dir);
+  const over = await read(`file://${dir}/big.txt`, { MCP_RESOURCES_ROOTS: dir, MCPBASH_MAX_RESOURCE_BYTES: '3' });
+  t.equal(over.code, 1);
+  t.equal(over.stdout, '');
+  t.match(over.stderr, /larger than MCPBASH_MAX_RESOURCE_BYTES \(3 bytes\)/);
+  const fits = await read(`file://${dir}/big.txt`, { MCP_RESOURCES_ROOTS: dir, MCPBASH_MAX_RESOURCE_BYTES: '4' });
+  t.equal(fits.stdout, Buffer.from('four').toString('hex'));
+});
+
+t.test('file.sh without MCPBASH_BIN and no mcp-bash on PATH says what is missing', async (t) => {
+  const box = sandbox(t);
+  const run = await box.runPlain(`PATH=/usr/bin:/bin; bash ${sh(fileProvider)} file:///x`, {
+    env: { MCPBASH_BIN: undefined },
+  });
+  t.equal(run.code, 1);
+  t.match(run.stderr, /mcp-bash not found \(set MCPBASH_BIN or put mcp-bash on PATH\)/);
+});
 
 t.test('echo provider', async (t) => {
   const box = sandbox(t);

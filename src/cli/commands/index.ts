@@ -88,6 +88,12 @@ export const commandTable: readonly CommandEntry[] = [
     hidden: true,
     load: () => import('./jq-service.js').then((m) => m.command),
   },
+  {
+    name: 'file-provider',
+    summary: 'Internal: the built-in file:// resource provider (providers/file.sh runs it)',
+    hidden: true,
+    load: () => import('./file-provider.js').then((m) => m.command),
+  },
 ];
 
 /** What `mcp-bash` runs with no command: the stdio MCP server. */

@@ -64,10 +64,7 @@ function fileUriPath(uri: string, root: string): string | undefined {
  */
 function servedDirectories(layout: ProjectLayout, config: Config): string[] {
   const configured = configuredRoots(layout, config.values.MCPBASH_ROOTS, () => {})?.map((root) => root.path) ?? [];
-  return resourceRoots(providerConfig(config.values), layout, configured)
-    .split(':')
-    .filter((dir) => dir !== '')
-    .map((dir) => canonicalRoot(dir) ?? dir);
+  return resourceRoots(providerConfig(config.values), layout, configured).map((dir) => canonicalRoot(dir) ?? dir);
 }
 
 /** A file:// URI must name a file the provider will serve: it exists, inside the served directories. */

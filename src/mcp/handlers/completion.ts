@@ -11,6 +11,7 @@ import {
 } from '../../project/completions/completion-output.js';
 import { type CompletionSource, selectCompletionSource } from '../../project/completions/completion-source.js';
 import { type CompletionHost, type CompletionRequest, runCompletionScript } from '../../providers/completion-runner.js';
+import { selfBinary } from '../../runner/self-binary.js';
 import type { CompleteResult, CompletionReference, JsonObject } from '../../spec/types.js';
 import { type CompletionRequest as CompletionParams, parseCompletionParams } from '../params/completion-params.js';
 import { invalidParam } from '../params/params-reader.js';
@@ -126,6 +127,7 @@ export const completionModule: HandlerModule = {
         stderrTailBytes: Math.max(config.stderrTailBytes, 1024),
         killGraceMs: config.killGraceMs,
         processes: context.processes,
+        selfBinary: selfBinary(context.stateDir),
       });
     context.methods.request(
       'completion/complete',

@@ -1,6 +1,7 @@
 import { sha256Hex } from '../../json/canonical-json.js';
 import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../../project/ui/ui-resource.js';
 import type { ProviderHost } from '../../providers/resource-provider.js';
+import { selfBinary } from '../../runner/self-binary.js';
 import { ErrorCode } from '../../spec/error-codes.js';
 import { RpcError } from '../../spec/rpc-error.js';
 import type { ReadResourceResult } from '../../spec/types.js';
@@ -27,6 +28,7 @@ function providerHost(context: ServerContext): ProviderHost {
     stderrTailBytes: Math.max(config.stderrTailBytes, 1024),
     killGraceMs: config.killGraceMs,
     processes: context.processes,
+    selfBinary: selfBinary(context.stateDir),
     sessionRoots: async () => (await context.roots.configured()).map((root) => root.path),
   };
 }

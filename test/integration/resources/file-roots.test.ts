@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import { startInProcess } from '../../helpers/in-process-server.js';
+import { startInitialized } from '../../helpers/mcp-process.js';
 import type { McpSession } from '../../helpers/mcp-session.js';
 import { repoRoot } from '../../helpers/paths.js';
 import { isolatedEnv } from '../../helpers/run-binary.js';
@@ -159,7 +160,28 @@ t.test("a project's own providers/file.sh still serves file:// reads", async (t)
   t.match(read.result, { contents: [{ text: 'from the project provider' }] });
 });
 
-t.test('a file whose name is not UTF-8 is read by the provider script (no exact JavaScript string)', async (t) => {
+t.test("a project provider that runs the framework's file.sh gets the binary's rules", async (t) => {
+  // A 1.x pattern: a provider of its own that hands file:// URIs on to the built-in one.
+  const root = t.testdir({
+    'server.d': { 'server.meta.json': '{"name":"chained-file-provider"}' },
+    providers: {
+      'notes.sh': '#!/usr/bin/env bash\nexec "${MCPBASH_HOME}/providers/file.sh" "file://./resources/${1#notes://}"\n',
+    },
+    resources: {
+      'note.txt': 'through file.sh\n',
+      'notes.meta.json': '{"name":"n","uri":"notes://note.txt","provider":"notes"}',
+    },
+  });
+  chmodSync(join(root, 'providers', 'notes.sh'), 0o755);
+  const server = await startInitialized({ projectRoot: root, env: isolatedEnv() });
+  t.teardown(() => server.close());
+  const read = await server.request('resources/read', { uri: 'notes://note.txt' });
+  t.match(read.result, { contents: [{ text: 'through file.sh\n' }] });
+  const outside = await server.request('resources/read', { uri: 'notes://../server.d/server.meta.json' });
+  t.match(outside.error, { code: -32603, message: 'Resource outside allowed roots' }, 'the same roots');
+});
+
+t.test('a file whose name is not UTF-8 is read as named: a path is bytes, not text', async (t) => {
   const project = fixtureProject('resources');
   const resources = realpathSync(join(project, 'resources'));
   // caf\xe9.txt: Latin-1, an invalid UTF-8 byte in the name.

@@ -51,8 +51,8 @@ t.test('the command table has the commands 1.x had and the ones 2.x added', asyn
     t.ok(listed.includes(name), `2.x's ${name}`);
   t.same(
     commandTable.filter((entry) => entry.hidden).map((entry) => entry.name),
-    ['ready', 'jq-service'],
-    'hidden: the ready alias and the internal jq-service',
+    ['ready', 'jq-service', 'file-provider'],
+    'hidden: the ready alias and the internal jq-service and file-provider',
   );
 });
 
@@ -61,7 +61,7 @@ t.test('the global help lists every command of the table, in order, and no hidde
   const section = help.stdout.split('\nCommands:\n')[1]?.split('\n\n')[0] ?? '';
   const shown = [...section.matchAll(/^ {2}([a-z][a-z-]*) {2,}\S/gm)].map((match) => match[1]);
   t.same(shown, listed);
-  t.notMatch(help.stdout, /^ {2}(ready|jq-service) /m);
+  t.notMatch(help.stdout, /^ {2}(ready|jq-service|file-provider) /m);
 });
 
 t.test('every command has --help (usage, summary, options) on stdout, exit 0', async (t) => {
@@ -106,6 +106,7 @@ t.test(
       registry: ['refresh'],
       publish: ['x.mcpb'],
       'ui-template': ['form'],
+      'file-provider': ['file:///x'],
     };
     // jq hands its options to jq, which answers an unknown one itself (checked below);
     // jq-service is started by the server only, with no options.
