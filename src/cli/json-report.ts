@@ -6,7 +6,7 @@ const REPORT_SCHEMA_VERSION = 1;
 /**
  * Prints a machine-readable report the one way every command does (docs/CLI.md): a single
  * line of compact JSON, `schemaVersion` first, then the command's own fields under 1.x's
- * names. Schemas of each report: src/schemas/cli-outputs.ts.
+ * names. Schemas of each report: test/helpers/cli-output-schemas.ts.
  */
 export function writeJsonReport(stdout: Writable, report: object): void {
   stdout.write(`${JSON.stringify(versionedReport(report))}\n`);

@@ -14,7 +14,7 @@ import { transportSettings } from './settings/transport.js';
  * The configuration table: every variable mcp-bash reads - the binary, and the Bash it
  * ships - with its type, default, bounds, what it does and which part uses it. The binary
  * parses its rows once at start-up (config.ts); docs/ENV.md's tables are rendered from it
- * (env-doc.ts). Variables the server sets for tools, providers and hooks are not settings
+ * (test/helpers/env-doc.ts). Variables the server sets for tools, providers and hooks are not settings
  * (docs/ENV.md lists them apart).
  */
 export const SETTINGS = {

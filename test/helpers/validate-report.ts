@@ -1,5 +1,5 @@
 import type { Test } from 'tap';
-import { validateReportSchema } from '../../src/schemas/cli-outputs.js';
+import { validateReportSchema } from './cli-output-schemas.js';
 import { cli, matchesSchema, parseJson } from './cli-projects.js';
 
 /** One entry of `validate --json`'s `messages`. */

@@ -8,9 +8,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import t from 'tap';
-import { renderEnvDoc } from '../../src/config/env-doc.js';
 import { type AnySetting, SHELL_PARTS } from '../../src/config/setting.js';
 import { isShellOnly, SETTINGS } from '../../src/config/settings.js';
+import { renderEnvDoc } from '../helpers/env-doc.js';
 import { repoRoot } from '../helpers/paths.js';
 
 const ENV_DOC = join(repoRoot, 'docs', 'ENV.md');

@@ -68,7 +68,7 @@ function explainDefaults(io: CliIo, defaults: ServerDefaults): void {
   );
 }
 
-/** The `--json` document (schema: src/schemas/cli-outputs.ts validateReportSchema). */
+/** The `--json` document (schema: test/helpers/cli-output-schemas.ts validateReportSchema). */
 function validateJson(report: ValidationReport, strict: boolean, defaults: ServerDefaults): object {
   return {
     projectRoot: report.root,

@@ -81,7 +81,7 @@ function buildServer(context: CommandContext, setup: ServingSetup, settings: Htt
     session: { factory, log: (level, message) => log.log(level, 'mcp.http', message) },
     readiness: {
       check: readinessCheck(context, setup, parts),
-      // As every report: schemaVersion first (src/schemas/cli-outputs.ts, healthReportSchema).
+      // As every report: schemaVersion first (test/helpers/cli-output-schemas.ts, healthReportSchema).
       shuttingDownReport: versionedReport({ status: 'unhealthy', reason: 'shutting-down' }),
     },
     log: (level, message) => log.log(level, 'mcp.http', message),

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import t from 'tap';
-import { configJsonSchema } from '../../../src/schemas/cli-outputs.js';
+import { configJsonSchema } from '../../helpers/cli-output-schemas.js';
 import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
 import { binaryCommand } from '../../helpers/paths.js';
 

@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
-import { doctorReportSchema } from '../../../src/schemas/cli-outputs.js';
+import { doctorReportSchema } from '../../helpers/cli-output-schemas.js';
 import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
 import { McpProcess } from '../../helpers/mcp-process.js';
 import { binaryPath, repoRoot } from '../../helpers/paths.js';

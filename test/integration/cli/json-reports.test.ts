@@ -10,7 +10,7 @@ import {
   registryRefreshSchema,
   registryStatusSchema,
   validateReportSchema,
-} from '../../../src/schemas/cli-outputs.js';
+} from '../../helpers/cli-output-schemas.js';
 import { cli, matchesSchema, newProject, sharedCliEnv } from '../../helpers/cli-projects.js';
 
 const env = sharedCliEnv({ PATH: `/usr/bin:/bin` });

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { healthReportSchema, registryRefreshSchema, registryStatusSchema } from '../../../src/schemas/cli-outputs.js';
+import { healthReportSchema, registryRefreshSchema, registryStatusSchema } from '../../helpers/cli-output-schemas.js';
 import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
 import { startInProcess } from '../../helpers/in-process-server.js';
 import { toolEnv } from '../../helpers/run-binary.js';

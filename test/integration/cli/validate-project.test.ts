@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { validateReportSchema } from '../../../src/schemas/cli-outputs.js';
+import { validateReportSchema } from '../../helpers/cli-output-schemas.js';
 import { cli, matchesSchema, newProject, parseJson, sharedCliEnv, tempDir } from '../../helpers/cli-projects.js';
 import { copyProject } from '../../helpers/fixtures.js';
 import { repoRoot } from '../../helpers/paths.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { healthReportSchema } from '../../../src/schemas/cli-outputs.js';
+import { healthReportSchema } from '../../helpers/cli-output-schemas.js';
 import { matchesSchema } from '../../helpers/cli-projects.js';
 import { fixtureProject } from '../../helpers/fixtures.js';
 import {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import t from 'tap';
 import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../../../src/project/ui/ui-resource.js';
-import { healthReportSchema } from '../../../src/schemas/cli-outputs.js';
+import { healthReportSchema } from '../../helpers/cli-output-schemas.js';
 import { matchesSchema } from '../../helpers/cli-projects.js';
 import { copyProject, fixtureProject } from '../../helpers/fixtures.js';
 import { connectHttpClient, postHeaders, startHttpServer, startToolsServer } from '../../helpers/http-server.js';

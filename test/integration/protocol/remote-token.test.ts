@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { healthReportSchema } from '../../../src/schemas/cli-outputs.js';
+import { healthReportSchema } from '../../helpers/cli-output-schemas.js';
 import { matchesSchema } from '../../helpers/cli-projects.js';
 import { fixtureProject, fixtureSource } from '../../helpers/fixtures.js';
 import { InProcessServer } from '../../helpers/in-process-server.js';

@@ -1,5 +1,5 @@
-import { type AnySetting, SECTIONS, type Section } from './setting.js';
-import { SETTINGS } from './settings.js';
+import { type AnySetting, SECTIONS, type Section } from '../../src/config/setting.js';
+import { SETTINGS } from '../../src/config/settings.js';
 
 /** Where a generated table starts and ends in docs/ENV.md. */
 const START = (section: Section) => `<!-- settings: ${section} (generated from src/config/settings.ts) -->`;
