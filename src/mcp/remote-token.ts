@@ -2,9 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RemoteTokenConfig } from '../config/server-config.js';
 import { isObject } from '../json/objects.js';
 import type { JsonRpcParams } from '../jsonrpc/messages.js';
+import { SlidingWindowLimiter } from '../runner/rate-limiter.js';
 import type { LoggingLevel } from '../spec/logging-levels.js';
 import { RpcError } from '../spec/rpc-error.js';
-import { SlidingWindowLimiter } from './rate-limiter.js';
 
 /** The shortest shared secret accepted: shorter ones are guessable through a proxy. */
 export const MIN_REMOTE_TOKEN_LENGTH = 32;

@@ -8,7 +8,7 @@ import { describeArgumentIssue } from '../validation/argument-words.js';
 import type { SchemaCheck } from '../validation/json-schema.js';
 import type { ToolEnvMode } from './tool-environment.js';
 import { enforceToolPolicy, resolveToolScript } from './tool-policy.js';
-import type { ToolRuntime } from './tool-runtime.js';
+import type { ToolPaths, ToolPermissions, ToolRuntime } from './tool-runtime.js';
 
 /** A call that passed every check, ready to run. */
 export interface PreparedToolCall {
@@ -18,14 +18,17 @@ export interface PreparedToolCall {
   readonly envMode: ToolEnvMode;
 }
 
+/** What the checks before a call need: where it runs, who may run what, the log and the schema validator. */
+type CheckRoles = ToolPaths & ToolPermissions & Pick<ToolRuntime, 'log' | 'validator' | 'jsonTool'>;
+
 /** Runtimes already warned that tools get the whole environment. */
-const inheritWarned = new WeakSet<ToolRuntime>();
+const inheritWarned = new WeakSet<CheckRoles>();
 
 /**
  * MCPBASH_TOOL_ENV_MODE; `inherit` needs MCPBASH_TOOL_ENV_INHERIT_ALLOW=true, and is
  * warned about once per server (as 1.x did): tools then see every secret the server has.
  */
-function toolEnvMode(runtime: ToolRuntime): ToolEnvMode {
+function toolEnvMode(runtime: CheckRoles): ToolEnvMode {
   const { envMode: mode, inheritAllowed } = runtime.config.tools;
   if (mode === 'inherit') {
     if (!inheritAllowed) {
@@ -56,7 +59,7 @@ export async function prepareToolCall(
   name: string,
   args: JsonObject,
   loadTools: () => Promise<readonly ToolDefinition[]>,
-  runtime: ToolRuntime,
+  runtime: CheckRoles,
 ): Promise<PreparedToolCall> {
   const tools = await loadTools();
   const tool = tools.find((candidate) => candidate.name === name);

@@ -10,12 +10,13 @@ import { RpcError } from '../spec/rpc-error.js';
 import type { CallToolResult, JsonObject, ProgressToken } from '../spec/types.js';
 import { type CallPaths, removeCallDirectory } from './call-directory.js';
 import { readEmbeddedResources } from './embedded-resources.js';
+import { SlidingWindowLimiter } from './rate-limiter.js';
 import { SideChannel } from './side-channel.js';
 import { type TimeoutPolicy, type TimeoutReason, TimeoutWatchdog } from './timeout-watchdog.js';
 import type { PreparedToolCall } from './tool-call-checks.js';
 import { buildToolEnvironment } from './tool-environment.js';
 import { buildToolResult } from './tool-result.js';
-import type { ElicitationBridge, ToolRuntime } from './tool-runtime.js';
+import type { ElicitationBridge, ToolPaths, ToolRuntime } from './tool-runtime.js';
 import { finishTrace, startTrace, type ToolTrace } from './tool-trace.js';
 
 export interface ToolCallOptions {
@@ -29,7 +30,7 @@ export interface ToolCallOptions {
   readonly timeoutSecs?: number;
   /** Sends a notification tied to this request (progress, log). */
   readonly notify: (method: string, params: object) => void;
-  /** This call's bridge to the client for elicitation; default `runtime.elicitation`. */
+  /** This call's bridge to the client for elicitation; default `runtime.client.elicitation`. */
   readonly elicitation?: ElicitationBridge;
   /** Told when the call runs out of time (run-tool's exit status depends on it). */
   readonly onTimedOut?: (reason: TimeoutReason) => void;
@@ -38,7 +39,7 @@ export interface ToolCallOptions {
 /** The effective timeout (decisions D3/D4): request, tool metadata, then the server default. */
 export function timeoutPolicy(
   prepared: PreparedToolCall,
-  runtime: ToolRuntime,
+  runtime: Pick<ToolPaths, 'config'>,
   override?: number,
 ): TimeoutPolicy | undefined {
   const { tool } = prepared;
@@ -78,11 +79,11 @@ interface Forwarders {
  */
 function forwarders(
   call: ToolCallOptions,
-  runtime: ToolRuntime,
+  runtime: Pick<ToolRuntime, 'config' | 'log'>,
   toolName: string,
 ): Forwarders & { sawProgress: () => boolean } {
-  const progressLimit = runtime.rateLimit(runtime.config.maxProgressPerMinute);
-  const logLimit = runtime.rateLimit(runtime.config.maxLogsPerMinute);
+  const progressLimit = new SlidingWindowLimiter(runtime.config.maxProgressPerMinute);
+  const logLimit = new SlidingWindowLimiter(runtime.config.maxLogsPerMinute);
   let progressSeen = false;
   let lastProgress: number | undefined;
   let rejectionNoted = false;
@@ -124,7 +125,7 @@ function forwarders(
     log(line) {
       // An unknown level is logged at info rather than lost (docs/TOOL-CONTRACT.md).
       const level = parseLoggingLevel(line.level === 'warn' ? 'warning' : line.level) ?? 'info';
-      if (!runtime.isLogLevelEnabled(level)) return;
+      if (!runtime.log.isEnabled(level)) return;
       if (!logLimit.tryTake()) {
         noteDrop('log', 'MCPBASH_MAX_LOGS_PER_MIN');
         return;
@@ -166,11 +167,11 @@ function toolLaunch(
     progressToken: call.progressToken,
     paths,
     roots,
-    elicitationSupported: (call.elicitation ?? runtime.elicitation)?.supported === true,
-    clientSupportsUi: runtime.clientSupportsUi?.(),
+    elicitationSupported: (call.elicitation ?? runtime.client.elicitation)?.supported === true,
+    clientSupportsUi: runtime.client.clientSupportsUi(),
     payloadThreshold: runtime.config.envPayloadThreshold,
     workerKey: key,
-    logLevel: runtime.logLevel(),
+    logLevel: runtime.log.level,
     version: runtime.version,
   });
   const trace = startTrace({
@@ -201,7 +202,7 @@ export async function executeToolCall(
   const key = runtime.nextCallKey();
   const paths = runtime.callDirectories.create();
   try {
-    const roots = await runtime.roots();
+    const roots = await runtime.client.roots();
     const jqService = runtime.jsonTool.builtin ? await runtime.jqService() : undefined;
     const { env, command, trace } = toolLaunch(prepared, call, runtime, key, paths, roots, jqService);
     const stop = new AbortController();
@@ -237,7 +238,7 @@ export async function executeToolCall(
         activity: () => watchdog?.touch(),
         rejected: forward.rejected,
         elicitation: (request) => {
-          const bridge = call.elicitation ?? runtime.elicitation;
+          const bridge = call.elicitation ?? runtime.client.elicitation;
           const answer = bridge?.supported
             ? bridge.ask(request, elicitations.signal).catch(() => ({ action: 'error', content: null }))
             : Promise.resolve({ action: 'decline', content: null });
@@ -285,7 +286,7 @@ export async function executeToolCall(
     }
     const embedded = readEmbeddedResources({
       file: paths.resources,
-      roots: runtime.attachmentRoots ? await runtime.attachmentRoots() : roots,
+      roots: await runtime.client.attachmentRoots(),
       cwd: runtime.layout.root,
       callDir: paths.files,
       maxBytes: runtime.config.maxResourceBytes,

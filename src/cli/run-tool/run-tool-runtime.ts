@@ -1,18 +1,13 @@
 import type { Writable } from 'node:stream';
 import type { FrameworkHome } from '../../assets/framework-home.js';
-import { VERSION } from '../../build-info.js';
 import type { Config } from '../../config/config.js';
 import type { Env } from '../../config/env-values.js';
 import { serverConfig } from '../../config/server-config.js';
 import type { ServerLog } from '../../mcp/logging.js';
-import { SlidingWindowLimiter } from '../../mcp/rate-limiter.js';
 import { chooseJsonTool } from '../../process/json-tool.js';
-import { ProcessRegistry } from '../../process/process-runner.js';
 import type { ProjectContext } from '../../project/project-context.js';
 import type { RootEntry } from '../../project/roots.js';
-import { CallDirectoryPool } from '../../runner/call-directory.js';
-import type { ToolRuntime } from '../../runner/tool-runtime.js';
-import { SchemaValidator } from '../../validation/json-schema.js';
+import { createToolRuntime, type ToolRuntime } from '../../runner/tool-runtime.js';
 
 /** What one run-tool call is made of. */
 export interface RunToolRuntimeInput {
@@ -38,38 +33,25 @@ export interface RunToolRuntimeInput {
 export function runToolRuntime(input: RunToolRuntimeInput): ToolRuntime {
   const config = serverConfig(input.config);
   const stderr = input.liveStderr;
-  let calls = 0;
-  return {
+  const roots = async () => input.roots;
+  return createToolRuntime({
     layout: input.project.layout,
     home: input.home,
     identity: input.project.identity,
     env: input.env,
     config,
     stateDir: input.stateDir,
-    callDirectories: new CallDirectoryPool(input.stateDir),
-    jsonTool: chooseJsonTool(config.jsonTool, input.env, input.stateDir),
     // One call: starting a warm jq would cost more than the per-call `mcp-bash jq` it saves.
-    jqService: async () => undefined,
-    processes: new ProcessRegistry(),
-    validator: new SchemaValidator(),
+    jsonTool: chooseJsonTool(config.jsonTool, input.env, input.stateDir),
     log: input.log,
-    version: VERSION,
-    implicitlyAllowed: [],
     extraAllowed: input.extraAllowed,
     policyWording: {
       denied: (toolName) =>
         `Tool '${toolName}' blocked by policy. Try: mcp-bash run-tool ${toolName} --allow-self ... (or --allow-all)`,
       hookContext: 'run-tool',
     },
-    rateLimit: (perMinute) => new SlidingWindowLimiter(perMinute),
-    roots: async () => input.roots,
-    logLevel: () => input.log.level,
-    isLogLevelEnabled: (level) => input.log.isEnabled(level),
-    elicitation: undefined,
+    client: { roots, attachmentRoots: roots, elicitation: undefined, clientSupportsUi: () => undefined },
     onToolStderr: stderr ? (chunk) => stderr.write(chunk) : undefined,
-    nextCallKey: () => {
-      calls += 1;
-      return `run-tool-${process.pid}-${calls}`;
-    },
-  };
+    callKeyPrefix: `run-tool-${process.pid}`,
+  });
 }

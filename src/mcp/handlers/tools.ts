@@ -1,56 +1,44 @@
 import { randomBytes } from 'node:crypto';
-import { VERSION } from '../../build-info.js';
 import { isVisibleToModel } from '../../project/ui/tool-ui-meta.js';
-import { CallDirectoryPool } from '../../runner/call-directory.js';
 import { prepareToolCall } from '../../runner/tool-call-checks.js';
 import { executeToolCall } from '../../runner/tool-execution.js';
 import { serverPolicyWording } from '../../runner/tool-policy.js';
-import type { ToolRuntime } from '../../runner/tool-runtime.js';
+import { createToolRuntime, type ToolRuntime } from '../../runner/tool-runtime.js';
 import { titlesSupported, toListedTool } from '../listed-items.js';
 import { listPage } from '../pagination.js';
 import { parseListParams } from '../params/list-params.js';
 import { parseToolCallParams } from '../params/tool-params.js';
-import { SlidingWindowLimiter } from '../rate-limiter.js';
 import { toolCallResponseCap } from '../response-caps.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
 
 /** The tool runtime of a server session. */
 function serverToolRuntime(context: ServerContext): ToolRuntime {
   const { config, project, parts } = context;
-  let calls = 0;
-  const prefix = randomBytes(3).toString('hex');
-  return {
+  return createToolRuntime({
     layout: project.layout,
     home: context.home,
     identity: project.identity,
     env: context.env,
     config,
     stateDir: context.stateDir,
-    callDirectories: new CallDirectoryPool(context.stateDir),
     jsonTool: parts.jsonTool,
     jqService: () => parts.jqService(),
     processes: context.processes,
     validator: parts.validator,
     log: context.log,
-    version: VERSION,
     implicitlyAllowed: project.gettingStarted ? ['getting_started'] : [],
-    extraAllowed: [],
     policyWording: serverPolicyWording,
-    rateLimit: (perMinute) => new SlidingWindowLimiter(perMinute),
-    roots: () => context.roots.current(),
-    attachmentRoots: () => context.roots.forServerReads(),
-    logLevel: () => context.log.level,
-    isLogLevelEnabled: (level) => context.log.isEnabled(level),
-    get elicitation() {
-      return context.elicitation;
+    client: {
+      roots: () => context.roots.current(),
+      attachmentRoots: () => context.roots.forServerReads(),
+      get elicitation() {
+        return context.elicitation;
+      },
+      clientSupportsUi: () => context.session.uiSupported,
     },
-    clientSupportsUi: () => context.session.uiSupported,
     onToolStderr: config.streamToolStderr ? (chunk) => context.stderr.write(chunk) : undefined,
-    nextCallKey: () => {
-      calls += 1;
-      return `${prefix}-${calls}`;
-    },
-  };
+    callKeyPrefix: randomBytes(3).toString('hex'),
+  });
 }
 
 /** tools/list (paginated, within the registry cap) and tools/call (queued: it starts a process). */
