@@ -1,7 +1,6 @@
-import type { Parsed, Read, Section, Setting, ShellSetting } from './setting.js';
+import type { AnySetting, Parsed, Read, Section, Setting, ShellSetting } from './setting.js';
 
 interface Common<T> {
-  readonly section: Section;
   readonly usedBy: Setting<T>['usedBy'];
   readonly doc: string;
   readonly defaultDoc?: string;
@@ -11,6 +10,17 @@ interface Bounds {
   readonly min?: number;
   /** Values above are capped (and warned about); values below `min` mean the default. */
   readonly max?: number;
+}
+
+/** A row before its table is known: `inSection` names it. */
+type Row<T, S = Setting<T>> = Omit<S, 'section'>;
+
+/** The rows of one ENV.md table. */
+export function inSection<const R extends Record<string, Omit<AnySetting, 'section'>>>(
+  section: Section,
+  rows: R,
+): { readonly [N in keyof R]: R[N] & { readonly section: Section } } {
+  return Object.fromEntries(Object.entries(rows).map(([name, row]) => [name, { ...row, section }])) as never;
 }
 
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on']);
@@ -42,7 +52,7 @@ function numeric(
   kind: 'int' | 'number',
   pattern: RegExp,
   notA: string,
-): Setting<number> {
+): Row<number> {
   return {
     ...spec,
     kind,
@@ -56,17 +66,17 @@ function numeric(
 }
 
 /** A decimal integer. */
-export function int(spec: Common<number> & Bounds & Default<number>): Setting<number> {
+export function int(spec: Common<number> & Bounds & Default<number>): Row<number> {
   return numeric(spec, 'int', /^-?\d+$/, 'is not a whole number');
 }
 
 /** A decimal number such as `0.5` (seconds that may be fractions). */
-export function decimal(spec: Common<number> & Bounds & Default<number>): Setting<number> {
+export function decimal(spec: Common<number> & Bounds & Default<number>): Row<number> {
   return numeric(spec, 'number', /^-?\d+(\.\d+)?$/, 'is not a number');
 }
 
 /** `true/1/yes/on` or `false/0/no/off`, any case. */
-export function bool(spec: Common<boolean> & Default<boolean>): Setting<boolean> {
+export function bool(spec: Common<boolean> & Default<boolean>): Row<boolean> {
   return {
     ...spec,
     kind: 'bool',
@@ -79,14 +89,14 @@ export function bool(spec: Common<boolean> & Default<boolean>): Setting<boolean>
 }
 
 /** Free text (a path, a URL, a key); unset or empty means the default. */
-export function text(spec: Common<string> & Default<string>): Setting<string>;
-export function text(spec: Common<string | undefined>): Setting<string | undefined>;
-export function text(spec: Common<string | undefined> & Partial<Default<string>>): Setting<string | undefined> {
+export function text(spec: Common<string> & Default<string>): Row<string>;
+export function text(spec: Common<string | undefined>): Row<string | undefined>;
+export function text(spec: Common<string | undefined> & Partial<Default<string>>): Row<string | undefined> {
   return { ...spec, kind: 'string', defaultValue: spec.default, parse: (raw) => ({ value: raw }) };
 }
 
 /** Names separated by commas and/or whitespace. */
-export function list(spec: Common<readonly string[]>): Setting<readonly string[]> {
+export function list(spec: Common<readonly string[]>): Row<readonly string[]> {
   return {
     ...spec,
     kind: 'list',
@@ -98,7 +108,7 @@ export function list(spec: Common<readonly string[]>): Setting<readonly string[]
 /** One of a few words, any case. */
 export function choice<const V extends string>(
   spec: Common<V> & Default<V> & { readonly values: readonly V[] },
-): Setting<V> {
+): Row<V> {
   return {
     ...spec,
     kind: 'choice',
@@ -114,11 +124,13 @@ export function choice<const V extends string>(
 /** A value with a grammar of its own (MCPBASH_LOG_LEVEL). */
 export function custom<T>(
   spec: Common<T> & Default<T> & { readonly parse: (raw: string, fallback: T) => Parsed<T> },
-): Setting<T> {
+): Row<T> {
   return { ...spec, kind: 'custom', defaultValue: spec.default, parse: spec.parse };
 }
 
 /** Read only by the Bash the binary ships (SDK, providers, scaffolds, launchers). */
-export function shell(spec: Omit<Common<never>, 'defaultDoc'> & { readonly defaultDoc: string }): ShellSetting {
+export function shell(
+  spec: Omit<Common<never>, 'defaultDoc'> & { readonly defaultDoc: string },
+): Row<never, ShellSetting> {
   return { ...spec, kind: 'shell' };
 }

@@ -1,100 +1,7 @@
-import type { LoggingLevel } from '../spec/logging-levels.js';
 import type { SettingValues } from './settings.js';
 
-/** Discovery and registries (project/): caching, trust, bounds. */
-export interface RegistryConfig {
-  /** How long each kind's scan is reused (MCP_*_TTL, MCPBASH_REGISTER_TTL). */
-  readonly ttlMs: {
-    readonly tools: number;
-    readonly resources: number;
-    readonly resourceTemplates: number;
-    readonly prompts: number;
-    readonly ui: number;
-    readonly register: number;
-  };
-  readonly staticMode: boolean;
-  readonly allowHooks: boolean;
-  /** A larger registry (and list response) is an error. */
-  readonly maxBytes: number;
-  /** Largest register.json. */
-  readonly maxManualBytes: number;
-  /** Largest register.sh output and registrations. */
-  readonly bufferMaxBytes: number;
-  readonly verbose: boolean;
-  /** MCPBASH_REGISTRY_REFRESH_PATH: scan only this sub-path of tools/. */
-  readonly refreshPath: string | undefined;
-}
-
-/** Who may run which tool, and what tools inherit (runner/). */
-export interface ToolsConfig {
-  /** MCPBASH_TOOL_ALLOWLIST; `*` or `all` allow every tool. */
-  readonly allowlist: readonly string[];
-  /** MCPBASH_TOOL_ALLOW_DEFAULT=allow|all: an empty allowlist allows everything. */
-  readonly allowWhenEmpty: boolean;
-  readonly envMode: 'minimal' | 'allowlist' | 'inherit';
-  readonly inheritAllowed: boolean;
-  readonly envAllowlist: readonly string[];
-}
-
-/** What providers and completion scripts inherit, and what the file provider serves (providers/). */
-export interface ProviderConfig {
-  readonly envMode: 'isolate' | 'allowlist' | 'inherit';
-  readonly inheritAllowed: boolean;
-  readonly envAllowlist: readonly string[];
-  /** MCP_RESOURCES_ROOTS as the operator set it (colon list), if at all. */
-  readonly resourceRoots: string | undefined;
-}
-
-/** Which JSON tool scripts get (process/json-tool.ts). */
-export interface JsonToolConfig {
-  readonly tool: 'auto' | 'gojq' | 'jq' | 'none';
-  readonly bin: string | undefined;
-  readonly binForRoot: boolean;
-}
-
-/** The server log, and the CLI's diagnostics. */
-export interface LogConfig {
-  /** MCPBASH_LOG_LEVEL; undefined: `server.d/.debug` or MCPBASH_LOG_LEVEL_DEFAULT decide. */
-  readonly level: LoggingLevel | undefined;
-  readonly levelDefault: LoggingLevel;
-  readonly quiet: boolean;
-  readonly timestamps: boolean;
-}
-
-/** Where the project, the framework files and the state directory are. */
-export interface PathsConfig {
-  readonly projectRoot: string | undefined;
-  /** MCPBASH_*_DIR overrides of the project layout (relative ones from the project root). */
-  readonly layout: {
-    readonly toolsDir: string | undefined;
-    readonly resourcesDir: string | undefined;
-    readonly promptsDir: string | undefined;
-    readonly serverDir: string | undefined;
-    readonly providersDir: string | undefined;
-    readonly completionsDir: string | undefined;
-    readonly uiDir: string | undefined;
-    readonly registryDir: string | undefined;
-  };
-  readonly home: string | undefined;
-  readonly tmpRoot: string | undefined;
-  readonly stateDir: string | undefined;
-  readonly preserveState: boolean;
-  /** MCPBASH_ROOTS: a colon list of paths. */
-  readonly roots: string | undefined;
-  /** MCPBASH_LOG_STARTUP: say how the framework files were found. */
-  readonly logStartup: boolean;
-}
-
 /** `doctor --fix` upgrades of the binary. */
-export interface UpgradeConfig {
-  /** MCPBASH_RELEASE_BASE_URL: the directory of one release's archives (`{version}` replaced). */
-  readonly releaseBaseUrl: string | undefined;
-  readonly keepBackup: boolean;
-  readonly lockTimeoutMs: number;
-  readonly lockPollMs: number;
-}
-
-export function upgradeConfig(values: SettingValues): UpgradeConfig {
+export function upgradeConfig(values: SettingValues) {
   return {
     releaseBaseUrl: values.MCPBASH_RELEASE_BASE_URL,
     keepBackup: values.MCPBASH_DOCTOR_KEEP_BACKUP,
@@ -103,7 +10,8 @@ export function upgradeConfig(values: SettingValues): UpgradeConfig {
   };
 }
 
-export function registryConfig(values: SettingValues): RegistryConfig {
+/** Discovery and registries (project/): caching, trust, bounds. */
+export function registryConfig(values: SettingValues) {
   return {
     ttlMs: {
       tools: values.MCP_TOOLS_TTL * 1000,
@@ -123,7 +31,8 @@ export function registryConfig(values: SettingValues): RegistryConfig {
   };
 }
 
-export function toolsConfig(values: SettingValues): ToolsConfig {
+/** Who may run which tool, and what tools inherit (runner/). */
+export function toolsConfig(values: SettingValues) {
   return {
     allowlist: values.MCPBASH_TOOL_ALLOWLIST,
     allowWhenEmpty: values.MCPBASH_TOOL_ALLOW_DEFAULT !== 'deny',
@@ -133,7 +42,8 @@ export function toolsConfig(values: SettingValues): ToolsConfig {
   };
 }
 
-export function providerConfig(values: SettingValues): ProviderConfig {
+/** What providers and completion scripts inherit, and what the file provider serves (providers/). */
+export function providerConfig(values: SettingValues) {
   return {
     envMode: values.MCPBASH_PROVIDER_ENV_MODE,
     inheritAllowed: values.MCPBASH_PROVIDER_ENV_INHERIT_ALLOW,
@@ -142,7 +52,8 @@ export function providerConfig(values: SettingValues): ProviderConfig {
   };
 }
 
-export function jsonToolConfig(values: SettingValues): JsonToolConfig {
+/** Which JSON tool scripts get (process/json-tool.ts). */
+export function jsonToolConfig(values: SettingValues) {
   return {
     tool: values.MCPBASH_JSON_TOOL,
     bin: values.MCPBASH_JSON_TOOL_BIN,
@@ -150,7 +61,8 @@ export function jsonToolConfig(values: SettingValues): JsonToolConfig {
   };
 }
 
-export function logConfig(values: SettingValues): LogConfig {
+/** The server log, and the CLI's diagnostics. */
+export function logConfig(values: SettingValues) {
   return {
     level: values.MCPBASH_LOG_LEVEL,
     levelDefault: values.MCPBASH_LOG_LEVEL_DEFAULT,
@@ -159,7 +71,8 @@ export function logConfig(values: SettingValues): LogConfig {
   };
 }
 
-export function pathsConfig(values: SettingValues): PathsConfig {
+/** Where the project, the framework files and the state directory are. */
+export function pathsConfig(values: SettingValues) {
   return {
     projectRoot: values.MCPBASH_PROJECT_ROOT,
     layout: {
@@ -180,3 +93,10 @@ export function pathsConfig(values: SettingValues): PathsConfig {
     logStartup: values.MCPBASH_LOG_STARTUP,
   };
 }
+
+export type RegistryConfig = ReturnType<typeof registryConfig>;
+export type ProviderConfig = ReturnType<typeof providerConfig>;
+export type JsonToolConfig = ReturnType<typeof jsonToolConfig>;
+export type LogConfig = ReturnType<typeof logConfig>;
+export type PathsConfig = ReturnType<typeof pathsConfig>;
+export type UpgradeConfig = ReturnType<typeof upgradeConfig>;

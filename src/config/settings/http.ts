@@ -1,25 +1,21 @@
-import { bool, decimal, int, list, text } from '../setting-kinds.js';
+import { bool, decimal, inSection, int, list, text } from '../setting-kinds.js';
 
-const section = 'Streamable HTTP';
 const usedBy = ['cli:serve'] as const;
 
 /** `mcp-bash serve --http` (docs/REMOTE.md): where it listens, who may connect, its limits. */
-export const httpSettings = {
+export const httpSettings = inSection('Streamable HTTP', {
   MCPBASH_HTTP_LISTEN: text({
-    section,
     usedBy,
     doc:
       '`[HOST:]PORT` for `mcp-bash serve` when `--http` is not given (HOST defaults to `127.0.0.1`; port 0 picks ' +
       'a free one). Plain `mcp-bash` ignores it',
   }),
   MCPBASH_HTTP_PATH: text({
-    section,
     usedBy,
     default: '/mcp',
     doc: "the MCP endpoint's path (`--path` wins); not `/healthz` or `/readyz`",
   }),
   MCPBASH_HTTP_TOKEN: text({
-    section,
     usedBy,
     doc:
       'the bearer token (32 characters or more) every request to the endpoint must carry as `Authorization: Bearer ' +
@@ -27,7 +23,6 @@ export const httpSettings = {
       'token it is never passed to tools, providers or hooks (D97)',
   }),
   MCPBASH_HTTP_ALLOWED_ORIGINS: list({
-    section,
     usedBy,
     defaultDoc: '— (loopback origins only)',
     doc:
@@ -36,13 +31,11 @@ export const httpSettings = {
       'server). A request with another `Origin` gets 403',
   }),
   MCPBASH_HTTP_STATELESS: bool({
-    section,
     usedBy,
     default: false,
     doc: 'as `--stateless`: no sessions, each POST stands alone',
   }),
   MCPBASH_HTTP_MAX_BODY_BYTES: int({
-    section,
     usedBy,
     default: 4 * 1024 * 1024,
     min: 1024,
@@ -50,7 +43,6 @@ export const httpSettings = {
     doc: 'a larger request body gets 413',
   }),
   MCPBASH_HTTP_REQUEST_TIMEOUT_SECS: decimal({
-    section,
     usedBy,
     default: 30,
     min: 0.1,
@@ -59,14 +51,12 @@ export const httpSettings = {
       'handshake (`initialize`, then `notifications/initialized`) must finish within it',
   }),
   MCPBASH_HTTP_SESSION_IDLE_SECS: decimal({
-    section,
     usedBy,
     default: 3600,
     min: 0,
     doc: 'a session with no connection and no running request for this long ends (its id then gets 404); 0 never',
   }),
   MCPBASH_HTTP_MAX_SESSIONS: int({
-    section,
     usedBy,
     default: 100,
     min: 1,
@@ -75,7 +65,6 @@ export const httpSettings = {
       'or gets 503 when all are',
   }),
   MCPBASH_HTTP_TRUST_CLIENT_ROOTS: bool({
-    section,
     usedBy,
     default: false,
     doc:
@@ -84,7 +73,6 @@ export const httpSettings = {
       "server reads only inside the roots its operator configured (D289). Tools see the client's roots either way",
   }),
   MCPBASH_HTTP_RESUME_GRACE_SECS: decimal({
-    section,
     usedBy,
     default: 30,
     min: 0,
@@ -92,4 +80,4 @@ export const httpSettings = {
       'how long a call whose stream broke waits for the client to resume it (GET with `Last-Event-ID`) before ' +
       'it is cancelled; 0 cancels at once',
   }),
-} as const;
+});

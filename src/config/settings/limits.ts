@@ -1,32 +1,27 @@
-import { bool, decimal, int } from '../setting-kinds.js';
+import { bool, decimal, inSection, int } from '../setting-kinds.js';
 
-const section = 'Timeouts, limits and concurrency';
 const MIB = 1024 * 1024;
 
 /** How long things may take, how much they may write, how many run at once. */
-export const limitSettings = {
+export const limitSettings = inSection('Timeouts, limits and concurrency', {
   MCPBASH_DEFAULT_TOOL_TIMEOUT: int({
-    section,
     usedBy: ['tools'],
     default: 30,
     min: 0,
     doc: "seconds a tool call may run when neither the request nor the tool's `timeoutSecs` says (D4); 0 = none",
   }),
   MCPBASH_PROGRESS_EXTENDS_TIMEOUT: bool({
-    section,
     usedBy: ['tools'],
     default: false,
     doc: "progress restarts every tool's timeout (as `progressExtendsTimeout: true`)",
   }),
   MCPBASH_MAX_TIMEOUT_SECS: int({
-    section,
     usedBy: ['tools'],
     default: 600,
     min: 1,
     doc: 'the hard cap when progress extends a timeout',
   }),
   MCPBASH_KILL_GRACE_SECS: decimal({
-    section,
     usedBy: ['tools', 'server'],
     default: 1,
     min: 0,
@@ -35,21 +30,18 @@ export const limitSettings = {
     doc: 'seconds between TERM and KILL when a tool is stopped (D89)',
   }),
   MCPBASH_MAX_CONCURRENT_REQUESTS: int({
-    section,
     usedBy: ['server'],
     default: 16,
     min: 1,
     doc: 'requests that run processes at once',
   }),
   MCPBASH_MAX_MESSAGE_BYTES: int({
-    section,
     usedBy: ['server'],
     default: 32 * MIB,
     min: 1024,
     doc: 'longest input message (D41)',
   }),
   MCPBASH_MAX_TOOL_OUTPUT_SIZE: int({
-    section,
     usedBy: ['tools', 'server'],
     default: 10 * MIB,
     min: 1,
@@ -58,7 +50,6 @@ export const limitSettings = {
       '(`initialize`, `ping`, `logging/setLevel`, `shutdown`, `exit`; D275)',
   }),
   MCPBASH_MAX_TOOL_STDERR_SIZE: int({
-    section,
     usedBy: ['tools'],
     default: (read) => read('MCPBASH_MAX_TOOL_OUTPUT_SIZE') as number,
     min: 1,
@@ -66,7 +57,6 @@ export const limitSettings = {
     doc: 'tool stderr cap',
   }),
   MCPBASH_MAX_RESOURCE_BYTES: int({
-    section,
     usedBy: ['tools', 'providers'],
     default: (read) => read('MCPBASH_MAX_TOOL_OUTPUT_SIZE') as number,
     min: 1,
@@ -74,21 +64,18 @@ export const limitSettings = {
     doc: 'resource payloads and tool attachments',
   }),
   MCPBASH_MAX_UI_RESOURCE_BYTES: int({
-    section,
     usedBy: ['server', 'cli:validate'],
     default: MIB,
     min: 1,
     doc: 'the largest MCP Apps view page a read serves ([UI.md](UI.md))',
   }),
   MCPBASH_MAX_PROGRESS_PER_MIN: int({
-    section,
     usedBy: ['tools'],
     default: 100,
     min: 0,
     doc: 'progress notifications per request per minute',
   }),
   MCPBASH_MAX_LOGS_PER_MIN: int({
-    section,
     usedBy: ['tools'],
     default: (read) => read('MCPBASH_MAX_PROGRESS_PER_MIN') as number,
     min: 0,
@@ -96,27 +83,23 @@ export const limitSettings = {
     doc: 'tool log notifications per request per minute',
   }),
   MCPBASH_ENABLE_LIVE_PROGRESS: bool({
-    section,
     usedBy: ['tools'],
     default: true,
     doc: 'forward progress and logs while the tool runs (false: when it ends) (D5)',
   }),
   MCPBASH_COMPLETION_TIMEOUT_SECS: int({
-    section,
     usedBy: ['server'],
     default: 5,
     min: 0,
     doc: 'seconds a completion script may run unless its registration says (D65); 0 = none',
   }),
   MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT: int({
-    section,
     usedBy: ['server'],
     default: 120,
     min: 0,
     doc: 'seconds the first read of a `resources/subscribe` may take',
   }),
   MCPBASH_RESOURCES_POLL_INTERVAL_SECS: decimal({
-    section,
     usedBy: ['server'],
     default: 2,
     min: 0,
@@ -125,28 +108,24 @@ export const limitSettings = {
       'often, up to every 30 s, D93)',
   }),
   MCPBASH_MAX_SUBSCRIPTIONS: int({
-    section,
     usedBy: ['server'],
     default: 64,
     min: 1,
     doc: 'distinct URIs one session may subscribe to (D93)',
   }),
   MCPBASH_ROOTS_REQUEST_TIMEOUT: decimal({
-    section,
     usedBy: ['server'],
     default: 5,
     min: 0.1,
     doc: "seconds to wait for the client's `roots/list` answer",
   }),
   MCPBASH_ROOTS_DEBOUNCE_INTERVAL: decimal({
-    section,
     usedBy: ['server'],
     default: 1,
     min: 0,
     doc: 'seconds to wait after `roots/list_changed` before asking again',
   }),
   MCPBASH_SHUTDOWN_TIMEOUT: decimal({
-    section,
     usedBy: ['server'],
     default: 5,
     min: 0,
@@ -156,48 +135,41 @@ export const limitSettings = {
       'however slowly, gets all, D266)',
   }),
   MCPBASH_IDLE_TIMEOUT: int({
-    section,
     usedBy: ['server'],
     default: 3600,
     min: 0,
     doc: 'seconds without input and work before the server exits; 0 = never',
   }),
   MCPBASH_IDLE_TIMEOUT_ENABLED: bool({
-    section,
     usedBy: ['server'],
     default: true,
     doc: 'false turns the idle timeout off',
   }),
   MCPBASH_ORPHAN_CHECK_ENABLED: bool({
-    section,
     usedBy: ['server'],
     default: (read) => process.platform !== 'win32' && read('MCPBASH_CI_MODE') !== true,
     defaultDoc: 'true (false on Windows and with `MCPBASH_CI_MODE`)',
     doc: 'exit when the parent process is gone',
   }),
   MCPBASH_ORPHAN_CHECK_INTERVAL: int({
-    section,
     usedBy: ['server'],
     default: 30,
     min: 1,
     doc: 'seconds between those checks',
   }),
   MCPBASH_CI_MODE: bool({
-    section,
     usedBy: ['server'],
     default: false,
     doc: 'in 2.x only: the orphan check is off by default',
   }),
   MCPBASH_COMPAT_BATCHES: bool({
-    section,
     usedBy: ['server'],
     default: false,
     doc: 'accept JSON-RPC batches under every protocol version',
   }),
   MCPBASH_FORCE_MINIMAL: bool({
-    section,
     usedBy: ['server', 'tools', 'cli:registry', 'cli:health'],
     default: false,
     doc: 'minimal mode: only lifecycle, ping and logging',
   }),
-} as const;
+});

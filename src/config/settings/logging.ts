@@ -1,8 +1,6 @@
 import { LOGGING_LEVELS, type LoggingLevel, parseLoggingLevel } from '../../spec/logging-levels.js';
 import type { Parsed } from '../setting.js';
-import { bool, custom } from '../setting-kinds.js';
-
-const section = 'Logging and debugging';
+import { bool, custom, inSection } from '../setting-kinds.js';
 
 /** MCPBASH_LOG_LEVEL: a level name, or `true`/`1` (debug) and `false`/`0` (info). */
 function parseLevel(raw: string, fallback: LoggingLevel | undefined): Parsed<LoggingLevel | undefined> {
@@ -15,9 +13,8 @@ function parseLevel(raw: string, fallback: LoggingLevel | undefined): Parsed<Log
 }
 
 /** What the server and the CLI say on stderr, and how. */
-export const loggingSettings = {
+export const loggingSettings = inSection('Logging and debugging', {
   MCPBASH_LOG_LEVEL: custom<LoggingLevel | undefined>({
-    section,
     usedBy: ['logging'],
     default: undefined,
     defaultDoc: '`info` (`debug` when `server.d/.debug` exists)',
@@ -25,7 +22,6 @@ export const loggingSettings = {
     parse: parseLevel,
   }),
   MCPBASH_LOG_LEVEL_DEFAULT: custom<LoggingLevel>({
-    section,
     usedBy: ['logging'],
     default: 'info',
     doc: 'the level when `MCPBASH_LOG_LEVEL` and `.debug` say nothing',
@@ -40,29 +36,25 @@ export const loggingSettings = {
     },
   }),
   MCPBASH_LOG_VERBOSE: bool({
-    section,
     usedBy: ['logging', 'registry'],
     default: false,
     doc: "log `register.sh`'s output (at info level); paths are not redacted either way (D273)",
   }),
   MCPBASH_LOG_TIMESTAMP: bool({
-    section,
     usedBy: ['logging'],
     default: false,
     doc: 'prefix stderr log lines with the time',
   }),
   MCPBASH_LOG_STARTUP: bool({
-    section,
     usedBy: ['project'],
     default: false,
     doc: 'say on stderr where the framework files are (extracted now or before, or `MCPBASH_HOME`)',
   }),
-  MCPBASH_QUIET: bool({ section, usedBy: ['logging'], default: false, doc: 'only errors on stderr' }),
+  MCPBASH_QUIET: bool({ usedBy: ['logging'], default: false, doc: 'only errors on stderr' }),
   MCPBASH_DEBUG_PAYLOADS: bool({
-    section,
     usedBy: ['server'],
     default: false,
     defaultDoc: 'false (true under `mcp-bash debug`)',
     doc: 'log every message to `<state dir>/payload.debug.log`, secrets redacted',
   }),
-} as const;
+});

@@ -1,13 +1,11 @@
-import { bool, choice, int, list, shell } from '../setting-kinds.js';
-
-const section = 'Resource providers';
+import { bool, choice, inSection, int, list, shell } from '../setting-kinds.js';
 
 function https(doc: string, defaultDoc = '—') {
-  return shell({ section, usedBy: ['provider scripts', 'sdk'], defaultDoc, doc });
+  return shell({ usedBy: ['provider scripts', 'sdk'], defaultDoc, doc });
 }
 
 function git(doc: string, defaultDoc = '—') {
-  return shell({ section, usedBy: ['provider scripts'], defaultDoc, doc });
+  return shell({ usedBy: ['provider scripts'], defaultDoc, doc });
 }
 
 // The provider scripts read these; the server (and run-tool, for mcp_download_safe) parses
@@ -16,29 +14,26 @@ const HTTPS_READERS = ['providers', 'tools', 'provider scripts', 'sdk'] as const
 const GIT_READERS = ['providers', 'provider scripts'] as const;
 
 function flag(usedBy: typeof HTTPS_READERS | typeof GIT_READERS, doc: string) {
-  return bool({ section, usedBy, default: false, doc });
+  return bool({ usedBy, default: false, doc });
 }
 
 function seconds(usedBy: typeof HTTPS_READERS | typeof GIT_READERS, fallback: number, doc: string) {
-  return int({ section, usedBy, default: fallback, min: 1, max: 60, doc });
+  return int({ usedBy, default: fallback, min: 1, max: 60, doc });
 }
 
 /** What providers and completion scripts inherit, and what the shipped providers may fetch. */
-export const providerSettings = {
+export const providerSettings = inSection('Resource providers', {
   MCPBASH_PROVIDER_ENV_MODE: choice({
-    section,
     usedBy: ['providers'],
     values: ['isolate', 'allowlist', 'inherit'],
     default: 'isolate',
     doc: 'what providers and completion scripts inherit: `isolate`, `allowlist`, `inherit`',
   }),
   MCPBASH_PROVIDER_ENV_ALLOWLIST: list({
-    section,
     usedBy: ['providers'],
     doc: 'extra variable names for `allowlist` mode',
   }),
   MCPBASH_PROVIDER_ENV_INHERIT_ALLOW: bool({
-    section,
     usedBy: ['providers'],
     default: false,
     doc: 'must be true for `inherit` mode (D55)',
@@ -48,7 +43,6 @@ export const providerSettings = {
   MCPBASH_HTTPS_ALLOW_ALL: flag(HTTPS_READERS, 'allow any public host'),
   MCPBASH_HTTPS_TIMEOUT: seconds(HTTPS_READERS, 15, 'seconds per fetch'),
   MCPBASH_HTTPS_MAX_BYTES: int({
-    section,
     usedBy: HTTPS_READERS,
     default: 10485760,
     min: 1,
@@ -62,7 +56,6 @@ export const providerSettings = {
   MCPBASH_GIT_ALLOW_ALL: flag(GIT_READERS, 'allow any public host'),
   MCPBASH_GIT_TIMEOUT: seconds(GIT_READERS, 30, 'seconds per clone'),
   MCPBASH_GIT_MAX_KB: int({
-    section,
     usedBy: GIT_READERS,
     default: 51200,
     min: 1,
@@ -72,9 +65,8 @@ export const providerSettings = {
   'MCPBASH_HTTPS_*': https('every such variable reaches the providers in `isolate` mode'),
   'MCPBASH_GIT_*': git('every such variable reaches the providers in `isolate` mode'),
   MCPBASH_TEST_ONLY_LOOPBACK_TARGETS: shell({
-    section,
     usedBy: ['provider scripts', 'sdk'],
     defaultDoc: '—',
     doc: 'test suites only: `host:port` pairs the URL policy lets through to loopback; never set it in production',
   }),
-} as const;
+});

@@ -1,59 +1,52 @@
-import { bool, choice, int, text } from '../setting-kinds.js';
-
-const section = 'Transport and the remote token';
-const jsonSection = 'JSON tool';
+import { bool, choice, inSection, int, text } from '../setting-kinds.js';
 
 /** How clients reach the server, what proves they may, and which jq tools get. */
 export const transportSettings = {
-  MCPBASH_TRANSPORT: text({
-    section,
-    usedBy: ['server'],
-    defaultDoc: '`stdio`',
-    doc: 'plain `mcp-bash` speaks stdio; any other value is refused at start (for HTTP run `mcp-bash serve --http`)',
+  ...inSection('Transport and the remote token', {
+    MCPBASH_TRANSPORT: text({
+      usedBy: ['server'],
+      defaultDoc: '`stdio`',
+      doc: 'plain `mcp-bash` speaks stdio; any other value is refused at start (for HTTP run `mcp-bash serve --http`)',
+    }),
+    MCP_TRANSPORT: text({ usedBy: ['server'], defaultDoc: '`stdio`', doc: "the same (1.x's second name)" }),
+    MCPBASH_REMOTE_TOKEN: text({
+      usedBy: ['server', 'cli:health'],
+      doc: 'a shared secret (32 characters or more) every request must carry (docs/REMOTE.md)',
+    }),
+    MCPBASH_REMOTE_TOKEN_KEY: text({
+      usedBy: ['server'],
+      default: 'mcpbash/remoteToken',
+      doc: 'the `_meta` key holding it',
+    }),
+    MCPBASH_REMOTE_TOKEN_FALLBACK_KEY: text({
+      usedBy: ['server'],
+      default: 'remoteToken',
+      doc: 'a second key accepted',
+    }),
+    MCPBASH_REMOTE_TOKEN_MAX_FAILURES_PER_MIN: int({
+      usedBy: ['server'],
+      default: 10,
+      min: 0,
+      doc: 'failures per minute before answers say "throttled"',
+    }),
   }),
-  MCP_TRANSPORT: text({ section, usedBy: ['server'], defaultDoc: '`stdio`', doc: "the same (1.x's second name)" }),
-  MCPBASH_REMOTE_TOKEN: text({
-    section,
-    usedBy: ['server', 'cli:health'],
-    doc: 'a shared secret (32 characters or more) every request must carry (docs/REMOTE.md)',
+  ...inSection('JSON tool', {
+    MCPBASH_JSON_TOOL: choice({
+      usedBy: ['json-tool'],
+      values: ['auto', 'gojq', 'jq', 'none'],
+      default: 'auto',
+      defaultDoc: 'gojq, then jq, then the built-in jq (D37)',
+      doc: '`auto`, `jq`, `gojq`: which one tools get; `none`: minimal mode, as `MCPBASH_FORCE_MINIMAL` (logging only)',
+    }),
+    MCPBASH_JSON_TOOL_BIN: text({
+      usedBy: ['json-tool'],
+      defaultDoc: 'found on PATH',
+      doc: 'an explicit binary (ignored when running as root unless the next one is set)',
+    }),
+    MCPBASH_ALLOW_JSON_TOOL_OVERRIDE_FOR_ROOT: bool({
+      usedBy: ['json-tool'],
+      default: false,
+      doc: 'honour `MCPBASH_JSON_TOOL_BIN` as root',
+    }),
   }),
-  MCPBASH_REMOTE_TOKEN_KEY: text({
-    section,
-    usedBy: ['server'],
-    default: 'mcpbash/remoteToken',
-    doc: 'the `_meta` key holding it',
-  }),
-  MCPBASH_REMOTE_TOKEN_FALLBACK_KEY: text({
-    section,
-    usedBy: ['server'],
-    default: 'remoteToken',
-    doc: 'a second key accepted',
-  }),
-  MCPBASH_REMOTE_TOKEN_MAX_FAILURES_PER_MIN: int({
-    section,
-    usedBy: ['server'],
-    default: 10,
-    min: 0,
-    doc: 'failures per minute before answers say "throttled"',
-  }),
-  MCPBASH_JSON_TOOL: choice({
-    section: jsonSection,
-    usedBy: ['json-tool'],
-    values: ['auto', 'gojq', 'jq', 'none'],
-    default: 'auto',
-    defaultDoc: 'gojq, then jq, then the built-in jq (D37)',
-    doc: '`auto`, `jq`, `gojq`: which one tools get; `none`: minimal mode, as `MCPBASH_FORCE_MINIMAL` (logging only)',
-  }),
-  MCPBASH_JSON_TOOL_BIN: text({
-    section: jsonSection,
-    usedBy: ['json-tool'],
-    defaultDoc: 'found on PATH',
-    doc: 'an explicit binary (ignored when running as root unless the next one is set)',
-  }),
-  MCPBASH_ALLOW_JSON_TOOL_OVERRIDE_FOR_ROOT: bool({
-    section: jsonSection,
-    usedBy: ['json-tool'],
-    default: false,
-    doc: 'honour `MCPBASH_JSON_TOOL_BIN` as root',
-  }),
-} as const;
+};
