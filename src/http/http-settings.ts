@@ -2,49 +2,8 @@ import type { SettingValues } from '../config/settings.js';
 import { MIN_REMOTE_TOKEN_LENGTH } from '../mcp/remote-token.js';
 import { isLoopbackHost, type ListenAddress, parseListenAddress } from './listen-address.js';
 
-/** The settings of the table (src/config/settings/http.ts) an HTTP server reads. */
-export type HttpValues = Pick<
-  SettingValues,
-  | 'MCPBASH_HTTP_LISTEN'
-  | 'MCPBASH_HTTP_PATH'
-  | 'MCPBASH_HTTP_TOKEN'
-  | 'MCPBASH_HTTP_ALLOWED_ORIGINS'
-  | 'MCPBASH_HTTP_STATELESS'
-  | 'MCPBASH_HTTP_MAX_BODY_BYTES'
-  | 'MCPBASH_HTTP_REQUEST_TIMEOUT_SECS'
-  | 'MCPBASH_HTTP_SESSION_IDLE_SECS'
-  | 'MCPBASH_HTTP_MAX_SESSIONS'
-  | 'MCPBASH_HTTP_RESUME_GRACE_SECS'
-  | 'MCPBASH_HTTP_TRUST_CLIENT_ROOTS'
->;
-
 /** How `mcp-bash serve --http` serves: the command line first, then MCPBASH_HTTP_* (docs/ENV.md). */
-export interface HttpSettings {
-  readonly listen: ListenAddress;
-  /** The MCP endpoint (MCPBASH_HTTP_PATH, `--path`; default /mcp). */
-  readonly path: string;
-  /** `--stateless` / MCPBASH_HTTP_STATELESS: no sessions, each POST stands alone. */
-  readonly stateless: boolean;
-  /** The bearer token every request to the endpoint must carry (MCPBASH_HTTP_TOKEN). */
-  readonly token: string | undefined;
-  /** Origins allowed besides loopback ones (MCPBASH_HTTP_ALLOWED_ORIGINS; `*` allows any). */
-  readonly allowedOrigins: readonly string[];
-  /** A larger request body is refused with 413 (MCPBASH_HTTP_MAX_BODY_BYTES). */
-  readonly maxBodyBytes: number;
-  /** Headers and body must arrive within this (MCPBASH_HTTP_REQUEST_TIMEOUT_SECS): slow clients. */
-  readonly requestTimeoutMs: number;
-  /** A session with no connection and no running request for this long ends (0: never). */
-  readonly sessionIdleMs: number;
-  /** Sessions at once (MCPBASH_HTTP_MAX_SESSIONS); an initialize beyond gets 503. */
-  readonly maxSessions: number;
-  /**
-   * How long a request whose stream lost its connection waits for the client to resume it
-   * (GET with Last-Event-ID) before it is cancelled (MCPBASH_HTTP_RESUME_GRACE_SECS).
-   */
-  readonly resumeGraceMs: number;
-  /** A client's roots widen what the server reads, as over stdio (MCPBASH_HTTP_TRUST_CLIENT_ROOTS, D289). */
-  readonly trustClientRoots: boolean;
-}
+export type HttpSettings = ReturnType<typeof servedSettings>;
 
 /** What the command line says (undefined: not given). */
 export interface HttpFlags {
@@ -61,7 +20,7 @@ const MIN_TOKEN_LENGTH = MIN_REMOTE_TOKEN_LENGTH;
 const RESERVED_PATHS = new Set(['/healthz', '/readyz']);
 
 /** Where to listen: `--http`, else MCPBASH_HTTP_LISTEN; undefined means stdio. */
-export function httpListenValue(flags: HttpFlags, values: Pick<HttpValues, 'MCPBASH_HTTP_LISTEN'>): string | undefined {
+export function httpListenValue(flags: HttpFlags, values: SettingValues): string | undefined {
   return flags.http ?? values.MCPBASH_HTTP_LISTEN;
 }
 
@@ -81,7 +40,7 @@ const TOKEN_HINT = 'Set MCPBASH_HTTP_TOKEN to a random secret (e.g. `openssl ran
 export function resolveHttpSettings(
   listenValue: string,
   flags: HttpFlags,
-  values: HttpValues,
+  values: SettingValues,
 ): HttpSettings | SettingsProblem {
   const listen = parseListenAddress(listenValue);
   if (typeof listen === 'string') return { problem: listen };
@@ -116,17 +75,22 @@ export function resolveHttpSettings(
         `when something in front of the server authenticates clients.`,
     };
   }
+  return servedSettings(listen, path, flags, values);
+}
+
+function servedSettings(listen: ListenAddress, path: string, flags: HttpFlags, values: SettingValues) {
   return {
     listen,
     path,
     stateless: flags.stateless === true || values.MCPBASH_HTTP_STATELESS,
-    token,
+    token: values.MCPBASH_HTTP_TOKEN,
     allowedOrigins: values.MCPBASH_HTTP_ALLOWED_ORIGINS,
     maxBodyBytes: values.MCPBASH_HTTP_MAX_BODY_BYTES,
     requestTimeoutMs: values.MCPBASH_HTTP_REQUEST_TIMEOUT_SECS * 1000,
     sessionIdleMs: values.MCPBASH_HTTP_SESSION_IDLE_SECS * 1000,
     maxSessions: values.MCPBASH_HTTP_MAX_SESSIONS,
     resumeGraceMs: values.MCPBASH_HTTP_RESUME_GRACE_SECS * 1000,
+    // A client's roots widen what the server reads, as over stdio (D289).
     trustClientRoots: values.MCPBASH_HTTP_TRUST_CLIENT_ROOTS,
   };
 }

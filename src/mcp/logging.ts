@@ -15,24 +15,12 @@ function initialLoggingLevel(log: LogConfig, serverDir: string | undefined): Log
   return log.levelDefault;
 }
 
-export interface ServerLogOptions {
-  readonly stderr: Writable;
-  /** The start-up level: stderr's threshold for good, and the client's until it sets its own. */
-  readonly level: LoggingLevel;
-  /** MCPBASH_QUIET: only errors on stderr. */
-  readonly quiet: boolean;
-  /** MCPBASH_LOG_TIMESTAMP: prefix stderr lines with an ISO time. */
-  readonly timestamps: boolean;
+/** stderr, its start-up level (the client's too until it sets its own), MCPBASH_QUIET and MCPBASH_LOG_TIMESTAMP. */
+export function serverLogOptions(log: LogConfig, stderr: Writable, serverDir: string | undefined) {
+  return { stderr, level: initialLoggingLevel(log, serverDir), quiet: log.quiet, timestamps: log.timestamps };
 }
 
-export function serverLogOptions(log: LogConfig, stderr: Writable, serverDir: string | undefined): ServerLogOptions {
-  return {
-    stderr,
-    level: initialLoggingLevel(log, serverDir),
-    quiet: log.quiet,
-    timestamps: log.timestamps,
-  };
-}
+type ServerLogOptions = ReturnType<typeof serverLogOptions>;
 
 /**
  * The server's log: diagnostics to stderr, and - once a client is attached and ready - to
@@ -65,21 +53,13 @@ export class ServerLog {
     if (this.isEnabled(level)) this.sendToClient?.({ level, logger, data: message });
   }
 
-  debug(logger: string, message: string): void {
-    this.log('debug', logger, message);
-  }
+  readonly debug = (logger: string, message: string): void => this.log('debug', logger, message);
 
-  info(logger: string, message: string): void {
-    this.log('info', logger, message);
-  }
+  readonly info = (logger: string, message: string): void => this.log('info', logger, message);
 
-  warning(logger: string, message: string): void {
-    this.log('warning', logger, message);
-  }
+  readonly warning = (logger: string, message: string): void => this.log('warning', logger, message);
 
-  error(logger: string, message: string): void {
-    this.log('error', logger, message);
-  }
+  readonly error = (logger: string, message: string): void => this.log('error', logger, message);
 
   /** A message from a tool: to the client only, when its level passes. Returns whether it passed. */
   forwardFromTool(params: LoggingMessageParams): boolean {

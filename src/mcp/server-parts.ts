@@ -2,7 +2,7 @@ import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { ConcurrencyLimiter } from '../jsonrpc/concurrency-limiter.js';
-import { chooseJsonTool, type JsonToolChoice } from '../process/json-tool.js';
+import { chooseJsonTool } from '../process/json-tool.js';
 import type { ProcessRegistry } from '../process/process-runner.js';
 import type { ProjectContext } from '../project/project-context.js';
 import { ProjectRegistries } from '../project/project-registries.js';
@@ -18,16 +18,7 @@ import { SchemaValidator } from '../validation/json-schema.js';
  * compiled schemas). A stdio server has one session and builds its own; an HTTP server
  * builds them once for all its sessions (src/http/).
  */
-export interface ServerParts {
-  readonly registries: ProjectRegistries;
-  readonly limiter: ConcurrencyLimiter;
-  readonly jsonTool: JsonToolChoice;
-  /** The warm built-in jq's address (started on first use), when tools use the built-in jq. */
-  jqService(): Promise<string | undefined>;
-  readonly validator: SchemaValidator;
-  /** Where the processes the registries start (register.sh) are tracked, to be stopped at exit. */
-  readonly processes: ProcessRegistry;
-}
+export type ServerParts = ReturnType<typeof createServerParts>;
 
 export interface ServerPartsOptions {
   readonly env: Env;
@@ -51,7 +42,7 @@ export interface ServerPartsOptions {
 const CACHE_WRITE_DELAY_MS = 1000;
 
 /** Builds the parts of one server process. */
-export function createServerParts(options: ServerPartsOptions): ServerParts {
+export function createServerParts(options: ServerPartsOptions) {
   const { env, project } = options;
   let jqService: Promise<string | undefined> | undefined;
   return {
@@ -70,11 +61,13 @@ export function createServerParts(options: ServerPartsOptions): ServerParts {
     }),
     limiter: new ConcurrencyLimiter(options.config.maxConcurrentRequests),
     jsonTool: chooseJsonTool(options.config.jsonTool, env, options.stateDir),
-    jqService: () => {
+    /** The warm built-in jq's address (started on first use), when tools use the built-in jq. */
+    jqService: (): Promise<string | undefined> => {
       jqService ??= startJqService(env, (message) => options.log.warning('mcp.tools', message));
       return jqService;
     },
     validator: new SchemaValidator(),
+    /** Where the processes the registries start (register.sh) are tracked, to be stopped at exit. */
     processes: options.processes,
   };
 }

@@ -38,17 +38,11 @@ export class SessionBroadcast implements LogSink {
     for (const target of this.targets) target.lists.observe(listOfKind(kind), hash, kind);
   };
 
-  warning(logger: string, message: string): void {
-    this.log('warning', logger, message);
-  }
+  readonly warning = (logger: string, message: string): void => this.log('warning', logger, message);
 
-  info(logger: string, message: string): void {
-    this.log('info', logger, message);
-  }
+  readonly info = (logger: string, message: string): void => this.log('info', logger, message);
 
-  debug(logger: string, message: string): void {
-    this.log('debug', logger, message);
-  }
+  readonly debug = (logger: string, message: string): void => this.log('debug', logger, message);
 
   private log(level: LoggingLevel, logger: string, message: string): void {
     this.stderr.log(level, logger, message);

@@ -4,7 +4,6 @@ import type { CompletionSource } from '../project/completions/completion-source.
 import { ProjectError } from '../project/project-error.js';
 import type { ProjectLayout } from '../project/project-layout.js';
 import type { JsonObject } from '../spec/types.js';
-import { buildProviderEnvironment } from './provider-environment.js';
 import { runScript, type ScriptHost } from './script-run.js';
 
 /** Completion output is a short list; more than this is a broken script. */
@@ -72,12 +71,9 @@ export async function runCompletionScript(
   signal: AbortSignal,
 ): Promise<CompletionPage> {
   const timeoutSecs = (source.kind === 'manual' ? source.timeoutSecs : undefined) ?? host.defaultTimeoutSecs;
-  const env = buildProviderEnvironment({
-    serverEnv: host.env,
-    config: host.config,
-    layout: host.layout,
-    home: host.home,
-    selfBinary: host.selfBinary,
+  const run = await runScript(host, {
+    script: source.script,
+    args: [],
     extra: {
       MCPBASH_JSON_TOOL: host.jsonTool.name,
       MCPBASH_JSON_TOOL_BIN: host.jsonTool.bin,
@@ -89,19 +85,10 @@ export async function runCompletionScript(
       MCP_COMPLETION_CURSOR: request.scriptCursor ?? '',
       ...sourceVariables(source, host.layout),
     },
-  });
-  const run = await runScript({
-    script: source.script,
-    args: [],
-    cwd: host.layout.root,
-    env,
     maxStdoutBytes: MAX_OUTPUT_BYTES,
     maxStderrBytes: MAX_OUTPUT_BYTES,
-    stderrTailBytes: host.stderrTailBytes,
-    killGraceMs: host.killGraceMs,
     timeoutMs: timeoutSecs * 1000,
     signal,
-    registry: host.processes,
   });
   const data = { name: request.name, script: source.key };
   const failure = processFailure(run);

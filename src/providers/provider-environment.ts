@@ -1,9 +1,8 @@
 import { isAbsolute, resolve } from 'node:path';
-import type { FrameworkHome } from '../assets/framework-home.js';
-import type { Env } from '../config/env-values.js';
 import type { ProviderConfig } from '../config/slices.js';
 import { ProjectError } from '../project/project-error.js';
 import { layoutEnvironment, type ProjectLayout } from '../project/project-layout.js';
+import type { ScriptHost, ScriptRun } from './script-run.js';
 
 /** MCPBASH_PROVIDER_ENV_MODE: what providers and completion scripts inherit from the server. */
 type ProviderEnvMode = 'isolate' | 'allowlist' | 'inherit';
@@ -71,8 +70,8 @@ function providerEnvMode(config: ProviderConfig): ProviderEnvMode {
   return mode;
 }
 
-function inherited(input: ProviderEnvironmentInput, mode: ProviderEnvMode): Record<string, string> {
-  const { serverEnv, layout } = input;
+function inherited(input: ScriptHost, mode: ProviderEnvMode): Record<string, string> {
+  const { env: serverEnv, layout } = input;
   const env: Record<string, string> = {};
   const keep = (key: string) =>
     mode === 'inherit' || KEPT_VARIABLES.has(key) || KEPT_PREFIXES.some((prefix) => key.startsWith(prefix));
@@ -118,34 +117,23 @@ function resourceRootsVariable(roots: readonly string[]): string {
   return roots.filter((root) => !root.includes(':')).join(':');
 }
 
-export interface ProviderEnvironmentInput {
-  readonly serverEnv: Env;
-  /** Also decides the mode (providerEnvMode), so a misconfigured inherit fails every run alike. */
-  readonly config: ProviderConfig;
-  readonly layout: ProjectLayout;
-  readonly home: FrameworkHome;
-  /** The session's configured MCP roots (paths), allowed to the file provider besides resources/. */
-  readonly sessionRoots?: readonly string[];
-  /** MCPBASH_BIN: a path that starts this mcp-bash (providers/file.sh runs it). */
-  readonly selfBinary: string;
-  /** Variables of this run (completion arguments, JSON tool, ...). */
-  readonly extra?: Readonly<Record<string, string>>;
-}
-
 /**
  * The environment of a resource provider or completion script (original-behaviour §6.1):
  * the curated variables of the mode, the project layout, MCPBASH_HOME, MCP_SDK (the shared
  * URL policy lives there) and MCP_RESOURCES_ROOTS.
  */
-export function buildProviderEnvironment(input: ProviderEnvironmentInput): NodeJS.ProcessEnv {
-  const { layout, home } = input;
+export function buildProviderEnvironment(
+  host: ScriptHost,
+  run: Pick<ScriptRun, 'extra' | 'sessionRoots'> = {},
+): NodeJS.ProcessEnv {
+  const { layout, home } = host;
   return {
-    ...inherited(input, providerEnvMode(input.config)),
+    ...inherited(host, providerEnvMode(host.config)),
     ...layoutEnvironment(layout),
     MCPBASH_HOME: home.root,
     MCP_SDK: home.sdkDir,
-    MCPBASH_BIN: input.selfBinary,
-    MCP_RESOURCES_ROOTS: resourceRootsVariable(resourceRoots(input.config, layout, input.sessionRoots)),
-    ...input.extra,
+    MCPBASH_BIN: host.selfBinary,
+    MCP_RESOURCES_ROOTS: resourceRootsVariable(resourceRoots(host.config, layout, run.sessionRoots)),
+    ...run.extra,
   };
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type FailureWording, failureMessage, type ProcessFailure, processFailure } from '../process/process-result.js';
 import { ProjectError } from '../project/project-error.js';
 import { readFileUri } from './file-provider.js';
-import { buildProviderEnvironment, resourceRoots } from './provider-environment.js';
+import { resourceRoots } from './provider-environment.js';
 import { providerFailure } from './provider-errors.js';
 import { resolveProviderScript } from './provider-scripts.js';
 import { runScript, type ScriptHost } from './script-run.js';
@@ -47,26 +47,14 @@ export async function readWithProvider(host: ProviderHost, read: ProviderRead): 
   const sessionRoots = host.sessionRoots ? await host.sessionRoots() : [];
   const context = { provider: read.provider, uri: read.uri };
   if (script === join(host.home.providersDir, 'file.sh')) return readInProcess(host, read, sessionRoots);
-  const env = buildProviderEnvironment({
-    serverEnv: host.env,
-    config: host.config,
-    layout: host.layout,
-    home: host.home,
-    sessionRoots,
-    selfBinary: host.selfBinary,
-  });
-  const run = await runScript({
+  const run = await runScript(host, {
     script,
     args: [read.uri],
-    cwd: host.layout.root,
-    env,
+    sessionRoots,
     maxStdoutBytes: host.maxResourceBytes,
     maxStderrBytes: host.maxStderrBytes,
-    stderrTailBytes: host.stderrTailBytes,
-    killGraceMs: host.killGraceMs,
     timeoutMs: read.timeoutSecs * 1000,
     ...(read.signal ? { signal: read.signal } : {}),
-    registry: host.processes,
   });
   const failure = processFailure(run);
   if (failure?.kind === 'exit') throw providerFailure(failure.status, run.stderrTail, context);

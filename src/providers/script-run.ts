@@ -2,9 +2,10 @@ import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
 import type { ProviderConfig } from '../config/slices.js';
 import type { ProcessResult } from '../process/process-result.js';
-import { type ProcessRegistry, type RunProcessOptions, runProcess } from '../process/process-runner.js';
+import { type ProcessRegistry, runProcess } from '../process/process-runner.js';
 import { scriptCommand } from '../process/script-command.js';
 import type { ProjectLayout } from '../project/project-layout.js';
+import { buildProviderEnvironment } from './provider-environment.js';
 
 /** What running a project's provider or completion scripts needs from the server. */
 export interface ScriptHost {
@@ -21,9 +22,16 @@ export interface ScriptHost {
   readonly selfBinary: string;
 }
 
-/** runProcess's options, with the script in place of the command; `args` follow the script. */
-export interface ScriptRunOptions extends Omit<RunProcessOptions, 'command' | 'onStderr' | 'timeoutMs'> {
+/** One run of a provider or completion script. */
+export interface ScriptRun {
   readonly script: string;
+  readonly args: readonly string[];
+  /** Variables of this run (completion arguments, JSON tool, ...). */
+  readonly extra?: Readonly<Record<string, string>>;
+  /** The session's configured MCP roots (paths), allowed to the file provider besides resources/. */
+  readonly sessionRoots?: readonly string[];
+  readonly maxStdoutBytes: number;
+  readonly maxStderrBytes: number;
   /** 0 means no timeout. */
   readonly timeoutMs: number;
   /** The request's signal: cancellation and the end of the session stop the script. */
@@ -31,11 +39,21 @@ export interface ScriptRunOptions extends Omit<RunProcessOptions, 'command' | 'o
 }
 
 /**
- * Runs a provider or completion script (started as script-command.ts says) in its own
- * process group with capped output, a timeout (TERM, then KILL) and the caller's cancellation.
+ * Runs a provider or completion script (started as script-command.ts says) with the curated
+ * provider environment and cwd = project root, in its own process group with capped output,
+ * a timeout (TERM, then KILL) and the caller's cancellation.
  */
-export function runScript(options: ScriptRunOptions): Promise<ProcessResult> {
-  const { script, args: scriptArgs, ...rest } = options;
+export function runScript(host: ScriptHost, run: ScriptRun): Promise<ProcessResult> {
+  const { script, args: scriptArgs, extra, sessionRoots, ...limits } = run;
   const { command, args } = scriptCommand(script);
-  return runProcess({ ...rest, command, args: [...args, ...scriptArgs] });
+  return runProcess({
+    ...limits,
+    command,
+    args: [...args, ...scriptArgs],
+    cwd: host.layout.root,
+    env: buildProviderEnvironment(host, { ...(extra ? { extra } : {}), ...(sessionRoots ? { sessionRoots } : {}) }),
+    stderrTailBytes: host.stderrTailBytes,
+    killGraceMs: host.killGraceMs,
+    registry: host.processes,
+  });
 }

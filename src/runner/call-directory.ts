@@ -3,24 +3,6 @@ import { mkdirSync, rmdirSync } from 'node:fs';
 import { mkdir, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** The files of one tool call's private directory (docs/TOOL-CONTRACT.md). */
-export interface CallPaths {
-  readonly dir: string;
-  readonly progress: string;
-  readonly log: string;
-  readonly error: string;
-  readonly resources: string;
-  readonly cancel: string;
-  readonly elicitRequest: string;
-  readonly elicitResponse: string;
-  readonly args: string;
-  readonly meta: string;
-  readonly metadata: string;
-  readonly debugLog: string;
-  /** The tool's own files (MCP_TOOL_CALL_DIR): made with the directory, always attachable. */
-  readonly files: string;
-}
-
 /** How many empty call directories a pool keeps ready. */
 const POOL_SIZE = 4;
 
@@ -114,7 +96,10 @@ export class CallDirectoryPool {
 
 const filesDir = (dir: string) => join(dir, 'files');
 
-function callPaths(dir: string): CallPaths {
+/** The files of a call, in its private directory. */
+export type CallPaths = ReturnType<typeof callPaths>;
+
+function callPaths(dir: string) {
   return {
     dir,
     progress: join(dir, 'progress.ndjson'),
@@ -128,6 +113,7 @@ function callPaths(dir: string): CallPaths {
     meta: join(dir, 'meta.json'),
     metadata: join(dir, 'metadata.json'),
     debugLog: join(dir, 'debug.log'),
+    /** The tool's own files (MCP_TOOL_CALL_DIR): made with the directory, always attachable. */
     files: filesDir(dir),
   };
 }
