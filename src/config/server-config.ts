@@ -9,7 +9,6 @@ import { jsonToolConfig, logConfig, pathsConfig, providerConfig, registryConfig,
  * slice (registry, tools, providers, JSON tool, log, paths, remote token).
  */
 export type ServerConfig = Readonly<ReturnType<typeof serverConfig>>;
-export type TraceConfig = ServerConfig['trace'];
 /** The remote-token guard's settings (original-behaviour §2.12). */
 export type RemoteTokenConfig = ReturnType<typeof remoteTokenConfig>;
 

@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import { hookEnvironment } from '../project/hook-environment.js';
 import type { ToolDefinition } from '../project/tools/tool-definition.js';
 import { RpcError } from '../spec/rpc-error.js';
 import type { JsonObject } from '../spec/types.js';
@@ -8,7 +6,7 @@ import { describeArgumentIssue } from '../validation/argument-words.js';
 import type { SchemaCheck } from '../validation/json-schema.js';
 import type { ToolEnvMode } from './tool-environment.js';
 import { enforceToolPolicy, resolveToolScript } from './tool-policy.js';
-import type { ToolPaths, ToolPermissions, ToolRuntime } from './tool-runtime.js';
+import type { CheckRoles } from './tool-runtime.js';
 
 /** A call that passed every check, ready to run. */
 export interface PreparedToolCall {
@@ -17,9 +15,6 @@ export interface PreparedToolCall {
   readonly args: JsonObject;
   readonly envMode: ToolEnvMode;
 }
-
-/** What the checks before a call need: where it runs, who may run what, the log and the schema validator. */
-type CheckRoles = ToolPaths & ToolPermissions & Pick<ToolRuntime, 'log' | 'validator' | 'jsonTool'>;
 
 /** Runtimes already warned that tools get the whole environment. */
 const inheritWarned = new WeakSet<CheckRoles>();
@@ -75,19 +70,7 @@ export async function prepareToolCall(
       ...(closest === undefined ? {} : { didYouMean: closest }),
     });
   }
-  await enforceToolPolicy(name, tool, {
-    allowlist: [...runtime.config.tools.allowlist, ...runtime.extraAllowed],
-    allowWhenEmpty: runtime.config.tools.allowWhenEmpty,
-    implicitlyAllowed: runtime.implicitlyAllowed,
-    policyFile: join(runtime.layout.serverDir, 'policy.sh'),
-    policyDriver: join(runtime.home.hooksDir, 'policy-check.sh'),
-    env: () => hookEnvironment(runtime.env, runtime.layout, runtime.home, runtime.jsonTool),
-    log: runtime.log,
-    projectRoot: runtime.layout.root,
-    cwd: runtime.layout.root,
-    scratchDir: runtime.stateDir,
-    wording: runtime.policyWording,
-  });
+  await enforceToolPolicy(name, tool, runtime);
   const scriptPath = resolveToolScript(runtime.layout.toolsDir, tool.path, name);
   const envMode = toolEnvMode(runtime);
   const check = runtime.validator.check(tool.inputSchema, args);

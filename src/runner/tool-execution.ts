@@ -1,5 +1,4 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { RawNumber } from '../json/raw-number.js';
 import { runProcess, type StopReason } from '../process/process-runner.js';
 import { type ScriptCommand, scriptCommand } from '../process/script-command.js';
@@ -30,7 +29,7 @@ export interface ToolCallOptions {
   readonly timeoutSecs?: number;
   /** Sends a notification tied to this request (progress, log). */
   readonly notify: (method: string, params: object) => void;
-  /** This call's bridge to the client for elicitation; default `runtime.client.elicitation`. */
+  /** This call's bridge to the client for elicitation; none: the client cannot be asked (run-tool). */
   readonly elicitation?: ElicitationBridge;
   /** Told when the call runs out of time (run-tool's exit status depends on it). */
   readonly onTimedOut?: (reason: TimeoutReason) => void;
@@ -167,22 +166,14 @@ function toolLaunch(
     progressToken: call.progressToken,
     paths,
     roots,
-    elicitationSupported: (call.elicitation ?? runtime.client.elicitation)?.supported === true,
+    elicitationSupported: call.elicitation?.supported === true,
     clientSupportsUi: runtime.client.clientSupportsUi(),
     payloadThreshold: runtime.config.envPayloadThreshold,
     workerKey: key,
     logLevel: runtime.log.level,
     version: runtime.version,
   });
-  const trace = startTrace({
-    config: runtime.config.trace,
-    scriptPath: prepared.scriptPath,
-    toolName: tool.name,
-    callKey: key,
-    stateDir: runtime.stateDir,
-    hook: join(runtime.home.hooksDir, 'trace-tool.sh'),
-    toolEnv: env,
-  });
+  const trace = startTrace(prepared, runtime, key, env);
   if (trace) Object.assign(env, trace.env);
   const command = trace ? { command: trace.command, args: trace.args } : scriptCommand(prepared.scriptPath);
   return { env, command, trace };
@@ -238,9 +229,8 @@ export async function executeToolCall(
         activity: () => watchdog?.touch(),
         rejected: forward.rejected,
         elicitation: (request) => {
-          const bridge = call.elicitation ?? runtime.client.elicitation;
-          const answer = bridge?.supported
-            ? bridge.ask(request, elicitations.signal).catch(() => ({ action: 'error', content: null }))
+          const answer = call.elicitation?.supported
+            ? call.elicitation.ask(request, elicitations.signal).catch(() => ({ action: 'error', content: null }))
             : Promise.resolve({ action: 'decline', content: null });
           void answer.then((result) => writeElicitationAnswer(paths, result)).catch(() => {});
         },

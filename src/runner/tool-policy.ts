@@ -2,39 +2,16 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileS
 import { dirname, join } from 'node:path';
 import { failureMessage, type ProcessResult, processFailure } from '../process/process-result.js';
 import { runProcess } from '../process/process-runner.js';
+import { hookEnvironment } from '../project/hook-environment.js';
 import { forwardHookLog, stderrForLog } from '../project/hook-log.js';
 import { insecureFileReason } from '../project/secure-file.js';
 import { ErrorCode } from '../spec/error-codes.js';
 import type { LogSink } from '../spec/logging-levels.js';
 import { RpcError } from '../spec/rpc-error.js';
+import type { CheckRoles } from './tool-runtime.js';
 
 /** How long policy.sh may take to decide; past it the call is denied. */
 const POLICY_TIMEOUT_MS = 10_000;
-
-export interface PolicySettings {
-  /** MCPBASH_TOOL_ALLOWLIST names; `*` or `all` allow every tool. */
-  readonly allowlist: readonly string[];
-  /** MCPBASH_TOOL_ALLOW_DEFAULT=allow|all: an empty allowlist allows everything. */
-  readonly allowWhenEmpty: boolean;
-  /** Tools allowed regardless (the getting-started tool). */
-  readonly implicitlyAllowed: readonly string[];
-  /** `server.d/policy.sh`, if the project has one. */
-  readonly policyFile: string | undefined;
-  readonly policyDriver: string;
-  /**
-   * The hook's environment (hookEnvironment: project paths, MCP_SDK, the JSON tool); built
-   * only when there is a policy.sh to run, which most projects do not have.
-   */
-  readonly env: () => NodeJS.ProcessEnv;
-  /** Where the hook's own log records and its failures go. */
-  readonly log: LogSink;
-  /** The project root: policy.sh is trusted only when it, too, is safe from others. */
-  readonly projectRoot: string;
-  readonly cwd: string;
-  readonly scratchDir: string;
-  /** How the caller words refusals, and what policy.sh is told about where it runs. */
-  readonly wording: PolicyWording;
-}
 
 /**
  * What differs between the callers of the policy: the words of a default-policy refusal
@@ -55,21 +32,17 @@ export const serverPolicyWording: PolicyWording = {
   hookContext: '',
 };
 
-function denied(toolName: string, settings: PolicySettings, reason: 'empty' | 'not-listed'): RpcError {
-  const detail =
-    reason === 'empty'
-      ? 'MCPBASH_TOOL_ALLOWLIST is empty, and tools are denied by default'
-      : `it is not in MCPBASH_TOOL_ALLOWLIST (${settings.allowlist.join(',')})`;
-  return RpcError.invalidParams(settings.wording.denied(toolName, detail));
-}
-
-/** The default policy: deny by default, allow what MCPBASH_TOOL_ALLOWLIST names. */
-function defaultPolicy(toolName: string, settings: PolicySettings): void {
-  if (settings.implicitlyAllowed.includes(toolName)) return;
-  const list = settings.allowlist;
+/** The default policy: deny by default, allow what MCPBASH_TOOL_ALLOWLIST (and run-tool's --allow) names. */
+function defaultPolicy(toolName: string, runtime: CheckRoles): void {
+  if (runtime.implicitlyAllowed.includes(toolName)) return;
+  const list = [...runtime.config.tools.allowlist, ...runtime.extraAllowed];
   if (list.includes('*') || list.includes('all') || list.includes(toolName)) return;
-  if (list.length === 0 && settings.allowWhenEmpty) return;
-  throw denied(toolName, settings, list.length === 0 ? 'empty' : 'not-listed');
+  if (list.length === 0 && runtime.config.tools.allowWhenEmpty) return;
+  const detail =
+    list.length === 0
+      ? 'MCPBASH_TOOL_ALLOWLIST is empty, and tools are denied by default'
+      : `it is not in MCPBASH_TOOL_ALLOWLIST (${list.join(',')})`;
+  throw RpcError.invalidParams(runtime.policyWording.denied(toolName, detail));
 }
 
 /** Reads what policy.sh passed to `mcp_tools_error CODE MESSAGE [DATA]`. */
@@ -114,18 +87,19 @@ function reportDenial(toolName: string, run: ProcessResult, chosenError: boolean
  * and message it chose through `mcp_tools_error`. An untrustworthy policy.sh denies
  * everything (it cannot be ignored safely: the project meant to restrict tools).
  */
-export async function enforceToolPolicy(toolName: string, metadata: unknown, settings: PolicySettings): Promise<void> {
-  const policy = settings.policyFile;
-  if (!policy || !existsSync(policy)) {
-    defaultPolicy(toolName, settings);
+export async function enforceToolPolicy(toolName: string, metadata: unknown, runtime: CheckRoles): Promise<void> {
+  const { layout } = runtime;
+  const policy = join(layout.serverDir, 'policy.sh');
+  if (!existsSync(policy)) {
+    defaultPolicy(toolName, runtime);
     return;
   }
-  const insecure = insecureFileReason(policy, [dirname(policy), settings.projectRoot]);
+  const insecure = insecureFileReason(policy, [dirname(policy), layout.root]);
   if (insecure)
     throw RpcError.invalidParams(
       `Tool '${toolName}' blocked by policy: server.d/policy.sh is not trusted (${insecure})`,
     );
-  const work = mkdtempSync(join(settings.scratchDir, 'policy-'));
+  const work = mkdtempSync(join(runtime.stateDir, 'policy-'));
   try {
     const errorFile = join(work, 'error');
     const logFile = join(work, 'log');
@@ -134,14 +108,14 @@ export async function enforceToolPolicy(toolName: string, metadata: unknown, set
     writeFileSync(metadataFile, JSON.stringify(metadata));
     const run = await runProcess({
       command: 'bash',
-      args: [settings.policyDriver, policy, toolName, metadataFile],
-      cwd: settings.cwd,
+      args: [join(runtime.home.hooksDir, 'policy-check.sh'), policy, toolName, metadataFile],
+      cwd: layout.root,
       env: {
-        ...settings.env(),
+        ...hookEnvironment(runtime.env, layout, runtime.home, runtime.jsonTool),
         MCPBASH_POLICY_ERROR_FILE: errorFile,
         MCP_LOG_STREAM: logFile,
         // 1.x's name for where the check runs (its default policy worded refusals by it).
-        MCPBASH_TOOL_POLICY_CONTEXT: settings.wording.hookContext,
+        MCPBASH_TOOL_POLICY_CONTEXT: runtime.policyWording.hookContext,
       },
       maxStdoutBytes: 64 * 1024,
       maxStderrBytes: 64 * 1024,
@@ -149,17 +123,17 @@ export async function enforceToolPolicy(toolName: string, metadata: unknown, set
       killGraceMs: 500,
       timeoutMs: POLICY_TIMEOUT_MS,
     });
-    forwardHookLog(logFile, settings.log);
+    forwardHookLog(logFile, runtime.log);
     if (run.exitCode === 100) {
-      defaultPolicy(toolName, settings);
+      defaultPolicy(toolName, runtime);
       return;
     }
     if (run.exitCode === 0) return;
     if (run.exitCode === 101) {
-      settings.log.warning('mcp.tools.policy', `server.d/policy.sh failed to load (${stderrForLog(run.stderrTail)})`);
+      runtime.log.warning('mcp.tools.policy', `server.d/policy.sh failed to load (${stderrForLog(run.stderrTail)})`);
       throw RpcError.internal(`server.d/policy.sh failed to load: ${run.stderrTail.trim() || 'see the server log'}`);
     }
-    reportDenial(toolName, run, existsSync(errorFile), settings.log);
+    reportDenial(toolName, run, existsSync(errorFile), runtime.log);
     throw policyError(errorFile, toolName);
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -55,7 +55,6 @@ interface ClientBridge {
    * reads, which a remote client's roots do not widen (D289).
    */
   attachmentRoots(): Promise<readonly RootEntry[]>;
-  readonly elicitation: ElicitationBridge | undefined;
   /**
    * Whether the client renders MCP Apps views (MCPBASH_CLIENT_SUPPORTS_UI); undefined in
    * run-tool, where tools keep the variable of the launch environment.
@@ -70,7 +69,7 @@ interface ToolLog extends LogSink {
 }
 
 /** Which tools may run beyond the allowlist, and how a refusal is worded where they run. */
-export interface ToolPermissions {
+interface ToolPermissions {
   /** Tools allowed without being in the allowlist (the getting-started tool). */
   readonly implicitlyAllowed: readonly string[];
   /** Extra allowlist entries (run-tool --allow, --allow-self, --allow-all). */
@@ -88,6 +87,9 @@ export interface ToolRuntime extends ToolPaths, ToolProcesses, ToolPermissions {
   readonly validator: SchemaValidator;
   readonly version: string;
 }
+
+/** What the checks before a call need: where it runs, who may run what, the log and the schema validator. */
+export type CheckRoles = ToolPaths & ToolPermissions & Pick<ToolRuntime, 'log' | 'validator' | 'jsonTool'>;
 
 /** What differs between the server and run-tool; the rest of a ToolRuntime is the same for both. */
 export interface ToolRuntimeInput extends ToolPaths, Partial<ToolPermissions> {

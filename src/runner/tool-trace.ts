@@ -1,7 +1,8 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TraceConfig } from '../config/server-config.js';
 import { bashScriptCommand, type ScriptCommand } from '../process/script-command.js';
+import type { PreparedToolCall } from './tool-call-checks.js';
+import type { ToolRuntime } from './tool-runtime.js';
 import { redactTrace } from './trace-redaction.js';
 
 /** One traced tool call (MCPBASH_TRACE_TOOLS=true). */
@@ -10,18 +11,6 @@ export interface ToolTrace extends ScriptCommand {
   readonly file: string;
   /** Added to the tool's environment: the BASH_ENV hook that turns xtrace on, and its inputs. */
   readonly env: Record<string, string>;
-}
-
-export interface TraceRequest {
-  readonly config: TraceConfig;
-  readonly scriptPath: string;
-  readonly toolName: string;
-  readonly callKey: string;
-  readonly stateDir: string;
-  /** `hooks/trace-tool.sh` of the framework home. */
-  readonly hook: string;
-  /** The tool's environment so far (a BASH_ENV of its own is kept and still read). */
-  readonly toolEnv: NodeJS.ProcessEnv;
 }
 
 /** Longest trace line copied into a result. */
@@ -33,20 +22,26 @@ const TRACE_LINE_CHARS = 512;
  * (like `bash -x`, but PS4 also works as root). Undefined when tracing is off or the tool
  * is not a Bash script.
  */
-export function startTrace(request: TraceRequest): ToolTrace | undefined {
-  if (!request.config.enabled) return undefined;
-  const command = bashScriptCommand(request.scriptPath);
+export function startTrace(
+  prepared: PreparedToolCall,
+  runtime: Pick<ToolRuntime, 'config' | 'stateDir' | 'home'>,
+  callKey: string,
+  toolEnv: NodeJS.ProcessEnv,
+): ToolTrace | undefined {
+  const { trace } = runtime.config;
+  if (!trace.enabled) return undefined;
+  const command = bashScriptCommand(prepared.scriptPath);
   if (!command) return undefined;
-  const dir = join(request.stateDir, 'traces');
+  const dir = join(runtime.stateDir, 'traces');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const file = join(dir, `${request.toolName.replace(/[^A-Za-z0-9._-]/g, '_')}.${request.callKey}.log`);
+  const file = join(dir, `${prepared.tool.name.replace(/[^A-Za-z0-9._-]/g, '_')}.${callKey}.log`);
   closeSync(openSync(file, 'w', 0o600));
   const env: Record<string, string> = {
-    BASH_ENV: request.hook,
+    BASH_ENV: join(runtime.home.hooksDir, 'trace-tool.sh'),
     MCPBASH_TRACE_FILE: file,
-    MCPBASH_TRACE_PS4: request.config.ps4,
+    MCPBASH_TRACE_PS4: trace.ps4,
     // Always set: a value in the server's own environment must not reach the hook.
-    MCPBASH_TRACE_BASH_ENV: request.toolEnv.BASH_ENV ?? '',
+    MCPBASH_TRACE_BASH_ENV: toolEnv.BASH_ENV ?? '',
   };
   return { ...command, file, env };
 }

@@ -50,7 +50,7 @@ export function runToolRuntime(input: RunToolRuntimeInput): ToolRuntime {
         `Tool '${toolName}' blocked by policy. Try: mcp-bash run-tool ${toolName} --allow-self ... (or --allow-all)`,
       hookContext: 'run-tool',
     },
-    client: { roots, attachmentRoots: roots, elicitation: undefined, clientSupportsUi: () => undefined },
+    client: { roots, attachmentRoots: roots, clientSupportsUi: () => undefined },
     onToolStderr: stderr ? (chunk) => stderr.write(chunk) : undefined,
     callKeyPrefix: `run-tool-${process.pid}`,
   });

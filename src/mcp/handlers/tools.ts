@@ -31,9 +31,6 @@ function serverToolRuntime(context: ServerContext): ToolRuntime {
     client: {
       roots: () => context.roots.current(),
       attachmentRoots: () => context.roots.forServerReads(),
-      get elicitation() {
-        return context.elicitation;
-      },
       clientSupportsUi: () => context.session.uiSupported,
     },
     onToolStderr: config.streamToolStderr ? (chunk) => context.stderr.write(chunk) : undefined,
