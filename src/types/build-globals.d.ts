@@ -18,3 +18,16 @@ declare module 'virtual:server-cjs' {
 
 /** Replaced by esbuild with release/release.json's download URL template (`{version}` inside). */
 declare const __MCPBASH_RELEASE_BASE_URL__: string | undefined;
+
+/**
+ * The browser side of the UI templates (assets/ui-templates/): imported as text (`with { type:
+ * 'text' }`), which esbuild inlines and the test loader (test/loader/hooks.mjs) serves alike.
+ */
+declare module '*.css' {
+  const text: string;
+  export default text;
+}
+declare module '*.browser.js' {
+  const text: string;
+  export default text;
+}

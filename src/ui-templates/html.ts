@@ -1,5 +1,7 @@
-import { APP_BRIDGE_SCRIPT } from './app-bridge-script.js';
-import { BASE_STYLE } from './base-style.js';
+// The style every template shares, and the view side of MCP Apps (each described in its file).
+
+import APP_BRIDGE_SCRIPT from '../../assets/ui-templates/app-bridge.browser.js' with { type: 'text' };
+import BASE_STYLE from '../../assets/ui-templates/base.css' with { type: 'text' };
 
 /** Text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {

@@ -47,8 +47,15 @@ export async function resolve(specifier, context, nextResolve) {
   return nextResolve(specifier, context);
 }
 
+/** Text imports (`with { type: 'text' }`: the UI templates' CSS and browser scripts), as esbuild inlines them. */
+const TEXT_MODULE = /\.(css|browser\.js)$/;
+
 /** TypeScript files load as ES modules with an inline source map (for stacks and coverage). */
 export async function load(url, context, nextLoad) {
+  if (url.startsWith('file:') && TEXT_MODULE.test(new URL(url).pathname)) {
+    const text = readFileSync(fileURLToPath(url), 'utf8');
+    return { format: 'module', source: `export default ${JSON.stringify(text)};`, shortCircuit: true };
+  }
   if (!url.startsWith('file:') || !isTypeScript(url)) return nextLoad(url, context);
   const path = fileURLToPath(url);
   const source = readFileSync(path, 'utf8');

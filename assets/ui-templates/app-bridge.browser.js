@@ -1,4 +1,4 @@
-/**
+/*
  * The view side of the MCP Apps protocol (SEP-1865, 2026-01-26) as one inline script: JSON-RPC
  * 2.0 over postMessage with the host (`window.parent`). It answers the handshake
  * (`ui/initialize`, then `ui/notifications/initialized`), applies the host's theme, style
@@ -10,7 +10,7 @@
  * It defines `window.mcpApp`; templates register their handlers, then call `connect()`.
  * Plain ES2019 without modules or imports: it runs under the host's default CSP.
  */
-export const APP_BRIDGE_SCRIPT = String.raw`(function () {
+(function () {
   'use strict';
   var PROTOCOL_VERSION = '2026-01-26';
   var host = window.parent;
@@ -227,4 +227,4 @@ export const APP_BRIDGE_SCRIPT = String.raw`(function () {
     el: el,
     showMessage: showMessage,
   };
-})();`;
+})();
