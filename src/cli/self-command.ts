@@ -9,7 +9,8 @@ export interface SelfCommand {
   readonly args: string[];
 }
 
-function real(path: string): string {
+/** `path` with symlinks resolved, or as it is when it cannot be resolved. */
+export function real(path: string): string {
   try {
     return realpathSync(path);
   } catch {

@@ -13,6 +13,12 @@ export function colorEnabled(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
 
+/** The mark of a finding's level: ✗ error, ⚠ warning, ✓ anything else (info, a pass). */
+export function levelMark(level: string, colors: Palette): string {
+  if (level === 'error') return colors.red('✗');
+  return level === 'warning' ? colors.yellow('⚠') : colors.green('✓');
+}
+
 export function palette(enabled: boolean): Palette {
   const wrap = (open: number, close: number) => (text: string) =>
     enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text;

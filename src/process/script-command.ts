@@ -1,5 +1,6 @@
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename } from 'node:path';
+import { readFileHead } from '../fs/file-head.js';
 
 /** A program and its arguments. */
 export interface ScriptCommand {
@@ -10,14 +11,7 @@ export interface ScriptCommand {
 /** The first line of a file (up to 256 bytes), or '' when it cannot be read. */
 function firstLine(path: string): string {
   try {
-    const fd = openSync(path, 'r');
-    try {
-      const head = Buffer.alloc(256);
-      const read = readSync(fd, head, 0, head.length, 0);
-      return head.subarray(0, read).toString('utf8').split('\n', 1)[0] ?? '';
-    } finally {
-      closeSync(fd);
-    }
+    return readFileHead(path, 256).toString('utf8').split('\n', 1)[0] ?? '';
   } catch {
     return '';
   }

@@ -35,33 +35,6 @@ interface Author {
   url?: string;
 }
 
-/** The bundle's metadata, each field taken from the first source that sets it. */
-export interface BundleFields {
-  readonly name: string;
-  readonly version: string;
-  readonly displayName: string;
-  readonly description: string;
-  readonly longDescription?: string;
-  readonly author?: Author;
-  readonly repository?: string;
-  readonly license?: string;
-  readonly keywords?: string[];
-  readonly homepage?: string;
-  readonly documentation?: string;
-  readonly support?: string;
-  readonly privacyPolicies?: string[];
-  readonly claudeDesktop?: string;
-  readonly runtimeNode?: string;
-  readonly runtimePython?: string;
-  readonly userConfig: UserConfigPlan;
-  /** MCPB_INCLUDE entries, unchecked. */
-  readonly include: string[];
-  readonly staticRegistry: boolean;
-  readonly meta: JsonObject;
-  /** Where each field came from (`--verbose`). */
-  readonly sources: Readonly<Record<string, string>>;
-}
-
 /** A value (or a function computing it, for costly sources such as git) and where it came from. */
 type Candidate<T> = readonly [value: T | undefined | (() => T | undefined), source: string];
 
@@ -214,7 +187,7 @@ function resolveIdentity(r: Resolver, input: FieldSources): { name: string; vers
 }
 
 /** The registry listing fields: license, keywords, links, privacy policies. */
-function resolveListing(r: Resolver, meta: JsonObject): Partial<BundleFields> {
+function resolveListing(r: Resolver, meta: JsonObject) {
   return {
     license: r.string('license', 'MCPB_LICENSE', 'license'),
     keywords: r.pick(
@@ -237,7 +210,7 @@ function resolveListing(r: Resolver, meta: JsonObject): Partial<BundleFields> {
  * Resolves every manifest field in 1.x's order: command-line flag > mcpb.conf > VERSION
  * (version only) > server.d/server.meta.json > git (author, repository) > defaults.
  */
-export function resolveBundleFields(input: FieldSources): BundleFields {
+export function resolveBundleFields(input: FieldSources) {
   const r = new Resolver(input);
   const { meta, root } = input;
   const { name, version } = resolveIdentity(r, input);
@@ -254,9 +227,14 @@ export function resolveBundleFields(input: FieldSources): BundleFields {
     runtimeNode: r.pick('runtimes.node', r.conf('MCPB_RUNTIME_NODE')),
     runtimePython: r.pick('runtimes.python', r.conf('MCPB_RUNTIME_PYTHON')),
     userConfig: resolveUserConfig(r, root, meta),
+    /** MCPB_INCLUDE entries, unchecked. */
     include: words(input.conf.values.get('MCPB_INCLUDE')) ?? [],
     staticRegistry: booleanWord(input.conf.values.get('MCPB_STATIC')) ?? true,
     meta,
-    sources: r.sources,
+    /** Where each field came from (`--verbose`). */
+    sources: r.sources as Readonly<Record<string, string>>,
   };
 }
+
+/** The bundle's metadata, each field taken from the first source that sets it. */
+export type BundleFields = ReturnType<typeof resolveBundleFields>;

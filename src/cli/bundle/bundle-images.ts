@@ -1,5 +1,6 @@
-import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { readFileHead } from '../../fs/file-head.js';
 import { isObject } from '../../json/objects.js';
 import type { JsonObject } from '../../spec/types.js';
 import type { ArchiveEntry } from './zip-writer.js';
@@ -26,13 +27,8 @@ const REMOTE = /^(https?:|data:)/i;
 
 /** `WxH` from a PNG's IHDR chunk, or undefined when the file is not a PNG. */
 export function pngSize(path: string): string | undefined {
-  const head = Buffer.alloc(24);
-  const fd = openSync(path, 'r');
-  try {
-    if (readSync(fd, head, 0, 24, 0) < 24 || !head.subarray(0, 8).equals(PNG_SIGNATURE)) return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  const head = readFileHead(path, 24);
+  if (head.length < 24 || !head.subarray(0, 8).equals(PNG_SIGNATURE)) return undefined;
   return `${head.readUInt32BE(16)}x${head.readUInt32BE(20)}`;
 }
 

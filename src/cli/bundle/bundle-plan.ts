@@ -9,12 +9,12 @@ import type { JsonObject } from '../../spec/types.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { withStateDir } from '../cli-project.js';
 import { readTemplate, scaffoldServerDescription } from '../scaffold/template-files.js';
-import { type BundleFields, type BundleFlags, resolveBundleFields } from './bundle-fields.js';
-import { type BundleImages, collectImages } from './bundle-images.js';
+import { type BundleFlags, resolveBundleFields } from './bundle-fields.js';
+import { collectImages } from './bundle-images.js';
 import { buildManifest } from './manifest.js';
 import { readMcpbConf } from './mcpb-conf.js';
 import { collectProjectFiles, type LeftOut } from './project-files.js';
-import { type ProjectInventory, scanProject } from './project-inventory.js';
+import { scanProject } from './project-inventory.js';
 import { type Platform, selfNativeBinary, serverCjs } from './runtime-sources.js';
 import { binaryLaunch, nodeLaunch, type RuntimeKind, type ServerLaunch } from './server-launch.js';
 import type { ArchiveEntry } from './zip-writer.js';
@@ -35,21 +35,6 @@ export interface BundleRequest {
   readonly embeddedServerCjs: (() => Buffer | undefined) | undefined;
   /** The time of every archive entry and of the static registry (seconds since the epoch). */
   readonly time: number;
-}
-
-/** A bundle ready to be written: its manifest, its files and what to tell the user. */
-export interface BundlePlan {
-  readonly fileName: string;
-  readonly fields: BundleFields;
-  readonly inventory: ProjectInventory;
-  readonly images: BundleImages;
-  readonly launch: ServerLaunch;
-  readonly manifest: JsonObject;
-  readonly entries: ArchiveEntry[];
-  readonly warnings: string[];
-  readonly notes: string[];
-  /** Project files the exclusions left out (`--verbose` lists them). */
-  readonly leftOut: LeftOut[];
 }
 
 /** server.d/server.meta.json as an object; a bundle cannot be made without one (1.x's rule). */
@@ -100,7 +85,7 @@ function leftOutNote(leftOut: readonly LeftOut[]): string[] {
  * `--validate` stops here. Throws a CliError (exit 1) for anything that would make an
  * invalid bundle.
  */
-export async function planBundle(request: BundleRequest): Promise<BundlePlan> {
+export async function planBundle(request: BundleRequest) {
   const { root } = request;
   const meta = readServerMeta(root);
   const conf = readMcpbConf(root);
@@ -133,13 +118,8 @@ export async function planBundle(request: BundleRequest): Promise<BundlePlan> {
     );
   const input = { fields, images, inventory, launch, platforms: request.platforms };
   const manifest = buildManifest({ ...input, promptsDir: projectLayout(root, {}).promptsDir }, warnings);
-  if (
-    inventory.tools.length +
-      inventory.resources.length +
-      inventory.resourceTemplates.length +
-      inventory.prompts.length ===
-    0
-  )
+  const { tools, resources, resourceTemplates, prompts } = inventory;
+  if (tools.length + resources.length + resourceTemplates.length + prompts.length === 0)
     warnings.push('the project offers no tools, resources or prompts');
   const entries: ArchiveEntry[] = [
     { path: 'manifest.json', mode: 0o644, data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) },
@@ -155,6 +135,10 @@ export async function planBundle(request: BundleRequest): Promise<BundlePlan> {
     entries,
     warnings,
     notes: [...inventory.notes, ...leftOutNote(files.leftOut)],
+    /** Project files the exclusions left out (`--verbose` lists them). */
     leftOut: files.leftOut,
   };
 }
+
+/** A bundle ready to be written: its manifest, its files and what to tell the user. */
+export type BundlePlan = Awaited<ReturnType<typeof planBundle>>;

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { readFileHead } from '../../fs/file-head.js';
 
 /** What the first bytes of a file say it is, in words and as `<os>-<arch>` when it is an executable. */
 export interface ExecutableFormat {
@@ -10,16 +10,6 @@ export interface ExecutableFormat {
 const ELF_MACHINES: Readonly<Record<number, string>> = { 62: 'x64', 183: 'arm64', 3: 'x86', 40: 'arm' };
 const MACHO_CPUS: Readonly<Record<number, string>> = { 16777223: 'x64', 16777228: 'arm64' };
 const PE_MACHINES: Readonly<Record<number, string>> = { 34404: 'x64', 43620: 'arm64', 332: 'x86' };
-
-function readHead(path: string, size: number): Buffer {
-  const fd = openSync(path, 'r');
-  try {
-    const buffer = Buffer.alloc(size);
-    return buffer.subarray(0, readSync(fd, buffer, 0, size, 0));
-  } finally {
-    closeSync(fd);
-  }
-}
 
 function executable(os: string, arch: string | undefined, kind: string): ExecutableFormat {
   return {
@@ -40,7 +30,7 @@ function peFormat(head: Buffer): ExecutableFormat {
  * binary of the right platform from a truncated download, a text file or another OS's binary.
  */
 export function executableFormat(path: string): ExecutableFormat {
-  const head = readHead(path, 4096);
+  const head = readFileHead(path, 4096);
   if (head.length === 0) return { target: undefined, description: 'an empty file' };
   if (head.length >= 20 && head.readUInt32BE(0) === 0x7f454c46)
     return executable('linux', ELF_MACHINES[head.readUInt16LE(18)], 'an ELF (Linux) executable');

@@ -29,12 +29,8 @@ function gitConfig(root: string, key: string, env: Env): string | undefined {
 export function repositoryUrlFromRemote(remote: string): string | undefined {
   const scpLike = /^[\w.-]+@([\w.-]+):(?!\/)(.+)$/.exec(remote);
   if (scpLike) return `https://${scpLike[1]}/${scpLike[2]}`;
-  let url: URL;
-  try {
-    url = new URL(remote);
-  } catch {
-    return undefined;
-  }
+  if (!URL.canParse(remote)) return undefined;
+  const url = new URL(remote);
   if (url.protocol === 'ssh:' || url.protocol === 'git:') return `https://${url.hostname}${url.pathname}`;
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
   url.username = '';

@@ -6,47 +6,12 @@ import { join } from 'node:path';
  * logs, earlier bundles, package-manager and build litter), and private keys.
  * `.mcpbignore` comes after these, so a `!pattern` there takes one back.
  */
-const DEFAULT_IGNORES: readonly string[] = [
-  '.DS_Store',
-  'Thumbs.db',
-  '.gitignore',
-  '.git',
-  '.mcpbignore',
-  '*.log',
-  '.env*',
-  '.npm',
-  '.npmrc',
-  '.yarnrc',
-  '.yarn',
-  '.eslintrc',
-  '.editorconfig',
-  '.prettierrc',
-  '.prettierignore',
-  '.eslintignore',
-  '.nycrc',
-  '.babelrc',
-  '.pnp.*',
-  'node_modules/.cache',
-  'node_modules/.bin',
-  '*.map',
-  'npm-debug.log*',
-  'yarn-debug.log*',
-  'yarn-error.log*',
-  'package-lock.json',
-  'yarn.lock',
-  '*.mcpb',
-  '*.d.ts',
-  '*.tsbuildinfo',
-  'tsconfig.json',
-  'id_rsa',
-  'id_dsa',
-  'id_ecdsa',
-  'id_ed25519',
-  '*.pem',
-  '*.key',
-  '*.p12',
-  '*.pfx',
-];
+const DEFAULT_IGNORES = (
+  '.DS_Store Thumbs.db .gitignore .git .mcpbignore *.log .env* .npm .npmrc .yarnrc .yarn .eslintrc .editorconfig ' +
+  '.prettierrc .prettierignore .eslintignore .nycrc .babelrc .pnp.* node_modules/.cache node_modules/.bin *.map ' +
+  'npm-debug.log* yarn-debug.log* yarn-error.log* package-lock.json yarn.lock *.mcpb *.d.ts *.tsbuildinfo ' +
+  'tsconfig.json id_rsa id_dsa id_ecdsa id_ed25519 *.pem *.key *.p12 *.pfx'
+).split(' ');
 
 interface Rule {
   readonly pattern: string;

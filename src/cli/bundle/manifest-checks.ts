@@ -20,15 +20,6 @@ export function isEmail(value: string): boolean {
   return EMAIL.test(value) && !value.includes('..');
 }
 
-function isUrl(value: string): boolean {
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function metaProblems(meta: Record<string, unknown>, problems: string[]): void {
   const { localization, _meta } = meta;
   if (
@@ -99,7 +90,8 @@ export function checkManifestFields(fields: BundleFields, platformOverrides: unk
     ['support (MCPB_SUPPORT)', fields.support],
     ...(fields.privacyPolicies ?? []).map((url): [string, string] => ['privacy policy (MCPB_PRIVACY_POLICIES)', url]),
   ];
-  for (const [what, url] of urls) if (url !== undefined && !isUrl(url)) problems.push(`${what} "${url}" is not a URL`);
+  for (const [what, url] of urls)
+    if (url !== undefined && !URL.canParse(url)) problems.push(`${what} "${url}" is not a URL`);
   metaProblems({ ...fields.meta, platform_overrides: platformOverrides }, problems);
   if (problems.length > 0) {
     throw new CliError(

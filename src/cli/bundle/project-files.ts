@@ -1,5 +1,7 @@
-import { closeSync, existsSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, sep } from 'node:path';
+import { isPathWithin } from '../../fs/contained-path.js';
+import { readFileHead } from '../../fs/file-head.js';
 import { isSystemError, systemErrorCause } from '../../fs/system-errors.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { type IgnoreRules, projectIgnoreRules } from './ignore-rules.js';
@@ -15,14 +17,6 @@ const SKIPPED_NAMES = new Set(['.DS_Store', 'Thumbs.db', '.git', '.svn', '.hg'])
 export interface LeftOut {
   readonly path: string;
   readonly reason: string;
-}
-
-/** The project files going into `server/`, and what was left out with a reason. */
-export interface CollectedFiles {
-  readonly entries: ArchiveEntry[];
-  readonly warnings: string[];
-  /** Left out by the default exclusions, `.mcpbignore` or as the bundle being written. */
-  readonly leftOut: LeftOut[];
 }
 
 /** A file name as bytes, shown with its invalid bytes as `\xNN`. */
@@ -46,24 +40,9 @@ function directoryNames(dir: string): { names: string[]; invalid: string[] } {
   return { names: names.sort(), invalid: invalid.sort() };
 }
 
-function startsWithShebang(path: string): boolean {
-  const fd = openSync(path, 'r');
-  try {
-    const head = Buffer.alloc(2);
-    return readSync(fd, head, 0, 2, 0) === 2 && head.toString() === '#!';
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** 0755 for executables (the x bit, or a shebang: Windows checkouts lose bits), else 0644. */
 function normalizedMode(path: string, mode: number): number {
-  return (mode & 0o111) !== 0 || startsWithShebang(path) ? 0o755 : 0o644;
-}
-
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+  return (mode & 0o111) !== 0 || readFileHead(path, 2).toString() === '#!' ? 0o755 : 0o644;
 }
 
 /** Why a path cannot be resolved: a symlink to nothing, or the error that says why. */
@@ -103,7 +82,7 @@ class Walker {
       return;
     }
     // Symlinks are followed inside the project only: one to ~/.ssh must not ship.
-    if (!isInside(this.realRoot, real)) {
+    if (!isPathWithin(real, this.realRoot)) {
       this.warnings.push(`${rel}: a symlink out of the project; left out`);
       return;
     }
@@ -168,7 +147,8 @@ export function includeProblems(root: string, include: readonly string[]): strin
     else if ([...DEFAULT_DIRS, ...DEFAULT_FILES, '.registry'].includes(segments[0] ?? ''))
       problems.push(`${item}: ${segments[0]} is bundled already`);
     else if (!existsSync(join(root, item))) problems.push(`${item}: not found in the project`);
-    else if (!isInside(realRoot, realpathSync(join(root, item)))) problems.push(`${item}: leads out of the project`);
+    else if (!isPathWithin(realpathSync(join(root, item)), realRoot))
+      problems.push(`${item}: leads out of the project`);
   }
   return problems;
 }
@@ -177,11 +157,7 @@ export function includeProblems(root: string, include: readonly string[]): strin
  * The project's files for `server/`: the default directories and VERSION that exist,
  * then MCPB_INCLUDE's (checked first: a bad entry fails the bundle, naming it).
  */
-export function collectProjectFiles(
-  root: string,
-  include: readonly string[],
-  outputPaths: readonly string[] = [],
-): CollectedFiles {
+export function collectProjectFiles(root: string, include: readonly string[], outputPaths: readonly string[] = []) {
   const problems = includeProblems(root, include);
   if (problems.length > 0) {
     throw new CliError(

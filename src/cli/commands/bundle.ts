@@ -1,6 +1,7 @@
-import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, type Stats, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { readFileHead } from '../../fs/file-head.js';
 import { isSystemError, systemErrorLine } from '../../fs/system-errors.js';
 import { type BundlePlan, planBundle } from '../bundle/bundle-plan.js';
 import { bundleSummary, verboseDetails } from '../bundle/bundle-summary.js';
@@ -10,7 +11,6 @@ import { archiveTime, writeZip } from '../bundle/zip-writer.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { requireProject } from '../cli-project.js';
 import type { CliIo, ParsedCommand } from '../command.js';
-import type { OptionSpec } from '../parse-options.js';
 import { colorEnabled, palette } from '../terminal.js';
 
 const usage =
@@ -35,25 +35,20 @@ function printWarnings(io: CliIo, warnings: readonly string[], notes: readonly s
 }
 
 function isZipFile(path: string): boolean {
-  const fd = openSync(path, 'r');
-  try {
-    const head = Buffer.alloc(4);
-    return readSync(fd, head, 0, 4, 0) === 4 && head.readUInt32LE(0) === 0x04034b50;
-  } finally {
-    closeSync(fd);
-  }
+  const head = readFileHead(path, 4);
+  return head.length === 4 && head.readUInt32LE(0) === 0x04034b50;
 }
 
 /** --output must be a directory (or not exist yet); an existing file there is replaced only if it is a bundle. */
 function checkOutput(outputDir: string, path: string): void {
-  const dir = statIfExists(outputDir);
+  const dir = statSync(outputDir, { throwIfNoEntry: false });
   if (dir && !dir.isDirectory())
     throw new CliError(
       `--output ${outputDir} is a file, not a directory`,
       ExitCode.Failure,
       'Pass the directory to write <name>-<version>.mcpb into (it is created when missing).',
     );
-  const existing = statIfExists(path);
+  const existing = statSync(path, { throwIfNoEntry: false });
   if (!existing) return;
   if (!existing.isFile() || (existing.size > 0 && !isZipFile(path)))
     throw new CliError(
@@ -62,15 +57,6 @@ function checkOutput(outputDir: string, path: string): void {
       ExitCode.Failure,
       'Move it away, or pass --output DIR or --version V to write the bundle elsewhere.',
     );
-}
-
-function statIfExists(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
 }
 
 /** Writes the planned bundle into `outputDir` (created if missing) and prints the summary. */
@@ -96,17 +82,16 @@ function writeBundle(
 }
 
 /** `mcp-bash bundle`: packs the project into an MCP Bundle (.mcpb) for Claude Desktop and other clients. */
-const optionSpec: OptionSpec = {
-  string: ['output', 'name', 'version', 'platform', 'runtime', 'binaries', 'project-root'],
-  boolean: ['validate', 'verbose', 'include-gojq'],
-};
 
 export const command: ParsedCommand = {
   name: 'bundle',
   reads: ['project', 'registry', 'json-tool', 'cli:bundle'],
   summary: 'Pack the project into an MCP Bundle (.mcpb) that Claude Desktop installs',
   usage,
-  options: optionSpec,
+  options: {
+    string: ['output', 'name', 'version', 'platform', 'runtime', 'binaries', 'project-root'],
+    boolean: ['validate', 'verbose', 'include-gojq'],
+  },
   details: [
     'Options:',
     '  --output DIR       where to write <name>-<version>.mcpb (default: the current directory;',

@@ -6,7 +6,6 @@ import type { CliIo, ParsedCommand } from '../command.js';
 import { CLIENTS, clientSnippet, findClient, type ServerLaunch, serverLaunch } from '../config/client-snippets.js';
 import { wrapperScript } from '../config/wrapper-script.js';
 import { NAME_PATTERN } from '../names.js';
-import type { OptionSpec } from '../parse-options.js';
 import { SCRIPT_MODE, writeNewFile } from '../scaffold/template-files.js';
 import { clientCommand, inspectorCommand } from '../self-command.js';
 
@@ -61,17 +60,16 @@ function pickMode(given: Array<(typeof MODES)[number]>): (typeof MODES)[number] 
 }
 
 /** `mcp-bash config`: how MCP clients start this project's server. */
-const optionSpec: OptionSpec = {
-  string: ['project-root', 'client'],
-  boolean: ['show', 'json', 'wrapper', 'wrapper-env', 'inspector', 'native'],
-};
 
 export const command: ParsedCommand = {
   name: 'config',
   reads: ['project'],
   summary: 'Print the MCP client configuration (or a launcher script) for a project',
   usage,
-  options: optionSpec,
+  options: {
+    string: ['project-root', 'client'],
+    boolean: ['show', 'json', 'wrapper', 'wrapper-env', 'inspector', 'native'],
+  },
   details: [
     'Options:',
     '  --project-root DIR  the project (default: MCPBASH_PROJECT_ROOT, or found from here)',

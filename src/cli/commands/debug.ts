@@ -5,18 +5,16 @@ import { SERVER_PARTS } from '../../config/setting.js';
 import { pathsConfig } from '../../config/slices.js';
 import { tempRoot } from '../../project/state-dir.js';
 import { type ParsedCommand, runParsed } from '../command.js';
-import type { OptionSpec } from '../parse-options.js';
 
 const usage = 'mcp-bash debug';
 
 /** `mcp-bash debug`: the server, with every message logged (secrets redacted) and its state kept. */
-const optionSpec: OptionSpec = {};
 
 export const command: ParsedCommand = {
   name: 'debug',
   summary: 'Run the MCP server with payload logging to a kept state dir',
   usage,
-  options: optionSpec,
+  options: {},
   reads: SERVER_PARTS,
   details: [
     'Runs the server like `mcp-bash` does, with MCPBASH_DEBUG_PAYLOADS=true, MCPBASH_PRESERVE_STATE=true',

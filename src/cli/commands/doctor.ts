@@ -2,7 +2,7 @@ import type { FrameworkHome } from '../../assets/framework-home.js';
 import { upgradeConfig } from '../../config/slices.js';
 import { ExitCode, UsageError } from '../cli-error.js';
 import type { CliIo, CommandContext, ParsedCommand } from '../command.js';
-import { type ActionTaken, DoctorReport, type Finding, type RepairAction } from '../doctor/doctor-report.js';
+import { type ActionTaken, DoctorReport, type RepairAction } from '../doctor/doctor-report.js';
 import {
   checkBinary,
   checkFramework,
@@ -16,8 +16,7 @@ import { checkMinVersion, checkProject } from '../doctor/project-checks.js';
 import { plannedUpgrade, runUpgrade, upgradeRequest } from '../doctor/upgrade/doctor-upgrade.js';
 import type { UpgradeOutcome } from '../doctor/upgrade/self-upgrade.js';
 import { writeJsonReport } from '../json-report.js';
-import type { OptionSpec } from '../parse-options.js';
-import { colorEnabled, type Palette, palette } from '../terminal.js';
+import { colorEnabled, levelMark, palette } from '../terminal.js';
 
 const usage =
   'mcp-bash doctor [--json] [--dry-run | --fix] [--min-version X.Y.Z] [--archive PATH|URL --verify SHA256 | ' +
@@ -60,11 +59,6 @@ function applyRepairs(report: DoctorReport): ActionTaken[] {
   });
 }
 
-function symbol(finding: Finding, colors: Palette): string {
-  if (finding.severity === 'error') return colors.red('✗');
-  return finding.severity === 'warning' ? colors.yellow('⚠') : colors.green('✓');
-}
-
 /** Errors found plus repairs (an upgrade too) that failed: each is why doctor exits 1. */
 function errorCount(report: DoctorReport, taken: readonly ActionTaken[]): number {
   return report.count('error') + taken.filter((action) => !action.ok).length;
@@ -80,7 +74,7 @@ function printHuman(
   const colors = palette(colorEnabled(io.stdout, io.env));
   const lines = ['mcp-bash doctor', ''];
   for (const finding of report.findings) {
-    lines.push(`  ${symbol(finding, colors)} ${finding.message}`);
+    lines.push(`  ${levelMark(finding.severity, colors)} ${finding.message}`);
     if (finding.severity !== 'info' && finding.suggestedCommand)
       lines.push(colors.dim(`      ${finding.fixable ? 'fix' : 'try'}: ${finding.suggestedCommand}`));
   }
@@ -90,7 +84,7 @@ function printHuman(
       'Repairs:',
       ...taken.map(
         (action) =>
-          `  ${action.ok ? colors.green('✓') : colors.red('✗')} ` +
+          `  ${levelMark(action.ok ? 'info' : 'error', colors)} ` +
           `${action.message}${action.error ? `: ${action.error}` : ''}`,
       ),
     );
@@ -123,17 +117,16 @@ function jsonReport(
 }
 
 /** `mcp-bash doctor`: is this install, this machine and this project ready to serve tools? */
-const optionSpec: OptionSpec = {
-  string: ['min-version', 'archive', 'verify', 'ref', 'version'],
-  boolean: ['json', 'fix', 'dry-run', 'allow-downgrade'],
-};
 
 export const command: ParsedCommand = {
   name: 'doctor',
   reads: ['project', 'json-tool', 'cli:doctor'],
   summary: 'Diagnose the install, the machine and the project; --fix repairs what it can',
   usage,
-  options: optionSpec,
+  options: {
+    string: ['min-version', 'archive', 'verify', 'ref', 'version'],
+    boolean: ['json', 'fix', 'dry-run', 'allow-downgrade'],
+  },
   details: [
     'Options:',
     '  --json              one JSON line (schemaVersion 1): findings, proposedActions,',

@@ -8,7 +8,6 @@ import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-proj
 import type { CliIo, CommandContext, ParsedCommand } from '../command.js';
 import { healthReport, healthTimeoutOption, minimalModeReport, withHealthDeadline } from '../health/health-probe.js';
 import { writeJsonReport } from '../json-report.js';
-import type { OptionSpec } from '../parse-options.js';
 
 const usage = 'mcp-bash health [--project-root DIR] [--timeout SECS]   (also: ready, --health, --ready)';
 
@@ -59,14 +58,13 @@ async function probe(
 }
 
 /** `mcp-bash health` / `ready`: a readiness probe for supervisors and proxies. */
-const optionSpec: OptionSpec = { string: ['project-root', 'timeout'], boolean: ['health', 'ready'] };
 
 export const command: ParsedCommand = {
   name: 'health',
   reads: ['registry', 'project', 'logging', 'json-tool', 'cli:health'],
   summary: 'Readiness probe: one JSON line; exit 0 ready, 1 unhealthy, 2 misconfigured',
   usage,
-  options: optionSpec,
+  options: { string: ['project-root', 'timeout'], boolean: ['health', 'ready'] },
   details: [
     'Options:',
     '  --project-root DIR  the project (default: MCPBASH_PROJECT_ROOT, or found from here)',

@@ -6,7 +6,6 @@ import { projectLayout } from '../../project/project-layout.js';
 import { loadServerIdentity } from '../../project/server-identity.js';
 import type { CliIo, ParsedCommand } from '../command.js';
 import { checkName, sanitizeName } from '../names.js';
-import type { OptionSpec } from '../parse-options.js';
 import { createdExampleTool, createProjectSkeleton, type SkeletonStep } from '../scaffold/project-skeleton.js';
 import { colorEnabled, palette } from '../terminal.js';
 
@@ -97,7 +96,6 @@ function warnWritableDirectories(io: CliIo, root: string): void {
 }
 
 /** `mcp-bash init`: turns the current directory into a project. */
-const optionSpec: OptionSpec = { string: ['name'], boolean: ['hello'] };
 
 export const command: ParsedCommand = {
   name: 'init',
@@ -106,7 +104,7 @@ export const command: ParsedCommand = {
   usageExitCode: 1,
   summary: 'Make the current directory an mcp-bash project (skeleton and a hello tool)',
   usage,
-  options: optionSpec,
+  options: { string: ['name'], boolean: ['hello'] },
   details: [
     'Options:',
     '  --name NAME   the server name; letters, digits, _ and - (default: derived from the',

@@ -1,13 +1,7 @@
-import type { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { runJqInvocation } from '../../json/jq-invocation.js';
 import { loadBuiltinJq } from '../builtin-jq.js';
 import type { RawCommand } from '../command.js';
-
-async function readStream(stream: Readable): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 export const command: RawCommand = {
   name: 'jq',
@@ -22,7 +16,7 @@ export const command: RawCommand = {
   async run(argv, context) {
     const { io } = context;
     const engine = await loadBuiltinJq(context.frameworkHome().root);
-    const result = await runJqInvocation(engine, { argv, cwd: io.cwd, readStdin: () => readStream(io.stdin) });
+    const result = await runJqInvocation(engine, { argv, cwd: io.cwd, readStdin: () => text(io.stdin) });
     io.stdout.write(result.stdout);
     io.stderr.write(result.stderr);
     return result.exitCode;

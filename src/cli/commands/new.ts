@@ -4,7 +4,6 @@ import { titleFromName } from '../../content/display-names.js';
 import { CliError } from '../cli-error.js';
 import type { ParsedCommand } from '../command.js';
 import { checkName } from '../names.js';
-import type { OptionSpec } from '../parse-options.js';
 import { createdExampleTool, createProjectSkeleton } from '../scaffold/project-skeleton.js';
 import { DIRECTORY_MODE, fileSystemFailure, writeFromTemplate } from '../scaffold/template-files.js';
 import { nextSteps, printSkeletonSteps } from './init.js';
@@ -31,7 +30,6 @@ function readmeRunLine(withHello: boolean): string {
 }
 
 /** `mcp-bash new <name>`: a new project in `./<name>/`. */
-const optionSpec: OptionSpec = { boolean: ['hello'] };
 
 export const command: ParsedCommand = {
   name: 'new',
@@ -40,7 +38,7 @@ export const command: ParsedCommand = {
   usageExitCode: 1,
   summary: 'Create a new project in ./<name>/ (skeleton, README and a hello tool)',
   usage,
-  options: optionSpec,
+  options: { boolean: ['hello'] },
   positionals: [{ name: 'name', missing: 'a project name is required' }],
   details: [
     'Arguments:',

@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { formatBytes } from '../bundle/bundle-summary.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import type { CliIo, ParsedCommand } from '../command.js';
-import type { OptionSpec } from '../parse-options.js';
 import { readPublishableBundle } from '../publish/bundle-manifest.js';
 import {
   DEFAULT_REGISTRY_URL,
@@ -22,14 +21,13 @@ function showRequest(io: CliIo, request: UploadRequest, bytes: number): void {
 }
 
 /** `mcp-bash publish`: uploads a bundle to an MCP registry. */
-const optionSpec: OptionSpec = { string: ['token'], boolean: ['dry-run', 'verbose'] };
 
 export const command: ParsedCommand = {
   name: 'publish',
   reads: ['cli:publish'],
   summary: 'Upload an .mcpb bundle to an MCP registry (MCP_REGISTRY_URL)',
   usage,
-  options: optionSpec,
+  options: { string: ['token'], boolean: ['dry-run', 'verbose'] },
   positionals: [{ name: 'file', missing: 'the bundle file is required' }],
   details: [
     'Arguments:',

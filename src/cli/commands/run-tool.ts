@@ -18,7 +18,7 @@ import type { CallToolResult } from '../../spec/types.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { cliLog, cliRegistries, requireProject, withStateDir } from '../cli-project.js';
 import type { CliIo, CommandContext, ParsedCommand } from '../command.js';
-import type { OptionSpec, ParsedOptions } from '../parse-options.js';
+import type { ParsedOptions } from '../parse-options.js';
 import { withProgress } from '../progress.js';
 import { requireBash } from '../require-bash.js';
 import { parseRootsOption } from '../run-tool/roots-option.js';
@@ -30,13 +30,6 @@ const usage =
   'mcp-bash run-tool <name> [--args JSON|@FILE] [--roots a,b] [--dry-run] [--timeout SECS] [--verbose] ' +
   '[--no-refresh] [--minimal] [--project-root DIR] [--print-env] [--allow-self] [--allow TOOL]... ' +
   '[--allow-all] [--with-server-env] [--source FILE]...';
-
-const spec: OptionSpec = {
-  string: ['args', 'roots', 'timeout', 'project-root'],
-  // `refresh`: minimist reads --no-refresh as its negation.
-  boolean: ['dry-run', 'verbose', 'refresh', 'minimal', 'print-env', 'allow-self', 'allow-all', 'with-server-env'],
-  repeatable: ['allow', 'source'],
-};
 
 interface RunToolRequest {
   readonly name: string;
@@ -280,7 +273,12 @@ export const command: ParsedCommand = {
   reads: RUN_TOOL_PARTS,
   summary: "Run one tool without an MCP client (the server's checks, environment and result)",
   usage,
-  options: spec,
+  options: {
+    string: ['args', 'roots', 'timeout', 'project-root'],
+    // `refresh`: minimist reads --no-refresh as its negation.
+    boolean: ['dry-run', 'verbose', 'refresh', 'minimal', 'print-env', 'allow-self', 'allow-all', 'with-server-env'],
+    repeatable: ['allow', 'source'],
+  },
   positionals: [{ name: 'tool', missing: 'a tool name is required' }],
   details: [
     'Options:',

@@ -7,7 +7,6 @@ import { serverModules } from '../../mcp/server-modules.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import type { CommandContext, ParsedCommand, RawCommand } from '../command.js';
 import { PayloadLogTransport } from '../debug/payload-log.js';
-import type { OptionSpec } from '../parse-options.js';
 import { onStopSignals, prepareServing } from '../serve/serve-setup.js';
 
 const usage = 'mcp-bash serve [--http [HOST:]PORT [--path PATH] [--stateless] [--insecure]]';
@@ -85,13 +84,12 @@ export const stdioCommand: RawCommand = {
 };
 
 /** `mcp-bash serve`: stdio, or MCP Streamable HTTP with --http (or MCPBASH_HTTP_LISTEN). */
-const optionSpec: OptionSpec = { string: ['http', 'path'], boolean: ['stateless', 'insecure'] };
 
 export const command: ParsedCommand = {
   name: 'serve',
   summary: 'Start the MCP server: over stdio, or over Streamable HTTP with --http',
   usage,
-  options: optionSpec,
+  options: { string: ['http', 'path'], boolean: ['stateless', 'insecure'] },
   reads: [...SERVER_PARTS, 'cli:serve'],
   details: [
     'Without --http (and without MCPBASH_HTTP_LISTEN) this is plain `mcp-bash`: stdio.',

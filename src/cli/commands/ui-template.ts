@@ -1,24 +1,18 @@
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { isObject } from '../../json/objects.js';
 import { renderUiTemplate } from '../../ui-templates/index.js';
 import { isTemplateName, TEMPLATE_NAMES } from '../../ui-templates/template-names.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import type { ParsedCommand } from '../command.js';
-import type { OptionSpec } from '../parse-options.js';
 
 const usage = `mcp-bash ui-template ${TEMPLATE_NAMES.join('|')} [--config JSON | --config @FILE | --config -]`;
-
-async function readStream(stream: Readable): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** `--config` as text: inline JSON, `@FILE`, or `-` for stdin. */
 async function configText(value: string | undefined, stdin: Readable): Promise<string> {
   if (value === undefined) return '{}';
-  if (value === '-') return readStream(stdin);
+  if (value === '-') return text(stdin);
   if (!value.startsWith('@')) return value;
   try {
     return readFileSync(value.slice(1), 'utf8');
@@ -42,13 +36,12 @@ function parseConfig(text: string): Record<string, unknown> {
  * `mcp-bash ui-template <template>`: prints the HTML of an MCP Apps UI template, the same a
  * `ui.meta.json` with `template` serves. The SDK's mcp_ui_form and mcp_ui_table run it.
  */
-const optionSpec: OptionSpec = { string: ['config'] };
 
 export const command: ParsedCommand = {
   name: 'ui-template',
   summary: 'Print the HTML of an MCP Apps UI template (form, data-table, ...)',
   usage,
-  options: optionSpec,
+  options: { string: ['config'] },
   positionals: [{ name: 'template', missing: 'a template name is required' }],
   details: [
     'Arguments:',

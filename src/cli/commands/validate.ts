@@ -5,11 +5,10 @@ import { CliError, ExitCode } from '../cli-error.js';
 import { requireProject } from '../cli-project.js';
 import type { CliIo, CommandContext, ParsedCommand } from '../command.js';
 import { writeJsonReport } from '../json-report.js';
-import type { OptionSpec } from '../parse-options.js';
 import { inspectorCommand } from '../self-command.js';
-import { colorEnabled, type Palette, palette } from '../terminal.js';
+import { colorEnabled, levelMark, type Palette, palette } from '../terminal.js';
 import { type ServerDefaults, serverDefaults, validateProject } from '../validate/validate-project.js';
-import type { Section, ValidationMessage, ValidationReport } from '../validate/validation-report.js';
+import type { Section, ValidationReport } from '../validate/validation-report.js';
 
 const usage = 'mcp-bash validate [--project-root DIR] [--fix] [--json] [--explain-defaults] [--strict] [--inspector]';
 
@@ -22,19 +21,13 @@ const SECTION_TITLES: Record<Section, string> = {
   registrations: 'Registrations and hooks',
 };
 
-function symbol(message: ValidationMessage, colors: Palette): string {
-  if (message.level === 'error') return colors.red('✗');
-  if (message.level === 'warning') return colors.yellow('⚠');
-  return colors.green('✓');
-}
-
 function printHuman(io: CliIo, report: ValidationReport, colors: Palette): void {
   io.stdout.write(`Validating project at ${report.root}...\n`);
   for (const section of Object.keys(SECTION_TITLES) as Section[]) {
     const messages = report.messages.filter((message) => message.section === section);
     if (messages.length === 0) continue;
     io.stdout.write(`\n${colors.bold(SECTION_TITLES[section])}\n`);
-    for (const message of messages) io.stdout.write(`  ${symbol(message, colors)} ${message.message}\n`);
+    for (const message of messages) io.stdout.write(`  ${levelMark(message.level, colors)} ${message.message}\n`);
   }
   io.stdout.write('\n');
 }
@@ -113,17 +106,16 @@ function locateProject(
 }
 
 /** `mcp-bash validate`: checks a project's metadata, scripts and registrations. */
-const optionSpec: OptionSpec = {
-  string: ['project-root'],
-  boolean: ['fix', 'json', 'explain-defaults', 'strict', 'inspector'],
-};
 
 export const command: ParsedCommand = {
   name: 'validate',
   reads: ['project', 'registry', 'providers', 'cli:validate'],
   summary: 'Check a project: metadata (JSON Schemas), scripts, registrations and hooks',
   usage,
-  options: optionSpec,
+  options: {
+    string: ['project-root'],
+    boolean: ['fix', 'json', 'explain-defaults', 'strict', 'inspector'],
+  },
   details: [
     'Options:',
     '  --project-root DIR   the project (default: MCPBASH_PROJECT_ROOT, or found from here)',

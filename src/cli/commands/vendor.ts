@@ -8,11 +8,10 @@ import { selfNativeBinary, serverCjs } from '../bundle/runtime-sources.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
 import { requireProject } from '../cli-project.js';
 import type { CliIo, CommandContext, ParsedCommand } from '../command.js';
-import type { OptionSpec } from '../parse-options.js';
 import { readTemplate, SCRIPT_MODE, writeNewFile } from '../scaffold/template-files.js';
 import { selfExecutable } from '../self-command.js';
 import { compareTree, readVendorManifest, VENDOR_MANIFEST } from '../vendor/vendor-manifest.js';
-import { installVendorTree, type VendorContent, vendorContent, wrapperText } from '../vendor/vendor-tree.js';
+import { installVendorTree, type VendorContent, wrapperText } from '../vendor/vendor-tree.js';
 
 const usage =
   'mcp-bash vendor [--output DIR] [--runtime binary|node] [--upgrade] [--verify] [--dry-run] [--verbose] ' +
@@ -75,9 +74,15 @@ function runtimeContent(context: CommandContext, requested: string | undefined):
       'Run the release binary, or use --runtime node.',
     );
   }
-  if (runtime === 'binary') return vendorContent('binary', { binary: self as string }, VERSION);
-  const nodeLauncher = readTemplate(context.frameworkHome(), 'runtime', 'node-launcher.sh');
-  return vendorContent('node', { cjs: serverCjs(context.embeddedServerCjs), nodeLauncher }, VERSION);
+  const version = { path: 'VERSION', mode: 0o644, data: Buffer.from(`${VERSION}\n`) };
+  if (runtime === 'binary') return { runtime, files: [{ path: 'bin/mcp-bash', mode: 0o755, source: self }, version] };
+  const launcher = Buffer.from(readTemplate(context.frameworkHome(), 'runtime', 'node-launcher.sh'));
+  const cjs = serverCjs(context.embeddedServerCjs);
+  const files = [
+    { path: 'bin/mcp-bash', mode: 0o755, data: launcher },
+    { path: 'lib/mcp-bash.cjs', mode: 0o755, data: cjs },
+  ];
+  return { runtime, files: [...files, version] };
 }
 
 function describe(root: string, path: string): string {
@@ -135,17 +140,16 @@ function install(
 }
 
 /** `mcp-bash vendor`: a self-contained copy of the runtime inside the project. */
-const optionSpec: OptionSpec = {
-  string: ['output', 'runtime', 'project-root'],
-  boolean: ['upgrade', 'verify', 'dry-run', 'verbose'],
-};
 
 export const command: ParsedCommand = {
   name: 'vendor',
   reads: ['project'],
   summary: 'Copy the mcp-bash runtime into the project (.mcp-bash/) with a run-server.sh wrapper',
   usage,
-  options: optionSpec,
+  options: {
+    string: ['output', 'runtime', 'project-root'],
+    boolean: ['upgrade', 'verify', 'dry-run', 'verbose'],
+  },
   details: [
     'Options:',
     '  --output DIR        the vendored dir (default: <project>/.mcp-bash)',

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { assetsParentDir } from '../../assets/data-dir.js';
 import { type AssetBundle, MARKER_FILE } from '../../assets/extract-archive.js';
@@ -12,18 +12,10 @@ import { findOnPath } from '../../process/json-tool.js';
 import { shellQuote } from '../../process/shell-quote.js';
 import { tempRoot } from '../../project/state-dir.js';
 import { jsonToolInfo } from '../json-tool-info.js';
-import { selfCommand, selfExecutable } from '../self-command.js';
+import { real, selfCommand, selfExecutable } from '../self-command.js';
 import { checkAssetIntegrity, reextractAssets } from './asset-integrity.js';
 import { compareVersions, type DoctorReport } from './doctor-report.js';
 import { inspectShim, repairShim, shimPath } from './shim.js';
-
-function real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
 
 /** This binary: where it is, its version, and whether it runs natively or under node. */
 export function checkBinary(report: DoctorReport): void {

@@ -14,12 +14,7 @@ export interface UploadRequest {
 
 /** MCP_REGISTRY_URL, checked: an http or https URL (a dry run must fail where the upload would). */
 export function registryBaseUrl(value: string): string {
-  let protocol: string | undefined;
-  try {
-    protocol = new URL(value).protocol;
-  } catch {
-    protocol = undefined;
-  }
+  const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
   if (protocol !== 'http:' && protocol !== 'https:')
     throw new CliError(
       `MCP_REGISTRY_URL is not an http(s) URL: "${value}"`,

@@ -8,14 +8,7 @@ import { CliError } from '../cli-error.js';
 import { FILE_MODE, writeNewFile } from './template-files.js';
 
 /** Whether something (a dangling symbolic link included) is at `path`. */
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const exists = (path: string) => lstatSync(path, { throwIfNoEntry: false }) !== undefined;
 
 /** One `completions` entry of register.json (1.x's shape). */
 export interface CompletionEntry {

@@ -20,11 +20,6 @@ function writeUiFiles(input: ScaffoldInput, dir: string, name: string, withReadm
   return targets.map((path) => projectRelative(root, path));
 }
 
-/** The URI the view will have (the server's name, the directory's name). */
-function uriNote(input: ScaffoldInput, name: string): string {
-  return uiResourceUri(input.project.identity.info.name, name);
-}
-
 /**
  * `scaffold ui <name>`: a standalone view in `ui/<name>/` (index.html, ui.meta.json,
  * README.md); a tool shows it by naming its URI in `_meta.ui.resourceUri`.
@@ -33,7 +28,7 @@ export function scaffoldStandaloneUi(input: ScaffoldInput): ScaffoldResult {
   const dir = join(input.project.layout.uiDir, input.name);
   refuseExisting([dir], (path) => `${projectRelative(input.project.layout.root, path)}/`);
   const created = writeUiFiles(input, dir, input.name, true);
-  const uri = uriNote(input, input.name);
+  const uri = uiResourceUri(input.project.identity.info.name, input.name);
   return {
     created,
     notes: [`Its URI is ${uri}; a tool shows it with "_meta": {"ui": {"resourceUri": "${uri}"}}.`],
@@ -54,8 +49,6 @@ export function scaffoldToolUi(input: ScaffoldInput, tool: string): ScaffoldResu
       `Create the tool first ('mcp-bash scaffold tool ${tool} --ui' makes both).`,
     );
   const created = writeUiFiles(input, toolUiDir(toolsDir, tool), tool, false);
-  return {
-    created,
-    notes: [`The tool's view is ${uriNote(input, tool)}: clients with MCP Apps show it with the tool's results.`],
-  };
+  const uri = uiResourceUri(input.project.identity.info.name, tool);
+  return { created, notes: [`The tool's view is ${uri}: clients with MCP Apps show it with the tool's results.`] };
 }

@@ -1,18 +1,9 @@
-import { chmodSync, closeSync, lstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
+import { readFileHead } from '../../fs/file-head.js';
 import { shellQuote } from '../../process/shell-quote.js';
 import { checkTrusted } from './trust-checks.js';
 import type { CheckContext, Section } from './validation-report.js';
-
-function firstBytes(path: string, count: number): string {
-  const fd = openSync(path, 'r');
-  try {
-    const buffer = Buffer.alloc(count);
-    return buffer.subarray(0, readSync(fd, buffer, 0, count, 0)).toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /**
  * With --fix, makes a script executable (never through a symlink). Runs before discovery
@@ -40,7 +31,7 @@ export function fixExecutable(ctx: CheckContext, section: Section, path: string)
 export function checkLineEndings(ctx: CheckContext, section: Section, path: string): void {
   let head: string;
   try {
-    head = firstBytes(path, 64 * 1024);
+    head = readFileHead(path, 64 * 1024).toString('utf8');
   } catch {
     return; // missing or unreadable: reported where it matters
   }
@@ -72,7 +63,7 @@ function breaksOnCrlf(path: string, head: string): boolean {
 
 /** The program a script's shebang names (`#!/usr/bin/env -S python3 -u`: python3), if any. */
 function shebangProgram(path: string): string | undefined {
-  const line = firstBytes(path, 256).split(/\r?\n/, 1)[0] ?? '';
+  const line = readFileHead(path, 256).toString('utf8').split(/\r?\n/, 1)[0] ?? '';
   if (!line.startsWith('#!')) return undefined;
   const words = line.slice(2).trim().split(/\s+/);
   let index = basename(words[0] ?? '') === 'env' ? 1 : 0;
@@ -142,7 +133,7 @@ export function checkScriptFile(ctx: CheckContext, section: Section, path: strin
   }
   let start: string;
   try {
-    start = firstBytes(path, 2);
+    start = readFileHead(path, 2).toString('utf8');
   } catch (error) {
     // The server lists such a tool (its meta.json describes it), but bash cannot run it.
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, sep } from 'node:path';
+import { sha256Hex } from '../../json/canonical-json.js';
 import { isObject } from '../../json/objects.js';
 
 /** `vendor.json` in a vendored tree: 1.x's four keys, plus the runtime kind and each file's hash. */
@@ -17,34 +17,24 @@ export interface VendorManifest {
 
 export const VENDOR_MANIFEST = 'vendor.json';
 
-function fileHash(path: string): string {
-  return createHash('sha256').update(readFileSync(path)).digest('hex');
-}
-
-function walk(dir: string, base: string, out: string[]): void {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path, base, out);
-    else out.push(relative(base, path).split(sep).join('/'));
-  }
-}
-
 /** Every file of the tree (vendor.json excluded) with its SHA-256, in sorted order. */
 export function treeFileHashes(dir: string): Record<string, string> {
-  const paths: string[] = [];
-  walk(dir, dir, paths);
+  const paths = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+    (path) => path !== VENDOR_MANIFEST && !statSync(join(dir, path)).isDirectory(),
+  );
   const hashes: Record<string, string> = {};
-  for (const path of paths.filter((path) => path !== VENDOR_MANIFEST).sort()) hashes[path] = fileHash(join(dir, path));
+  for (const path of paths.sort()) hashes[path.split(sep).join('/')] = sha256Hex(readFileSync(join(dir, path)));
   return hashes;
 }
 
 /** 1.x's tree hash: SHA-256 over the sorted `relpath:filehash` lines. */
 export function treeHash(files: Readonly<Record<string, string>>): string {
-  const lines = Object.keys(files)
-    .sort()
-    .map((path) => `${path}:${files[path]}\n`)
-    .join('');
-  return createHash('sha256').update(lines).digest('hex');
+  return sha256Hex(
+    Object.keys(files)
+      .sort()
+      .map((path) => `${path}:${files[path]}\n`)
+      .join(''),
+  );
 }
 
 /** vendor.json of a tree, or undefined when it is missing or unreadable. */
@@ -57,16 +47,11 @@ export function readVendorManifest(dir: string): Partial<VendorManifest> | undef
   }
 }
 
-/** How a tree differs from its vendor.json: files changed, missing or added (by path). */
-export interface TreeDifference {
-  readonly matches: boolean;
-  readonly changed: string[];
-  readonly missing: string[];
-  readonly added: string[];
-}
-
-/** Compares a tree with what vendor.json recorded; `matches` is the 1.x check (the tree hash). */
-export function compareTree(dir: string, manifest: Partial<VendorManifest>): TreeDifference {
+/**
+ * How a tree differs from what vendor.json recorded: files changed, missing or added (by
+ * path); `matches` is the 1.x check (the tree hash).
+ */
+export function compareTree(dir: string, manifest: Partial<VendorManifest>) {
   const now = treeFileHashes(dir);
   const recorded = isObject(manifest.files) ? (manifest.files as Record<string, string>) : {};
   return {

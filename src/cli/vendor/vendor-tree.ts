@@ -12,23 +12,6 @@ export interface VendorContent {
   readonly files: ArchiveEntry[];
 }
 
-/** The runtime as files: the native binary, or mcp-bash.cjs with a launcher that runs node. */
-export function vendorContent(
-  runtime: VendorContent['runtime'],
-  source: { binary?: string; cjs?: Buffer; nodeLauncher?: string },
-  version: string,
-): VendorContent {
-  const files: ArchiveEntry[] =
-    runtime === 'binary'
-      ? [{ path: 'bin/mcp-bash', mode: 0o755, source: source.binary as string }]
-      : [
-          { path: 'bin/mcp-bash', mode: 0o755, data: Buffer.from(source.nodeLauncher ?? '') },
-          { path: 'lib/mcp-bash.cjs', mode: 0o755, data: source.cjs as Buffer },
-        ];
-  files.push({ path: 'VERSION', mode: 0o644, data: Buffer.from(`${version}\n`) });
-  return { runtime, files };
-}
-
 /** The wrapper's exec line: relative to the project when the vendored dir is inside it. */
 export function wrapperText(template: string, root: string, vendorDir: string): string {
   const rel = relative(root, vendorDir);

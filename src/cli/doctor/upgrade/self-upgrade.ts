@@ -29,7 +29,6 @@ export interface UpgradeOutcome {
   readonly binary: string;
   readonly from: string;
   readonly to: string;
-  readonly source: string;
   /** False when the requested release is the running one. */
   readonly changed: boolean;
   /** The previous binary, kept when MCPBASH_DOCTOR_KEEP_BACKUP is true. */
@@ -130,7 +129,7 @@ async function install(target: string, source: ResolvedSource, request: UpgradeR
     const newVersion = versionOf(staged, upgrade.env);
     checkPolicy(newVersion, request);
     const backup = swap(target, staged, newVersion, upgrade);
-    return { binary: target, from: VERSION, to: newVersion, source: source.location, changed: true, backup };
+    return { binary: target, from: VERSION, to: newVersion, changed: true, backup };
   } finally {
     if (existsSync(staged)) rmSync(staged, { force: true });
   }
@@ -149,7 +148,7 @@ export async function upgradeSelf(request: UpgradeRequest, upgrade: Upgrade): Pr
     );
   const target = selfExecutable();
   if (request.archive === undefined && request.version === VERSION) {
-    return { binary: target, from: VERSION, to: VERSION, source: 'this binary', changed: false, backup: null };
+    return { binary: target, from: VERSION, to: VERSION, changed: false, backup: null };
   }
   const source = await resolveSource(request, upgrade.config);
   return withUpgradeLock(join(dirname(target), '.mcp-bash.upgrade.lock'), upgrade.config, () =>
