@@ -10,7 +10,7 @@ import type { ServerIdentity } from '../project/server-identity.js';
 import type { LoggingLevel, LogSink } from '../spec/logging-levels.js';
 import { SchemaValidator } from '../validation/json-schema.js';
 import { CallDirectoryPool } from './call-directory.js';
-import type { PolicyWording } from './tool-policy.js';
+import type { PolicyWording } from './tool-call-checks.js';
 
 /** Answers a tool's elicitation request (the server's bridge to the client; none in run-tool). */
 export interface ElicitationBridge {

@@ -14,8 +14,7 @@ import { manualResourceNormalizer, manualTemplateNormalizer } from '../../projec
 import { manualToolNormalizer } from '../../project/tools/manual-tools.js';
 import type { ToolDefinition } from '../../project/tools/tool-definition.js';
 import { toolNamePortability } from '../../project/tools/tool-name.js';
-import { uncompiledSchemaWarning } from '../../runner/tool-call-checks.js';
-import { toolScriptContainment } from '../../runner/tool-policy.js';
+import { toolScriptContainment, uncompiledSchemaWarning } from '../../runner/tool-call-checks.js';
 import {
   completionRegistration,
   type MetaFormat,

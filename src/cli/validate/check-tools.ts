@@ -12,8 +12,7 @@ import {
 } from '../../project/tools/tool-discovery.js';
 import { toolNamePortability } from '../../project/tools/tool-name.js';
 import { UI_META_FILE } from '../../project/ui/ui-discovery.js';
-import { uncompiledSchemaWarning } from '../../runner/tool-call-checks.js';
-import { toolScriptContainment } from '../../runner/tool-policy.js';
+import { toolScriptContainment, uncompiledSchemaWarning } from '../../runner/tool-call-checks.js';
 import { toolMeta } from '../../schemas/meta-files.js';
 import { toolUiMeta } from '../../schemas/ui-files.js';
 import { closestMatch } from '../../text/did-you-mean.js';

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isVisibleToModel } from '../../project/ui/tool-ui-meta.js';
-import { prepareToolCall } from '../../runner/tool-call-checks.js';
+import { prepareToolCall, serverPolicyWording } from '../../runner/tool-call-checks.js';
 import { executeToolCall } from '../../runner/tool-execution.js';
-import { serverPolicyWording } from '../../runner/tool-policy.js';
 import { createToolRuntime, type ToolRuntime } from '../../runner/tool-runtime.js';
 import { titlesSupported, toListedTool } from '../listed-items.js';
 import { listPage } from '../pagination.js';
