@@ -31,8 +31,30 @@ function timeouts(values: SettingValues) {
   };
 }
 
+/** JSON.stringify writes a control character as `\u00XX`: six bytes for one. */
+const WORST_ESCAPE = 6;
+/** The envelope around a response's parts: ids, member names, `_meta`, a validation note. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * The response caps (D285) are the largest answer a request can give when every part is
+ * within its own cap, so such a result is always sent. A tools/call answer carries what the
+ * tool printed twice (the text and structuredContent), each byte escaped at worst, with the
+ * stderr tail and the attachments (MCPBASH_MAX_RESOURCE_BYTES in all, base64 or text); a
+ * resources/read answer one payload within its cap.
+ */
+function responseCaps(values: SettingValues) {
+  const { MCPBASH_MAX_TOOL_OUTPUT_SIZE: output, MCPBASH_TOOL_STDERR_TAIL_LIMIT: tail } = values;
+  const { MCPBASH_MAX_RESOURCE_BYTES: resource, MCPBASH_MAX_UI_RESOURCE_BYTES: uiResource } = values;
+  return {
+    toolCallResponseBytes: WORST_ESCAPE * (2 * output + tail + resource) + ENVELOPE_BYTES,
+    resourceReadResponseBytes: WORST_ESCAPE * Math.max(resource, uiResource) + ENVELOPE_BYTES,
+  };
+}
+
 function limits(values: SettingValues) {
   return {
+    ...responseCaps(values),
     maxConcurrentRequests: values.MCPBASH_MAX_CONCURRENT_REQUESTS,
     maxMessageBytes: values.MCPBASH_MAX_MESSAGE_BYTES,
     maxToolOutputBytes: values.MCPBASH_MAX_TOOL_OUTPUT_SIZE,

@@ -10,8 +10,14 @@ import { isUiUri } from '../project/ui/ui-uri.js';
 import { type ProviderHost, readWithProvider } from '../providers/resource-provider.js';
 import { ErrorCode } from '../spec/error-codes.js';
 import { RpcError } from '../spec/rpc-error.js';
-import type { ResourceContents } from '../spec/types.js';
-import type { ResourceRequest } from './params/resource-params.js';
+import type { ReadResourceParams, ResourceContents } from '../spec/types.js';
+
+/** `resources/read` and `resources/subscribe`: a URI, or a registered name (an mcp-bash extension), or both. */
+export interface ResourceRequest extends Partial<ReadResourceParams> {
+  readonly name?: string;
+  /** `params.timeoutSecs` (original-behaviour §2.13) when it is a positive number; else the method's default. */
+  readonly timeoutSecs?: number;
+}
 
 /** A read request resolved to what serves it. */
 export interface ResolvedResource {

@@ -11,10 +11,9 @@ import { type CallPaths, removeCallDirectory } from './call-directory.js';
 import { readEmbeddedResources } from './embedded-resources.js';
 import { SlidingWindowLimiter } from './rate-limiter.js';
 import { SideChannel } from './side-channel.js';
-import { type TimeoutPolicy, type TimeoutReason, TimeoutWatchdog } from './timeout-watchdog.js';
 import type { PreparedToolCall } from './tool-call-checks.js';
 import { buildToolEnvironment } from './tool-environment.js';
-import { buildToolResult } from './tool-result.js';
+import { buildToolResult, type TimeoutPolicy, type TimeoutReason } from './tool-result.js';
 import type { ElicitationBridge, ToolPaths, ToolRuntime } from './tool-runtime.js';
 import { finishTrace, startTrace, type ToolTrace } from './tool-trace.js';
 
@@ -297,5 +296,49 @@ export async function executeToolCall(
     });
   } finally {
     if (!runtime.config.preserveState) removeCallDirectory(paths);
+  }
+}
+
+/**
+ * Fixed mode expires `timeoutSecs` after the start. Idle mode expires `timeoutSecs` after
+ * the last activity, and in any case `maxTimeoutSecs` after the start.
+ */
+class TimeoutWatchdog {
+  private idleTimer: NodeJS.Timeout | undefined;
+  private capTimer: NodeJS.Timeout | undefined;
+  private expired = false;
+
+  constructor(
+    private readonly policy: TimeoutPolicy,
+    private readonly onExpire: (reason: TimeoutReason) => void,
+  ) {
+    if (policy.progressExtendsTimeout) {
+      this.capTimer = setTimeout(() => this.expire('max_exceeded'), policy.maxTimeoutSecs * 1000);
+      this.armIdle();
+    } else {
+      this.idleTimer = setTimeout(() => this.expire('fixed'), policy.timeoutSecs * 1000);
+    }
+  }
+
+  /** Progress activity: restarts the idle timeout (no effect in fixed mode). */
+  touch(): void {
+    if (this.policy.progressExtendsTimeout && !this.expired) this.armIdle();
+  }
+
+  stop(): void {
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.capTimer);
+  }
+
+  private armIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.expire('idle'), this.policy.timeoutSecs * 1000);
+  }
+
+  private expire(reason: TimeoutReason): void {
+    if (this.expired) return;
+    this.expired = true;
+    this.stop();
+    this.onExpire(reason);
   }
 }

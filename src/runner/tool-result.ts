@@ -13,7 +13,17 @@ import { ErrorCode } from '../spec/error-codes.js';
 import { RpcError } from '../spec/rpc-error.js';
 import type { CallToolResult, ContentBlock, EmbeddedResource, JsonObject, TextContent } from '../spec/types.js';
 import { describeIssues, type SchemaValidator } from '../validation/json-schema.js';
-import type { TimeoutPolicy, TimeoutReason } from './timeout-watchdog.js';
+
+/** Why a tool ran out of time (the `reason` of the timeout result). */
+export type TimeoutReason = 'fixed' | 'idle' | 'max_exceeded';
+
+export interface TimeoutPolicy {
+  readonly timeoutSecs: number;
+  /** Idle mode: the timeout restarts on every progress activity. */
+  readonly progressExtendsTimeout: boolean;
+  /** Idle mode's hard cap. */
+  readonly maxTimeoutSecs: number;
+}
 
 export interface ResultInputs {
   readonly tool: ToolDefinition;

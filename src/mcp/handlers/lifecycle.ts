@@ -1,15 +1,62 @@
+import { asObject } from '../../json/objects.js';
+import type { JsonRpcParams, RequestId } from '../../jsonrpc/messages.js';
+import { isRequestId } from '../../jsonrpc/messages.js';
 import { ErrorCode } from '../../spec/error-codes.js';
 import { RpcError } from '../../spec/rpc-error.js';
-import type { InitializeResult } from '../../spec/types.js';
+import type {
+  CancelledParams,
+  ClientCapabilities,
+  Implementation,
+  InitializeParams,
+  InitializeResult,
+} from '../../spec/types.js';
+import { ignoreParams, invalidParam, paramsObject } from '../params-reader.js';
 import {
-  type CancelRequest,
-  type InitializeRequest,
-  ignoreParams,
-  parseCancelledParams,
-  parseInitializeParams,
-} from '../params/lifecycle-params.js';
+  DEFAULT_PROTOCOL_VERSION,
+  isSupportedProtocolVersion,
+  type ProtocolVersion,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '../protocol-versions.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
 import { clientSupportsUi, recordUiSupport } from '../ui-extension.js';
+
+/** `initialize` params, checked: a version we speak (the newest when none is asked for). */
+interface InitializeRequest extends InitializeParams {
+  readonly protocolVersion: ProtocolVersion;
+  readonly capabilities: ClientCapabilities;
+}
+
+/** `initialize`: an unsupported version is -32602 naming the supported ones (original-behaviour §2.2). */
+function parseInitializeParams(params: JsonRpcParams | undefined): InitializeRequest {
+  const request = paramsObject(params);
+  const requested = request.protocolVersion ?? DEFAULT_PROTOCOL_VERSION;
+  if (!isSupportedProtocolVersion(requested)) {
+    throw invalidParam(
+      'protocolVersion',
+      `Unsupported protocol version: ${String(requested)}. Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(',')}`,
+      { requested, supported: SUPPORTED_PROTOCOL_VERSIONS },
+    );
+  }
+  const clientInfo = typeof request.clientInfo === 'object' ? (request.clientInfo as Implementation) : undefined;
+  return {
+    protocolVersion: requested,
+    capabilities: asObject(request.capabilities) as ClientCapabilities,
+    ...(clientInfo ? { clientInfo } : {}),
+  };
+}
+
+/** `notifications/cancelled` as the engine can act on it: an id (`requestId`, or 1.x's `id`). */
+interface CancelRequest extends Omit<CancelledParams, 'requestId'> {
+  readonly requestId: RequestId;
+}
+
+/** `notifications/cancelled`; undefined (the notification is dropped) without a usable id. */
+function parseCancelledParams(params: JsonRpcParams | undefined): CancelRequest | undefined {
+  const request = paramsObject(params);
+  const id = request.requestId ?? request.id;
+  if (!isRequestId(id)) return undefined;
+  return { requestId: id, ...(typeof request.reason === 'string' ? { reason: request.reason } : {}) };
+}
 
 function initialize(context: ServerContext, request: InitializeRequest): InitializeResult {
   const { session } = context;

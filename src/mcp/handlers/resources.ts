@@ -1,4 +1,5 @@
 import { sha256Hex } from '../../json/canonical-json.js';
+import type { JsonRpcParams } from '../../jsonrpc/messages.js';
 import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../../project/ui/ui-resource.js';
 import type { ProviderHost } from '../../providers/resource-provider.js';
 import { selfBinary } from '../../runner/self-binary.js';
@@ -6,14 +7,56 @@ import { ErrorCode } from '../../spec/error-codes.js';
 import { RpcError } from '../../spec/rpc-error.js';
 import type { ReadResourceResult } from '../../spec/types.js';
 import { titlesSupported, toListedResource, toListedTemplate, toListedUiResource } from '../listed-items.js';
-import { listPage, listResult, paginate } from '../pagination.js';
-import { parseListParams } from '../params/list-params.js';
-import { parseResourceParams, parseUnsubscribeParams } from '../params/resource-params.js';
-import { type ResolvedResource, ResourceReader } from '../resource-reader.js';
+import { listPage, listResult, paginate, parseListParams } from '../pagination.js';
+import { invalidParam, optionalString, paramsObject, positiveSeconds } from '../params-reader.js';
+import { type ResolvedResource, ResourceReader, type ResourceRequest } from '../resource-reader.js';
 import { ResourceSubscriptions } from '../resource-subscriptions.js';
-import { resourceReadResponseCap } from '../response-caps.js';
 import type { HandlerModule, ServerContext } from '../server-context.js';
 import { toWireError } from '../wire-errors.js';
+
+/** `resources/unsubscribe`: the URI given to subscribe, or the subscription's id (1.x). */
+interface UnsubscribeRequest {
+  readonly uri?: string;
+  readonly subscriptionId?: string;
+}
+
+/** resources/read and resources/subscribe params: `uri` and/or `name`, strings without NUL. */
+function parseResourceParams(params: JsonRpcParams | undefined): ResourceRequest {
+  const request = paramsObject(params);
+  const uri = optionalString(request, 'uri');
+  const name = optionalString(request, 'name');
+  if (uri === undefined && name === undefined) {
+    throw invalidParam('uri', 'Resource name or uri required', {
+      hint: 'Pass params.uri (a URI from resources/list, or one expanded from a template)',
+    });
+  }
+  // A NUL cannot be passed to a provider (argv); no valid URI contains a raw one.
+  for (const [field, value] of [
+    ['uri', uri],
+    ['name', name],
+  ] as const) {
+    if (value?.includes('\0')) throw invalidParam(field, 'Invalid resource URI: it contains a NUL character');
+  }
+  const timeoutSecs = positiveSeconds(request.timeoutSecs);
+  return {
+    ...(uri !== undefined ? { uri } : {}),
+    ...(name !== undefined ? { name } : {}),
+    ...(timeoutSecs !== undefined ? { timeoutSecs } : {}),
+  };
+}
+
+/** resources/unsubscribe params: a non-empty `uri` or `subscriptionId`. */
+function parseUnsubscribeParams(params: JsonRpcParams | undefined): UnsubscribeRequest {
+  const request = paramsObject(params);
+  const uri = typeof request.uri === 'string' && request.uri !== '' ? request.uri : undefined;
+  const id =
+    typeof request.subscriptionId === 'string' && request.subscriptionId !== '' ? request.subscriptionId : undefined;
+  if (uri === undefined && id === undefined)
+    throw invalidParam('uri', 'Resource uri required', {
+      hint: 'Pass params.uri, the URI given to resources/subscribe',
+    });
+  return { ...(uri !== undefined ? { uri } : {}), ...(id !== undefined ? { subscriptionId: id } : {}) };
+}
 
 /** How providers run in this session; the file provider may also read inside the session's configured roots. */
 function providerHost(context: ServerContext): ProviderHost {
@@ -162,7 +205,7 @@ export const resourcesModule: HandlerModule = {
         const { contents } = await reader.read(target, { timeoutSecs, signal });
         return { contents: [contents] };
       },
-      { queued: true, maxResponseBytes: resourceReadResponseCap(context.config) },
+      { queued: true, maxResponseBytes: context.config.resourceReadResponseBytes },
     );
     const subscriptions = registerSubscriptions(context, reader);
     return { onStop: () => subscriptions.stop() };

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { canonicalRoot, type RootEntry, rootEntry } from '../../project/roots.js';
-import { ignoreParams } from '../params/lifecycle-params.js';
+import { ignoreParams } from '../params-reader.js';
 import type { HandlerModule } from '../server-context.js';
 
 /**

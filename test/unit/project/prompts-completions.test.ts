@@ -1,5 +1,5 @@
 import t from 'tap';
-import { parsePromptGetParams } from '../../../src/mcp/params/prompt-params.js';
+import { parsePromptGetParams } from '../../../src/mcp/handlers/prompts.js';
 import { decodeCompletionCursor, encodeCompletionCursor } from '../../../src/project/completions/completion-cursor.js';
 import { builtinCompletions, parseCompletionOutput } from '../../../src/project/completions/completion-output.js';
 import { normalizePrompt, promptArguments } from '../../../src/project/prompts/prompt-definition.js';

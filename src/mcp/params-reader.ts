@@ -1,7 +1,7 @@
-import { asObject } from '../../json/objects.js';
-import type { JsonRpcParams } from '../../jsonrpc/messages.js';
-import { RpcError } from '../../spec/rpc-error.js';
-import type { JsonObject } from '../../spec/types.js';
+import { asObject } from '../json/objects.js';
+import type { JsonRpcParams } from '../jsonrpc/messages.js';
+import { RpcError } from '../spec/rpc-error.js';
+import type { JsonObject } from '../spec/types.js';
 
 /** A request's params by name; absent or by-position params read as none (no MCP method takes them). */
 export function paramsObject(params: JsonRpcParams | undefined): Readonly<JsonObject> {
@@ -47,4 +47,9 @@ export function positiveCount(value: unknown): number | undefined {
 /** A positive, finite number of seconds (fractions allowed), else undefined. */
 export function positiveSeconds(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+/** Methods whose params carry nothing the server reads (ping, shutdown, exit, initialized, list_changed). */
+export function ignoreParams(): Record<string, never> {
+  return {};
 }
