@@ -1,8 +1,10 @@
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import { upgradeConfig } from '../../config/slices.js';
+import type { UpgradeOutcome } from '../../distribution/upgrade/self-upgrade.js';
 import { ExitCode, UsageError } from '../cli-error.js';
 import type { CliIo, CommandContext, ParsedCommand } from '../command.js';
 import { type ActionTaken, DoctorReport, type RepairAction } from '../doctor/doctor-report.js';
+import { plannedUpgrade, runUpgrade, upgradeRequest } from '../doctor/doctor-upgrade.js';
 import {
   checkBinary,
   checkFramework,
@@ -13,8 +15,6 @@ import {
   checkWindows,
 } from '../doctor/environment-checks.js';
 import { checkMinVersion, checkProject } from '../doctor/project-checks.js';
-import { plannedUpgrade, runUpgrade, upgradeRequest } from '../doctor/upgrade/doctor-upgrade.js';
-import type { UpgradeOutcome } from '../doctor/upgrade/self-upgrade.js';
 import { writeJsonReport } from '../json-report.js';
 import { colorEnabled, levelMark, palette } from '../terminal.js';
 

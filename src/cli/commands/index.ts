@@ -18,13 +18,21 @@ export const commandTable: readonly CommandEntry[] = [
   entry('validate', "Check a project's metadata, scripts and registrations", () => import('./validate.js')),
   entry('config', 'Print the MCP client configuration for a project', () => import('./config.js')),
   entry('registry', 'Rebuild the registry caches or show their state', () => import('./registry.js')),
-  entry('bundle', 'Pack the project into an MCP Bundle (.mcpb) for Claude Desktop', () => import('./bundle.js')),
+  entry(
+    'bundle',
+    'Pack the project into an MCP Bundle (.mcpb) for Claude Desktop',
+    () => import('../../distribution/bundle/bundle-command.js'),
+  ),
   entry(
     'vendor',
     'Copy the mcp-bash runtime into the project (.mcp-bash/) with a run-server.sh',
-    () => import('./vendor.js'),
+    () => import('../../distribution/vendor/vendor-command.js'),
   ),
-  entry('publish', 'Upload an .mcpb bundle to an MCP registry (MCP_REGISTRY_URL)', () => import('./publish.js')),
+  entry(
+    'publish',
+    'Upload an .mcpb bundle to an MCP registry (MCP_REGISTRY_URL)',
+    () => import('../../distribution/publish/publish-command.js'),
+  ),
   entry(
     'health',
     'Readiness probe: one JSON line, exit 0 ready, 1 unhealthy, 2 misconfigured',

@@ -11,10 +11,11 @@ import { pathsConfig } from '../../config/slices.js';
 import { findOnPath } from '../../process/json-tool.js';
 import { shellQuote } from '../../process/shell-quote.js';
 import { tempRoot } from '../../project/state-dir.js';
+import { compareVersions } from '../../text/versions.js';
 import { jsonToolInfo } from '../json-tool-info.js';
 import { real, selfCommand, selfExecutable } from '../self-command.js';
 import { checkAssetIntegrity, reextractAssets } from './asset-integrity.js';
-import { compareVersions, type DoctorReport } from './doctor-report.js';
+import type { DoctorReport } from './doctor-report.js';
 import { inspectShim, repairShim, shimPath } from './shim.js';
 
 /** This binary: where it is, its version, and whether it runs natively or under node. */

@@ -8,8 +8,9 @@ import { findOnPath } from '../../process/json-tool.js';
 import { openProject } from '../../project/project-context.js';
 import { resolveProjectRoot } from '../../project/project-root.js';
 import { discoverTools } from '../../project/tools/tool-discovery.js';
+import { compareVersions, fullVersion } from '../../text/versions.js';
 import { selfCommand } from '../self-command.js';
-import { compareVersions, type DoctorReport, fullVersion } from './doctor-report.js';
+import type { DoctorReport } from './doctor-report.js';
 
 /**
  * The version this binary must have (--min-version, or server.d/requirements.json's

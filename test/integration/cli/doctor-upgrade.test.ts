@@ -12,7 +12,7 @@ import {
 import { join } from 'node:path';
 import t from 'tap';
 import { writeTarGz } from '../../../release/archive.mjs';
-import { releaseArchiveName } from '../../../src/cli/doctor/upgrade/release-location.js';
+import { releaseArchiveName } from '../../../src/distribution/upgrade/release-location.js';
 import { hostRelease } from '../../helpers/host-release.js';
 import { runCommand } from '../../helpers/installer-env.js';
 import { binaryPath, repoRoot } from '../../helpers/paths.js';

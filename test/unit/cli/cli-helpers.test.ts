@@ -5,7 +5,6 @@ import { type CliError, UsageError } from '../../../src/cli/cli-error.js';
 import type { CommandContext } from '../../../src/cli/command.js';
 import { resultExitCode } from '../../../src/cli/commands/run-tool.js';
 import { redactSecrets } from '../../../src/cli/debug/payload-log.js';
-import { compareVersions } from '../../../src/cli/doctor/doctor-report.js';
 import { inspectShim } from '../../../src/cli/doctor/shim.js';
 import { checkName, sanitizeName } from '../../../src/cli/names.js';
 import { parseOptions } from '../../../src/cli/parse-options.js';
@@ -14,6 +13,7 @@ import { parseToolArguments } from '../../../src/cli/run-tool/tool-arguments.js'
 import { refuseExisting, renderTemplate } from '../../../src/cli/scaffold/template-files.js';
 import { commandGroup } from '../../../src/cli/subcommands.js';
 import { RawNumber, stringifyExact } from '../../../src/json/raw-number.js';
+import { compareVersions } from '../../../src/text/versions.js';
 
 t.test('names: the 1.x rule, and a usable name from any directory name', async (t) => {
   t.equal(checkName('my_tool-2', 'tool'), 'my_tool-2');

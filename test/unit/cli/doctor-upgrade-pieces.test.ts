@@ -5,12 +5,12 @@ import { writeTarGz, writeZip } from '../../../release/archive.mjs';
 import { nodeBinaries } from '../../../release/node-binary.mjs';
 import { archiveName, platformOf } from '../../../release/targets.mjs';
 import { CliError } from '../../../src/cli/cli-error.js';
-import { extractBinary } from '../../../src/cli/doctor/upgrade/extract-binary.js';
+import { extractBinary } from '../../../src/distribution/upgrade/extract-binary.js';
 import {
   checksumFor,
   releaseArchiveName,
   releaseDirectoryUrl,
-} from '../../../src/cli/doctor/upgrade/release-location.js';
+} from '../../../src/distribution/upgrade/release-location.js';
 
 t.test('doctor names release archives exactly as the release build does, for every target', async (t) => {
   for (const target of Object.keys(nodeBinaries.targets)) {
