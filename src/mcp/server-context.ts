@@ -18,28 +18,32 @@ import type { Session } from './session.js';
 /** The engine as areas use it: talking to the peer. Methods are registered through `methods`. */
 type PeerChannel = Pick<JsonRpcEngine, 'notify' | 'request' | 'acquireSlot' | 'cancel'>;
 
-/** What handler modules share: the method table, the peer, the session, and the services. */
-export interface ServerContext {
+/** The session a handler serves: its method table, the peer, the session's state, log and settings. */
+export interface SessionRole {
   readonly methods: McpMethods;
   readonly engine: PeerChannel;
   readonly session: Session;
   readonly log: ServerLog;
   readonly config: ServerConfig;
+}
+
+/** The project, and what runs its scripts (tools, resource providers, completion scripts). */
+export interface ProjectRole {
+  readonly project: ProjectContext;
+  readonly registries: ProjectRegistries;
   readonly env: Env;
   readonly home: FrameworkHome;
-  readonly project: ProjectContext;
-  readonly processes: ProcessRegistry;
-  readonly lists: ListChangedNotifier;
   /** The server's private scratch directory. */
   readonly stateDir: string;
-  readonly registries: ProjectRegistries;
+  readonly processes: ProcessRegistry;
   /** What the sessions of this server share (registries, limits, tool resources). */
   readonly parts: ServerParts;
-  readonly roots: RootsState;
-  /** Set by the elicitation module. */
-  elicitation: SessionElicitation | undefined;
   /** The server's stderr (diagnostics; tool stderr when streamed). */
   readonly stderr: Writable;
+}
+
+/** The session's turns, which only the lifecycle area drives. */
+export interface SessionControl {
   /** The capabilities of every module, for the session's version and client (initialize's answer). */
   capabilities(): ServerCapabilities;
   /** The client sent `notifications/initialized`: `onInitialized` hooks run now, `onReady` a turn later. */
@@ -48,6 +52,17 @@ export interface ServerContext {
   requestExit(code: number): void;
   /** After `shutdown`: end the session anyway if `exit` does not follow in time. */
   armShutdownWatchdog(): void;
+}
+
+/**
+ * What handler modules share: the roles above, each helper taking the ones it needs, and
+ * the state areas hand each other (list_changed, roots, the elicitation bridge).
+ */
+export interface ServerContext extends SessionRole, ProjectRole, SessionControl {
+  readonly lists: ListChangedNotifier;
+  readonly roots: RootsState;
+  /** Set by the elicitation module. */
+  elicitation: SessionElicitation | undefined;
 }
 
 /**

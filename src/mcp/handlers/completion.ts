@@ -16,7 +16,7 @@ import { type CompletionHost, type CompletionRequest, runCompletionScript } from
 import { selfBinary } from '../../runner/self-binary.js';
 import type { CompleteParams, CompleteResult, CompletionReference, JsonObject } from '../../spec/types.js';
 import { invalidParam, nonEmptyString, paramsObject, positiveCount } from '../params-reader.js';
-import type { HandlerModule, ServerContext } from '../server-context.js';
+import type { HandlerModule, ProjectRole } from '../server-context.js';
 
 /** 1.x's page size when the client sets no `limit` (an mcp-bash extension). */
 const DEFAULT_LIMIT = 5;
@@ -74,7 +74,7 @@ function parseCompletionParams(params: JsonRpcParams | undefined): CompletionPar
  * template whose `uriTemplate` it is (what MCP clients send to complete a template's
  * variables), else the URI itself.
  */
-async function referencedName(context: ServerContext, ref: CompletionReference): Promise<string> {
+async function referencedName(context: Pick<ProjectRole, 'registries'>, ref: CompletionReference): Promise<string> {
   if (ref.type === 'ref/prompt') return ref.name;
   const resourceUri = ref.uri;
   const resource = (await context.registries.resources.snapshot()).items.find((item) => item.uri === resourceUri);
@@ -125,7 +125,7 @@ function completionResult(
 
 /** The page of completions a request asks for: the built-in generator's, or a script's. */
 async function complete(
-  context: ServerContext,
+  context: Pick<ProjectRole, 'registries' | 'project'>,
   request: CompletionParams,
   host: () => CompletionHost,
   signal: AbortSignal,

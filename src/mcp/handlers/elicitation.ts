@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../jsonrpc/engine.js';
 import type { ElicitationBridge } from '../../runner/tool-runtime.js';
-import type { HandlerModule, ServerContext, SessionElicitation } from '../server-context.js';
+import type { HandlerModule, SessionElicitation, SessionRole } from '../server-context.js';
 
 type ElicitationMode = 'form' | 'url';
 
@@ -63,7 +63,7 @@ function normalizeRequestedSchema(schema: Record<string, unknown>): Record<strin
   return changed ? { ...schema, properties: fixed } : schema;
 }
 
-function elicitationParams(context: ServerContext, request: ToolElicitation): Record<string, unknown> {
+function elicitationParams(context: Pick<SessionRole, 'session'>, request: ToolElicitation): Record<string, unknown> {
   if (request.mode === 'url')
     return { mode: 'url', message: request.message, url: request.url, elicitationId: randomUUID() };
   // `mode` exists from 2025-11-25; older clients know only the form shape.

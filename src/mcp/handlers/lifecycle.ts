@@ -17,7 +17,7 @@ import {
   type ProtocolVersion,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '../protocol-versions.js';
-import type { HandlerModule, ServerContext } from '../server-context.js';
+import type { HandlerModule, ProjectRole, SessionControl, SessionRole } from '../server-context.js';
 import { clientSupportsUi, recordUiSupport } from '../ui-extension.js';
 
 /** `initialize` params, checked: a version we speak (the newest when none is asked for). */
@@ -58,7 +58,10 @@ function parseCancelledParams(params: JsonRpcParams | undefined): CancelRequest 
   return { requestId: id, ...(typeof request.reason === 'string' ? { reason: request.reason } : {}) };
 }
 
-function initialize(context: ServerContext, request: InitializeRequest): InitializeResult {
+function initialize(
+  context: SessionRole & SessionControl & Pick<ProjectRole, 'project' | 'stateDir'>,
+  request: InitializeRequest,
+): InitializeResult {
   const { session } = context;
   if (session.phase !== 'new') throw new RpcError(ErrorCode.InvalidRequest, 'Server already initialized');
   session.protocolVersion = request.protocolVersion;
@@ -78,13 +81,13 @@ function initialize(context: ServerContext, request: InitializeRequest): Initial
   return result;
 }
 
-function markInitialized(context: ServerContext): void {
+function markInitialized(context: Pick<SessionRole, 'session'> & SessionControl): void {
   if (context.session.phase !== 'initializing') return;
   context.session.phase = 'ready';
   context.announceReady();
 }
 
-function cancel(context: ServerContext, request: CancelRequest): void {
+function cancel(context: SessionRole, request: CancelRequest): void {
   const { engine, session } = context;
   if (session.phase === 'new' || session.phase === 'initializing') return;
   if (engine.cancel(request.requestId, request.reason)) {

@@ -6,7 +6,7 @@ import type { GetPromptParams, GetPromptResult } from '../../spec/types.js';
 import { titlesSupported, toListedPrompt } from '../listed-items.js';
 import { listPage, parseListParams } from '../pagination.js';
 import { invalidParam, paramsObject } from '../params-reader.js';
-import type { HandlerModule, ServerContext } from '../server-context.js';
+import type { HandlerModule, ProjectRole, SessionRole } from '../server-context.js';
 
 /** A `prompts/get`: the name, the argument values as text, and the arguments as sent (echoed, 1.x §7.1). */
 export interface PromptGetRequest extends GetPromptParams {
@@ -48,7 +48,10 @@ export function parsePromptGetParams(params: JsonRpcParams | undefined): PromptG
  * prompt's role, plus 1.x's fields (original-behaviour §7.1): `text`, `arguments` (echoed)
  * and `metadata`.
  */
-async function getPrompt(context: ServerContext, request: PromptGetRequest): Promise<GetPromptResult> {
+async function getPrompt(
+  context: Pick<ProjectRole, 'registries' | 'project'> & Pick<SessionRole, 'config'>,
+  request: PromptGetRequest,
+): Promise<GetPromptResult> {
   const { items } = await context.registries.prompts.snapshot();
   const prompt = items.find((item) => item.name === request.name);
   if (!prompt)

@@ -11,7 +11,7 @@ import { listPage, listResult, paginate, parseListParams } from '../pagination.j
 import { invalidParam, optionalString, paramsObject, positiveSeconds } from '../params-reader.js';
 import { type ResolvedResource, ResourceReader, type ResourceRequest } from '../resource-reader.js';
 import { ResourceSubscriptions } from '../resource-subscriptions.js';
-import type { HandlerModule, ServerContext } from '../server-context.js';
+import type { HandlerModule, ProjectRole, ServerContext, SessionRole } from '../server-context.js';
 import { toWireError } from '../wire-errors.js';
 
 /** `resources/unsubscribe`: the URI given to subscribe, or the subscription's id (1.x). */
@@ -59,7 +59,7 @@ function parseUnsubscribeParams(params: JsonRpcParams | undefined): UnsubscribeR
 }
 
 /** How providers run in this session; the file provider may also read inside the session's configured roots. */
-function providerHost(context: ServerContext): ProviderHost {
+function providerHost(context: ProjectRole & Pick<SessionRole, 'config'> & Pick<ServerContext, 'roots'>): ProviderHost {
   const { config, env } = context;
   return {
     layout: context.project.layout,
@@ -84,7 +84,7 @@ function fingerprintOf(outcome: { bytes: Buffer } | { error: unknown }): string 
 }
 
 /** resources/list and resources/templates/list: paginated, spec fields only (D16, D21), within the registry cap. */
-function registerLists(context: ServerContext): void {
+function registerLists(context: SessionRole & Pick<ProjectRole, 'registries'>): void {
   const { methods, registries, session, config } = context;
   const listOptions = { maxResponseBytes: config.registryMaxBytes };
   methods.request(
