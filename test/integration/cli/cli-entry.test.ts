@@ -143,6 +143,7 @@ t.test("the switches the refusal knows are exactly the commands' options that ta
     }
   };
   walk(join(repoRoot, 'src', 'cli'));
+  walk(join(repoRoot, 'src', 'distribution'));
   t.same([...COMMAND_SWITCHES].sort(), [...declared].sort());
 });
 
