@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { StopMode } from '../mcp/mcp-server.js';
 import { ErrorCode } from '../spec/error-codes.js';
-import type { LoggingLevel } from '../spec/logging-levels.js';
+import type { LevelLog } from '../spec/logging-levels.js';
 import { HealthEndpoints, type ReadinessProbe } from './health-endpoints.js';
 import { type Refusal, rawRefusal, refusal, sendEmpty, sendRefusal } from './http-replies.js';
 import type { SessionOptions } from './http-session.js';
@@ -18,7 +18,7 @@ export interface HttpMcpServerOptions {
   readonly session: Omit<SessionOptions, 'onEnded' | 'resumeGraceMs' | 'idleMs' | 'initMs'>;
   readonly readiness: ReadinessProbe;
   /** Diagnostics (stderr). */
-  readonly log: (level: LoggingLevel, message: string) => void;
+  readonly log: LevelLog;
 }
 
 /**

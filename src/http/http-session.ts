@@ -4,7 +4,7 @@ import type { RequestId } from '../jsonrpc/messages.js';
 import type { ReplyChannel } from '../jsonrpc/transport.js';
 import type { McpServer, StopMode } from '../mcp/mcp-server.js';
 import type { ProtocolVersion } from '../mcp/protocol-versions.js';
-import type { LoggingLevel } from '../spec/logging-levels.js';
+import type { LevelLog } from '../spec/logging-levels.js';
 import { type ExtraHeaders, sendEmpty } from './http-replies.js';
 import { type Accepts, PostExchange } from './post-exchange.js';
 import type { SessionFactory, StatelessStart } from './session-factory.js';
@@ -32,7 +32,7 @@ export interface SessionOptions {
   readonly idleMs: number;
   /** A session not initialized (`notifications/initialized`) this long after it started ends. */
   readonly initMs: number;
-  readonly log: (level: LoggingLevel, message: string) => void;
+  readonly log: LevelLog;
   /** The session has ended (whatever ended it). */
   readonly onEnded: (session: HttpSession) => void;
 }

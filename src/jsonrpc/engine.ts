@@ -1,5 +1,6 @@
 import { isObject } from '../json/objects.js';
 import { ErrorCode } from '../spec/error-codes.js';
+import type { LevelLog } from '../spec/logging-levels.js';
 import { RpcError } from '../spec/rpc-error.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import type { InboundFrame } from './framing.js';
@@ -13,7 +14,7 @@ import {
 } from './messages.js';
 import { type InFlight, InFlightRequests, type OutgoingRequestOptions, OutgoingRequests } from './requests.js';
 import type { ReplyChannel, Transport } from './transport.js';
-import { describeError, type EngineLog, INTERNAL_ERROR, replyToThrown, Wire } from './wire.js';
+import { describeError, INTERNAL_ERROR, replyToThrown, Wire } from './wire.js';
 
 /** What the layer above decides for a JsonRpcEngine: limits, admission, batch policy, logging. */
 export interface EngineOptions {
@@ -48,7 +49,7 @@ export interface EngineOptions {
   /** Returns why a batch is refused, or undefined to accept it. */
   readonly batchRefusal?: () => string | undefined;
   /** Diagnostics; they go to stderr, never to the peer's stdout. */
-  readonly log: EngineLog;
+  readonly log: LevelLog;
 }
 
 /** What a request handler gets: its params, a cancellation signal, a way to notify the peer. */

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '../spec/error-codes.js';
+import type { LevelLog } from '../spec/logging-levels.js';
 import { RpcError } from '../spec/rpc-error.js';
 import { type RequestId, requestKey } from './messages.js';
-import { describeError, type EngineLog } from './wire.js';
+import { describeError } from './wire.js';
 
 /** The requests open between the peers: the peer's that we are working on, and ours that it has to answer. */
 
@@ -45,7 +46,7 @@ export class InFlightRequests {
   private readonly running = new Set<Promise<void>>();
   private idleWaiters: Array<() => void> = [];
 
-  constructor(private readonly log: EngineLog) {}
+  constructor(private readonly log: LevelLog) {}
 
   /** Requests currently running or waiting for a slot. */
   get size(): number {

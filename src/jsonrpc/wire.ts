@@ -1,13 +1,12 @@
 import { isSystemError, systemErrorCause, systemErrorLine } from '../fs/system-errors.js';
 import { stringifyExact } from '../json/raw-number.js';
 import { ErrorCode } from '../spec/error-codes.js';
-import type { LoggingLevel } from '../spec/logging-levels.js';
+import type { LevelLog } from '../spec/logging-levels.js';
 import { type JsonRpcErrorObject, RpcError } from '../spec/rpc-error.js';
 import { type RequestId, serializeId } from './messages.js';
 import type { ReplyChannel, Transport } from './transport.js';
 
 /** Writes one diagnostic line; it goes to stderr, never to the peer's stdout. */
-export type EngineLog = (level: LoggingLevel, message: string) => void;
 
 /** The reply to a failure whose details are only for the server log. */
 export const INTERNAL_ERROR: JsonRpcErrorObject = {
@@ -135,7 +134,7 @@ function serializeSuccess(id: RequestId | null, result: unknown, limit: number, 
 export class Wire {
   constructor(
     private readonly transport: Transport,
-    private readonly log: EngineLog,
+    private readonly log: LevelLog,
     private readonly limitOf: (method: string | undefined) => number,
   ) {}
 

@@ -3,7 +3,7 @@ import type { RemoteTokenConfig } from '../config/server-config.js';
 import { isObject } from '../json/objects.js';
 import type { JsonRpcParams } from '../jsonrpc/messages.js';
 import { SlidingWindowLimiter } from '../runner/rate-limiter.js';
-import type { LoggingLevel } from '../spec/logging-levels.js';
+import type { LevelLog } from '../spec/logging-levels.js';
 import { RpcError } from '../spec/rpc-error.js';
 
 /** The shortest shared secret accepted: shorter ones are guessable through a proxy. */
@@ -70,7 +70,7 @@ export class RemoteTokenGuard {
   constructor(
     private readonly settings: RemoteTokenSettings,
     /** Notes each refusal (stderr); past the budget, at debug so a flood cannot fill the log. */
-    private readonly report: (level: LoggingLevel, message: string) => void,
+    private readonly report: LevelLog,
     now: () => number = Date.now,
   ) {
     this.expected = digest(settings.token);

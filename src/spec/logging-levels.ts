@@ -26,11 +26,14 @@ export function parseLoggingLevel(value: unknown): LoggingLevel | undefined {
 
 /**
  * Where a layer's own log lines go (the server log, or a CLI command's stderr), by level and
- * the logger's name. The one sink shape of every layer; the JSON-RPC engine's is a function
- * of a LoggingLevel (EngineLog).
+ * the logger's name. The one sink shape of every layer; where the logger is fixed (the
+ * JSON-RPC engine, an HTTP server and its sessions) a LevelLog, which one LogSink method fills.
  */
 export interface LogSink {
   debug(logger: string, message: string): void;
   info(logger: string, message: string): void;
   warning(logger: string, message: string): void;
 }
+
+/** A log whose logger is fixed by whoever passes it: a level and a message. */
+export type LevelLog = (level: LoggingLevel, message: string) => void;
