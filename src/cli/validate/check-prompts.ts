@@ -55,12 +55,12 @@ function checkTemplateText(ctx: CheckContext, template: string, value: Record<st
   try {
     text = readFileSync(template, 'utf8');
   } catch {
-    ctx.report.add('error', 'prompts', 'cannot be read', { file: template });
+    ctx.report.error('prompts', 'cannot be read', { file: template });
     return;
   }
   const dollar = text.match(/\$\{[A-Za-z_][A-Za-z0-9_]*\}/);
   if (dollar)
-    ctx.report.add('warning', 'prompts', `${dollar[0]} is not substituted: placeholders are written {{name}}`, {
+    ctx.report.warning('prompts', `${dollar[0]} is not substituted: placeholders are written {{name}}`, {
       file: template,
     });
   const declared = new Set(Object.keys((argumentsSchema(value.arguments)?.properties as object | undefined) ?? {}));
@@ -68,7 +68,7 @@ function checkTemplateText(ctx: CheckContext, template: string, value: Record<st
     ...new Set([...text.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g)].map((match) => match[1] as string)),
   ];
   for (const name of used.filter((placeholder) => !declared.has(placeholder))) {
-    ctx.report.add('warning', 'prompts', `{{${name}}} is not a declared argument (add it to arguments.properties)`, {
+    ctx.report.warning('prompts', `{{${name}}} is not a declared argument (add it to arguments.properties)`, {
       file: template,
     });
   }
@@ -85,8 +85,7 @@ function checkRootRelativePath(
   if (typeof value.path !== 'string') return;
   const dir = dirname(meta);
   if (template === resolve(dir, value.path) || template === resolve(layout.promptsDir, value.path)) return;
-  ctx.report.add(
-    'warning',
+  ctx.report.warning(
     'prompts',
     `"path" is relative to the project root, as 1.x wrote it; it still works, but "${relative(dir, template)}" ` +
       `(relative to this file) is clearer`,
@@ -135,7 +134,7 @@ export function checkPrompts(ctx: CheckContext, layout: ProjectLayout, registere
     if (!value || unusable.has(meta)) continue;
     const template = templateFor(meta, value, layout, files);
     if (typeof template !== 'string') {
-      ctx.report.add('error', 'prompts', template.error, {
+      ctx.report.error('prompts', template.error, {
         file: meta,
         ...(template.field ? { field: template.field } : {}),
       });
@@ -146,10 +145,9 @@ export function checkPrompts(ctx: CheckContext, layout: ProjectLayout, registere
     checkTemplateText(ctx, template, value);
     const name = typeof value.name === 'string' ? value.name : basename(meta).slice(0, -META_SUFFIX.length);
     if (typeof value.description !== 'string' || value.description.trim() === '')
-      ctx.report.add('warning', 'prompts', 'no description', { file: meta, field: '/description' });
+      ctx.report.warning('prompts', 'no description', { file: meta, field: '/description' });
     if (value.role !== undefined && value.role !== 'user' && value.role !== 'assistant') {
-      ctx.report.add(
-        'warning',
+      ctx.report.warning(
         'prompts',
         `role ${JSON.stringify(value.role)} is not an MCP role (user or assistant): the message is sent as "user"`,
         { file: meta, field: '/role' },
@@ -157,12 +155,9 @@ export function checkPrompts(ctx: CheckContext, layout: ProjectLayout, registere
     }
     const first = names.get(name);
     if (first)
-      ctx.report.add('error', 'prompts', `prompt name "${name}" is also used by ${first}`, {
-        file: meta,
-        field: '/name',
-      });
+      ctx.report.error('prompts', `prompt name "${name}" is also used by ${first}`, { file: meta, field: '/name' });
     else names.set(name, ctx.report.rel(meta));
-    ctx.report.add('info', 'prompts', `prompt "${name}"`, { file: meta });
+    ctx.report.info('prompts', `prompt "${name}"`, { file: meta });
   }
   for (const file of files) {
     // README.md files and prompt-side completion scripts are not prompts.
@@ -176,6 +171,6 @@ export function checkPrompts(ctx: CheckContext, layout: ProjectLayout, registere
     const metaName = `${basename(file, extname(file))}${META_SUFFIX}`;
     const problem = unusable.get(resolve(dirname(file), metaName));
     const why = problem ? `${metaName} is ${problem}` : `no ${metaName} describes it`;
-    ctx.report.add('warning', 'prompts', `not a prompt: ${why}`, { file });
+    ctx.report.warning('prompts', `not a prompt: ${why}`, { file });
   }
 }

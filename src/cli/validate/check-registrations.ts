@@ -42,8 +42,8 @@ function reportNormalization(
   owner: (text: string) => string,
 ): void {
   for (const error of result.errors)
-    ctx.report.add('error', 'registrations', `${owner(error)}; the server skips this entry`, { file, field });
-  for (const warning of result.warnings) ctx.report.add('warning', 'registrations', owner(warning), { file, field });
+    ctx.report.error('registrations', `${owner(error)}; the server skips this entry`, { file, field });
+  for (const warning of result.warnings) ctx.report.warning('registrations', owner(warning), { file, field });
 }
 
 /**
@@ -81,8 +81,7 @@ function checkCompletionTarget(
 ): void {
   if (targets.has(name) || name.includes(':')) return;
   const meant = completionTargetFor(name, targets);
-  ctx.report.add(
-    'warning',
+  ctx.report.warning(
     'registrations',
     `completion "${name}" names no prompt, resource or resource template, so no client will ask for it ` +
       '(clients complete the prompts and templates they list)' +
@@ -106,7 +105,7 @@ function checkCompletionEntries(
     const path = (entry as { path: string }).path;
     const script = isAbsolute(path) ? path : resolve(layout.root, path);
     if (!script.startsWith(`${layout.root}/`)) {
-      ctx.report.add('error', 'registrations', `${path} is outside the project`, {
+      ctx.report.error('registrations', `${path} is outside the project`, {
         file,
         field: `/completions/${index}/path`,
       });
@@ -114,8 +113,7 @@ function checkCompletionEntries(
     }
     registered.add(script);
     if (existsSync(script)) checkScriptFile(ctx, 'registrations', script);
-    else
-      ctx.report.add('error', 'registrations', `${path} does not exist`, { file, field: `/completions/${index}/path` });
+    else ctx.report.error('registrations', `${path} does not exist`, { file, field: `/completions/${index}/path` });
   });
   return registered;
 }
@@ -144,14 +142,14 @@ function checkToolEntries(
     reportNormalization(ctx, file, field, result, (text) => text.replace(/^tools\[0\]/, `tools[${index}]`));
     for (const tool of result.items as ToolDefinition[]) {
       const uncompiled = uncompiledSchemaWarning(tool.name, ctx.validator.check(tool.inputSchema, {}));
-      if (uncompiled) ctx.report.add('warning', 'registrations', uncompiled, { file, field: `${field}/inputSchema` });
+      if (uncompiled) ctx.report.warning('registrations', uncompiled, { file, field: `${field}/inputSchema` });
     }
     const { name, path } = entry as { name: string; path: string };
     const portability = toolNamePortability(name);
-    if (portability) ctx.report.add('warning', 'registrations', portability, { file, field: `${field}/name` });
+    if (portability) ctx.report.warning('registrations', portability, { file, field: `${field}/name` });
     const first = seen.get(name);
     if (first !== undefined)
-      ctx.report.add('warning', 'registrations', `tool "${name}" is registered twice; tools[${first}] is used`, {
+      ctx.report.warning('registrations', `tool "${name}" is registered twice; tools[${first}] is used`, {
         file,
         field: `${field}/name`,
       });
@@ -159,7 +157,7 @@ function checkToolEntries(
     // The server's own check when it runs the tool (a symlink out of tools/ is refused).
     const contained = toolScriptContainment(layout.toolsDir, path);
     if ('refused' in contained)
-      ctx.report.add('error', 'registrations', `tool script ${contained.refused}`, { file, field: `${field}/path` });
+      ctx.report.error('registrations', `tool script ${contained.refused}`, { file, field: `${field}/path` });
   });
 }
 
@@ -196,12 +194,10 @@ function checkRegisterJson(
   if (!parsed.ok) {
     const value = parseJsonOrUndefined(bytes);
     if (value === undefined) {
-      ctx.report.add('error', 'registrations', `invalid, so every kind fails: ${parsed.reason}`, { file });
+      ctx.report.error('registrations', `invalid, so every kind fails: ${parsed.reason}`, { file });
     } else {
       // Valid JSON in the wrong shape: one error per offending field.
-      ctx.report.add('error', 'registrations', 'does not match the register.json format, so every kind fails', {
-        file,
-      });
+      ctx.report.error('registrations', 'does not match the register.json format, so every kind fails', { file });
       checkSchema(ctx, 'registrations', strictFormat(registerJsonSchema), value, file);
     }
     return new Set();
@@ -227,7 +223,7 @@ function checkRegisterJson(
       ? 'registers nothing (every kind is discovered)'
       : `registers ${listed.join(', ')}${replaced.length > 0 ? ' (a listed kind replaces its discovery)' : ''}`;
   // A refused file registers nothing: no pass line beside its error.
-  if (!refused) ctx.report.add('info', 'registrations', text, { file });
+  if (!refused) ctx.report.info('registrations', text, { file });
   return checkCompletionEntries(ctx, file, layout, kinds);
 }
 
@@ -253,15 +249,11 @@ export function checkRegistrations(
   const registered = registerJson ? checkRegisterJson(ctx, layout, registerJson) : new Set<string>();
   if (existsSync(sh)) {
     if (registerJson)
-      ctx.report.add(
-        'warning',
-        'registrations',
-        'ignored: server.d/register.json exists and replaces register.sh entirely',
-        { file: sh },
-      );
+      ctx.report.warning('registrations', 'ignored: server.d/register.json exists and replaces register.sh entirely', {
+        file: sh,
+      });
     else if (!config.values.MCPBASH_ALLOW_PROJECT_HOOKS)
-      ctx.report.add(
-        'warning',
+      ctx.report.warning(
         'registrations',
         'runs only with MCPBASH_ALLOW_PROJECT_HOOKS=true (prefer the data-only server.d/register.json)',
         { file: sh },
@@ -275,8 +267,7 @@ export function checkRegistrations(
     (file) => /\.(sh|bash)$/.test(file) || !file.includes('.'),
   )) {
     if (!registered.has(script)) {
-      ctx.report.add(
-        'warning',
+      ctx.report.warning(
         'registrations',
         'completion script not registered: add it to "completions" in server.d/register.json',
         { file: script },

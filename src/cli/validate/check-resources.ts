@@ -73,13 +73,12 @@ function checkFileUri(ctx: FileUriContext, meta: string, uri: string): void {
   if (!path) return;
   const real = canonicalRoot(path);
   if (!real) {
-    ctx.report.add('warning', 'resources', `${path} does not exist`, { file: meta, field: '/uri' });
+    ctx.report.warning('resources', `${path} does not exist`, { file: meta, field: '/uri' });
     return;
   }
   if (ctx.servedDirectories().some((dir) => dir === '/' || real === dir || real.startsWith(`${dir}/`))) return;
   const outside = !isInsideRoots(real, [implicitRoot(ctx.layout)]);
-  ctx.report.add(
-    'warning',
+  ctx.report.warning(
     'resources',
     `${uri} is ${outside ? 'outside the project' : 'outside resources/'}: reads fail with "outside allowed ` +
       `roots" unless MCP_RESOURCES_ROOTS, MCPBASH_ROOTS, config/roots.json or the client's roots include ` +
@@ -95,8 +94,7 @@ function checkAudience(ctx: CheckContext, meta: string, annotations: unknown): v
   if (!Array.isArray(audience)) return;
   const other = audience.filter((role) => role !== 'user' && role !== 'assistant');
   if (other.length > 0)
-    ctx.report.add(
-      'warning',
+    ctx.report.warning(
       'resources',
       `annotations.audience ${other.map((role) => JSON.stringify(role)).join(', ')} dropped: MCP knows only ` +
         `"user" and "assistant"`,
@@ -120,30 +118,29 @@ function checkUri(
 ): boolean {
   const { uri, uriTemplate } = value;
   if (uri !== undefined && uriTemplate !== undefined) {
-    ctx.report.add('error', 'resources', 'has both "uri" (a resource) and "uriTemplate" (a template): keep one', {
+    ctx.report.error('resources', 'has both "uri" (a resource) and "uriTemplate" (a template): keep one', {
       file: meta,
     });
     return false;
   }
   if (typeof uriTemplate === 'string') {
     if (/\{[^}]+\}/.test(uriTemplate)) return true;
-    ctx.report.add('error', 'resources', 'uriTemplate has no {variable}', { file: meta, field: '/uriTemplate' });
+    ctx.report.error('resources', 'uriTemplate has no {variable}', { file: meta, field: '/uriTemplate' });
     return false;
   }
   if (typeof uri !== 'string') {
     if (content) return true;
-    ctx.report.add('error', 'resources', 'defines neither "uri" nor "uriTemplate" and no content file is beside it', {
+    ctx.report.error('resources', 'defines neither "uri" nor "uriTemplate" and no content file is beside it', {
       file: meta,
     });
     return false;
   }
   if (!SCHEME.test(uri))
-    ctx.report.add('warning', 'resources', `uri "${uri}" has no scheme (e.g. file://)`, { file: meta, field: '/uri' });
+    ctx.report.warning('resources', `uri "${uri}" has no scheme (e.g. file://)`, { file: meta, field: '/uri' });
   if (uri.startsWith('file://')) checkFileUri(ctx, meta, uri);
   const provider = typeof value.provider === 'string' ? value.provider : providerForUri(uri);
   if (providers.includes(provider)) return true;
-  ctx.report.add(
-    'error',
+  ctx.report.error(
     'resources',
     `no provider "${provider}" (built in: ${providers.join(', ')}; or add providers/${provider}.sh)`,
     { file: meta, field: '/provider' },
@@ -206,9 +203,7 @@ export function checkResources(check: CheckContext, layout: ProjectLayout, home:
   const claim = (name: string, file: string) => {
     const first = names.get(name);
     if (first)
-      ctx.report.add('error', 'resources', `resource name "${name}" is also used by ${first}; only one is served`, {
-        file,
-      });
+      ctx.report.error('resources', `resource name "${name}" is also used by ${first}; only one is served`, { file });
     else names.set(name, ctx.report.rel(file));
   };
   for (const meta of metaFiles(files)) {
@@ -223,7 +218,7 @@ export function checkResources(check: CheckContext, layout: ProjectLayout, home:
         ? whyNotListed(content, layout.resourcesDir)
         : undefined;
     if (unlisted) {
-      ctx.report.add('warning', 'resources', `not listed by the server: ${unlisted}`, { file: content });
+      ctx.report.warning('resources', `not listed by the server: ${unlisted}`, { file: content });
       continue;
     }
     checkAudience(ctx, meta, value.annotations);
@@ -234,18 +229,16 @@ export function checkResources(check: CheckContext, layout: ProjectLayout, home:
             .slice(0, -META_SUFFIX.length)
             .replace(/\.[^.]*$/, '');
     claim(name, meta);
-    ctx.report.add('info', 'resources', `${value.uriTemplate ? 'resource template' : 'resource'} "${name}"`, {
-      file: meta,
-    });
+    ctx.report.info('resources', `${value.uriTemplate ? 'resource template' : 'resource'} "${name}"`, { file: meta });
   }
   for (const file of files.filter((path) => !path.endsWith(META_SUFFIX) && !described.has(path))) {
     const unlisted = whyNotListed(file, layout.resourcesDir);
     if (unlisted) {
-      ctx.report.add('warning', 'resources', `not listed by the server: ${unlisted}`, { file });
+      ctx.report.warning('resources', `not listed by the server: ${unlisted}`, { file });
       continue;
     }
     const name = basename(file, extname(file));
     claim(name, file);
-    ctx.report.add('info', 'resources', `resource "${name}" (no metadata: named after the file)`, { file });
+    ctx.report.info('resources', `resource "${name}" (no metadata: named after the file)`, { file });
   }
 }

@@ -8,12 +8,9 @@ import { type CheckContext, checkSchema, readJsonObject } from './validation-rep
 export function checkServerMeta(ctx: CheckContext, layout: ProjectLayout): void {
   const path = join(layout.serverDir, 'server.meta.json');
   if (!existsSync(path)) {
-    ctx.report.add(
-      'warning',
-      'server',
-      "missing: the server is named after the directory (create it with 'mcp-bash init')",
-      { file: path },
-    );
+    ctx.report.warning('server', "missing: the server is named after the directory (create it with 'mcp-bash init')", {
+      file: path,
+    });
     return;
   }
   const meta = readJsonObject(ctx, 'server', path);
@@ -23,5 +20,5 @@ export function checkServerMeta(ctx: CheckContext, layout: ProjectLayout): void 
   const named = typeof meta.name === 'string' && meta.name.trim() !== '';
   const version = typeof meta.version === 'string' ? ` ${meta.version}` : '';
   const server = named ? `"${meta.name}"` : `"${basename(layout.root)}" (named after its directory)`;
-  ctx.report.add('info', 'server', `server ${server}${version}`, { file: path });
+  ctx.report.info('server', `server ${server}${version}`, { file: path });
 }

@@ -60,25 +60,22 @@ function adviseOnMeta(
 ): void {
   const { report } = ctx;
   if (typeof facts.description !== 'string' || facts.description.trim() === '') {
-    report.add('warning', 'tools', 'no description: the model picks tools by their description', {
+    report.warning('tools', 'no description: the model picks tools by their description', {
       file,
       field: '/description',
     });
   }
   const schema = facts.schema as { properties?: unknown } | undefined;
   if (schema === undefined || schema.properties === undefined) {
-    report.add('warning', 'tools', 'no inputSchema properties: declare the arguments the tool takes', {
+    report.warning('tools', 'no inputSchema properties: declare the arguments the tool takes', {
       file,
       field: '/inputSchema',
     });
   }
   const portability = facts.name === undefined ? undefined : toolNamePortability(facts.name);
-  if (portability) report.add('warning', 'tools', portability, { file, field: '/name' });
+  if (portability) report.warning('tools', portability, { file, field: '/name' });
   if (facts.name !== undefined && dirName !== undefined && !nameMatchesDirectory(facts.name, dirName, serverName)) {
-    report.add('warning', 'tools', `name "${facts.name}" does not match its directory "${dirName}"`, {
-      file,
-      field: '/name',
-    });
+    report.warning('tools', `name "${facts.name}" does not match its directory "${dirName}"`, { file, field: '/name' });
   }
 }
 
@@ -86,7 +83,7 @@ function checkIcons(ctx: CheckContext, file: string, icons: unknown): void {
   const warnings: string[] = [];
   resolveIcons(icons, dirname(file), warnings, 'icons');
   for (const warning of warnings)
-    ctx.report.add('warning', 'tools', warning.replace(/^icons: /, ''), { file, field: '/icons' });
+    ctx.report.warning('tools', warning.replace(/^icons: /, ''), { file, field: '/icons' });
 }
 
 /**
@@ -102,8 +99,7 @@ function checkToolMeta(
   const script = scriptForMeta(meta, files);
   if (!script) {
     const stem = basename(meta).slice(0, -META_SUFFIX.length);
-    ctx.report.add(
-      'error',
+    ctx.report.error(
       'tools',
       `no script for this metadata (expected ${stem === 'tool' ? 'tool.sh' : `${stem}.sh`} beside it)`,
       { file: meta },
@@ -120,7 +116,7 @@ function checkToolMeta(
   const given = value.name ?? header?.name;
   if (given === undefined)
     // 1.x's rule: the metadata names its tool (2.x would fall back to the file's name).
-    ctx.report.add('error', 'tools', 'no "name": the metadata must name its tool', { file: meta, field: '/name' });
+    ctx.report.error('tools', 'no "name": the metadata must name its tool', { file: meta, field: '/name' });
   const name =
     typeof given === 'string' ? given : stem === 'tool' ? basename(dirname(meta)) : basename(stem, extname(stem));
   const dirName = stem === 'tool' || stem === 'tool.sh' ? basename(dirname(meta)) : undefined;
@@ -156,7 +152,7 @@ function checkMisspelledFields(ctx: CheckContext, value: Record<string, unknown>
       if (known.includes(key) || key.startsWith('_') || key.startsWith('$')) continue;
       const meant = closestMatch(key, known);
       if (meant !== undefined)
-        ctx.report.add('warning', 'tools', `unknown field "${key}" is ignored (did you mean "${meant}"?)`, {
+        ctx.report.warning('tools', `unknown field "${key}" is ignored (did you mean "${meant}"?)`, {
           file,
           field: `${at}/${key}`,
         });
@@ -182,7 +178,7 @@ function scriptHeader(ctx: CheckContext, script: string): Record<string, unknown
   // An unreadable script reads as empty here: checkScriptFile reports it.
   const warnings: string[] = [];
   const header = inlineHeader(readHeadOrEmpty(script), '', warnings);
-  if (warnings.length > 0) ctx.report.add('warning', 'tools', BAD_INLINE_HEADER, { file: script });
+  if (warnings.length > 0) ctx.report.warning('tools', BAD_INLINE_HEADER, { file: script });
   return header;
 }
 
@@ -203,8 +199,7 @@ function reportUnreadHeader(ctx: CheckContext, script: string, meta: string): vo
   // A header line there, valid or not, by discovery's own rule (inlineHeader finds it or warns).
   const warnings: string[] = [];
   if (inlineHeader(readHeadOrEmpty(script), '', warnings) === undefined && warnings.length === 0) return;
-  ctx.report.add(
-    'info',
+  ctx.report.info(
     'tools',
     `its "# mcp:" header is not read: ${basename(meta)} names or describes the tool, so it alone does`,
     { file: script },
@@ -216,8 +211,7 @@ function checkInlineTool(ctx: CheckContext, script: string, name: string): void 
   const header = scriptHeader(ctx, script);
   if (header && !checkHeaderFields(ctx, header, script)) return;
   if (!header)
-    ctx.report.add(
-      'warning',
+    ctx.report.warning(
       'tools',
       `tool "${name}" has no metadata: add tool.meta.json with a description and inputSchema`,
       { file: script },
@@ -245,10 +239,9 @@ function reportHelpers(
     checkLineEndings(ctx, 'tools', path);
     const dir = dirname(path);
     const dirHasTool = [...toolScripts].some((script) => dirname(script) === dir);
-    if (dirHasTool) ctx.report.add('info', 'tools', 'helper script (no metadata), not a tool', { file: path });
+    if (dirHasTool) ctx.report.info('tools', 'helper script (no metadata), not a tool', { file: path });
     else
-      ctx.report.add(
-        'warning',
+      ctx.report.warning(
         'tools',
         `not a tool: its directory has no tool; name it tool.sh or add ${basename(path, extname(path))}.meta.json`,
         { file: path },
@@ -263,7 +256,7 @@ function reportHelpers(
 function checkContained(ctx: CheckContext, toolsDir: string, script: string): boolean {
   const contained = toolScriptContainment(toolsDir, relative(toolsDir, script));
   if (!('refused' in contained) || !existsSync(script)) return true;
-  ctx.report.add('error', 'tools', `the server refuses to run it: path rejected by policy: ${contained.refused}`, {
+  ctx.report.error('tools', `the server refuses to run it: path rejected by policy: ${contained.refused}`, {
     file: script,
   });
   return false;
@@ -282,16 +275,14 @@ export function checkTools(
   const { toolsDir } = layout;
   const listedInRegisterJson = Array.isArray(registered);
   if (listedInRegisterJson)
-    ctx.report.add(
-      'info',
+    ctx.report.info(
       'tools',
       `server.d/register.json lists the tools (${registered.length}); discovery of tools/ is off`,
     );
   if (!existsSync(toolsDir)) {
     // A resource- or prompt-only project is fine; one that serves nothing is not.
     if (!listedInRegisterJson && !existsSync(layout.promptsDir) && !existsSync(layout.resourcesDir))
-      ctx.report.add(
-        'warning',
+      ctx.report.warning(
         'tools',
         'no tools directory, and no prompts/ or resources/: the server has nothing to serve ' +
           "(add a tool with 'mcp-bash scaffold tool NAME')",
@@ -334,24 +325,18 @@ export function checkTools(
     }
     // The server warns on each call and runs the tool with its arguments unchecked.
     const uncompiled = uncompiledSchemaWarning(tool.name, ctx.validator.check(tool.inputSchema, {}));
-    if (uncompiled) ctx.report.add('warning', 'tools', uncompiled, { file: script });
+    if (uncompiled) ctx.report.warning('tools', uncompiled, { file: script });
     // A ✓ beside a ✗ for the same script would contradict it.
-    if (!ctx.report.hasError(script)) ctx.report.add('info', 'tools', `tool "${tool.name}"`, { file: script });
+    if (!ctx.report.hasError(script)) ctx.report.info('tools', `tool "${tool.name}"`, { file: script });
   }
   // Metadata whose script discovery could not run (not executable, no shebang, no .sh name).
   for (const script of metaScripts)
     if (!toolScripts.has(script) && checkContained(ctx, toolsDir, script)) checkScriptFile(ctx, 'tools', script);
   for (const [name, owners] of names) {
     if (owners.length > 1)
-      ctx.report.add(
-        'error',
-        'tools',
-        `tool name "${name}" is used by ${owners.join(' and ')}; only the first is served`,
-      );
+      ctx.report.error('tools', `tool name "${name}" is used by ${owners.join(' and ')}; only the first is served`);
   }
   reportHelpers(ctx, toolsDir, scan.helpers, toolScripts);
   if (scan.items.length === 0 && !listedInRegisterJson)
-    ctx.report.add('warning', 'tools', "no tools found (add one with 'mcp-bash scaffold tool NAME')", {
-      file: toolsDir,
-    });
+    ctx.report.warning('tools', "no tools found (add one with 'mcp-bash scaffold tool NAME')", { file: toolsDir });
 }

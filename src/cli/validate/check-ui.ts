@@ -46,14 +46,12 @@ function checkEntrypoint(ctx: CheckContext, ui: UiDir, entrypoint: string, maxBy
   if (!existsSync(path)) return 'missing';
   const real = realpathSync(path);
   if (!real.startsWith(`${realpathSync(ui.dir)}${sep}`)) {
-    ctx.report.add('error', 'ui', `${entrypoint} leads outside its UI directory; reads are refused`, { file: path });
+    ctx.report.error('ui', `${entrypoint} leads outside its UI directory; reads are refused`, { file: path });
     return 'unreadable';
   }
   const size = statSync(real).size;
   if (size <= maxBytes) return 'readable';
-  ctx.report.add('error', 'ui', `${size} bytes, over MCPBASH_MAX_UI_RESOURCE_BYTES (${maxBytes}); reads fail`, {
-    file: path,
-  });
+  ctx.report.error('ui', `${size} bytes, over MCPBASH_MAX_UI_RESOURCE_BYTES (${maxBytes}); reads fail`, { file: path });
   return 'unreadable';
 }
 
@@ -75,7 +73,7 @@ function checkUiDir(ctx: CheckContext, ui: UiDir, serverName: string, maxBytes: 
   const hasMeta = existsSync(metaPath);
   if (!hasMeta && !existsSync(join(ui.dir, DEFAULT_ENTRYPOINT))) {
     const what = ui.source === 'tool' ? 'the tool has no view' : 'not a UI resource';
-    ctx.report.add('warning', 'ui', `neither index.html nor ${UI_META_FILE}: ${what}`, { file: ui.dir });
+    ctx.report.warning('ui', `neither index.html nor ${UI_META_FILE}: ${what}`, { file: ui.dir });
     return;
   }
   const meta = hasMeta ? checkUiMeta(ctx, metaPath) : {};
@@ -84,11 +82,11 @@ function checkUiDir(ctx: CheckContext, ui: UiDir, serverName: string, maxBytes: 
     typeof meta.entrypoint === 'string' ? (safeEntrypoint(meta.entrypoint) ?? DEFAULT_ENTRYPOINT) : DEFAULT_ENTRYPOINT;
   const file = checkEntrypoint(ctx, ui, entrypoint, maxBytes);
   if (file === 'missing' && !isTemplateName(meta.template)) {
-    ctx.report.add('error', 'ui', `neither ${entrypoint} nor a "template": the view serves nothing`, { file: ui.dir });
+    ctx.report.error('ui', `neither ${entrypoint} nor a "template": the view serves nothing`, { file: ui.dir });
     return;
   }
   if (file === 'unreadable' || shadowed) return;
-  ctx.report.add('info', 'ui', `UI resource ${uiResourceUri(serverName, ui.name)}`, { file: ui.dir });
+  ctx.report.info('ui', `UI resource ${uiResourceUri(serverName, ui.name)}`, { file: ui.dir });
 }
 
 /**
@@ -102,7 +100,7 @@ function checkToolUiMeta(ctx: CheckContext, layout: ProjectLayout, servedUris: R
     const file = join(layout.toolsDir, tool.path);
     const uri = isObject(ui) ? ui.resourceUri : undefined;
     if (typeof uri === 'string' && !servedUris.has(uri))
-      ctx.report.add('warning', 'ui', `tool "${tool.name}": no UI resource of this project is ${uri}`, {
+      ctx.report.warning('ui', `tool "${tool.name}": no UI resource of this project is ${uri}`, {
         file,
         field: '/_meta/ui/resourceUri',
       });
@@ -122,9 +120,7 @@ export function checkUi(ctx: CheckContext, layout: ProjectLayout, serverName: st
   for (const ui of dirs) checkUiDir(ctx, ui, serverName, maxBytes, isShadowed(ui));
   for (const ui of dirs)
     if (isShadowed(ui))
-      ctx.report.add('warning', 'ui', `tools/${ui.name}/ui/ has the same name; this one is not served`, {
-        file: ui.dir,
-      });
+      ctx.report.warning('ui', `tools/${ui.name}/ui/ has the same name; this one is not served`, { file: ui.dir });
   const served = scanUiResources({ ...layout, serverName }).items.map((item) => item.uri);
   checkToolUiMeta(ctx, layout, new Set(served));
 }

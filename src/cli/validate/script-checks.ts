@@ -20,7 +20,7 @@ export function fixExecutable(ctx: CheckContext, section: Section, path: string)
     return; // missing: reported by checkScriptFile
   }
   ctx.report.fixesApplied += 1;
-  ctx.report.add('info', section, 'made executable (--fix)', { file: path });
+  ctx.report.info(section, 'made executable (--fix)', { file: path });
 }
 
 /**
@@ -37,8 +37,7 @@ export function checkLineEndings(ctx: CheckContext, section: Section, path: stri
   }
   if (!head.includes('\r\n') || !breaksOnCrlf(path, head)) return;
   const file = shellQuote(ctx.report.rel(path));
-  ctx.report.add(
-    'error',
+  ctx.report.error(
     section,
     `Windows (CRLF) line endings, which bash cannot run ("bash\\r: No such file or directory", ` +
       `"$'\\r': command not found"); convert it: sed -i 's/\\r$//' ${file} (or dos2unix ${file})`,
@@ -82,29 +81,14 @@ function checkExecutable(ctx: CheckContext, section: Section, path: string, syml
   if (!symlink) fixExecutable(ctx, section, path);
   if ((statSync(path).mode & 0o111) !== 0) return;
   const repair = symlink ? 'chmod +x the file it links to' : 'chmod +x, or mcp-bash validate --fix';
-  const place = { file: path, fixable: !symlink };
   const program = shebangProgram(path);
-  if (program === undefined && !['.sh', '.bash'].includes(extname(path)))
-    ctx.report.add(
-      'error',
-      section,
-      `not executable, and without a shebang or .sh name it is not run at all (${repair})`,
-      place,
-    );
-  else if (program !== undefined && program !== 'bash' && program !== 'sh')
-    ctx.report.add(
-      'error',
-      section,
-      `not executable, so the server runs it with bash, not ${program} (${repair})`,
-      place,
-    );
-  else
-    ctx.report.add(
-      'warning',
-      section,
-      `not executable: the server runs it with bash, but it cannot be run directly (${repair})`,
-      place,
-    );
+  const [level, what] =
+    program === undefined && !['.sh', '.bash'].includes(extname(path))
+      ? (['error', ', and without a shebang or .sh name it is not run at all'] as const)
+      : program !== undefined && program !== 'bash' && program !== 'sh'
+        ? (['error', `, so the server runs it with bash, not ${program}`] as const)
+        : (['warning', ': the server runs it with bash, but it cannot be run directly'] as const);
+  ctx.report[level](section, `not executable${what} (${repair})`, { file: path, fixable: !symlink });
 }
 
 function checkWritable(ctx: CheckContext, section: Section, path: string, symlink: boolean): void {
@@ -128,7 +112,7 @@ export function checkScriptFile(ctx: CheckContext, section: Section, path: strin
     symlink = lstatSync(path).isSymbolicLink();
     statSync(path);
   } catch {
-    ctx.report.add('error', section, 'missing (or a broken symlink)', { file: path });
+    ctx.report.error(section, 'missing (or a broken symlink)', { file: path });
     return;
   }
   let start: string;
@@ -137,14 +121,12 @@ export function checkScriptFile(ctx: CheckContext, section: Section, path: strin
   } catch (error) {
     // The server lists such a tool (its meta.json describes it), but bash cannot run it.
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    ctx.report.add('error', section, `cannot be read (${code}): bash cannot run it; check its permissions`, {
-      file: path,
-    });
+    ctx.report.error(section, `cannot be read (${code}): bash cannot run it; check its permissions`, { file: path });
     return;
   }
   checkLineEndings(ctx, section, path);
   checkExecutable(ctx, section, path, symlink);
   if (start !== '#!')
-    ctx.report.add('warning', section, 'no shebang line (start it with #!/usr/bin/env bash)', { file: path });
+    ctx.report.warning(section, 'no shebang line (start it with #!/usr/bin/env bash)', { file: path });
   checkWritable(ctx, section, path, symlink);
 }

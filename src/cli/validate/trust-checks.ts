@@ -44,14 +44,12 @@ export function checkTrusted(ctx: CheckContext, section: Section, entry: Trusted
       ctx.report.fixesApplied += 1;
       const from =
         path === file ? '' : path === ctx.report.root ? ' from the project root' : ` from ${ctx.report.rel(path)}/`;
-      ctx.report.add('info', section, `removed group/other write permission${from} (--fix)`, {
-        file: entry.shownAs ?? file,
-      });
+      ctx.report.info(section, `removed group/other write permission${from} (--fix)`, { file: entry.shownAs ?? file });
     }
   }
   const reason = insecureFileReason(file, parents);
   if (reason === undefined) return false;
-  ctx.report.add('error', section, `${entry.consequence}: ${reason}`, {
+  ctx.report.error(section, `${entry.consequence}: ${reason}`, {
     file: entry.shownAs ?? file,
     fixable: !ctx.fix && repairable.length > 0 && reason.includes('writable by group or others'),
   });

@@ -53,6 +53,18 @@ export class ValidationReport {
     });
   }
 
+  error(section: Section, message: string, where?: FindingPlace): void {
+    this.add('error', section, message, where);
+  }
+
+  warning(section: Section, message: string, where?: FindingPlace): void {
+    this.add('warning', section, message, where);
+  }
+
+  info(section: Section, message: string, where?: FindingPlace): void {
+    this.add('info', section, message, where);
+  }
+
   count(level: Level): number {
     return this.messages.filter((message) => message.level === level).length;
   }
@@ -80,11 +92,11 @@ export function readJsonObject(ctx: CheckContext, section: Section, path: string
   try {
     value = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    ctx.report.add('error', section, `invalid JSON (${(error as Error).message})`, { file: path });
+    ctx.report.error(section, `invalid JSON (${(error as Error).message})`, { file: path });
     return undefined;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    ctx.report.add('error', section, 'must be a JSON object', { file: path });
+    ctx.report.error(section, 'must be a JSON object', { file: path });
     return undefined;
   }
   return value as Record<string, unknown>;
@@ -139,8 +151,8 @@ export function checkSchema(
   for (const problem of problems) {
     const field = `${fieldPrefix}${problem.path}` || '(root)';
     const message = issueMessage(format, problem, value);
-    if (problem.severity === 'reject') ctx.report.add('error', section, message, { file, field });
-    else ctx.report.add('warning', section, `${message}: the server ignores this value`, { file, field });
+    if (problem.severity === 'reject') ctx.report.error(section, message, { file, field });
+    else ctx.report.warning(section, `${message}: the server ignores this value`, { file, field });
   }
   return problems.every((problem) => problem.severity !== 'reject');
 }
