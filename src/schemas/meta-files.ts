@@ -31,7 +31,19 @@ export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
  */
 export const PROVIDER_NAME_PATTERN = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
-const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
+/** An object schema (2020-12) of one of our formats. */
+function objectSchema(title: string, properties: object, required?: readonly string[]): Record<string, unknown> {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: `mcp-bash ${title}`,
+    type: 'object',
+    ...(required ? { required } : {}),
+    properties,
+  };
+}
+
+const text = { type: 'string' } as const;
+const nonEmpty = { type: 'string', minLength: 1 } as const;
 
 const iconsSchema = {
   type: 'array',
@@ -39,9 +51,9 @@ const iconsSchema = {
     type: 'object',
     required: ['src'],
     properties: {
-      src: { type: 'string', minLength: 1 },
-      mimeType: { type: 'string' },
-      sizes: { type: 'array', items: { type: 'string' } },
+      src: nonEmpty,
+      mimeType: text,
+      sizes: { type: 'array', items: text },
       theme: { enum: ['light', 'dark'] },
     },
   },
@@ -56,7 +68,7 @@ const objectSchemaSchema = {
   properties: {
     type: { const: 'object' },
     properties: { type: 'object' },
-    required: { type: 'array', items: { type: 'string' } },
+    required: { type: 'array', items: text },
   },
 } as const;
 
@@ -70,8 +82,8 @@ const promptArgumentsSchema = {
         type: 'object',
         required: ['name'],
         properties: {
-          name: { type: 'string', minLength: 1 },
-          description: { type: 'string' },
+          name: nonEmpty,
+          description: text,
           required: { type: 'boolean' },
         },
       },
@@ -85,20 +97,20 @@ const positiveSecondsSentence = (field: string) => () => `${field} must be a pos
 
 const toolProperties = {
   name: { type: 'string', pattern: TOOL_NAME_PATTERN.source },
-  title: { type: 'string' },
-  description: { type: 'string' },
+  title: text,
+  description: text,
   inputSchema: objectSchemaSchema,
   arguments: objectSchemaSchema,
   outputSchema: objectSchemaSchema,
   timeoutSecs: positiveSeconds,
-  timeoutHint: { type: 'string' },
+  timeoutHint: text,
   progressExtendsTimeout: { type: 'boolean' },
   maxTimeoutSecs: positiveSeconds,
   icons: iconsSchema,
   annotations: {
     type: 'object',
     properties: {
-      title: { type: 'string' },
+      title: text,
       readOnlyHint: { type: 'boolean' },
       destructiveHint: { type: 'boolean' },
       idempotentHint: { type: 'boolean' },
@@ -130,42 +142,31 @@ const toolRules = {
 
 /** `tools/<dir>/tool.meta.json`, `<name>.meta.json`, or an inline `# mcp:` header. */
 export const toolMeta: MetaFormat = {
-  schema: { $schema: DRAFT, title: 'mcp-bash tool metadata', type: 'object', properties: toolProperties },
+  schema: objectSchema('tool metadata', toolProperties),
   ...toolRules,
 };
 
 /** A `tools` entry of register.json: tool metadata plus the script's `path` (relative to the tools directory). */
 export const toolRegistration: MetaFormat = {
-  schema: {
-    $schema: DRAFT,
-    title: 'mcp-bash tool registration',
-    type: 'object',
-    required: ['name', 'path'],
-    properties: { ...toolProperties, path: { type: 'string', minLength: 1 } },
-  },
+  schema: objectSchema('tool registration', { ...toolProperties, path: nonEmpty }, ['name', 'path']),
   ...toolRules,
   rejectAt: [...toolRules.rejectAt, '/path'],
 };
 
 /** `prompts/**\/<name>.meta.json` (decision D8), or a register.json prompt entry. */
 export const promptMeta: MetaFormat = {
-  schema: {
-    $schema: DRAFT,
-    title: 'mcp-bash prompt metadata',
-    type: 'object',
-    properties: {
-      name: { type: 'string', minLength: 1 },
-      title: { type: 'string' },
-      description: { type: 'string' },
-      path: { type: 'string', minLength: 1 },
-      arguments: promptArgumentsSchema,
-      // Other roles (1.x allowed "system") are sent as "user": a warning of their own (D61).
-      role: { type: 'string' },
-      metadata: {},
-      icons: iconsSchema,
-      _meta: { type: 'object' },
-    },
-  },
+  schema: objectSchema('prompt metadata', {
+    name: nonEmpty,
+    title: text,
+    description: text,
+    path: nonEmpty,
+    arguments: promptArgumentsSchema,
+    // Other roles (1.x allowed "system") are sent as "user": a warning of their own (D61).
+    role: text,
+    metadata: {},
+    icons: iconsSchema,
+    _meta: { type: 'object' },
+  }),
   rejectAt: ['/arguments'],
   sentences: {
     '/arguments': () => 'arguments must be a JSON Schema object (or a list of {name, description, required})',
@@ -175,33 +176,28 @@ export const promptMeta: MetaFormat = {
 
 /** `resources/**\/<name>.meta.json`: a resource (`uri`) or a resource template (`uriTemplate`). */
 export const resourceMeta: MetaFormat = {
-  schema: {
-    $schema: DRAFT,
-    title: 'mcp-bash resource metadata',
-    type: 'object',
-    properties: {
-      name: { type: 'string', minLength: 1 },
-      title: { type: 'string' },
-      description: { type: 'string' },
-      uri: { type: 'string', minLength: 1 },
-      uriTemplate: { type: 'string', minLength: 1 },
-      mimeType: { type: 'string' },
-      // Empty or null: the provider follows from the URI's scheme.
-      provider: { type: ['string', 'null'], pattern: `^$|${PROVIDER_NAME_PATTERN.source}` },
-      size: { type: 'integer', minimum: 0 },
-      icons: iconsSchema,
-      annotations: {
-        type: 'object',
-        properties: {
-          // Values other than "user" and "assistant" are dropped with a warning of their own (D127).
-          audience: { type: 'array', items: { type: 'string' } },
-          priority: { type: 'number', minimum: 0, maximum: 1 },
-          lastModified: { type: 'string' },
-        },
+  schema: objectSchema('resource metadata', {
+    name: nonEmpty,
+    title: text,
+    description: text,
+    uri: nonEmpty,
+    uriTemplate: nonEmpty,
+    mimeType: text,
+    // Empty or null: the provider follows from the URI's scheme.
+    provider: { type: ['string', 'null'], pattern: `^$|${PROVIDER_NAME_PATTERN.source}` },
+    size: { type: 'integer', minimum: 0 },
+    icons: iconsSchema,
+    annotations: {
+      type: 'object',
+      properties: {
+        // Values other than "user" and "assistant" are dropped with a warning of their own (D127).
+        audience: { type: 'array', items: text },
+        priority: { type: 'number', minimum: 0, maximum: 1 },
+        lastModified: text,
       },
-      _meta: { type: 'object' },
     },
-  },
+    _meta: { type: 'object' },
+  }),
   rejectAt: ['/provider'],
   sentences: {
     '/provider': (value) =>
@@ -214,37 +210,21 @@ export const resourceMeta: MetaFormat = {
 
 /** A `completions` entry of register.json. */
 export const completionRegistration: MetaFormat = {
-  schema: {
-    $schema: DRAFT,
-    title: 'mcp-bash completion registration',
-    type: 'object',
-    required: ['name', 'path'],
-    properties: {
-      name: { type: 'string', minLength: 1 },
-      path: { type: 'string', minLength: 1 },
-      timeoutSecs: positiveSeconds,
-    },
-  },
+  schema: objectSchema('completion registration', { name: nonEmpty, path: nonEmpty, timeoutSecs: positiveSeconds }, [
+    'name',
+    'path',
+  ]),
   rejectAt: ['/name', '/path'],
   sentences: { '/timeoutSecs': positiveSecondsSentence('timeoutSecs') },
 };
 
 /** `server.d/server.meta.json`: without a `name` validate fails (1.x); the server names itself after the directory. */
 export const serverMeta: MetaFormat = {
-  schema: {
-    $schema: DRAFT,
-    title: 'mcp-bash server.d/server.meta.json',
-    type: 'object',
-    required: ['name'],
-    properties: {
-      name: { type: 'string', minLength: 1 },
-      title: { type: 'string' },
-      version: { type: 'string' },
-      description: { type: 'string' },
-      websiteUrl: { type: 'string' },
-      icons: iconsSchema,
-    },
-  },
+  schema: objectSchema(
+    'server.d/server.meta.json',
+    { name: nonEmpty, title: text, version: text, description: text, websiteUrl: text, icons: iconsSchema },
+    ['name'],
+  ),
   rejectAt: [],
 };
 

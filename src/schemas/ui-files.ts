@@ -1,7 +1,9 @@
 /**
- * JSON Schemas (2020-12) of the MCP Apps files of a project, used by `mcp-bash validate`:
- * `ui.meta.json`, the `config` of each template, and a tool's `_meta.ui`. The field names are
- * 1.x's (original-behaviour §6.7) and MCP Apps' (`McpUiResourceMeta`, `McpUiToolMeta`).
+ * JSON Schemas (2020-12) of the MCP Apps files of a project: `ui.meta.json`, the `config` of
+ * each template, and a tool's `_meta.ui`. The field names are 1.x's (original-behaviour §6.7)
+ * and MCP Apps' (`McpUiResourceMeta`, `McpUiToolMeta`). Validate and the server read them
+ * alike (D193): no problem costs the view or tool; the bad value is dropped with a warning
+ * and its default applies.
  */
 import { FORM_FIELD_TYPES, TEMPLATE_NAMES } from '../ui-templates/template-names.js';
 import type { MetaFormat } from './meta-files.js';
@@ -10,7 +12,9 @@ const origins = { type: 'array', items: { type: 'string', minLength: 1 } } as co
 
 /** The CSP lists of `meta.csp` (MCP Apps `McpUiResourceCsp`). */
 export const CSP_KEYS = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const;
-const permission = { type: 'object' } as const;
+
+/** `{key: schema}` for each key. */
+const objectOf = (keys: readonly string[], schema: object) => Object.fromEntries(keys.map((key) => [key, schema]));
 
 /** `tools/<tool>/ui/ui.meta.json` and `ui/<name>/ui.meta.json` */
 const uiMetaSchema = {
@@ -26,24 +30,10 @@ const uiMetaSchema = {
     meta: {
       type: 'object',
       properties: {
-        csp: {
-          type: 'object',
-          properties: {
-            connectDomains: origins,
-            resourceDomains: origins,
-            frameDomains: origins,
-            baseUriDomains: origins,
-          },
-          additionalProperties: false,
-        },
+        csp: { type: 'object', properties: objectOf(CSP_KEYS, origins), additionalProperties: false },
         permissions: {
           type: 'object',
-          properties: {
-            camera: permission,
-            microphone: permission,
-            geolocation: permission,
-            clipboardWrite: permission,
-          },
+          properties: objectOf(['camera', 'microphone', 'geolocation', 'clipboardWrite'], { type: 'object' }),
           additionalProperties: false,
         },
         prefersBorder: { type: 'boolean' },
@@ -162,11 +152,7 @@ const templateConfigSchemas: Readonly<Record<(typeof TEMPLATE_NAMES)[number], ob
   },
 };
 
-/**
- * ui.meta.json, as validate and the server's discovery (project/ui/ui-metadata.ts) read it:
- * no problem costs the view; the server drops the bad value (a CSP list whole, an unknown
- * key alone) with a warning and its default applies, and validate warns the same (D193).
- */
+/** ui.meta.json (project/ui/ui-metadata.ts): a CSP list goes whole, an unknown key alone. */
 export const uiMeta: MetaFormat = {
   schema: uiMetaSchema,
   rejectAt: [],
@@ -185,19 +171,10 @@ export const uiMeta: MetaFormat = {
   },
 };
 
-/**
- * A tool's `_meta.ui`, as validate and the server (project/ui/tool-ui-meta.ts) read it: a bad
- * value is dropped with a warning (inference or the host's default applies), and validate
- * warns the same (D193). A visibility list with a bad entry goes whole: what is left of it
- * could hide the tool from the model.
- */
+/** A tool's `_meta.ui` (project/ui/tool-ui-meta.ts): a bad visibility list goes whole (a part could hide the tool). */
 export const toolUiMeta: MetaFormat = { schema: toolUiMetaSchema, rejectAt: [], dropWhole: ['/visibility'] };
 
-/**
- * Each template's `config`, as validate and the server (project/ui/ui-metadata.ts) read it:
- * a bad value (a field without a name, a column that is no object) is dropped with a
- * warning and the template's default applies; validate warns the same (D193).
- */
+/** Each template's `config` (project/ui/ui-metadata.ts): a field without a name, a column that is no object. */
 export const templateConfigFormats = Object.fromEntries(
   Object.entries(templateConfigSchemas).map(([name, schema]): [string, MetaFormat] => [
     name,
