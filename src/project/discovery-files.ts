@@ -1,6 +1,6 @@
 // How discovery (tools, resources, prompts) finds and reads files on disk.
 import { closeSync, type Dirent, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
-import { normalize, sep } from 'node:path';
+import { normalize, relative, sep } from 'node:path';
 import type { JsonObject } from '../spec/types.js';
 
 /** Deep enough for any real layout; a symlink cycle stops here instead of looping. */
@@ -20,14 +20,6 @@ export interface FileEntry {
 export interface TreeWalk {
   readonly files: readonly FileEntry[];
   readonly dirs: readonly string[];
-}
-
-/** Where a walk starts and which files it keeps. */
-export interface WalkOptions {
-  /** The depth of `dir` itself below the root the depths count from (a subtree walk). */
-  readonly startDepth?: number;
-  /** Files shallower than this are skipped (tools: files directly in tools/ are not tools). */
-  readonly minFileDepth?: number;
 }
 
 function walk(dir: string, out: { files: FileEntry[]; dirs: string[] }, depth: number, visited: Set<string>): void {
@@ -73,7 +65,21 @@ function realpathOrUndefined(path: string): string | undefined {
   }
 }
 
-const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+/** Plain text order (`<`), for sorting by name or path. */
+export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** `to` relative to `from`, with `/` separators (how warnings and registry items name files). */
+export function posixRelative(from: string, to: string): string {
+  return relative(from, to).split(sep).join('/');
+}
+
+export function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Every regular, non-hidden file and directory under `dir` (hidden entries skipped,
@@ -88,23 +94,19 @@ export function walkTree(dir: string): TreeWalk | undefined {
   if (real !== undefined) visited.add(real);
   // Normalized once here, so the walk can build child paths by concatenation.
   walk(normalize(dir), out, 0, visited);
-  out.files.sort(byPath);
+  out.files.sort((a, b) => byText(a.path, b.path));
   out.dirs.sort();
   return out;
 }
 
-/** The files of a walk that `listFiles` keeps: at least `minFileDepth` deep (counted from `startDepth`). */
-export function filesOf(tree: TreeWalk | undefined, options: WalkOptions = {}): FileEntry[] {
-  const minimum = (options.minFileDepth ?? 0) - (options.startDepth ?? 0);
-  return (tree?.files ?? []).filter((file) => file.depth >= minimum);
+/** The files of a walk at least `minDepth` directories deep (tools: files directly in tools/ are not tools). */
+export function filesOf(tree: TreeWalk | undefined, minDepth = 0): FileEntry[] {
+  return (tree?.files ?? []).filter((file) => file.depth >= minDepth);
 }
 
-/**
- * Every regular, non-hidden file under `dir` (hidden directories skipped, symlinks
- * followed, depth-limited), sorted by path.
- */
-export function listFiles(dir: string, options: WalkOptions = {}): string[] {
-  return filesOf(walkTree(dir), options).map((file) => file.path);
+/** The paths of filesOf(walkTree(dir)), sorted. */
+export function listFiles(dir: string, minDepth = 0): string[] {
+  return filesOf(walkTree(dir), minDepth).map((file) => file.path);
 }
 
 /** One buffer for every head read: discovery reads thousands of them, one at a time. */
@@ -142,11 +144,14 @@ export function readHeadOrEmpty(path: string, bytes = 4096): string {
   }
 }
 
+/** readMetadata's reason for valid JSON that is no object. */
+export const NOT_AN_OBJECT = 'not a JSON object';
+
 /** A metadata file as a JSON object, or the reason it is not one. */
 export function readMetadata(path: string): JsonObject | string {
   try {
     const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'not a JSON object';
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return NOT_AN_OBJECT;
     return parsed as JsonObject;
   } catch (error) {
     return (error as Error).message;

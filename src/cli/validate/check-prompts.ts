@@ -1,13 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, relative, resolve } from 'node:path';
+import { listFiles, NOT_AN_OBJECT, readMetadata } from '../../project/discovery-files.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { argumentsSchema } from '../../project/prompts/prompt-definition.js';
 import { declaredTemplate } from '../../project/prompts/prompt-discovery.js';
 import { promptMeta } from '../../schemas/meta-files.js';
-import { listProjectFiles, metaFiles } from './project-files.js';
+import { META_SUFFIX, metaFiles, metaStem } from './project-files.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
-
-const META_SUFFIX = '.meta.json';
 
 /**
  * The template a prompt's metadata names (D8, as discovery resolves it): `path` relative to
@@ -33,7 +32,7 @@ function templateFor(
       }
     );
   }
-  const stem = basename(meta).slice(0, -META_SUFFIX.length);
+  const stem = metaStem(meta);
   const candidates = files.filter(
     (file) =>
       dirname(file) === dir &&
@@ -94,24 +93,18 @@ function checkRootRelativePath(
 }
 
 function registeredTemplates(layout: ProjectLayout, registered: unknown[] | null | undefined): string[] {
+  const dirs = { prompts: layout.promptsDir, project: layout.root };
   return (registered ?? []).flatMap((entry) => {
     const path = (entry as { path?: unknown } | null)?.path;
-    const found =
-      typeof path === 'string'
-        ? declaredTemplate(path, layout.promptsDir, { prompts: layout.promptsDir, project: layout.root })
-        : undefined;
+    const found = typeof path === 'string' ? declaredTemplate(path, layout.promptsDir, dirs) : undefined;
     return found ? [found] : [];
   });
 }
 
 /** Why a metadata file readJsonObject refused is no JSON object ("not valid JSON (...)"). */
 function jsonProblem(path: string): string {
-  try {
-    JSON.parse(readFileSync(path, 'utf8'));
-    return 'not a JSON object';
-  } catch (error) {
-    return `not valid JSON (${(error as Error).message})`;
-  }
+  const reason = readMetadata(path);
+  return typeof reason === 'string' && reason !== NOT_AN_OBJECT ? `not valid JSON (${reason})` : NOT_AN_OBJECT;
 }
 
 /**
@@ -120,7 +113,7 @@ function jsonProblem(path: string): string {
  */
 export function checkPrompts(ctx: CheckContext, layout: ProjectLayout, registered?: unknown[] | null): void {
   if (!existsSync(layout.promptsDir)) return;
-  const files = listProjectFiles(layout.promptsDir);
+  const files = listFiles(layout.promptsDir);
   const names = new Map<string, string>();
   // Templates register.json entries name are prompts too (their entries are checked there).
   const templates = new Set<string>(registeredTemplates(layout, registered));
@@ -143,7 +136,7 @@ export function checkPrompts(ctx: CheckContext, layout: ProjectLayout, registere
     templates.add(template);
     checkRootRelativePath(ctx, meta, value, layout, template);
     checkTemplateText(ctx, template, value);
-    const name = typeof value.name === 'string' ? value.name : basename(meta).slice(0, -META_SUFFIX.length);
+    const name = typeof value.name === 'string' ? value.name : metaStem(meta);
     if (typeof value.description !== 'string' || value.description.trim() === '')
       ctx.report.warning('prompts', 'no description', { file: meta, field: '/description' });
     if (value.role !== undefined && value.role !== 'user' && value.role !== 'assistant') {
@@ -161,13 +154,8 @@ export function checkPrompts(ctx: CheckContext, layout: ProjectLayout, registere
   }
   for (const file of files) {
     // README.md files and prompt-side completion scripts are not prompts.
-    if (
-      file.endsWith(META_SUFFIX) ||
-      templates.has(file) ||
-      extname(file).toLowerCase() === '.md' ||
-      /\.completion(\.sh)?$/.test(file)
-    )
-      continue;
+    if (file.endsWith(META_SUFFIX) || /\.completion(\.sh)?$/.test(file)) continue;
+    if (templates.has(file) || extname(file).toLowerCase() === '.md') continue;
     const metaName = `${basename(file, extname(file))}${META_SUFFIX}`;
     const problem = unusable.get(resolve(dirname(file), metaName));
     const why = problem ? `${metaName} is ${problem}` : `no ${metaName} describes it`;

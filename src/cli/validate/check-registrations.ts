@@ -6,6 +6,7 @@ import {
   completionTargetFor,
   completionTargets,
 } from '../../project/completions/completion-targets.js';
+import { listFiles } from '../../project/discovery-files.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { manualPromptNormalizer } from '../../project/prompts/manual-prompts.js';
 import type { EntryNormalizer, RawRegistrations } from '../../project/registry/manual-kinds.js';
@@ -25,7 +26,6 @@ import {
 } from '../../schemas/meta-files.js';
 import { registerJsonSchema } from '../../schemas/register-json.js';
 import { screenMetadata } from '../../validation/metadata-check.js';
-import { listProjectFiles } from './project-files.js';
 import { checkLineEndings, checkScriptFile } from './script-checks.js';
 import { checkTrusted } from './trust-checks.js';
 import { type CheckContext, checkSchema } from './validation-report.js';
@@ -263,7 +263,7 @@ export function checkRegistrations(
   checkHookFile(ctx, layout, 'policy.sh', 'every tool call is denied until it is trusted');
   checkHookFile(ctx, layout, 'health-checks.sh', "'mcp-bash health' reports unhealthy until it is trusted");
   if (existsSync(sh) && !registerJson) return;
-  for (const script of listProjectFiles(layout.completionsDir).filter(
+  for (const script of listFiles(layout.completionsDir).filter(
     (file) => /\.(sh|bash)$/.test(file) || !file.includes('.'),
   )) {
     if (!registered.has(script)) {

@@ -1,18 +1,18 @@
 import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
-import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { basename, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import type { Config } from '../../config/config.js';
 import { providerConfig } from '../../config/slices.js';
+import { listFiles } from '../../project/discovery-files.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { canonicalRoot, configuredRoots, implicitRoot, isInsideRoots } from '../../project/roots.js';
 import { resourceRoots } from '../../providers/provider-environment.js';
 import { resourceMeta } from '../../schemas/meta-files.js';
-import { listProjectFiles, metaFiles } from './project-files.js';
+import { describedFile, META_SUFFIX, metaFiles, metaStem } from './project-files.js';
 import { checkLineEndings } from './script-checks.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
 
-const META_SUFFIX = '.meta.json';
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 function providerNames(dir: string): string[] {
@@ -29,17 +29,6 @@ function providerNames(dir: string): string[] {
 function providerForUri(uri: string): string {
   if (uri.startsWith('git+https://')) return 'git';
   return SCHEME.test(uri) ? (uri.split(':')[0] as string) : 'file';
-}
-
-/** The content file a metadata file describes (`x.meta.json` beside `x.txt`, or `x.txt.meta.json`). */
-function contentFor(meta: string, files: readonly string[]): string | undefined {
-  const stem = basename(meta).slice(0, -META_SUFFIX.length);
-  return files.find(
-    (file) =>
-      dirname(file) === dirname(meta) &&
-      !file.endsWith(META_SUFFIX) &&
-      (basename(file) === stem || basename(file, extname(file)) === stem),
-  );
 }
 
 /** The file a file:// URI names: absolute (percent-decoded), or `file://./x` relative to the project root. */
@@ -197,7 +186,7 @@ export function checkResources(check: CheckContext, layout: ProjectLayout, home:
   const providers = [
     ...new Set(['file', ...providerNames(home.providersDir), ...providerNames(layout.providersDir)]),
   ].sort();
-  const files = listProjectFiles(layout.resourcesDir).filter((file) => !/\.completion(\.sh)?$/.test(file));
+  const files = listFiles(layout.resourcesDir).filter((file) => !/\.completion(\.sh)?$/.test(file));
   const names = new Map<string, string>();
   const described = new Set<string>();
   const claim = (name: string, file: string) => {
@@ -207,7 +196,7 @@ export function checkResources(check: CheckContext, layout: ProjectLayout, home:
     else names.set(name, ctx.report.rel(file));
   };
   for (const meta of metaFiles(files)) {
-    const content = contentFor(meta, files);
+    const content = describedFile(meta, files);
     if (content) described.add(content);
     const value = readJsonObject(ctx, 'resources', meta);
     if (!value || !checkSchema(ctx, 'resources', resourceMeta, value, meta)) continue;
@@ -222,12 +211,7 @@ export function checkResources(check: CheckContext, layout: ProjectLayout, home:
       continue;
     }
     checkAudience(ctx, meta, value.annotations);
-    const name =
-      typeof value.name === 'string'
-        ? value.name
-        : basename(meta)
-            .slice(0, -META_SUFFIX.length)
-            .replace(/\.[^.]*$/, '');
+    const name = typeof value.name === 'string' ? value.name : metaStem(meta).replace(/\.[^.]*$/, '');
     claim(name, meta);
     ctx.report.info('resources', `${value.uriTemplate ? 'resource template' : 'resource'} "${name}"`, { file: meta });
   }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { isObject } from '../../json/objects.js';
-import { readHeadOrEmpty } from '../../project/discovery-files.js';
+import { listFiles, readHeadOrEmpty } from '../../project/discovery-files.js';
 import { resolveIcons } from '../../project/icons.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import {
@@ -16,7 +16,7 @@ import { toolScriptContainment, uncompiledSchemaWarning } from '../../runner/too
 import { toolMeta } from '../../schemas/meta-files.js';
 import { toolUiMeta } from '../../schemas/ui-files.js';
 import { closestMatch } from '../../text/did-you-mean.js';
-import { listProjectFiles, metaFiles } from './project-files.js';
+import { metaFiles } from './project-files.js';
 import { checkLineEndings, checkScriptFile, fixExecutable } from './script-checks.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
 
@@ -290,7 +290,7 @@ export function checkTools(
       );
     return;
   }
-  const files = listProjectFiles(toolsDir, 1);
+  const files = listFiles(toolsDir, 1);
   const names = new Map<string, string[]>();
   const metaScripts = new Set<string>();
   // Scripts whose meta.json describes the tool by itself, with that file: their header is not read.

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FrameworkHome } from '../../assets/framework-home.js';
 import type { Config } from '../../config/config.js';
+import { readMetadata } from '../../project/discovery-files.js';
 import type { ProjectContext } from '../../project/project-context.js';
 import type { RawRegistrations } from '../../project/registry/manual-kinds.js';
 import { SchemaValidator } from '../../validation/json-schema.js';
@@ -21,15 +22,6 @@ export interface ServerDefaults {
   readonly sources: { readonly name: string; readonly title: string; readonly version: string };
 }
 
-function readMeta(path: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * Where the name came from. When server.meta.json has an error (1.x's rule: it must name the
  * server), the fallback the server would use is named as such, not as a default.
@@ -46,7 +38,8 @@ function nameSource(path: string, given: boolean, root: string, report: Validati
 /** Mirrors loadServerIdentity's precedence, naming the source of each value (after `report`'s checks). */
 export function serverDefaults(project: ProjectContext, report: ValidationReport): ServerDefaults {
   const path = join(project.layout.serverDir, 'server.meta.json');
-  const meta = readMeta(path);
+  const read = readMetadata(path);
+  const meta = typeof read === 'string' ? {} : read;
   const given = (key: string) => typeof meta[key] === 'string' && (meta[key] as string).trim() !== '';
   const { info } = project.identity;
   const root = project.layout.root;

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
+import { NOT_AN_OBJECT, readMetadata } from '../../project/discovery-files.js';
 import type { MetaFormat } from '../../schemas/meta-files.js';
 import type { SchemaValidator } from '../../validation/json-schema.js';
 import { metadataProblems, valueAt } from '../../validation/metadata-check.js';
@@ -83,23 +83,14 @@ export interface CheckContext {
   readonly fix: boolean;
 }
 
-/**
- * Reads a JSON object file; reports (error) and returns undefined when it is not valid
- * JSON or not an object.
- */
+/** Reads a metadata file as discovery does; reports (error) and returns undefined when it is no JSON object. */
 export function readJsonObject(ctx: CheckContext, section: Section, path: string): Record<string, unknown> | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    ctx.report.error(section, `invalid JSON (${(error as Error).message})`, { file: path });
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    ctx.report.error(section, 'must be a JSON object', { file: path });
-    return undefined;
-  }
-  return value as Record<string, unknown>;
+  const value = readMetadata(path);
+  if (typeof value !== 'string') return value;
+  ctx.report.error(section, value === NOT_AN_OBJECT ? 'must be a JSON object' : `invalid JSON (${value})`, {
+    file: path,
+  });
+  return undefined;
 }
 
 /** The sub-schema that describes the value at a JSON Pointer (through properties and items). */

@@ -1,22 +1,9 @@
-import { statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
-import { filesOf, listFiles, readMetadata, type TreeWalk } from '../discovery-files.js';
+import { byText, filesOf, isFile, listFiles, posixRelative, readMetadata, type TreeWalk } from '../discovery-files.js';
 import type { ScanResult } from '../registry/registry-store.js';
 import { normalizePrompt, type PromptDefinition } from './prompt-definition.js';
 
 const META_SUFFIX = '.meta.json';
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function posixRelative(from: string, to: string): string {
-  return relative(from, to).split(sep).join('/');
-}
 
 /** Whether `path` is `dir` or below it (lexically). */
 export function isInside(dir: string, path: string): boolean {
@@ -116,8 +103,7 @@ export function discoverPrompts(
 
 /** Sorted by name (then path); later prompts with a name already used are dropped with a warning. */
 export function dedupePrompts(prompts: PromptDefinition[], warnings: string[]): PromptDefinition[] {
-  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const sorted = [...prompts].sort((a, b) => compare(a.name, b.name) || compare(a.path ?? '', b.path ?? ''));
+  const sorted = [...prompts].sort((a, b) => byText(a.name, b.name) || byText(a.path ?? '', b.path ?? ''));
   const seen = new Set<string>();
   return sorted.filter((prompt) => {
     if (!seen.has(prompt.name)) {

@@ -1,8 +1,8 @@
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
-import { basename, dirname, extname, join, relative, sep } from 'node:path';
+import { basename, dirname, extname, join, sep } from 'node:path';
 import { fileUriFromPath } from '../../content/mime.js';
 import type { JsonObject } from '../../spec/types.js';
-import { listFiles, readHeadOrEmpty, readMetadata } from '../discovery-files.js';
+import { byText, listFiles, posixRelative, readHeadOrEmpty, readMetadata } from '../discovery-files.js';
 import { inlineHeader } from '../tools/tool-discovery.js';
 import {
   normalizeResource,
@@ -27,10 +27,6 @@ const DEFAULT_MIME_TYPE = 'text/plain';
 /** Completion scripts live next to the files they complete; they are not resources. */
 function isCompletionScript(name: string): boolean {
   return name.endsWith('.completion.sh') || name.endsWith('.completion');
-}
-
-function posixRelative(from: string, to: string): string {
-  return relative(from, to).split(sep).join('/');
 }
 
 /** `<file>.meta.json` or `<stem>.meta.json` beside a content file. */
@@ -199,17 +195,13 @@ function notListedWarning(paths: readonly string[], reason: string, hint?: strin
   return hint === undefined ? warning : `${warning}: ${hint}`;
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /**
  * Sorted by name (then path); of several resources with one name the first is kept and the
  * others are dropped with a warning, as for tools (the name is what `resources/read
  * {name}` and completions look resources up by).
  */
 export function dedupeResources(items: ResourceDefinition[], warnings: string[]): ResourceDefinition[] {
-  const sorted = [...items].sort((a, b) => compare(a.name, b.name) || compare(a.path ?? a.uri, b.path ?? b.uri));
+  const sorted = [...items].sort((a, b) => byText(a.name, b.name) || byText(a.path ?? a.uri, b.path ?? b.uri));
   const seen = new Map<string, string>();
   return sorted.filter((item) => {
     const source = item.path ?? item.uri;
@@ -255,5 +247,5 @@ export function assembleTemplates(
       warnings.push(`resource template "${template.name}" has the name of a resource; skipped`);
       return false;
     })
-    .sort((a, b) => compare(a.name, b.name));
+    .sort((a, b) => byText(a.name, b.name));
 }

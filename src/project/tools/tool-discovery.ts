@@ -78,7 +78,7 @@ function metadataFileFor(path: string, found: ReadonlySet<string>): string | und
 
 /** The files under tools/ (or its `subtree`) that may be tools: not directly in tools/. */
 function toolFiles(toolsDir: string, subtree: string, tree: TreeWalk | undefined): FileEntry[] {
-  const files = filesOf(tree ?? walkTree(toolsDir), { minFileDepth: 1 });
+  const files = filesOf(tree ?? walkTree(toolsDir), 1);
   if (subtree === '') return files;
   const prefix = join(toolsDir, ...subtree.split('/')) + sep;
   return files.filter((file) => file.path.startsWith(prefix));

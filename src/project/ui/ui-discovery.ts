@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, normalize, relative, sep } from 'node:path';
-import { readMetadata, type TreeWalk } from '../discovery-files.js';
+import { join, normalize, sep } from 'node:path';
+import { byText, posixRelative, readMetadata, type TreeWalk } from '../discovery-files.js';
 import type { ScanResult } from '../registry/registry-store.js';
 import { normalizeUiMetadata } from './ui-metadata.js';
 import type { UiResourceDefinition, UiSource } from './ui-resource.js';
@@ -66,10 +66,6 @@ export function uiDirectoryResource(
   return { item: { name, uri: uiResourceUri(options.serverName, name), source, ...fields }, warnings };
 }
 
-function posixRelative(from: string, to: string): string {
-  return relative(from, to).split(sep).join('/');
-}
-
 /**
  * The tool directories with a `ui/` directory, sorted: from a walk of tools/ when there is
  * one (no further system call), else by asking the disk about each tool directory.
@@ -111,7 +107,7 @@ export function scanUiResources(options: UiScanOptions, toolsWalk?: TreeWalk): S
     if (toolNames.has(name)) warnings.push(`ui/${name}: a tool UI already has the name "${name}"; skipped`);
     else items.push(found.item);
   }
-  items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  items.sort((a, b) => byText(a.name, b.name));
   return { items, warnings };
 }
 
