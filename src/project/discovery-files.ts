@@ -82,6 +82,28 @@ export function isFile(path: string): boolean {
 }
 
 /**
+ * Sorted by name, then `order` (false: as given); of several items with one name the first is
+ * kept and the others are dropped with a warning naming `source` of each.
+ */
+export function dedupeByName<T extends { name: string }>(
+  items: readonly T[],
+  kind: string,
+  warnings: string[],
+  source: (item: T) => string,
+  order: ((item: T) => string) | false = source,
+): T[] {
+  const seen = new Map<string, string>();
+  return [...items]
+    .sort((a, b) => byText(a.name, b.name) || (order ? byText(order(a), order(b)) : 0))
+    .filter((item) => {
+      const first = seen.get(item.name);
+      if (first === undefined) seen.set(item.name, source(item));
+      else warnings.push(`${source(item)}: ${kind} name "${item.name}" is already used by ${first}; skipped`);
+      return first === undefined;
+    });
+}
+
+/**
  * Every regular, non-hidden file and directory under `dir` (hidden entries skipped,
  * symlinks followed, depth-limited), with each file's stat. One walk serves both the
  * registry's fingerprint and discovery of every kind; undefined when `dir` is no directory.

@@ -31,24 +31,10 @@ import { checkTrusted } from './trust-checks.js';
 import { type CheckContext, checkSchema } from './validation-report.js';
 
 /**
- * What the server's normaliser said of one entry (normalised alone, so as entry 0):
- * `owner` renames it to its real index; an error means the server skips the entry.
- */
-function reportNormalization(
-  ctx: CheckContext,
-  file: string,
-  field: string,
-  result: ReturnType<EntryNormalizer>,
-  owner: (text: string) => string,
-): void {
-  for (const error of result.errors)
-    ctx.report.error('registrations', `${owner(error)}; the server skips this entry`, { file, field });
-  for (const warning of result.warnings) ctx.report.warning('registrations', owner(warning), { file, field });
-}
-
-/**
- * Entries of one kind: their metadata schema, then the server's own normalisation; an
- * entry the server would skip is an error here (the server only warns and serves the rest).
+ * Entries of one kind: their metadata schema, then the server's own normalisation of each
+ * alone (as entry 0, renamed to its index); an entry the server would skip is an error here
+ * (the server only warns and serves the rest). `more` checks further each entry the schema
+ * lets through, right after it, with the items the server makes of it.
  */
 function checkEntries(
   ctx: CheckContext,
@@ -57,13 +43,18 @@ function checkEntries(
   entries: unknown[] | null | undefined,
   format: MetaFormat,
   normalize: EntryNormalizer,
+  more?: (entry: Record<string, unknown>, index: number, items: unknown[]) => void,
 ): void {
   for (const [index, entry] of (entries ?? []).entries()) {
     const field = `/${kind}/${index}`;
     if (!checkSchema(ctx, 'registrations', format, entry, file, field)) continue;
     // The format's problems are reported above; the normalizer adds the server's own checks.
     const result = normalize([screenMetadata(format, entry as Record<string, unknown>).value]);
-    reportNormalization(ctx, file, field, result, (text) => text.replace(`${kind}[0]`, `${kind}[${index}]`));
+    const owner = (text: string) => text.replace(`${kind}[0]`, `${kind}[${index}]`);
+    for (const error of result.errors)
+      ctx.report.error('registrations', `${owner(error)}; the server skips this entry`, { file, field });
+    for (const warning of result.warnings) ctx.report.warning('registrations', owner(warning), { file, field });
+    more?.(entry as Record<string, unknown>, index, result.items);
   }
 }
 
@@ -134,13 +125,10 @@ function checkToolEntries(
   entries: unknown[] | null | undefined,
 ): void {
   const seen = new Map<string, number>();
-  entries?.forEach((entry, index) => {
+  const normalize = manualToolNormalizer(layout.toolsDir);
+  checkEntries(ctx, file, 'tools', entries, toolRegistration, normalize, (entry, index, items) => {
     const field = `/tools/${index}`;
-    if (!checkSchema(ctx, 'registrations', toolRegistration, entry, file, field)) return;
-    const usable = screenMetadata(toolRegistration, entry as Record<string, unknown>).value;
-    const result = manualToolNormalizer(layout.toolsDir)([usable]);
-    reportNormalization(ctx, file, field, result, (text) => text.replace(/^tools\[0\]/, `tools[${index}]`));
-    for (const tool of result.items as ToolDefinition[]) {
+    for (const tool of items as ToolDefinition[]) {
       const uncompiled = uncompiledSchemaWarning(tool.name, ctx.validator.check(tool.inputSchema, {}));
       if (uncompiled) ctx.report.warning('registrations', uncompiled, { file, field: `${field}/inputSchema` });
     }
@@ -173,11 +161,7 @@ export function readRegisterJsonFile(layout: ProjectLayout, config: Config): Reg
   const file = join(layout.serverDir, 'register.json');
   if (!existsSync(file)) return undefined;
   const bytes = readFileSync(file);
-  return {
-    file,
-    bytes,
-    parsed: parseRegisterJson(bytes, config.values.MCPBASH_MAX_MANUAL_REGISTRY_BYTES),
-  };
+  return { file, bytes, parsed: parseRegisterJson(bytes, config.values.MCPBASH_MAX_MANUAL_REGISTRY_BYTES) };
 }
 
 /** register.json: trusted, parsable, the version-1 format, and every entry of every kind. */
@@ -204,16 +188,12 @@ function checkRegisterJson(
   }
   const kinds: RawRegistrations = parsed.kinds;
   checkToolEntries(ctx, file, layout, kinds.tools);
-  checkEntries(ctx, file, 'prompts', kinds.prompts, promptMeta, manualPromptNormalizer(layout.promptsDir));
-  checkEntries(ctx, file, 'resources', kinds.resources, resourceMeta, manualResourceNormalizer(layout.resourcesDir));
-  checkEntries(
-    ctx,
-    file,
-    'resourceTemplates',
-    kinds.resourceTemplates,
-    resourceMeta,
-    manualTemplateNormalizer(layout.resourcesDir),
-  );
+  for (const [kind, format, normalize] of [
+    ['prompts', promptMeta, manualPromptNormalizer(layout.promptsDir)],
+    ['resources', resourceMeta, manualResourceNormalizer(layout.resourcesDir)],
+    ['resourceTemplates', resourceMeta, manualTemplateNormalizer(layout.resourcesDir)],
+  ] as const)
+    checkEntries(ctx, file, kind, kinds[kind], format, normalize);
   const listed = Object.entries(kinds)
     .filter(([, entries]) => Array.isArray(entries))
     .map(([kind, entries]) => `${kind} (${(entries as unknown[]).length})`);
@@ -263,15 +243,8 @@ export function checkRegistrations(
   checkHookFile(ctx, layout, 'policy.sh', 'every tool call is denied until it is trusted');
   checkHookFile(ctx, layout, 'health-checks.sh', "'mcp-bash health' reports unhealthy until it is trusted");
   if (existsSync(sh) && !registerJson) return;
-  for (const script of listFiles(layout.completionsDir).filter(
-    (file) => /\.(sh|bash)$/.test(file) || !file.includes('.'),
-  )) {
-    if (!registered.has(script)) {
-      ctx.report.warning(
-        'registrations',
-        'completion script not registered: add it to "completions" in server.d/register.json',
-        { file: script },
-      );
-    }
-  }
+  const advice = 'completion script not registered: add it to "completions" in server.d/register.json';
+  for (const script of listFiles(layout.completionsDir))
+    if ((/\.(sh|bash)$/.test(script) || !script.includes('.')) && !registered.has(script))
+      ctx.report.warning('registrations', advice, { file: script });
 }

@@ -1,10 +1,10 @@
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isObject } from '../../json/objects.js';
 import { completionRegistration } from '../../schemas/meta-files.js';
 import { screenMetadata } from '../../validation/metadata-check.js';
+import { byText } from '../discovery-files.js';
 import { isInside } from '../prompts/prompt-discovery.js';
-import type { EntryNormalizer } from '../registry/manual-kinds.js';
+import { type EntryNormalizer, normalizeEach } from '../registry/manual-kinds.js';
 
 /** A completion script registered by hand (register.json `completions`, register.sh). */
 export interface CompletionRegistration {
@@ -36,36 +36,28 @@ function scriptPathInside(projectRoot: string, path: string): string | { error: 
  * or a name registered twice is an error (1.x's rules).
  */
 export function manualCompletionNormalizer(projectRoot: string): EntryNormalizer {
+  const shape = 'needs a "name" and a "path" (the script, relative to the project root)';
   return (entries) => {
-    const errors: string[] = [];
-    const warnings: string[] = [];
-    const items: CompletionRegistration[] = [];
     const seen = new Set<string>();
-    entries.forEach((entry, index) => {
-      const owner = `completions[${index}]`;
-      const screen = isObject(entry) ? screenMetadata(completionRegistration, entry) : undefined;
-      const value = screen?.value;
-      const name = typeof value?.name === 'string' ? value.name.trim() : '';
-      if (!screen || !value || name === '' || typeof value.path !== 'string') {
-        errors.push(`${owner} needs a "name" and a "path" (the script, relative to the project root)`);
-        return;
-      }
-      if (seen.has(name)) {
-        errors.push(`${owner}: completion "${name}" is registered twice`);
-        return;
-      }
-      seen.add(name);
-      const path = scriptPathInside(projectRoot, value.path);
-      if (typeof path === 'object') {
-        errors.push(`${owner}: ${path.error}`);
-        return;
-      }
-      warnings.push(...screen.warnings.map((warning) => `${owner}: ${warning}`));
-      const timeout = value.timeoutSecs;
-      const seconds = timeout === undefined || timeout === null ? undefined : Number(timeout);
-      items.push({ name, path, ...(seconds !== undefined ? { timeoutSecs: seconds } : {}) });
-    });
-    items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return { items, errors, warnings };
+    const refuse = (error: string) => ({ error, warnings: [] });
+    const result = normalizeEach<CompletionRegistration>(
+      'completions',
+      entries,
+      (entry, owner) => {
+        const { value, warnings } = screenMetadata(completionRegistration, entry);
+        const name = typeof value?.name === 'string' ? value.name.trim() : '';
+        if (!value || name === '' || typeof value.path !== 'string') return refuse(`${owner} ${shape}`);
+        if (seen.has(name)) return refuse(`${owner}: completion "${name}" is registered twice`);
+        seen.add(name);
+        const path = scriptPathInside(projectRoot, value.path);
+        if (typeof path === 'object') return refuse(`${owner}: ${path.error}`);
+        const timeout = value.timeoutSecs;
+        const seconds = timeout === undefined || timeout === null ? undefined : Number(timeout);
+        const item = { name, path, ...(seconds !== undefined ? { timeoutSecs: seconds } : {}) };
+        return { item, warnings: warnings.map((warning) => `${owner}: ${warning}`) };
+      },
+      shape,
+    );
+    return { ...result, items: result.items.sort((a, b) => byText(a.name, b.name)) };
   };
 }

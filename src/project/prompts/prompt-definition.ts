@@ -3,6 +3,7 @@ import { promptMeta } from '../../schemas/meta-files.js';
 import type { Icon, JsonObject } from '../../spec/types.js';
 import { screenMetadata } from '../../validation/metadata-check.js';
 import { resolveIcons } from '../icons.js';
+import type { NormalizeContext } from '../registry/manual-kinds.js';
 
 /** MCP prompt messages have these roles only. */
 type PromptRole = 'user' | 'assistant';
@@ -21,13 +22,6 @@ export interface PromptDefinition {
   metadata?: unknown;
   icons?: Icon[];
   _meta?: JsonObject;
-}
-
-export interface PromptContext {
-  readonly defaultName?: string;
-  readonly path?: string;
-  readonly iconBase: string;
-  readonly owner: string;
 }
 
 /**
@@ -68,7 +62,7 @@ function roleFrom(value: unknown, warnings: string[], owner: string): PromptRole
  */
 export function normalizePrompt(
   metadata: JsonObject,
-  context: PromptContext,
+  context: NormalizeContext,
 ): { item?: PromptDefinition; error?: string; warnings: string[] } {
   const { owner } = context;
   const screen = screenMetadata(promptMeta, metadata);

@@ -1,37 +1,13 @@
 import { join } from 'node:path';
 import { fileUriFromPath } from '../../content/mime.js';
-import { isObject } from '../../json/objects.js';
-import type { EntryNormalizer } from '../registry/manual-kinds.js';
+import { type EntryNormalizer, normalizeEach } from '../registry/manual-kinds.js';
 import {
-  type Normalized,
   normalizeResource,
   normalizeTemplate,
   type ResourceDefinition,
   type ResourceTemplateDefinition,
 } from './resource-definition.js';
 import { dedupeResources } from './resource-discovery.js';
-
-function normalizeEach<T>(
-  kind: string,
-  entries: unknown[],
-  normalize: (raw: Record<string, unknown>, owner: string) => Normalized<T>,
-): { items: T[]; errors: string[]; warnings: string[] } {
-  const errors: string[] = [];
-  const warnings: string[] = [];
-  const items: T[] = [];
-  entries.forEach((entry, index) => {
-    const owner = `${kind}[${index}]`;
-    if (!isObject(entry)) {
-      errors.push(`${owner} must be an object`);
-      return;
-    }
-    const normalized = normalize(entry, owner);
-    warnings.push(...normalized.warnings);
-    if (normalized.error) errors.push(normalized.error);
-    else if (normalized.item) items.push(normalized.item);
-  });
-  return { items, errors, warnings };
-}
 
 /**
  * Resources from register.json / register.sh: a `name` and a `uri` (or a `path` inside the

@@ -4,6 +4,7 @@ import { resourceMeta } from '../../schemas/meta-files.js';
 import type { Annotations, Icon, JsonObject } from '../../spec/types.js';
 import { screenMetadata } from '../../validation/metadata-check.js';
 import { resolveIcons } from '../icons.js';
+import type { NormalizeContext, Normalized } from '../registry/manual-kinds.js';
 import { providerForUri } from './provider-names.js';
 
 /** A resource as the registry keeps it (`.registry/resources.json` items). */
@@ -35,19 +36,10 @@ export interface ResourceTemplateDefinition {
   _meta?: JsonObject;
 }
 
-export interface NormalizeContext {
-  /** Where relative icon paths start (the metadata file's directory). */
-  readonly iconBase: string;
-  /** Names the source in warnings (a path or `resources[3]`). */
-  readonly owner: string;
-  readonly defaultName?: string;
-  /** The content file relative to the resources directory. */
-  readonly path?: string;
+interface ResourceContext extends NormalizeContext {
   /** The `file://` URI of the content file. */
   readonly defaultUri?: string;
 }
-
-export type Normalized<T> = { item?: T; error?: string; warnings: string[] };
 
 /** A `{variable}` somewhere in the template (decision: static URIs are resources). */
 const TEMPLATE_VARIABLE = /\{[^{}]+\}/;
@@ -77,7 +69,7 @@ function annotationsFrom(value: unknown, warnings: string[], owner: string): Ann
 }
 
 /** The fields resources and templates share: title, description, icons, annotations, _meta. */
-function commonFields(raw: JsonObject, context: NormalizeContext, warnings: string[]) {
+function commonFields(raw: JsonObject, context: ResourceContext, warnings: string[]) {
   const fields: Pick<ResourceDefinition, 'title' | 'icons' | 'annotations' | '_meta'> = {};
   const title = nonEmpty(raw.title);
   if (title) fields.title = title;
@@ -104,7 +96,7 @@ export function uriPathForMime(uri: string): string {
  * name (default: the file stem), a URI (default: the content file's `file://` URI), the
  * provider (given, or from the scheme), a MIME type (given, or from the extension).
  */
-export function normalizeResource(metadata: JsonObject, context: NormalizeContext): Normalized<ResourceDefinition> {
+export function normalizeResource(metadata: JsonObject, context: ResourceContext): Normalized<ResourceDefinition> {
   const { owner } = context;
   const screen = screenMetadata(resourceMeta, metadata);
   const warnings = screen.warnings.map((warning) => `${owner}: ${warning}`);
@@ -132,7 +124,7 @@ export function normalizeResource(metadata: JsonObject, context: NormalizeContex
 /** Metadata as a resource template: a name and a `uriTemplate` with at least one `{variable}`. */
 export function normalizeTemplate(
   metadata: JsonObject,
-  context: NormalizeContext,
+  context: ResourceContext,
 ): Normalized<ResourceTemplateDefinition> {
   const { owner } = context;
   const screen = screenMetadata(resourceMeta, metadata);

@@ -2,7 +2,7 @@ import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, extname, join, sep } from 'node:path';
 import { fileUriFromPath } from '../../content/mime.js';
 import type { JsonObject } from '../../spec/types.js';
-import { byText, listFiles, posixRelative, readHeadOrEmpty, readMetadata } from '../discovery-files.js';
+import { byText, dedupeByName, listFiles, posixRelative, readHeadOrEmpty, readMetadata } from '../discovery-files.js';
 import { inlineHeader } from '../tools/tool-discovery.js';
 import {
   normalizeResource,
@@ -201,18 +201,7 @@ function notListedWarning(paths: readonly string[], reason: string, hint?: strin
  * {name}` and completions look resources up by).
  */
 export function dedupeResources(items: ResourceDefinition[], warnings: string[]): ResourceDefinition[] {
-  const sorted = [...items].sort((a, b) => byText(a.name, b.name) || byText(a.path ?? a.uri, b.path ?? b.uri));
-  const seen = new Map<string, string>();
-  return sorted.filter((item) => {
-    const source = item.path ?? item.uri;
-    const first = seen.get(item.name);
-    if (first !== undefined) {
-      warnings.push(`${source}: resource name "${item.name}" is already used by ${first}; skipped`);
-      return false;
-    }
-    seen.set(item.name, source);
-    return true;
-  });
+  return dedupeByName(items, 'resource', warnings, (item) => item.path ?? item.uri);
 }
 
 /**

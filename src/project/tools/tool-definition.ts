@@ -3,6 +3,7 @@ import { toolMeta } from '../../schemas/meta-files.js';
 import type { Icon, JsonObject, ToolAnnotations } from '../../spec/types.js';
 import { screenMetadata } from '../../validation/metadata-check.js';
 import { resolveIcons } from '../icons.js';
+import type { NormalizeContext } from '../registry/manual-kinds.js';
 import { normalizeUiMeta, screenToolUiMeta } from '../ui/tool-ui-meta.js';
 import { toolNameProblem } from './tool-name.js';
 
@@ -49,17 +50,6 @@ function inputSchemaFrom(raw: JsonObject): JsonObject {
   return schema.type === undefined ? { type: 'object', properties: {}, ...schema } : schema;
 }
 
-export interface NormalizeContext {
-  /** The name when the metadata gives none. */
-  readonly defaultName: string;
-  /** The script path relative to the tools directory. */
-  readonly path: string;
-  /** Where relative icon paths start (the metadata file's directory). */
-  readonly iconBase: string;
-  /** Names the source in warnings (a path). */
-  readonly owner: string;
-}
-
 /**
  * Turns metadata (meta.json merged over an inline header, or a register.json entry) into a
  * registry item, or says why it cannot be one: first the tool metadata format's checks
@@ -68,7 +58,7 @@ export interface NormalizeContext {
  */
 export function normalizeTool(
   metadata: JsonObject,
-  context: NormalizeContext,
+  context: Required<NormalizeContext>,
 ): { tool?: ToolDefinition; error?: string; warnings: string[] } {
   const owner = context.owner;
   const screen = screenMetadata(toolMeta, metadata);

@@ -1,6 +1,14 @@
 import { basename, dirname, extname, join, normalize, relative, sep } from 'node:path';
 import type { JsonObject } from '../../spec/types.js';
-import { type FileEntry, filesOf, readHead, readMetadata, type TreeWalk, walkTree } from '../discovery-files.js';
+import {
+  dedupeByName,
+  type FileEntry,
+  filesOf,
+  readHead,
+  readMetadata,
+  type TreeWalk,
+  walkTree,
+} from '../discovery-files.js';
 import type { ScanResult } from '../registry/registry-store.js';
 import { normalizeTool, type ToolDefinition } from './tool-definition.js';
 
@@ -140,43 +148,11 @@ export function discoverTools(toolsDir: string, subtree = '', tree?: TreeWalk): 
     const defaultName = name === 'tool.sh' ? basename(dirname(path)) : basename(name, extname(name));
     const normalized = normalizeTool(
       { ...withSchemaAlias(inline), ...withSchemaAlias(meta) },
-      {
-        defaultName,
-        path: rel,
-        iconBase: dirname(metaPath ?? path),
-        owner: rel,
-      },
+      { defaultName, path: rel, iconBase: dirname(metaPath ?? path), owner: rel },
     );
     warnings.push(...normalized.warnings);
     if (normalized.error) warnings.push(`${normalized.error}; tool skipped`);
     if (normalized.tool) found.push(normalized.tool);
   }
-  return { items: dedupeByName(found, warnings), warnings, helpers };
-}
-
-/**
- * Sorted by name; of several tools with one name the first wins (by path for discovered
- * tools, by registration order for manual ones) and the others are dropped with a warning.
- */
-export function dedupeByName(
-  tools: ToolDefinition[],
-  warnings: string[],
-  tieBreak: 'path' | 'given' = 'path',
-): ToolDefinition[] {
-  const byPath = (a: ToolDefinition, b: ToolDefinition) =>
-    tieBreak === 'path' ? (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) : 0;
-  // Array.prototype.sort is stable: with 'given', equal names keep their registration order.
-  const sorted = [...tools].sort((a, b) => (a.name === b.name ? byPath(a, b) : a.name < b.name ? -1 : 1));
-  const seen = new Map<string, string>();
-  const unique: ToolDefinition[] = [];
-  for (const tool of sorted) {
-    const first = seen.get(tool.name);
-    if (first !== undefined) {
-      warnings.push(`${tool.path}: tool name "${tool.name}" is already used by ${first}; skipped`);
-      continue;
-    }
-    seen.set(tool.name, tool.path);
-    unique.push(tool);
-  }
-  return unique;
+  return { items: dedupeByName(found, 'tool', warnings, (tool) => tool.path), warnings, helpers };
 }

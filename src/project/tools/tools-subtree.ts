@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { dedupeByName } from '../discovery-files.js';
 import type { ProjectLayout } from '../project-layout.js';
 import type { ToolDefinition } from './tool-definition.js';
-import { dedupeByName } from './tool-discovery.js';
 
 /**
  * MCPBASH_REGISTRY_REFRESH_PATH / `registry refresh --filter` as a path relative to the tools
@@ -38,5 +38,5 @@ export function mergeSubtreeScan(
   const kept = previous.filter(
     (tool) => typeof tool?.name === 'string' && typeof tool.path === 'string' && !isInSubtree(tool.path, subtree),
   );
-  return dedupeByName([...kept, ...scanned], warnings);
+  return dedupeByName([...kept, ...scanned], 'tool', warnings, (tool) => tool.path);
 }
