@@ -16,23 +16,9 @@ import { toolScriptContainment, uncompiledSchemaWarning } from '../../runner/too
 import { toolMeta } from '../../schemas/meta-files.js';
 import { toolUiMeta } from '../../schemas/ui-files.js';
 import { closestMatch } from '../../text/did-you-mean.js';
-import { metaFiles } from './project-files.js';
+import { describedFile, metaFiles, metaStem } from './project-files.js';
 import { checkLineEndings, checkScriptFile, fixExecutable } from './script-checks.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
-
-const META_SUFFIX = '.meta.json';
-
-/** The script a metadata file describes (`tool.meta.json` -> `tool.sh`, `x.sh.meta.json` -> `x.sh`). */
-function scriptForMeta(meta: string, files: readonly string[]): string | undefined {
-  const stem = basename(meta).slice(0, -META_SUFFIX.length);
-  const dir = dirname(meta);
-  return files.find(
-    (file) =>
-      dirname(file) === dir &&
-      !file.endsWith(META_SUFFIX) &&
-      (basename(file) === stem || basename(file, extname(file)) === stem),
-  );
-}
 
 /** Compares a tool's name with its directory's, ignoring a server-name prefix, a dot namespace and -/_. */
 function nameMatchesDirectory(name: string, dir: string, serverName: string): boolean {
@@ -44,46 +30,26 @@ function nameMatchesDirectory(name: string, dir: string, serverName: string): bo
   return normalise(bare) === normalise(dir) || normalise(name) === normalise(dir);
 }
 
-interface ToolMetaFacts {
-  readonly name: string | undefined;
-  readonly description: unknown;
-  readonly schema: unknown;
-}
-
-/** Advice that does not stop the tool from working (1.x's warnings). */
+/**
+ * Advice that does not stop the tool from working (1.x's warnings); `dir`: the directory a
+ * `tool.sh` is named after.
+ */
 function adviseOnMeta(
   ctx: CheckContext,
   file: string,
-  facts: ToolMetaFacts,
-  dirName: string | undefined,
-  serverName: string,
+  facts: { name?: string; description: unknown; schema: unknown; dir?: string; serverName?: string },
 ): void {
-  const { report } = ctx;
-  if (typeof facts.description !== 'string' || facts.description.trim() === '') {
-    report.warning('tools', 'no description: the model picks tools by their description', {
-      file,
-      field: '/description',
-    });
-  }
+  const warn = (message: string, field: string) => ctx.report.warning('tools', message, { file, field });
+  if (typeof facts.description !== 'string' || facts.description.trim() === '')
+    warn('no description: the model picks tools by their description', '/description');
   const schema = facts.schema as { properties?: unknown } | undefined;
-  if (schema === undefined || schema.properties === undefined) {
-    report.warning('tools', 'no inputSchema properties: declare the arguments the tool takes', {
-      file,
-      field: '/inputSchema',
-    });
-  }
-  const portability = facts.name === undefined ? undefined : toolNamePortability(facts.name);
-  if (portability) report.warning('tools', portability, { file, field: '/name' });
-  if (facts.name !== undefined && dirName !== undefined && !nameMatchesDirectory(facts.name, dirName, serverName)) {
-    report.warning('tools', `name "${facts.name}" does not match its directory "${dirName}"`, { file, field: '/name' });
-  }
-}
-
-function checkIcons(ctx: CheckContext, file: string, icons: unknown): void {
-  const warnings: string[] = [];
-  resolveIcons(icons, dirname(file), warnings, 'icons');
-  for (const warning of warnings)
-    ctx.report.warning('tools', warning.replace(/^icons: /, ''), { file, field: '/icons' });
+  if (schema === undefined || schema.properties === undefined)
+    warn('no inputSchema properties: declare the arguments the tool takes', '/inputSchema');
+  const { name, dir } = facts;
+  const portability = name === undefined ? undefined : toolNamePortability(name);
+  if (portability) warn(portability, '/name');
+  if (name !== undefined && dir !== undefined && !nameMatchesDirectory(name, dir, facts.serverName ?? ''))
+    warn(`name "${name}" does not match its directory "${dir}"`, '/name');
 }
 
 /**
@@ -96,43 +62,34 @@ function checkToolMeta(
   files: readonly string[],
   serverName: string,
 ): { name?: string; script?: string; describes?: boolean } {
-  const script = scriptForMeta(meta, files);
-  if (!script) {
-    const stem = basename(meta).slice(0, -META_SUFFIX.length);
-    ctx.report.error(
-      'tools',
-      `no script for this metadata (expected ${stem === 'tool' ? 'tool.sh' : `${stem}.sh`} beside it)`,
-      { file: meta },
-    );
-  }
+  const script = describedFile(meta, files);
+  const stem = metaStem(meta);
+  if (!script) ctx.report.error('tools', `no script for this metadata (expected ${stem}.sh beside it)`, { file: meta });
   const value = readJsonObject(ctx, 'tools', meta);
-  if (!value || !checkSchema(ctx, 'tools', toolMeta, value, meta)) return script ? { script } : {};
+  if (!value || !checkSchema(ctx, 'tools', toolMeta, value, meta)) return { script };
   checkToolUiShape(ctx, value, meta);
   checkMisspelledFields(ctx, value, meta);
-  const stem = basename(meta).slice(0, -META_SUFFIX.length);
   const describes = metaDescribesTool(value);
   // A meta.json with neither name nor description leaves the tool to its script's header (D282).
-  const header = !describes && script ? headerOf(script) : undefined;
+  const header = !describes && script ? headerOf(script).header : undefined;
   const given = value.name ?? header?.name;
   if (given === undefined)
     // 1.x's rule: the metadata names its tool (2.x would fall back to the file's name).
     ctx.report.error('tools', 'no "name": the metadata must name its tool', { file: meta, field: '/name' });
   const name =
     typeof given === 'string' ? given : stem === 'tool' ? basename(dirname(meta)) : basename(stem, extname(stem));
-  const dirName = stem === 'tool' || stem === 'tool.sh' ? basename(dirname(meta)) : undefined;
-  adviseOnMeta(
-    ctx,
-    meta,
-    {
-      name,
-      description: value.description ?? header?.description,
-      schema: value.inputSchema ?? value.arguments ?? header?.inputSchema ?? header?.arguments,
-    },
-    dirName,
+  adviseOnMeta(ctx, meta, {
+    name,
+    description: value.description ?? header?.description,
+    schema: value.inputSchema ?? value.arguments ?? header?.inputSchema ?? header?.arguments,
+    dir: stem === 'tool' || stem === 'tool.sh' ? basename(dirname(meta)) : undefined,
     serverName,
-  );
-  checkIcons(ctx, meta, value.icons);
-  return script ? { name, script, describes } : { name, describes };
+  });
+  const warnings: string[] = [];
+  resolveIcons(value.icons, dirname(meta), warnings, 'icons');
+  for (const warning of warnings)
+    ctx.report.warning('tools', warning.replace(/^icons: /, ''), { file: meta, field: '/icons' });
+  return { name, script, describes };
 }
 
 type SchemaProperties = { properties: Record<string, { properties?: Record<string, unknown> }> };
@@ -168,17 +125,19 @@ function checkToolUiShape(ctx: CheckContext, value: Record<string, unknown>, fil
   if (isObject(meta) && meta.ui !== undefined) checkSchema(ctx, 'ui', toolUiMeta, meta.ui, file, `${prefix}/_meta/ui`);
 }
 
-/** A script's inline `# mcp:` header, quietly (undefined when there is none, it is no object, or unreadable). */
-function headerOf(script: string): Record<string, unknown> | undefined {
-  return inlineHeader(readHeadOrEmpty(script), '', []);
+/**
+ * A script's inline `# mcp:` header by discovery's rule (an unreadable script reads as empty:
+ * checkScriptFile reports it), and whether a header line there is no JSON object.
+ */
+function headerOf(script: string): { header?: Record<string, unknown>; broken: boolean } {
+  const warnings: string[] = [];
+  return { header: inlineHeader(readHeadOrEmpty(script), '', warnings), broken: warnings.length > 0 };
 }
 
 /** The inline `# mcp:` header of a script, reporting one that is not a JSON object as the server does. */
 function scriptHeader(ctx: CheckContext, script: string): Record<string, unknown> | undefined {
-  // An unreadable script reads as empty here: checkScriptFile reports it.
-  const warnings: string[] = [];
-  const header = inlineHeader(readHeadOrEmpty(script), '', warnings);
-  if (warnings.length > 0) ctx.report.warning('tools', BAD_INLINE_HEADER, { file: script });
+  const { header, broken } = headerOf(script);
+  if (broken) ctx.report.warning('tools', BAD_INLINE_HEADER, { file: script });
   return header;
 }
 
@@ -196,9 +155,8 @@ function checkHeaderFields(ctx: CheckContext, header: Record<string, unknown>, s
  * changes nothing).
  */
 function reportUnreadHeader(ctx: CheckContext, script: string, meta: string): void {
-  // A header line there, valid or not, by discovery's own rule (inlineHeader finds it or warns).
-  const warnings: string[] = [];
-  if (inlineHeader(readHeadOrEmpty(script), '', warnings) === undefined && warnings.length === 0) return;
+  const { header, broken } = headerOf(script);
+  if (!header && !broken) return;
   ctx.report.info(
     'tools',
     `its "# mcp:" header is not read: ${basename(meta)} names or describes the tool, so it alone does`,
@@ -209,21 +167,15 @@ function reportUnreadHeader(ctx: CheckContext, script: string, meta: string): vo
 /** A tool defined by its inline `# mcp:` header (or a bare tool.sh): the header against the schema. */
 function checkInlineTool(ctx: CheckContext, script: string, name: string): void {
   const header = scriptHeader(ctx, script);
-  if (header && !checkHeaderFields(ctx, header, script)) return;
-  if (!header)
-    ctx.report.warning(
-      'tools',
-      `tool "${name}" has no metadata: add tool.meta.json with a description and inputSchema`,
-      { file: script },
-    );
-  else
-    adviseOnMeta(
-      ctx,
-      script,
-      { name, description: header.description, schema: header.inputSchema ?? header.arguments },
-      undefined,
-      '',
-    );
+  if (!header) {
+    const advice = `tool "${name}" has no metadata: add tool.meta.json with a description and inputSchema`;
+    ctx.report.warning('tools', advice, { file: script });
+  } else if (checkHeaderFields(ctx, header, script))
+    adviseOnMeta(ctx, script, {
+      name,
+      description: header.description,
+      schema: header.inputSchema ?? header.arguments,
+    });
 }
 
 function reportHelpers(
