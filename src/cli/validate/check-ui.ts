@@ -4,38 +4,12 @@ import type { Config } from '../../config/config.js';
 import { isObject } from '../../json/objects.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { discoverTools } from '../../project/tools/tool-discovery.js';
-import {
-  isDirectory,
-  scanUiResources,
-  subdirectories,
-  toolUiDir,
-  UI_META_FILE,
-} from '../../project/ui/ui-discovery.js';
+import { scanUiResources, UI_META_FILE, type UiDir, uiDirectories } from '../../project/ui/ui-discovery.js';
 import { DEFAULT_ENTRYPOINT, safeEntrypoint } from '../../project/ui/ui-metadata.js';
 import { uiResourceUri } from '../../project/ui/ui-uri.js';
 import { templateConfigFormats, uiMeta } from '../../schemas/ui-files.js';
 import { isTemplateName } from '../../ui-templates/template-names.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
-
-/** One UI directory to check: where it is, what it would be called. */
-interface UiDir {
-  readonly dir: string;
-  readonly name: string;
-  readonly source: 'tool' | 'standalone';
-}
-
-/** Tool UI directories (`tools/<tool>/ui/`) and standalone ones (`ui/<name>/`). */
-function uiDirectories(layout: ProjectLayout): UiDir[] {
-  const tools = subdirectories(layout.toolsDir)
-    .map((name) => ({ dir: toolUiDir(layout.toolsDir, name), name, source: 'tool' as const }))
-    .filter((entry) => isDirectory(entry.dir));
-  const standalone = subdirectories(layout.uiDir).map((name) => ({
-    dir: join(layout.uiDir, name),
-    name,
-    source: 'standalone' as const,
-  }));
-  return [...tools, ...standalone];
-}
 
 /** What reading a view's entrypoint gives: no file, the page, or an error (reported). */
 type Entrypoint = 'missing' | 'readable' | 'unreadable';

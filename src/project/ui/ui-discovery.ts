@@ -17,7 +17,7 @@ export interface UiScanOptions {
   readonly serverName: string;
 }
 
-export function isDirectory(path: string): boolean {
+function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {
@@ -26,7 +26,7 @@ export function isDirectory(path: string): boolean {
 }
 
 /** The non-hidden sub-directories of `dir`, sorted (symlinks followed). */
-export function subdirectories(dir: string): string[] {
+function subdirectories(dir: string): string[] {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -83,6 +83,16 @@ export function toolsWithUiDir(toolsDir: string, toolsWalk: TreeWalk | undefined
   return tools.sort();
 }
 
+/** One UI directory: where it is, and what it would be called. */
+export type UiDir = { readonly dir: string; readonly name: string; readonly source: UiSource };
+
+/** The tools' UI directories (`tools/<tool>/ui/`), then the standalone ones (`ui/<name>/`), each sorted. */
+export function uiDirectories(layout: Pick<UiScanOptions, 'toolsDir' | 'uiDir'>, toolsWalk?: TreeWalk): UiDir[] {
+  const tools = toolsWithUiDir(layout.toolsDir, toolsWalk).map((name) => ({ name, source: 'tool' as const }));
+  const standalone = subdirectories(layout.uiDir).map((name) => ({ name, source: 'standalone' as const }));
+  return [...tools, ...standalone].map((ui) => ({ ...ui, dir: uiResourceDir(ui, layout.toolsDir, layout.uiDir) }));
+}
+
 /**
  * The project's UI resources (original-behaviour §6.7): `tools/<tool>/ui/` and standalone
  * `ui/<name>/`, named after their directory; a standalone one with a tool UI's name is
@@ -91,20 +101,14 @@ export function toolsWithUiDir(toolsDir: string, toolsWalk: TreeWalk | undefined
 export function scanUiResources(options: UiScanOptions, toolsWalk?: TreeWalk): ScanResult<UiResourceDefinition> {
   const warnings: string[] = [];
   const items: UiResourceDefinition[] = [];
-  const { root } = options;
-  for (const tool of toolsWithUiDir(options.toolsDir, toolsWalk)) {
-    const dir = toolUiDir(options.toolsDir, tool);
-    const found = uiDirectoryResource(dir, tool, 'tool', { ...options, owner: posixRelative(root, dir) });
-    warnings.push(...found.warnings);
-    if (found.item) items.push(found.item);
-  }
-  const toolNames = new Set(items.map((item) => item.name));
-  for (const name of subdirectories(options.uiDir)) {
-    const dir = join(options.uiDir, name);
-    const found = uiDirectoryResource(dir, name, 'standalone', { ...options, owner: posixRelative(root, dir) });
+  const toolUis = new Set<string>();
+  for (const { dir, name, source } of uiDirectories(options, toolsWalk)) {
+    const found = uiDirectoryResource(dir, name, source, { ...options, owner: posixRelative(options.root, dir) });
     warnings.push(...found.warnings);
     if (!found.item) continue;
-    if (toolNames.has(name)) warnings.push(`ui/${name}: a tool UI already has the name "${name}"; skipped`);
+    if (source === 'tool') toolUis.add(name);
+    if (source === 'standalone' && toolUis.has(name))
+      warnings.push(`ui/${name}: a tool UI already has the name "${name}"; skipped`);
     else items.push(found.item);
   }
   items.sort((a, b) => byText(a.name, b.name));
