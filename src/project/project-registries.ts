@@ -15,16 +15,16 @@ import { manualPromptNormalizer } from './prompts/manual-prompts.js';
 import type { PromptDefinition } from './prompts/prompt-definition.js';
 import { discoverPrompts } from './prompts/prompt-discovery.js';
 import { sameTurnWalker } from './registry/fingerprint.js';
-import type { ManualKind, ManualNormalizers } from './registry/manual-kinds.js';
-import { ManualRegistrations } from './registry/manual-registration.js';
-import { type ManualState, type RegistryKind, RegistryStore } from './registry/registry-store.js';
+import type { ManualKind } from './registry/manual-kinds.js';
+import { ManualRegistrations, registrationFiles } from './registry/manual-registration.js';
+import { type ManualState, type RegistryKind, RegistryStore, type ScanResult } from './registry/registry-store.js';
 import { manualResourceNormalizer, manualTemplateNormalizer } from './resources/manual-resources.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from './resources/resource-definition.js';
 import { resourcesSource, templatesSource } from './resources/resource-sources.js';
 import { loadServerIdentity } from './server-identity.js';
 import { manualToolNormalizer } from './tools/manual-tools.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
-import { discoverTools, type ToolScan } from './tools/tool-discovery.js';
+import { discoverTools } from './tools/tool-discovery.js';
 import { mergeSubtreeScan, resolveToolsSubtree } from './tools/tools-subtree.js';
 import { withInferredUi } from './ui/tool-ui-meta.js';
 import { toolsWithUiDir } from './ui/ui-discovery.js';
@@ -72,18 +72,15 @@ const DISCOVERY_RULES = 2;
  * manual completions), sharing one view of register.json / register.sh.
  */
 export class ProjectRegistries {
-  readonly manual: ManualRegistrations;
+  private readonly manual: ManualRegistrations;
   readonly tools: RegistryStore<ToolDefinition>;
   readonly resources: RegistryStore<ResourceDefinition>;
   readonly resourceTemplates: RegistryStore<ResourceTemplateDefinition>;
   readonly prompts: RegistryStore<PromptDefinition>;
   /** MCP Apps UI resources: tool `ui/` directories and standalone `ui/<name>/`. */
   readonly ui: RegistryStore<UiResourceDefinition>;
-  /** The last tools scan, for `validate` (it lists the scripts that are not tools). */
-  lastToolScan: ToolScan | undefined;
   /** Where tools scans look ('' for the whole tools directory). */
   readonly toolsSubtree: string;
-  private readonly normalizers: ManualNormalizers;
   private readonly stores: Array<RegistryStore<unknown>> = [];
   private readonly completionWarnings = new Set<string>();
   /** Tools and UI resources both watch tools/: checks in one turn share its walk. */
@@ -91,29 +88,21 @@ export class ProjectRegistries {
 
   constructor(private readonly options: RegistryOptions) {
     const { layout, env, config } = options;
-    const staticMode = config.staticMode;
-    this.normalizers = {
-      tools: manualToolNormalizer(layout.toolsDir),
-      resources: manualResourceNormalizer(layout.resourcesDir),
-      resourceTemplates: manualTemplateNormalizer(layout.resourcesDir),
-      prompts: manualPromptNormalizer(layout.promptsDir),
-      completions: manualCompletionNormalizer(layout.root),
-    };
     this.manual = new ManualRegistrations({
-      serverDir: layout.serverDir,
-      projectRoot: layout.root,
-      allowHooks: config.allowHooks,
-      staticMode,
-      ttlMs: config.ttlMs.register,
-      maxBytes: config.maxManualBytes,
-      bufferMaxBytes: config.bufferMaxBytes,
+      layout,
+      config,
       hookDriver: join(options.home.hooksDir, 'register-hook.sh'),
       hookEnv: hookEnvironment(env, layout, options.home, chooseJsonTool(options.jsonTool, env, options.scratchDir)),
       scratchDir: options.scratchDir,
       processes: options.processes,
-      normalizers: this.normalizers,
+      normalizers: {
+        tools: manualToolNormalizer(layout.toolsDir),
+        resources: manualResourceNormalizer(layout.resourcesDir),
+        resourceTemplates: manualTemplateNormalizer(layout.resourcesDir),
+        prompts: manualPromptNormalizer(layout.promptsDir),
+        completions: manualCompletionNormalizer(layout.root),
+      },
       log: options.log,
-      verbose: config.verbose,
     });
     this.toolsSubtree = options.toolsSubtree ?? this.subtreeFromConfig();
     this.tools = this.store({
@@ -121,12 +110,7 @@ export class ProjectRegistries {
       cacheFile: join(layout.registryDir, 'tools.json'),
       ttlMs: config.ttlMs.tools,
       // server.meta.json: the `ui://` URIs of tools with a UI carry the server's name.
-      watchedPaths: [
-        layout.toolsDir,
-        join(layout.serverDir, 'register.json'),
-        join(layout.serverDir, 'register.sh'),
-        join(layout.serverDir, 'server.meta.json'),
-      ],
+      watchedPaths: [layout.toolsDir, ...registrationFiles(layout), join(layout.serverDir, 'server.meta.json')],
       ...(this.toolsSubtree === '' ? {} : { scope: `tools subtree ${this.toolsSubtree}` }),
       scan: (previous, tree) => this.scanTools(previous, tree.walkOf(layout.toolsDir)),
       manual: () => this.manualState<ToolDefinition>('tools'),
@@ -142,7 +126,7 @@ export class ProjectRegistries {
       kind: 'prompts',
       cacheFile: join(layout.registryDir, 'prompts.json'),
       ttlMs: config.ttlMs.prompts,
-      watchedPaths: [layout.promptsDir, join(layout.serverDir, 'register.json'), join(layout.serverDir, 'register.sh')],
+      watchedPaths: [layout.promptsDir, ...registrationFiles(layout)],
       scan: (_previous, tree) => discoverPrompts(layout.promptsDir, layout.root, tree.walkOf(layout.promptsDir)),
       manual: () => this.manualState<PromptDefinition>('prompts'),
     });
@@ -155,25 +139,14 @@ export class ProjectRegistries {
   }
 
   /** A tools scan: everything, or only the subtree merged into the previous registry. */
-  private scanTools(previous: () => readonly ToolDefinition[], tree: TreeWalk | undefined): ToolScan {
+  private scanTools(previous: () => readonly ToolDefinition[], tree: TreeWalk | undefined): ScanResult<ToolDefinition> {
     const discovered = discoverTools(this.options.layout.toolsDir, this.toolsSubtree, tree);
     const uiOptions = { ...this.options.layout, serverName: this.serverName() };
     const toolsWithUi = tree ? new Set(toolsWithUiDir(this.options.layout.toolsDir, tree)) : undefined;
-    const scan = {
-      ...discovered,
-      items: discovered.items.map((tool) => withInferredUi(tool, uiOptions, toolsWithUi)),
-    };
-    if (this.toolsSubtree === '') {
-      this.lastToolScan = scan;
-    } else {
-      const warnings = [...scan.warnings];
-      this.lastToolScan = {
-        ...scan,
-        items: mergeSubtreeScan(previous(), scan.items, this.toolsSubtree, warnings),
-        warnings,
-      };
-    }
-    return this.lastToolScan;
+    const items = discovered.items.map((tool) => withInferredUi(tool, uiOptions, toolsWithUi));
+    if (this.toolsSubtree === '') return { items, warnings: discovered.warnings };
+    const warnings = [...discovered.warnings];
+    return { items: mergeSubtreeScan(previous(), items, this.toolsSubtree, warnings), warnings };
   }
 
   /** MCPBASH_REGISTRY_REFRESH_PATH; one outside the tools directory is ignored with a warning (1.x ignored it). */

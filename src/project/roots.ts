@@ -68,11 +68,8 @@ function fromRootsFile(layout: ProjectLayout, warn: (message: string) => void): 
       warn(`config/roots.json entry "${raw}" does not exist or is not readable; skipped`);
       continue;
     }
-    const name =
-      typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string'
-        ? (item as { name: string }).name
-        : undefined;
-    entries.push(rootEntry(path, name));
+    const name = (item as { name?: unknown } | null)?.name;
+    entries.push(rootEntry(path, typeof name === 'string' ? name : undefined));
   }
   return entries.length > 0 ? entries : undefined;
 }

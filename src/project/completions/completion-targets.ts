@@ -28,16 +28,13 @@ export function completionTargets(
   const add = (names: readonly string[], target: CompletionTarget) => {
     for (const name of names) if (!targets.has(name)) targets.set(name, target);
   };
-  const listed = (kind: keyof RawRegistrations) => registered[kind];
-  const prompts = listed('prompts');
+  const { prompts, resources, resourceTemplates: templates } = registered;
   add(
     Array.isArray(prompts)
       ? entryNames(prompts)
       : discoverPrompts(layout.promptsDir, layout.root).items.map((p) => p.name),
     'prompt',
   );
-  const resources = listed('resources');
-  const templates = listed('resourceTemplates');
   const scan = Array.isArray(resources) && Array.isArray(templates) ? undefined : scanResources(layout.resourcesDir);
   add(Array.isArray(resources) ? entryNames(resources) : (scan?.resources ?? []).map((r) => r.name), 'resource');
   add(

@@ -71,14 +71,8 @@ export function normalizePrompt(
   const raw = screen.value;
   const name = typeof raw.name === 'string' && raw.name !== '' ? raw.name : context.defaultName;
   if (!name) return { error: `${owner}: a prompt needs a "name"`, warnings };
-  const schema = argumentsSchema(raw.arguments);
-  if (!schema)
-    return {
-      error:
-        `${owner}: arguments must be a JSON Schema object (or a list of {name, description, required}); prompt ` +
-        `skipped`,
-      warnings,
-    };
+  // The format rejects arguments argumentsSchema cannot read (the `/arguments` rule).
+  const schema = argumentsSchema(raw.arguments) as JsonObject;
   const item: PromptDefinition = {
     name,
     description: typeof raw.description === 'string' ? raw.description : '',

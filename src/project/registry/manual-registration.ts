@@ -1,8 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RegistryConfig } from '../../config/slices.js';
 import { canonicalJson, sha256Hex } from '../../json/canonical-json.js';
 import type { ProcessRegistry } from '../../process/process-runner.js';
 import type { LogSink } from '../../spec/logging-levels.js';
+import type { ProjectLayout } from '../project-layout.js';
 import { insecureFileReason } from '../secure-file.js';
 import { MANUAL_KINDS, type ManualKind, type ManualNormalizers, type RawRegistrations } from './manual-kinds.js';
 import { runRegisterHook } from './register-hook.js';
@@ -10,18 +12,9 @@ import { parseRegisterJson } from './register-json.js';
 import type { ManualState } from './registry-store.js';
 
 export interface ManualRegistrationOptions {
-  readonly serverDir: string;
-  readonly projectRoot: string;
-  /** MCPBASH_ALLOW_PROJECT_HOOKS: register.sh runs only when this is on. */
-  readonly allowHooks: boolean;
-  /** Static registry mode never runs register.sh. */
-  readonly staticMode: boolean;
-  /** MCPBASH_REGISTER_TTL: how long a register.sh result is reused. */
-  readonly ttlMs: number;
-  /** MCPBASH_MAX_MANUAL_REGISTRY_BYTES */
-  readonly maxBytes: number;
-  /** MCPBASH_MANUAL_BUFFER_MAX_BYTES */
-  readonly bufferMaxBytes: number;
+  readonly layout: Pick<ProjectLayout, 'root' | 'serverDir'>;
+  /** register.sh runs only with hooks allowed, never in static mode; its result is reused for ttlMs.register. */
+  readonly config: RegistryConfig;
   readonly hookDriver: string;
   readonly hookEnv: NodeJS.ProcessEnv;
   readonly scratchDir: string;
@@ -29,8 +22,6 @@ export interface ManualRegistrationOptions {
   readonly processes?: ProcessRegistry;
   readonly normalizers: ManualNormalizers;
   readonly log: LogSink;
-  /** MCPBASH_LOG_VERBOSE: log register.sh output (at info, so the default level shows it). */
-  readonly verbose: boolean;
 }
 
 type Loaded = {
@@ -48,8 +39,16 @@ function fileSignature(path: string): string | undefined {
   }
 }
 
-function allKinds(state: (kind: ManualKind) => ManualState<unknown>): Map<ManualKind, ManualState<unknown>> {
-  return new Map(MANUAL_KINDS.map((kind) => [kind, state(kind)]));
+/** `server.d/register.json` and `server.d/register.sh`: a registry that may list a kind watches both. */
+export function registrationFiles(layout: { readonly serverDir: string }): [json: string, sh: string] {
+  return [join(layout.serverDir, 'register.json'), join(layout.serverDir, 'register.sh')];
+}
+
+/** Nothing registered: the kind is discovered. */
+const AUTO: ManualState<unknown> = { mode: 'auto', key: 'auto' };
+
+function allKinds(state: ManualState<unknown>): Map<ManualKind, ManualState<unknown>> {
+  return new Map(MANUAL_KINDS.map((kind) => [kind, state]));
 }
 
 /**
@@ -63,19 +62,16 @@ export class ManualRegistrations {
   private loading: Promise<Loaded> | undefined;
   private hookNoticeGiven = false;
 
-  constructor(private readonly options: ManualRegistrationOptions) {}
-
-  get registerJsonPath(): string {
-    return join(this.options.serverDir, 'register.json');
+  constructor(private readonly options: ManualRegistrationOptions) {
+    [this.registerJsonPath, this.registerShPath] = registrationFiles(options.layout);
   }
 
-  get registerShPath(): string {
-    return join(this.options.serverDir, 'register.sh');
-  }
+  private readonly registerJsonPath: string;
+  private readonly registerShPath: string;
 
   async state(kind: ManualKind): Promise<ManualState<unknown>> {
     const loaded = await this.load();
-    return loaded.states.get(kind) ?? { mode: 'auto', key: 'auto' };
+    return loaded.states.get(kind) ?? AUTO;
   }
 
   private load(): Promise<Loaded> {
@@ -93,12 +89,14 @@ export class ManualRegistrations {
     const fresh =
       previous &&
       previous.signature === signature &&
-      (jsonSignature !== undefined || shSignature === undefined || Date.now() - previous.at < this.options.ttlMs);
+      (jsonSignature !== undefined ||
+        shSignature === undefined ||
+        Date.now() - previous.at < this.options.config.ttlMs.register);
     if (fresh) return previous;
     let states: Map<ManualKind, ManualState<unknown>>;
     if (jsonSignature) states = this.fromRegisterJson();
     else if (shSignature) states = await this.fromRegisterSh();
-    else states = allKinds(() => ({ mode: 'auto', key: 'auto' }));
+    else states = allKinds(AUTO);
     this.loaded = { signature, at: Date.now(), states };
     return this.loaded;
   }
@@ -106,7 +104,7 @@ export class ManualRegistrations {
   private failAll(source: string, reason: string): Map<ManualKind, ManualState<unknown>> {
     const message = `server.d/${source} is invalid: ${reason}`;
     this.options.log.warning('mcp.registry', message);
-    return allKinds(() => ({ mode: 'error', key: sha256Hex(message), message }));
+    return allKinds({ mode: 'error', key: sha256Hex(message), message });
   }
 
   private fromRegisterJson(): Map<ManualKind, ManualState<unknown>> {
@@ -119,22 +117,20 @@ export class ManualRegistrations {
     } catch (error) {
       return this.failAll('register.json', (error as Error).message);
     }
-    const parsed = parseRegisterJson(bytes, this.options.maxBytes);
+    const parsed = parseRegisterJson(bytes, this.options.config.maxManualBytes);
     if (!parsed.ok) return this.failAll('register.json', parsed.reason);
     return this.normalize('register.json', parsed.kinds);
   }
 
   private async fromRegisterSh(): Promise<Map<ManualKind, ManualState<unknown>>> {
-    const auto = () => allKinds(() => ({ mode: 'auto', key: 'auto' }));
-    if (this.options.staticMode) {
-      this.noticeOnce('server.d/register.sh is not run in static registry mode (MCPBASH_STATIC_REGISTRY)');
-      return auto();
-    }
-    if (!this.options.allowHooks) {
-      this.noticeOnce(
-        'server.d/register.sh is present but project hooks are off; set MCPBASH_ALLOW_PROJECT_HOOKS=true to run it',
-      );
-      return auto();
+    const off = this.options.config.staticMode
+      ? 'server.d/register.sh is not run in static registry mode (MCPBASH_STATIC_REGISTRY)'
+      : !this.options.config.allowHooks
+        ? 'server.d/register.sh is present but project hooks are off; set MCPBASH_ALLOW_PROJECT_HOOKS=true to run it'
+        : undefined;
+    if (off) {
+      this.noticeOnce(off);
+      return allKinds(AUTO);
     }
     const insecure = insecureFileReason(this.registerShPath, this.trustedParents());
     if (insecure) return this.failAll('register.sh', `it is not trusted: ${insecure}`);
@@ -143,16 +139,16 @@ export class ManualRegistrations {
     const outcome = await runRegisterHook({
       script: this.registerShPath,
       driver: this.options.hookDriver,
-      projectRoot: this.options.projectRoot,
+      projectRoot: this.options.layout.root,
       env: this.options.hookEnv,
       scratchDir: this.options.scratchDir,
-      maxBytes: this.options.bufferMaxBytes,
+      maxBytes: this.options.config.bufferMaxBytes,
       timeoutMs: 30_000,
       processes: this.options.processes,
       log: this.options.log,
     });
     if (!outcome.ok) return this.failAll('register.sh', outcome.reason);
-    if (this.options.verbose && outcome.stdout.trim() !== '') {
+    if (this.options.config.verbose && outcome.stdout.trim() !== '') {
       this.options.log.info('mcp.registry', `register.sh output: ${outcome.stdout.trim().slice(0, 2000)}`);
     }
     return this.normalize('register.sh', outcome.kinds, outcome.skipped);
@@ -172,7 +168,7 @@ export class ManualRegistrations {
     for (const kind of MANUAL_KINDS) {
       const entries = kinds[kind];
       if (entries === undefined || entries === null) {
-        states.set(kind, { mode: 'auto', key: 'auto' });
+        states.set(kind, AUTO);
         continue;
       }
       const normalizer = this.options.normalizers[kind];
@@ -192,7 +188,7 @@ export class ManualRegistrations {
 
   /** Registration files are trusted only inside a server.d/ and project root safe from others. */
   private trustedParents(): string[] {
-    return [this.options.serverDir, this.options.projectRoot];
+    return [this.options.layout.serverDir, this.options.layout.root];
   }
 
   private noticeOnce(message: string): void {

@@ -3,7 +3,7 @@ import type { LogSink } from '../../spec/logging-levels.js';
 import type { TreeWalk } from '../discovery-files.js';
 import { ProjectError } from '../project-error.js';
 import { TreeSnapshot } from './fingerprint.js';
-import { readRegistryCache, serializeRegistry, writeRegistryCache } from './registry-cache.js';
+import { type CachedRegistry, readRegistryCache, serializeRegistry, writeRegistryCache } from './registry-cache.js';
 
 export type RegistryKind = 'tools' | 'resources' | 'resourceTemplates' | 'prompts' | 'ui';
 
@@ -73,6 +73,10 @@ export interface RegistryOptions {
   readonly walk?: (dir: string) => TreeWalk | undefined;
   /** Called after every check with the current hash (list_changed decisions). */
   readonly onHash?: (kind: RegistryKind, hash: string) => void;
+}
+
+function snapshotOf<T>(cached: CachedRegistry<T>): RegistrySnapshot<T> {
+  return { items: cached.envelope.items, hash: cached.envelope.hash, generatedAt: new Date(cached.generatedAtMs) };
 }
 
 /** Registries this large are slow to list and hard for a model to use. */
@@ -164,23 +168,13 @@ export class RegistryStore<T> {
   private loadStatic(): RegistrySnapshot<T> | undefined {
     if (this.staticCache === undefined) {
       const cached = readRegistryCache<T>(this.source.cacheFile, this.options.maxBytes);
-      if (cached?.envelope.format_version === 1) {
-        this.options.log.debug(
-          'mcp.registry',
-          `static registry mode: serving ${this.source.kind} from the pre-generated cache`,
-        );
-        this.staticCache = {
-          items: cached.envelope.items,
-          hash: cached.envelope.hash,
-          generatedAt: new Date(cached.generatedAtMs),
-        };
-      } else {
-        this.options.log.debug(
-          'mcp.registry',
-          `static registry mode: no valid ${this.source.kind} cache; discovering instead`,
-        );
-        this.staticCache = null;
-      }
+      this.staticCache = cached?.envelope.format_version === 1 ? snapshotOf(cached) : null;
+      this.options.log.debug(
+        'mcp.registry',
+        this.staticCache
+          ? `static registry mode: serving ${this.source.kind} from the pre-generated cache`
+          : `static registry mode: no valid ${this.source.kind} cache; discovering instead`,
+      );
     }
     if (this.staticCache) this.current = this.staticCache;
     return this.staticCache ?? undefined;
@@ -192,11 +186,7 @@ export class RegistryStore<T> {
     const cached = readRegistryCache<T>(this.source.cacheFile, this.options.maxBytes);
     if (!cached || cached.envelope.fingerprint !== fingerprint) return;
     if (itemsHash(cached.envelope.items) !== cached.envelope.hash) return;
-    this.current = {
-      items: cached.envelope.items,
-      hash: cached.envelope.hash,
-      generatedAt: new Date(cached.generatedAtMs),
-    };
+    this.current = snapshotOf(cached);
     this.fingerprint = fingerprint;
   }
 

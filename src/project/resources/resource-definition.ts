@@ -81,11 +81,6 @@ function commonFields(raw: JsonObject, context: ResourceContext, warnings: strin
   return fields;
 }
 
-/** The provider the metadata names (checked by the format), or undefined: the URI's scheme decides. */
-function providerFrom(raw: JsonObject): string | undefined {
-  return typeof raw.provider === 'string' && raw.provider !== '' ? raw.provider : undefined;
-}
-
 /** The path part of a URI, for guessing a MIME type from its extension. */
 export function uriPathForMime(uri: string): string {
   return uri.replace(/[?#].*$/, '');
@@ -108,7 +103,7 @@ export function normalizeResource(metadata: JsonObject, context: ResourceContext
   if (!name) return { error: `${owner}: a resource needs a "name"`, warnings };
   const uri = nonEmpty(raw.uri) ?? context.defaultUri;
   if (!uri) return { error: `${owner}: a resource needs a "uri"`, warnings };
-  const provider = providerFrom(raw);
+  const provider = nonEmpty(raw.provider);
   const item: ResourceDefinition = {
     name,
     description: typeof raw.description === 'string' ? raw.description : '',
@@ -139,7 +134,7 @@ export function normalizeTemplate(
   if (!uriTemplate || !TEMPLATE_VARIABLE.test(uriTemplate)) {
     return { error: `${owner}: uriTemplate must be a string with at least one {variable}`, warnings };
   }
-  const provider = providerFrom(raw);
+  const provider = nonEmpty(raw.provider);
   const item: ResourceTemplateDefinition = { name, uriTemplate };
   const description = nonEmpty(raw.description);
   if (description) item.description = description;

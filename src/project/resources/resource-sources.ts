@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { sha256Hex } from '../../json/canonical-json.js';
 import type { ProjectLayout } from '../project-layout.js';
 import type { ManualKind } from '../registry/manual-kinds.js';
+import { registrationFiles } from '../registry/manual-registration.js';
 import type { ManualState, RegistrySource, RegistryStore } from '../registry/registry-store.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from './resource-definition.js';
 import { assembleTemplates, dedupeResources, scanResources } from './resource-discovery.js';
@@ -14,7 +15,7 @@ export interface ResourceSourceOptions {
 }
 
 function watched(layout: ProjectLayout): string[] {
-  return [layout.resourcesDir, join(layout.serverDir, 'register.json'), join(layout.serverDir, 'register.sh')];
+  return [layout.resourcesDir, ...registrationFiles(layout)];
 }
 
 /** resources/ as a registry source (`.registry/resources.json`, MCP_RESOURCES_TTL). */
