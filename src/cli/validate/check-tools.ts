@@ -42,8 +42,8 @@ function adviseOnMeta(
   const warn = (message: string, field: string) => ctx.report.warning('tools', message, { file, field });
   if (typeof facts.description !== 'string' || facts.description.trim() === '')
     warn('no description: the model picks tools by their description', '/description');
-  const schema = facts.schema as { properties?: unknown } | undefined;
-  if (schema === undefined || schema.properties === undefined)
+  // Any JSON value may stand here (`"arguments": null` in a header): only an object has properties.
+  if (!isObject(facts.schema) || facts.schema.properties === undefined)
     warn('no inputSchema properties: declare the arguments the tool takes', '/inputSchema');
   const { name, dir } = facts;
   const portability = name === undefined ? undefined : toolNamePortability(name);

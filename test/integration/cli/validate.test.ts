@@ -483,6 +483,28 @@ t.test('a misspelled metadata field is pointed out; other unknown fields are lef
   );
 });
 
+t.test('a header whose inputSchema or arguments is not an object is advice, not a crash', async (t) => {
+  const root = await newProject(t, env, 'odd-schemas');
+  for (const [dir, header] of [
+    ['nullargs', '{"name":"nullargs","description":"x","arguments":null}'],
+    ['listschema', '{"name":"listschema","description":"x","inputSchema":[1]}'],
+  ]) {
+    mkdirSync(join(root, 'tools', dir as string));
+    writeFileSync(join(root, 'tools', dir as string, 'tool.sh'), `#!/usr/bin/env bash\n# mcp: ${header}\nprintf ok\n`, {
+      mode: 0o755,
+    });
+  }
+  const { code, report } = await validateJson(t, env, root);
+  t.not(code, 3, 'no internal error');
+  t.same(
+    report.messages
+      .filter((m) => /no inputSchema properties/.test(m.message))
+      .map((m) => m.file)
+      .sort(),
+    ['tools/listschema/tool.sh', 'tools/nullargs/tool.sh'],
+  );
+});
+
 t.test('validate warns, as the server does, about every "# mcp:" line that is not a JSON object', async (t) => {
   const root = await newProject(t, env);
   const script = (path: string, header: string) => {
