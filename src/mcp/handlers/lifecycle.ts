@@ -20,26 +20,29 @@ import {
 import type { HandlerModule, ProjectRole, SessionControl, SessionRole } from '../server-context.js';
 import { clientSupportsUi, recordUiSupport } from '../ui-extension.js';
 
-/** `initialize` params, checked: a version we speak (the newest when none is asked for). */
+/** `initialize` params, checked: the version we answer with (the newest when none is asked for, or one we do not speak). */
 interface InitializeRequest extends InitializeParams {
   readonly protocolVersion: ProtocolVersion;
   readonly capabilities: ClientCapabilities;
 }
 
-/** `initialize`: an unsupported version is -32602 naming the supported ones (original-behaviour §2.2). */
+/**
+ * `initialize`: the version asked for when we speak it; any other is answered with the
+ * newest we speak, for the client to accept or to disconnect (MCP lifecycle, D291). Only a
+ * version that is not a string is -32602.
+ */
 function parseInitializeParams(params: JsonRpcParams | undefined): InitializeRequest {
   const request = paramsObject(params);
   const requested = request.protocolVersion ?? DEFAULT_PROTOCOL_VERSION;
-  if (!isSupportedProtocolVersion(requested)) {
-    throw invalidParam(
-      'protocolVersion',
-      `Unsupported protocol version: ${String(requested)}. Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(',')}`,
-      { requested, supported: SUPPORTED_PROTOCOL_VERSIONS },
-    );
+  if (typeof requested !== 'string') {
+    throw invalidParam('protocolVersion', 'protocolVersion must be a string', {
+      requested,
+      supported: SUPPORTED_PROTOCOL_VERSIONS,
+    });
   }
   const clientInfo = typeof request.clientInfo === 'object' ? (request.clientInfo as Implementation) : undefined;
   return {
-    protocolVersion: requested,
+    protocolVersion: isSupportedProtocolVersion(requested) ? requested : DEFAULT_PROTOCOL_VERSION,
     capabilities: asObject(request.capabilities) as ClientCapabilities,
     ...(clientInfo ? { clientInfo } : {}),
   };

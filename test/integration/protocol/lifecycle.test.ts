@@ -61,20 +61,33 @@ t.test('serverInfo and instructions come from server.d', async (t) => {
   await server.close();
 });
 
-t.test('no protocolVersion means the newest; an unknown one is -32602 naming the supported ones', async (t) => {
+t.test('no protocolVersion, or one we do not speak, is answered with the newest; a non-string is -32602', async (t) => {
+  for (const asked of [
+    {},
+    { protocolVersion: '2026-07-28' },
+    { protocolVersion: '1999-01-01' },
+    { protocolVersion: '' },
+  ]) {
+    const server = new InProcessServer({ projectRoot: project });
+    const init = await server.request('initialize', { ...asked, capabilities: {} });
+    t.equal((init.result as { protocolVersion: string }).protocolVersion, '2025-11-25', JSON.stringify(asked));
+    await server.close();
+  }
+  const older = new InProcessServer({ projectRoot: project });
+  const init = await older.request('initialize', { protocolVersion: '2025-03-26', capabilities: {} });
+  t.equal((init.result as { protocolVersion: string }).protocolVersion, '2025-03-26', 'one we speak is kept');
+  await older.close();
   const server = new InProcessServer({ projectRoot: project });
-  const bad = await server.request('initialize', { protocolVersion: '1999-01-01', capabilities: {} });
+  const bad = await server.request('initialize', { protocolVersion: 20251125, capabilities: {} });
   t.same(bad.error, {
     code: -32602,
-    message: 'Unsupported protocol version: 1999-01-01. Supported: 2025-11-25,2025-06-18,2025-03-26,2024-11-05',
+    message: 'protocolVersion must be a string',
     data: {
       field: 'protocolVersion',
-      requested: '1999-01-01',
+      requested: 20251125,
       supported: ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
     },
   });
-  const good = await server.request('initialize', { capabilities: {} });
-  t.equal((good.result as { protocolVersion: string }).protocolVersion, '2025-11-25');
   await server.close();
 });
 
