@@ -17,6 +17,8 @@ export interface ProtocolFeatures {
   readonly instructions: boolean;
   /** JSON-RPC batches (2025-03-26 only; MCP dropped them in 2025-06-18). */
   readonly batches: boolean;
+  /** Arguments that fail a tool's inputSchema are a tool result, not -32602 (SEP-1303, D292). */
+  readonly argumentErrorsAsResults: boolean;
 }
 
 export function featuresOf(version: ProtocolVersion): ProtocolFeatures {
@@ -26,5 +28,6 @@ export function featuresOf(version: ProtocolVersion): ProtocolFeatures {
     completions: modern,
     instructions: version !== '2024-11-05',
     batches: version === '2025-03-26',
+    argumentErrorsAsResults: version === '2025-11-25',
   };
 }

@@ -53,6 +53,16 @@ function toolEnvMode(runtime: CheckRoles): ToolEnvMode {
 }
 
 /**
+ * Arguments that fail the tool's inputSchema: `-32602`, or under 2025-11-25 a tool result
+ * with the same message, which the model can read and retry from (SEP-1303, D292).
+ */
+export class InvalidArgumentsError extends RpcError {
+  constructor(message: string, data: JsonObject) {
+    super(ErrorCode.InvalidParams, message, data);
+  }
+}
+
+/**
  * The checks before a tool runs, in 1.x's order (original-behaviour §3.1), after the
  * request's name and arguments object (checked by the caller: tools/call's params parser,
  * run-tool's options): lookup, policy (policy.sh or the allowlist), script path safety,
@@ -84,7 +94,7 @@ export async function prepareToolCall(
   const check = runtime.validator.check(tool.inputSchema, args);
   if (check.valid === false) {
     const problems = check.issues.map(describeArgumentIssue);
-    throw RpcError.invalidParams(
+    throw new InvalidArgumentsError(
       `Invalid arguments for tool '${name}': ${problems.map((problem) => problem.message).join('; ')}`,
       { errors: problems },
     );

@@ -3,10 +3,10 @@ import { isObject } from '../../json/objects.js';
 import { RawNumber } from '../../json/raw-number.js';
 import type { JsonRpcParams } from '../../jsonrpc/messages.js';
 import { isVisibleToModel } from '../../project/ui/tool-ui-meta.js';
-import { prepareToolCall, serverPolicyWording } from '../../runner/tool-call-checks.js';
+import { InvalidArgumentsError, prepareToolCall, serverPolicyWording } from '../../runner/tool-call-checks.js';
 import { executeToolCall } from '../../runner/tool-execution.js';
 import { createToolRuntime, type ToolRuntime } from '../../runner/tool-runtime.js';
-import type { CallToolParams, JsonObject, ProgressToken } from '../../spec/types.js';
+import type { CallToolParams, CallToolResult, JsonObject, ProgressToken } from '../../spec/types.js';
 import { titlesSupported, toListedTool } from '../listed-items.js';
 import { listPage, parseListParams } from '../pagination.js';
 import { invalidParam, metaOf, paramsObject } from '../params-reader.js';
@@ -60,6 +60,11 @@ function parseToolCallParams(params: JsonRpcParams | undefined): ToolCallRequest
     progressToken: progressTokenOf(meta),
     ...(timeoutSecs === undefined ? {} : { timeoutSecs }),
   };
+}
+
+/** Arguments the tool's inputSchema refuses, as a result the model reads (2025-11-25, D292). */
+function argumentErrorResult(error: InvalidArgumentsError): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: error.message }] };
 }
 
 /** The tool runtime of a server session. */
@@ -119,7 +124,13 @@ export const toolsModule: HandlerModule = {
       async (request) => {
         const { params, signal, notify } = request;
         const loadTools = async () => (await registries.tools.snapshot()).items;
-        const prepared = await prepareToolCall(params.name, params.arguments, loadTools, toolRuntime());
+        const prepared = await prepareToolCall(params.name, params.arguments, loadTools, toolRuntime()).catch(
+          (error: unknown) => {
+            if (error instanceof InvalidArgumentsError && session.features.argumentErrorsAsResults) return error;
+            throw error;
+          },
+        );
+        if (prepared instanceof InvalidArgumentsError) return argumentErrorResult(prepared);
         const { _meta: meta, progressToken, timeoutSecs } = params;
         const call = {
           meta,

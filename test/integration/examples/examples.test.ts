@@ -145,9 +145,9 @@ const scenarios: Record<string, Scenario> = {
         'mcp_fail_invalid_args',
       );
       t.match(
-        (await call('example-repeat', { count: 'three' })).error,
-        { code: -32602, message: /Invalid arguments for tool 'example-repeat'/ },
-        'inputSchema checked by the server',
+        result(await call('example-repeat', { count: 'three' })),
+        { isError: true, content: [{ type: 'text', text: /Invalid arguments for tool 'example-repeat'/ }] },
+        'inputSchema checked by the server: a result the model reads (2025-11-25)',
       );
       t.same(payload(await call('example-divide', { dividend: 17, divisor: 5 })), { quotient: 3, remainder: 2 });
       const zero = await call('example-divide', { dividend: 1, divisor: 0 });

@@ -107,8 +107,25 @@ t.test('an error envelope its outputSchema rejects keeps its text but not its st
   t.notOk('structuredContent' in result, 'the official client would reject it otherwise');
 });
 
-t.test('inputSchema violations are -32602 in words, each naming its argument in data', async (t) => {
-  const response = await call('echo-json', { count: -1, shade: 'x' });
+t.test(
+  'inputSchema violations under 2025-11-25: a tool result with the message, for the model (SEP-1303)',
+  async (t) => {
+    const result = (await call('echo-json', { count: -1, shade: 'x' })).result as Result;
+    t.equal(result.isError, true);
+    t.equal(result.content.length, 1);
+    t.match(result.content[0], { type: 'text', text: /^Invalid arguments for tool 'echo-json': / });
+    t.match(result.content[0]?.text, /missing required argument 'text'/);
+    t.match(result.content[0]?.text, /argument 'count' must be >= 0/);
+    t.notOk('structuredContent' in result);
+    t.match((await call('no-such-tool')).error, { code: -32602 }, 'an unknown tool stays a protocol error');
+  },
+);
+
+t.test('inputSchema violations before 2025-11-25 are -32602 in words, each naming its argument in data', async (t) => {
+  const older = await startInProcess({ projectRoot: project, env: toolEnv(), protocolVersion: '2025-06-18' });
+  t.teardown(() => older.close());
+  const callOlder = (name: string, args: unknown) => older.request('tools/call', { name, arguments: args });
+  const response = await callOlder('echo-json', { count: -1, shade: 'x' });
   t.equal(response.error?.code, -32602);
   t.match(response.error?.message, /^Invalid arguments for tool 'echo-json': /);
   t.match(response.error?.message, /missing required argument 'text'/);
@@ -122,7 +139,7 @@ t.test('inputSchema violations are -32602 in words, each naming its argument in 
       { message: "missing required argument 'text'", field: 'text', path: '/', keyword: 'required' },
     ],
   );
-  const typed = await call('echo-json', { text: 'a', count: 'many' });
+  const typed = await callOlder('echo-json', { text: 'a', count: 'many' });
   t.match(typed.error, { code: -32602, message: /argument 'count' must be integer/ });
 });
 
