@@ -40,7 +40,9 @@ export function toListedTool(tool: ToolDefinition, withTitle: boolean): Tool {
 
 /** A resource as resources/list sends it: spec fields only, no `path` or `provider` (D16). */
 export function toListedResource(item: ResourceDefinition, withTitle: boolean): Resource {
-  return { uri: item.uri, name: item.name, ...optionalFields(item, withTitle) };
+  const listed: Resource = { uri: item.uri, name: item.name, ...optionalFields(item, withTitle) };
+  if (item.size !== undefined) listed.size = item.size;
+  return listed;
 }
 
 /**

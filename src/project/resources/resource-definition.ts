@@ -16,6 +16,8 @@ export interface ResourceDefinition {
   path?: string;
   uri: string;
   mimeType?: string;
+  /** Bytes of the raw content: metadata's `size`, else the content file's size at the scan. */
+  size?: number;
   provider: string;
   icons?: Icon[];
   annotations?: Annotations;
@@ -39,6 +41,8 @@ export interface ResourceTemplateDefinition {
 interface ResourceContext extends NormalizeContext {
   /** The `file://` URI of the content file. */
   readonly defaultUri?: string;
+  /** The content file's size, the resource's when its URI is the file's own. */
+  readonly defaultSize?: number;
 }
 
 /** A `{variable}` somewhere in the template (decision: static URIs are resources). */
@@ -113,6 +117,8 @@ export function normalizeResource(metadata: JsonObject, context: ResourceContext
   if (context.path !== undefined) item.path = context.path;
   const mimeType = nonEmpty(raw.mimeType) ?? mimeFromPath(context.path ?? uriPathForMime(uri));
   if (mimeType) item.mimeType = mimeType;
+  const size = typeof raw.size === 'number' ? raw.size : uri === context.defaultUri ? context.defaultSize : undefined;
+  if (size !== undefined) item.size = size;
   return { item: { ...item, ...commonFields(raw, context, warnings) }, warnings };
 }
 

@@ -92,8 +92,11 @@ class Scan {
     const inline = meta.uri === undefined ? inlineHeader(readHeadOrEmpty(path), rel, this.resourceWarnings) : undefined;
     // The file provider never reads through a symbolic link (exit 2, D99): a link served by
     // its own file:// URI would be listed only to fail every read (D280).
+    let defaultSize: number | undefined;
     if ((meta.uri ?? inline?.uri) === undefined) {
-      if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
+      const stat = lstatSync(path, { throwIfNoEntry: false });
+      defaultSize = stat?.size;
+      if (stat?.isSymbolicLink()) {
         this.links.push(rel);
         return;
       }
@@ -110,6 +113,7 @@ class Scan {
         defaultName: basename(path, extname(path)),
         path: rel,
         defaultUri: fileUriFromPath(path),
+        ...(defaultSize === undefined ? {} : { defaultSize }),
         iconBase: dirname(metaPath ?? path),
         owner: rel,
       },

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { fixtureProject } from '../../helpers/fixtures.js';
@@ -48,10 +48,12 @@ t.test('resources/list: discovered resources with spec fields only, sorted by na
   t.equal(listed._meta['mcpbash/total'], 8);
   t.notOk('nextCursor' in listed, 'no nextCursor on the last page');
   const byName = new Map(listed.resources.map((item) => [item.name, item]));
+  const sizeOf = (file: string) => statSync(join(project, 'resources', file)).size;
   t.same(byName.get('notes'), {
     uri: `file://${join(project, 'resources', 'notes.txt')}`,
     name: 'notes',
     mimeType: 'text/plain',
+    size: sizeOf('notes.txt'),
   });
   t.same(
     byName.get('inline-res'),
@@ -60,19 +62,21 @@ t.test('resources/list: discovered resources with spec fields only, sorted by na
       name: 'inline-res',
       description: 'from the inline header',
       mimeType: 'text/plain',
+      size: sizeOf('settings.conf'),
     },
-    'a type that cannot be inferred is text/plain (1.x)',
+    'a type that cannot be inferred is text/plain (1.x); a file resource has its size',
   );
   t.same(
     byName.get('echo-hello'),
     { uri: 'echo://hello%20world', name: 'echo-hello', mimeType: 'text/plain' },
-    'also for a URI without an extension',
+    'also for a URI without an extension; a provider URI has no size unless its metadata gives one',
   );
   t.same(byName.get('status'), {
     uri: 'myapi://status',
     name: 'status',
     description: "Served by the project's myapi provider",
     mimeType: 'application/json',
+    size: 11,
   });
   t.match(byName.get('readme-doc'), {
     name: 'readme-doc',
