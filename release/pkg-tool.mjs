@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Installs the pinned @yao-pkg/pkg (release/pkg/package.json and its lockfile) into
-// .cache/pkg/, run by the pinned Node 22 binary (release/node-binary.mjs).
+// .cache/pkg/, run by the pinned Node 22 binary (release/node-binary.mjs); and the same way
+// the official MCP conformance runners the tests use (test/conformance/, into
+// .cache/conformance/), which need Node 22 too.
 //
 // pkg >= 6.14 needs Node >= 22. As a devDependency of the project, `npm ci` on the Node 20
 // the README allows printed EBADENGINE warnings for it; installed here, with npm itself
@@ -9,7 +11,7 @@
 // Node binaries. `npm ci` runs this for the project (the `prepare` script), so a later
 // `npm run build` needs no network.
 //
-// Usage: node release/pkg-tool.mjs          (prints the path of pkg's bin.js)
+// Usage: node release/pkg-tool.mjs          (installs both; says where pkg's bin.js is)
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -28,11 +30,9 @@ import { fileURLToPath } from 'node:url';
 import { ensureNodeBinary, hostTarget } from './node-binary.mjs';
 
 const repoRoot = dirname(dirname(fileURLToPath(import.meta.url)));
-const manifestDir = join(repoRoot, 'release', 'pkg');
-const PKG_BIN = join('node_modules', '@yao-pkg', 'pkg', 'lib-es5', 'bin.js');
 
 /** A short hash of the pinned manifest and lockfile: it names the install directory. */
-function pinHash() {
+function pinHash(manifestDir) {
   const hash = createHash('sha256');
   for (const file of ['package.json', 'package-lock.json']) hash.update(readFileSync(join(manifestDir, file)));
   return hash.digest('hex').slice(0, 12);
@@ -71,19 +71,21 @@ function npmEnv() {
 }
 
 /**
- * Returns the path of pkg's bin.js, installing the pinned version first when the cache
- * lacks it. Throws when the install fails.
+ * Installs the pinned packages of `manifestDir` (its package.json and lockfile, `npm ci`
+ * under Node 22) into .cache/<cacheName>/<hash>/ unless already there; returns the path of
+ * `entry` inside it. Throws when the install fails.
  */
-export function ensurePkg({ log = () => {} } = {}) {
-  const finalDir = join(repoRoot, '.cache', 'pkg', pinHash());
-  const bin = join(finalDir, PKG_BIN);
+function ensurePinned({ manifestDir, cacheName, entry, log }) {
+  const hash = pinHash(manifestDir);
+  const finalDir = join(repoRoot, '.cache', cacheName, hash);
+  const bin = join(finalDir, entry);
   if (existsSync(bin) && existsSync(join(finalDir, '.ok'))) return bin;
   const host = hostTarget();
-  if (!host) throw new Error(`no Node binary to run pkg on ${process.platform}-${process.arch}`);
+  if (!host) throw new Error(`no Node binary to run ${cacheName} on ${process.platform}-${process.arch}`);
   const node = ensureNodeBinary(host, { log });
   const cli = npmCli();
-  if (!cli) throw new Error('npm was not found: install the pinned pkg needs npm (it comes with Node)');
-  log('installing the pinned @yao-pkg/pkg into .cache/pkg (npm ci under Node 22)');
+  if (!cli) throw new Error(`npm was not found: installing the pinned ${cacheName} needs npm (it comes with Node)`);
+  log(`installing the pinned ${cacheName} into .cache/${cacheName} (npm ci under Node 22)`);
   mkdirSync(dirname(finalDir), { recursive: true });
   const work = mkdtempSync(`${finalDir}.tmp-`);
   try {
@@ -95,9 +97,9 @@ export function ensurePkg({ log = () => {} } = {}) {
       maxBuffer: 64 * 1024 * 1024,
     });
     if (run.error || run.status !== 0)
-      throw new Error(`npm ci of release/pkg failed (exit ${run.status}): ${run.error?.message ?? ''}${run.stderr}`);
-    if (!existsSync(join(work, PKG_BIN))) throw new Error(`the pkg install has no ${PKG_BIN}`);
-    writeFileSync(join(work, '.ok'), `${pinHash()}\n`);
+      throw new Error(`npm ci of ${manifestDir} failed (exit ${run.status}): ${run.error?.message ?? ''}${run.stderr}`);
+    if (!existsSync(join(work, entry))) throw new Error(`the ${cacheName} install has no ${entry}`);
+    writeFileSync(join(work, '.ok'), `${hash}\n`);
     rmSync(finalDir, { recursive: true, force: true });
     renameSync(work, finalDir);
     return bin;
@@ -106,10 +108,29 @@ export function ensurePkg({ log = () => {} } = {}) {
   }
 }
 
+/** The path of the pinned pkg's bin.js, installed first when the cache lacks it. */
+export function ensurePkg({ log = () => {} } = {}) {
+  const entry = join('node_modules', '@yao-pkg', 'pkg', 'lib-es5', 'bin.js');
+  return ensurePinned({ manifestDir: join(repoRoot, 'release', 'pkg'), cacheName: 'pkg', entry, log });
+}
+
+/**
+ * The node_modules directory holding the pinned conformance runners (0.1.16 as
+ * `@modelcontextprotocol/conformance`, the newest pre-release as `conformance-next`),
+ * installed first when the cache lacks them.
+ */
+export function ensureConformance({ log = () => {} } = {}) {
+  const entry = join('node_modules', 'conformance-next', 'dist', 'index.js');
+  const manifestDir = join(repoRoot, 'test', 'conformance');
+  return join(dirname(ensurePinned({ manifestDir, cacheName: 'conformance', entry, log })), '..', '..');
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
-    const bin = ensurePkg({ log: (message) => console.error(`pkg-tool: ${message}`) });
+    const log = (message) => console.error(`pkg-tool: ${message}`);
+    const bin = ensurePkg({ log });
     console.error(`pkg-tool: pkg ready at ${bin}`);
+    console.error(`pkg-tool: conformance runners ready in ${ensureConformance({ log })}`);
   } catch (error) {
     console.error(`pkg-tool: ${error.message}`);
     process.exitCode = 1;

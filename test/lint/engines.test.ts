@@ -2,7 +2,7 @@
  * `npm ci` is quiet on every Node the project says it supports (issue 13): each installed
  * package's `engines.node` accepts the lowest version of each range in package.json's
  * `engines.node`, the README names that range, and the tools run under the pinned Node 22
- * (pkg, from release/pkg) accept that Node.
+ * (pkg, from release/pkg; the conformance runners, from test/conformance) accept that Node.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,6 +51,19 @@ t.test('pkg is not a dependency of the project; its own lockfile runs under the 
   const pinned: string = readJson('release/node-binaries.json').version;
   t.same(refusing(readJson('release/pkg/package-lock.json') as Lock, pinned), [], `Node ${pinned}`);
 });
+
+t.test(
+  'nor are the conformance runners (Node 22 only); their own lockfile runs under the pinned Node 22',
+  async (t) => {
+    const manifest = readJson('package.json');
+    t.notOk(
+      '@modelcontextprotocol/conformance' in { ...manifest.dependencies, ...manifest.devDependencies },
+      'installed by release/pkg-tool.mjs from test/conformance/',
+    );
+    const pinned: string = readJson('release/node-binaries.json').version;
+    t.same(refusing(readJson('test/conformance/package-lock.json') as Lock, pinned), [], `Node ${pinned}`);
+  },
+);
 
 t.test('the README states the supported Node versions', async (t) => {
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
