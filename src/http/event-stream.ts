@@ -12,6 +12,11 @@ const REPLAY_MAX_BYTES = 16 * 1024 * 1024;
 export const MAX_UNREAD_BYTES = 8 * 1024 * 1024;
 /** A comment line this often keeps idle proxies from closing an open stream. */
 const KEEPALIVE_MS = 15_000;
+/**
+ * The `retry` of a priming event: how long a client whose connection broke waits before it
+ * resumes with Last-Event-ID (SSE reconnection time; well within MCPBASH_HTTP_RESUME_GRACE_SECS).
+ */
+const RECONNECT_MS = 1000;
 
 export interface EventStreamOptions {
   /** Names the stream in event ids (`<key>-<n>`); unique within its session. */
@@ -93,8 +98,9 @@ export class EventStream {
       this.detach(false);
       if (!this.finishedFlag) this.options.onDisconnect?.();
     });
-    // Priming (2025-11-25): an id and no data, so the client can resume from here at once.
-    if (this.options.prime) res.write(`id: ${this.options.key}-${afterSeq}\ndata: \n\n`);
+    // Priming (2025-11-25): an id and no data, so the client can resume from here at once,
+    // and the reconnection time for when the connection breaks.
+    if (this.options.prime) res.write(`id: ${this.options.key}-${afterSeq}\nretry: ${RECONNECT_MS}\ndata: \n\n`);
     for (const event of this.buffer) if (event.seq > afterSeq) this.write(event);
     if (this.finishedFlag) {
       this.endConnection();

@@ -34,6 +34,7 @@ t.test('a broken call stream is resumed with Last-Event-ID: nothing lost, nothin
   first.abort();
   const seenIds = sseIds(before);
   t.ok(seenIds.length >= 3, 'a priming event, then numbered events');
+  t.match(before, /^id: [^\n]+\nretry: 1000\ndata: \n\n/, 'the priming event comes first, with the reconnection time');
   const lastSeen = seenIds[seenIds.length - 1] as string;
   const ticksBefore = sseMessages(before).map((message) => (message.params as { progress: number }).progress);
 
