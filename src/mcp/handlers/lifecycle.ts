@@ -20,7 +20,7 @@ import {
 import type { HandlerModule, ProjectRole, SessionControl, SessionRole } from '../server-context.js';
 import { clientSupportsUi, recordUiSupport } from '../ui-extension.js';
 
-/** `initialize` params, checked: the version we answer with (the newest when none is asked for, or one we do not speak). */
+/** `initialize` params, checked: the version we answer with (the newest when none is asked, or one we do not speak). */
 interface InitializeRequest extends InitializeParams {
   readonly protocolVersion: ProtocolVersion;
   readonly capabilities: ClientCapabilities;

@@ -16,9 +16,9 @@ t.test('the 1.x "arguments" key works as inputSchema and is enforced', async (t)
     properties: { id: { type: 'integer' } },
     required: ['id'],
   });
-  t.match((await server.request('tools/call', { name: 'legacy-args', arguments: {} })).error, {
-    code: -32602,
-    message: /missing required argument 'id'/,
+  t.match((await server.request('tools/call', { name: 'legacy-args', arguments: {} })).result, {
+    isError: true,
+    content: [{ type: 'text', text: /missing required argument 'id'/ }],
   });
   t.match((await server.request('tools/call', { name: 'legacy-args', arguments: { id: 3 } })).result, {
     isError: false,
@@ -31,12 +31,13 @@ t.test('a draft-07 inputSchema is validated with draft-07 rules (tuple items)', 
   t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 1] } })).result, {
     content: [{ text: 'draft7' }],
   });
-  t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 'b'] } })).error, {
-    code: -32602,
-    message: /argument 'items\[1\]' must be number/,
+  t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 'b'] } })).result, {
+    isError: true,
+    content: [{ text: /argument 'items\[1\]' must be number/ }],
   });
-  t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 1, 'extra'] } })).error, {
-    code: -32602,
+  t.match((await server.request('tools/call', { name: 'draft7', arguments: { items: ['a', 1, 'extra'] } })).result, {
+    isError: true,
+    content: [{ text: /^Invalid arguments for tool 'draft7'/ }],
   });
   await server.close();
 });
