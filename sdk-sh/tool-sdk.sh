@@ -54,6 +54,8 @@ export MCP_TOOL_CANCELLATION_FILE
 . "${_MCPBASH_SDK_DIR}/lib/notify.sh"
 # shellcheck source=lib/results.sh
 . "${_MCPBASH_SDK_DIR}/lib/results.sh"
+# shellcheck source=lib/content.sh
+. "${_MCPBASH_SDK_DIR}/lib/content.sh"
 # shellcheck source=lib/path.sh
 . "${_MCPBASH_SDK_DIR}/lib/path.sh"
 # shellcheck source=lib/roots.sh

@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# shellcheck shell=bash
+# Rich results without hand-written JSON: content blocks (text, image, audio, resource link)
+# and a result made of several of them. Pure Bash plus `base64` (or `openssl`) for files;
+# works without a JSON tool. Sourced by tool-sdk.sh.
+
+# _mcp_base64_file_to VAR FILE: sets VAR to FILE's bytes in base64 on one line; returns 1
+# (VAR empty) when FILE cannot be read or no encoder is installed.
+_mcp_base64_file_to() {
+	local _mcp_b64=""
+	printf -v "${1}" '%s' ""
+	if [ ! -f "${2-}" ] || [ ! -r "${2-}" ]; then
+		return 1
+	fi
+	if command -v base64 >/dev/null 2>&1; then
+		_mcp_b64="$(base64 <"${2}" | tr -d '\r\n')" || return 1
+	elif command -v openssl >/dev/null 2>&1; then
+		_mcp_b64="$(openssl base64 -A <"${2}")" || return 1
+	else
+		return 1
+	fi
+	printf -v "${1}" '%s' "${_mcp_b64}"
+}
+
+# _mcp_media_mime_to VAR FILE: sets VAR to the MIME type of an image or audio FILE from its
+# extension (the same on every machine), else from `file --mime-type`.
+_mcp_media_mime_to() {
+	local _mcp_ext="${2##*/}"
+	case "${_mcp_ext}" in
+	*.*) _mcp_ext="$(printf '%s' "${_mcp_ext##*.}" | tr '[:upper:]' '[:lower:]')" ;;
+	*) _mcp_ext="" ;;
+	esac
+	case "${_mcp_ext}" in
+	png) printf -v "${1}" '%s' image/png ;;
+	jpg | jpeg) printf -v "${1}" '%s' image/jpeg ;;
+	gif) printf -v "${1}" '%s' image/gif ;;
+	webp) printf -v "${1}" '%s' image/webp ;;
+	svg) printf -v "${1}" '%s' image/svg+xml ;;
+	bmp) printf -v "${1}" '%s' image/bmp ;;
+	ico) printf -v "${1}" '%s' image/x-icon ;;
+	wav) printf -v "${1}" '%s' audio/wav ;;
+	mp3) printf -v "${1}" '%s' audio/mpeg ;;
+	ogg | oga) printf -v "${1}" '%s' audio/ogg ;;
+	flac) printf -v "${1}" '%s' audio/flac ;;
+	m4a) printf -v "${1}" '%s' audio/mp4 ;;
+	weba) printf -v "${1}" '%s' audio/webm ;;
+	*) _mcp_detect_mime_to "${1}" "${2-}" ;;
+	esac
+}
+
+# _mcp_content_media FUNCTION TYPE FILE [MIME]: prints {"type":TYPE,"data","mimeType"}.
+_mcp_content_media() {
+	local _mcp_fn="${1}" _mcp_type="${2}" _mcp_file="${3-}" _mcp_mime="${4-}" _mcp_data="" _mcp_qm=""
+	if ! _mcp_base64_file_to _mcp_data "${_mcp_file}"; then
+		if [ -f "${_mcp_file}" ] && [ -r "${_mcp_file}" ]; then
+			_mcp_warn "${_mcp_fn}: neither base64 nor openssl is installed to encode ${_mcp_file}"
+		else
+			_mcp_warn "${_mcp_fn}: not a readable file: ${_mcp_file}"
+		fi
+		return 1
+	fi
+	[ -n "${_mcp_mime}" ] || _mcp_media_mime_to _mcp_mime "${_mcp_file}"
+	_mcp_json_quote_to _mcp_qm "${_mcp_mime}"
+	printf '{"type":"%s","data":"%s","mimeType":%s}' "${_mcp_type}" "${_mcp_data}" "${_mcp_qm}"
+}
+
+# mcp_content_text TEXT
+#   Prints a text content block, {"type":"text","text":TEXT}. Returns 0.
+mcp_content_text() {
+	local _mcp_qt=""
+	_mcp_json_quote_to _mcp_qt "${1-}"
+	printf '{"type":"text","text":%s}' "${_mcp_qt}"
+}
+
+# mcp_content_image FILE [MIME]
+#   Prints an image content block: FILE's bytes in base64, MIME from the extension (png,
+#   jpg, gif, webp, svg, ...; else `file --mime-type`) unless given. Returns 1 with a
+#   warning when FILE cannot be read.
+mcp_content_image() {
+	_mcp_content_media mcp_content_image image "${1-}" "${2-}"
+}
+
+# mcp_content_audio FILE [MIME]
+#   Prints an audio content block, as mcp_content_image does (wav, mp3, ogg, flac, m4a, ...).
+mcp_content_audio() {
+	_mcp_content_media mcp_content_audio audio "${1-}" "${2-}"
+}
+
+# mcp_content_resource_link URI NAME [--mime TYPE] [--description TEXT] [--title TEXT] [--size BYTES]
+#   Prints a resource_link content block: a resource the client may read or show, named by
+#   URI, not sent inline. Returns 1 with a warning when URI or NAME is empty.
+mcp_content_resource_link() {
+	local _mcp_json="" _mcp_q="" _mcp_key=""
+	if [ -z "${1-}" ] || [ -z "${2-}" ]; then
+		_mcp_warn "mcp_content_resource_link: a URI and a name are required"
+		return 1
+	fi
+	_mcp_json_quote_to _mcp_q "${1}"
+	_mcp_json="{\"type\":\"resource_link\",\"uri\":${_mcp_q}"
+	_mcp_json_quote_to _mcp_q "${2}"
+	_mcp_json="${_mcp_json},\"name\":${_mcp_q}"
+	shift 2
+	while [ "$#" -gt 0 ]; do
+		case "$1" in
+		--mime) _mcp_key=mimeType ;;
+		--description) _mcp_key=description ;;
+		--title) _mcp_key=title ;;
+		--size)
+			if _mcp_is_uint "${2-}"; then
+				_mcp_json="${_mcp_json},\"size\":$((10#${2}))"
+			else
+				_mcp_warn "mcp_content_resource_link: --size needs a number of bytes, got '${2-}'"
+			fi
+			if [ "$#" -ge 2 ]; then shift 2; else shift; fi
+			continue
+			;;
+		*)
+			_mcp_warn "mcp_content_resource_link: unknown option ignored: $1"
+			shift
+			continue
+			;;
+		esac
+		_mcp_json_quote_to _mcp_q "${2-}"
+		_mcp_json="${_mcp_json},\"${_mcp_key}\":${_mcp_q}"
+		if [ "$#" -ge 2 ]; then shift 2; else shift; fi
+	done
+	printf '%s}' "${_mcp_json}"
+}
+
+# mcp_result_content BLOCK...
+#   Prints a CallToolResult, {"content":[BLOCK,...],"isError":false}, from content blocks
+#   (the mcp_content_* helpers' output, which starts with {"type":; any other argument
+#   becomes a text block). The server passes it through as the tool's result. Returns 0.
+mcp_result_content() {
+	local _mcp_blocks="" _mcp_block=""
+	for _mcp_block in "$@"; do
+		case "${_mcp_block}" in
+		'{"type":'*'}') ;;
+		*) _mcp_block="$(mcp_content_text "${_mcp_block}")" ;;
+		esac
+		_mcp_blocks="${_mcp_blocks},${_mcp_block}"
+	done
+	printf '{"content":[%s],"isError":false}' "${_mcp_blocks#,}"
+}
