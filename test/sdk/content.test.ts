@@ -45,7 +45,8 @@ t.test('content blocks and results', async (t) => {
     // A PATH of only the tools the helpers may use, base64 left out.
     const bin = join(box.dir, 'only-openssl');
     const script = (path: string) =>
-      `PATH=${sh(path)}; if out="$(mcp_content_image ${sh(png)})"; then printf 'ok:%s' "$out"; else printf 'failed:%s' "$?"; fi`;
+      `PATH=${sh(path)}; if out="$(mcp_content_image ${sh(png)})"; then printf 'ok:%s' "$out"; ` +
+      `else printf 'failed:%s' "$?"; fi`;
     const links = ['openssl', 'tr', 'file'].map((name) => `ln -s "$(command -v ${name})" ${sh(join(bin, name))}`);
     const setup = await box.run(`mkdir -p ${sh(bin)}; ${links.join('; ')}`);
     t.equal(setup.code, 0, setup.stderr);
