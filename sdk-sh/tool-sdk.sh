@@ -62,6 +62,8 @@ export MCP_TOOL_CANCELLATION_FILE
 . "${_MCPBASH_SDK_DIR}/lib/roots.sh"
 # shellcheck source=lib/elicit.sh
 . "${_MCPBASH_SDK_DIR}/lib/elicit.sh"
+# shellcheck source=lib/sample.sh
+. "${_MCPBASH_SDK_DIR}/lib/sample.sh"
 # shellcheck source=lib/config.sh
 . "${_MCPBASH_SDK_DIR}/lib/config.sh"
 # shellcheck source=lib/truncate.sh

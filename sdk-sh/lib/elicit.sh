@@ -7,49 +7,12 @@
 # elicitation is unsupported (decline), not configured (error), timed out (error) or the
 # call was cancelled (cancel). Works without a JSON tool. Sourced by tool-sdk.sh.
 
-# _mcp_elicit_send FUNCTION REQUEST_JSON TIMEOUT: the shared handshake.
+# _mcp_elicit_send FUNCTION REQUEST_JSON TIMEOUT: the elicitation handshake.
 _mcp_elicit_send() {
-	local _mcp_fn="${1-}" _mcp_request="${2-}" _mcp_timeout="${3-}" _mcp_tmp="" _mcp_i=0 _mcp_limit=0 _mcp_answer=""
-	if [ "${MCP_ELICIT_SUPPORTED:-0}" != "1" ]; then
-		_mcp_warn "${_mcp_fn}: Client does not support elicitation"
-		printf '{"action":"decline","content":null}'
-		return 1
-	fi
-	if [ -z "${MCP_ELICIT_REQUEST_FILE-}" ] || [ -z "${MCP_ELICIT_RESPONSE_FILE-}" ]; then
-		_mcp_warn "${_mcp_fn}: Elicitation environment not configured"
-		printf '{"action":"error","content":null}'
-		return 1
-	fi
-	_mcp_is_uint "${_mcp_timeout}" || _mcp_timeout="${MCPBASH_ELICITATION_TIMEOUT:-30}"
-	_mcp_is_uint "${_mcp_timeout}" || _mcp_timeout=30
-	_mcp_limit=$((10#${_mcp_timeout} * 10))
-	rm -f -- "${MCP_ELICIT_RESPONSE_FILE}"
-	_mcp_tmp="${MCP_ELICIT_REQUEST_FILE}.tmp.$$.${RANDOM}"
-	if ! printf '%s' "${_mcp_request}" >"${_mcp_tmp}" 2>/dev/null || ! mv -f -- "${_mcp_tmp}" "${MCP_ELICIT_REQUEST_FILE}"; then
-		rm -f -- "${_mcp_tmp}"
-		_mcp_warn "${_mcp_fn}: cannot write the elicitation request"
-		printf '{"action":"error","content":null}'
-		return 1
-	fi
-	while [ ! -f "${MCP_ELICIT_RESPONSE_FILE}" ]; do
-		if mcp_is_cancelled; then
-			rm -f -- "${MCP_ELICIT_REQUEST_FILE}"
-			printf '{"action":"cancel","content":null}'
-			return 1
-		fi
-		if [ "${_mcp_i}" -ge "${_mcp_limit}" ]; then
-			rm -f -- "${MCP_ELICIT_REQUEST_FILE}"
-			_mcp_warn "${_mcp_fn}: Timeout waiting for user response"
-			printf '{"action":"error","content":null}'
-			return 1
-		fi
-		sleep 0.1
-		_mcp_i=$((_mcp_i + 1))
-	done
-	_mcp_answer="$(cat -- "${MCP_ELICIT_RESPONSE_FILE}")" || _mcp_answer=""
-	rm -f -- "${MCP_ELICIT_RESPONSE_FILE}"
-	[ -n "${_mcp_answer}" ] || _mcp_answer='{"action":"error","content":null}'
-	printf '%s' "${_mcp_answer}"
+	_mcp_client_request "${1-}" "${MCP_ELICIT_SUPPORTED:-0}" "${MCP_ELICIT_REQUEST_FILE-}" \
+		"${MCP_ELICIT_RESPONSE_FILE-}" "${2-}" "${3-}" "${MCPBASH_ELICITATION_TIMEOUT:-30}" \
+		"Client does not support elicitation" "Elicitation environment not configured" \
+		"Timeout waiting for user response" "elicitation request"
 }
 
 # mcp_elicit MESSAGE SCHEMA_JSON [TIMEOUT] [MODE]

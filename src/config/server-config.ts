@@ -25,6 +25,7 @@ function timeouts(values: SettingValues) {
     rootsDebounceMs: values.MCPBASH_ROOTS_DEBOUNCE_INTERVAL * 1000,
     // The server waits 5 s longer than the SDK's MCPBASH_ELICITATION_TIMEOUT: the tool gives up first.
     elicitationTimeoutMs: (values.MCPBASH_ELICITATION_TIMEOUT + 5) * 1000,
+    samplingTimeoutMs: (values.MCPBASH_SAMPLING_TIMEOUT + 5) * 1000,
     subscribeTimeoutSecs: values.MCPBASH_DEFAULT_SUBSCRIBE_TIMEOUT,
     resourcesPollIntervalMs: values.MCPBASH_RESOURCES_POLL_INTERVAL_SECS * 1000,
     completionTimeoutSecs: values.MCPBASH_COMPLETION_TIMEOUT_SECS,

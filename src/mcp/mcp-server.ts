@@ -157,6 +157,7 @@ export class McpServer {
       parts: this.parts,
       roots,
       elicitation: undefined,
+      sampling: undefined,
       stderr: options.stderr,
       capabilities: () => this.capabilities(),
       // State at once, output a turn later: a client that sends `initialized` without waiting

@@ -6,7 +6,7 @@ import type { JsonRpcEngine, RequestContext } from '../jsonrpc/engine.js';
 import type { ProcessRegistry } from '../process/process-runner.js';
 import type { ProjectContext } from '../project/project-context.js';
 import type { ProjectRegistries } from '../project/project-registries.js';
-import type { ElicitationBridge } from '../runner/tool-runtime.js';
+import type { ClientRequestBridge } from '../runner/tool-runtime.js';
 import type { ServerCapabilities } from '../spec/types.js';
 import type { ListChangedNotifier } from './list-changed.js';
 import type { ServerLog } from './logging.js';
@@ -56,22 +56,25 @@ export interface SessionControl {
 
 /**
  * What handler modules share: the roles above, each helper taking the ones it needs, and
- * the state areas hand each other (list_changed, roots, the elicitation bridge).
+ * the state areas hand each other (list_changed, roots, the elicitation and sampling bridges).
  */
 export interface ServerContext extends SessionRole, ProjectRole, SessionControl {
   readonly lists: ListChangedNotifier;
   readonly roots: RootsState;
   /** Set by the elicitation module. */
-  elicitation: SessionElicitation | undefined;
+  elicitation: SessionClientRequests | undefined;
+  /** Set by the sampling module. */
+  sampling: SessionClientRequests | undefined;
 }
 
 /**
- * The session's bridge for tools' elicitation requests. `on` gives the same bridge for one
- * request: its `elicitation/create` travels where that request's answer will (over HTTP,
- * the stream of the POST that carried the tools/call).
+ * The session's bridge for one kind of tools' requests to the client (elicitation,
+ * sampling). `on` gives the same bridge for one request: what it sends the client
+ * (`elicitation/create`, `sampling/createMessage`) travels where that request's answer will
+ * (over HTTP, the stream of the POST that carried the tools/call).
  */
-export interface SessionElicitation extends ElicitationBridge {
-  on(requester: Pick<RequestContext, 'request'>): ElicitationBridge;
+export interface SessionClientRequests extends ClientRequestBridge {
+  on(requester: Pick<RequestContext, 'request'>): ClientRequestBridge;
 }
 
 /** What a module needs at the turns of the session; each runs once, errors are logged. */

@@ -3,6 +3,7 @@ import { elicitationModule } from './handlers/elicitation.js';
 import { promptsModule } from './handlers/prompts.js';
 import { resourcesModule } from './handlers/resources.js';
 import { rootsModule } from './handlers/roots.js';
+import { samplingModule } from './handlers/sampling.js';
 import { toolsModule } from './handlers/tools.js';
 import { registryPollingModule } from './registry-polling.js';
 import type { HandlerModule } from './server-context.js';
@@ -11,6 +12,7 @@ import type { HandlerModule } from './server-context.js';
 export const serverModules: readonly HandlerModule[] = [
   rootsModule,
   elicitationModule,
+  samplingModule,
   toolsModule,
   resourcesModule,
   promptsModule,

@@ -109,6 +109,10 @@ function callPaths(dir: string) {
     cancel: join(dir, 'cancelled'),
     elicitRequest: join(dir, 'elicit.request.json'),
     elicitResponse: join(dir, 'elicit.response.json'),
+    sampleRequest: join(dir, 'sample.request.json'),
+    sampleResponse: join(dir, 'sample.response.json'),
+    /** The text of a text answer, beside the answer (the SDK reads it without a JSON tool). */
+    sampleText: join(dir, 'sample.response.txt'),
     args: join(dir, 'args.json'),
     meta: join(dir, 'meta.json'),
     metadata: join(dir, 'metadata.json'),

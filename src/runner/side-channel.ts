@@ -19,6 +19,8 @@ export interface SideChannelHandlers {
   activity(): void;
   /** A complete elicitation request appeared (it has been removed from disk). */
   elicitation?(request: unknown): void;
+  /** A complete sampling request appeared (it has been removed from disk). */
+  sampling?(request: unknown): void;
   /** A line that could not be used; the reason goes to the server log. */
   rejected(stream: 'progress' | 'log', reason: string): void;
 }
@@ -104,11 +106,11 @@ class StreamTail {
 }
 
 /**
- * Follows a running tool's progress and log streams and its elicitation requests: a
+ * Follows a running tool's progress and log streams and its requests for the client: a
  * directory watch plus a short poll notice each write within moments. Live (the default,
  * decision D5), lines are delivered as they come; buffered (MCPBASH_ENABLE_LIVE_PROGRESS=
  * false), they are delivered when the tool ends. In both modes progress counts as activity
- * at once (progress-extended timeouts) and elicitation requests are answered while the tool
+ * at once (progress-extended timeouts) and the tool's requests are answered while it
  * waits.
  */
 export class SideChannel {
@@ -167,7 +169,10 @@ export class SideChannel {
     } else if (this.progress.changed()) {
       this.handlers.activity();
     }
-    if (!final) this.pickUpElicitation();
+    if (!final) {
+      this.pickUpRequest(this.paths.elicitRequest, this.handlers.elicitation);
+      this.pickUpRequest(this.paths.sampleRequest, this.handlers.sampling);
+    }
   }
 
   private deliver(
@@ -200,15 +205,16 @@ export class SideChannel {
     }
   }
 
-  private pickUpElicitation(): void {
-    if (!this.handlers.elicitation || !existsSync(this.paths.elicitRequest)) return;
+  /** A request the tool wrote for the client (elicitation, sampling), handed on once. */
+  private pickUpRequest(file: string, handler: ((request: unknown) => void) | undefined): void {
+    if (!handler || !existsSync(file)) return;
     let request: unknown;
     try {
-      request = JSON.parse(readFileSync(this.paths.elicitRequest, 'utf8'));
+      request = JSON.parse(readFileSync(file, 'utf8'));
     } catch {
       request = undefined;
     }
-    rmSync(this.paths.elicitRequest, { force: true });
-    this.handlers.elicitation(request);
+    rmSync(file, { force: true });
+    handler(request);
   }
 }

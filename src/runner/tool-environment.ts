@@ -35,6 +35,8 @@ export interface ToolEnvironmentInput {
   readonly paths: CallPaths;
   readonly roots: readonly RootEntry[];
   readonly elicitationSupported: boolean;
+  /** The client can sample its model (`sampling` capability): MCP_SAMPLE_SUPPORTED and the request files. */
+  readonly samplingSupported: boolean;
   /** MCPBASH_CLIENT_SUPPORTS_UI `1`/`0`; undefined keeps the inherited value (run-tool). */
   readonly clientSupportsUi: boolean | undefined;
   readonly payloadThreshold: number;
@@ -136,6 +138,7 @@ export function buildToolEnvironment(input: ToolEnvironmentInput): NodeJS.Proces
     MCP_LOG_STREAM: input.paths.log,
     MCP_CANCEL_FILE: input.paths.cancel,
     MCP_ELICIT_SUPPORTED: input.elicitationSupported ? '1' : '0',
+    MCP_SAMPLE_SUPPORTED: input.samplingSupported ? '1' : '0',
     MCP_ROOTS_JSON: JSON.stringify(input.roots),
     MCP_ROOTS_PATHS: input.roots.map((root) => root.path).join('\n'),
     MCP_ROOTS_COUNT: String(input.roots.length),
@@ -149,6 +152,13 @@ export function buildToolEnvironment(input: ToolEnvironmentInput): NodeJS.Proces
   } else {
     delete env.MCP_ELICIT_REQUEST_FILE;
     delete env.MCP_ELICIT_RESPONSE_FILE;
+  }
+  if (input.samplingSupported) {
+    env.MCP_SAMPLE_REQUEST_FILE = input.paths.sampleRequest;
+    env.MCP_SAMPLE_RESPONSE_FILE = input.paths.sampleResponse;
+  } else {
+    delete env.MCP_SAMPLE_REQUEST_FILE;
+    delete env.MCP_SAMPLE_RESPONSE_FILE;
   }
   setPayload(env, 'MCP_TOOL_ARGS', input.args, input.paths.args, input.payloadThreshold);
   setPayload(env, 'MCP_TOOL_META', input.meta, input.paths.meta, input.payloadThreshold);

@@ -14,7 +14,7 @@ import { SideChannel } from './side-channel.js';
 import type { PreparedToolCall } from './tool-call-checks.js';
 import { buildToolEnvironment } from './tool-environment.js';
 import { buildToolResult, type TimeoutPolicy, type TimeoutReason } from './tool-result.js';
-import type { ElicitationBridge, ToolPaths, ToolRuntime } from './tool-runtime.js';
+import type { ClientRequestBridge, ToolPaths, ToolRuntime } from './tool-runtime.js';
 import { finishTrace, startTrace, type ToolTrace } from './tool-trace.js';
 
 export interface ToolCallOptions {
@@ -29,7 +29,9 @@ export interface ToolCallOptions {
   /** Sends a notification tied to this request (progress, log). */
   readonly notify: (method: string, params: object) => void;
   /** This call's bridge to the client for elicitation; none: the client cannot be asked (run-tool). */
-  readonly elicitation?: ElicitationBridge;
+  readonly elicitation?: ClientRequestBridge;
+  /** This call's bridge to the client's model (sampling); none: it cannot be asked. */
+  readonly sampling?: ClientRequestBridge;
   /** Told when the call runs out of time (run-tool's exit status depends on it). */
   readonly onTimedOut?: (reason: TimeoutReason) => void;
 }
@@ -58,11 +60,39 @@ function readOptional(path: string): string | undefined {
   }
 }
 
-/** Writes the answer to an elicitation atomically, where the SDK polls for it. */
-function writeElicitationAnswer(paths: CallPaths, answer: { action: string; content: unknown }): void {
-  const temp = `${paths.elicitResponse}.tmp`;
+type ClientAnswer = { action: string; content: unknown };
+
+/** Writes the answer to a request for the client atomically, where the SDK polls for it. */
+function writeAnswer(file: string, answer: ClientAnswer): void {
+  const temp = `${file}.tmp`;
   writeFileSync(temp, JSON.stringify(answer));
-  renameSync(temp, paths.elicitResponse);
+  renameSync(temp, file);
+}
+
+/** A sampling answer's text, when the model answered with text, written before the answer itself. */
+function writeSampleText(paths: CallPaths, answer: ClientAnswer): void {
+  const block = (answer.content as { content?: unknown } | null)?.content;
+  const { type, text } = (block ?? {}) as { type?: unknown; text?: unknown };
+  if (answer.action === 'accept' && type === 'text' && typeof text === 'string') writeFileSync(paths.sampleText, text);
+}
+
+/** Asks the client through `bridge` (an unsupported one declines) and writes the answer to `file`. */
+function answerRequest(
+  bridge: ClientRequestBridge | undefined,
+  request: unknown,
+  file: string,
+  signal: AbortSignal,
+  before?: (answer: ClientAnswer) => void,
+) {
+  const answer = bridge?.supported
+    ? bridge.ask(request, signal).catch(() => ({ action: 'error', content: null }))
+    : Promise.resolve({ action: 'decline', content: null });
+  void answer
+    .then((result) => {
+      before?.(result);
+      writeAnswer(file, result);
+    })
+    .catch(() => {});
 }
 
 interface Forwarders {
@@ -166,6 +196,7 @@ function toolLaunch(
     paths,
     roots,
     elicitationSupported: call.elicitation?.supported === true,
+    samplingSupported: call.sampling?.supported === true,
     clientSupportsUi: runtime.client.clientSupportsUi(),
     payloadThreshold: runtime.config.envPayloadThreshold,
     workerKey: key,
@@ -219,7 +250,7 @@ export async function executeToolCall(
     else call.signal.addEventListener('abort', onCancel, { once: true });
 
     const forward = forwarders(call, runtime, tool.name);
-    const elicitations = new AbortController();
+    const requests = new AbortController();
     const channel = new SideChannel(
       paths,
       {
@@ -227,12 +258,11 @@ export async function executeToolCall(
         log: forward.log,
         activity: () => watchdog?.touch(),
         rejected: forward.rejected,
-        elicitation: (request) => {
-          const answer = call.elicitation?.supported
-            ? call.elicitation.ask(request, elicitations.signal).catch(() => ({ action: 'error', content: null }))
-            : Promise.resolve({ action: 'decline', content: null });
-          void answer.then((result) => writeElicitationAnswer(paths, result)).catch(() => {});
-        },
+        elicitation: (request) => answerRequest(call.elicitation, request, paths.elicitResponse, requests.signal),
+        sampling: (request) =>
+          answerRequest(call.sampling, request, paths.sampleResponse, requests.signal, (answer) =>
+            writeSampleText(paths, answer),
+          ),
       },
       runtime.config.liveProgress,
     );
@@ -260,7 +290,7 @@ export async function executeToolCall(
           'what that process writes later',
       );
     }
-    elicitations.abort();
+    requests.abort();
     call.signal.removeEventListener('abort', onCancel);
     channel.stop();
     // Before anything can throw: a kept trace is always trimmed and redacted.

@@ -12,8 +12,11 @@ import { SchemaValidator } from '../validation/json-schema.js';
 import { CallDirectoryPool } from './call-directory.js';
 import type { PolicyWording } from './tool-call-checks.js';
 
-/** Answers a tool's elicitation request (the server's bridge to the client; none in run-tool). */
-export interface ElicitationBridge {
+/**
+ * Answers a tool's request for the client, an elicitation or a sampling (the server's bridge
+ * to the client; run-tool has none, or answers from a file).
+ */
+export interface ClientRequestBridge {
   readonly supported: boolean;
   /** Resolves with the normalised answer `{action, content}` written back to the tool. */
   ask(request: unknown, signal: AbortSignal): Promise<{ action: string; content: unknown }>;

@@ -139,6 +139,8 @@ export class SdkSandbox {
     readonly cancel: string;
     readonly elicitRequest: string;
     readonly elicitResponse: string;
+    readonly sampleRequest: string;
+    readonly sampleResponse: string;
     readonly debug: string;
     readonly args: string;
   };
@@ -162,6 +164,8 @@ export class SdkSandbox {
       cancel: this.paths.cancel,
       elicitRequest: this.paths.elicitRequest,
       elicitResponse: this.paths.elicitResponse,
+      sampleRequest: this.paths.sampleRequest,
+      sampleResponse: this.paths.sampleResponse,
       debug: this.paths.debugLog,
       args: this.paths.args,
     };
@@ -205,6 +209,7 @@ export class SdkSandbox {
       paths: this.paths,
       roots: (options.roots ?? []).map((path) => rootEntry(path)),
       elicitationSupported: false,
+      samplingSupported: false,
       clientSupportsUi: undefined,
       // Above the threshold the server moves payloads into files: 0 moves them all.
       payloadThreshold: options.argsInFile ? 0 : loadServerConfig({}).envPayloadThreshold,

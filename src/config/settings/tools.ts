@@ -81,6 +81,12 @@ export const toolSettings = inSection('Tools: who may run what, and with which e
     min: 1,
     doc: 'seconds the SDK waits for an elicitation answer (the server waits 5 more for the client)',
   }),
+  MCPBASH_SAMPLING_TIMEOUT: decimal({
+    usedBy: ['server', 'sdk'],
+    default: 120,
+    min: 1,
+    doc: "seconds the SDK waits for the client's model to answer `mcp_sample` (the server waits 5 more)",
+  }),
   MCPBASH_RUN_TOOL_SOURCE_SERVER_ENV: bool({
     usedBy: ['cli:run-tool'],
     default: false,

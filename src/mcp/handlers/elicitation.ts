@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../jsonrpc/engine.js';
-import type { ElicitationBridge } from '../../runner/tool-runtime.js';
-import type { HandlerModule, SessionElicitation, SessionRole } from '../server-context.js';
+import type { ClientRequestBridge } from '../../runner/tool-runtime.js';
+import type { HandlerModule, SessionClientRequests, SessionRole } from '../server-context.js';
 
 type ElicitationMode = 'form' | 'url';
 
@@ -85,7 +85,7 @@ export const elicitationModule: HandlerModule = {
   name: 'elicitation',
   register(context) {
     const timeoutMs = context.config.elicitationTimeoutMs;
-    const bridgeVia = (requester: Pick<RequestContext, 'request'>): ElicitationBridge => ({
+    const bridgeVia = (requester: Pick<RequestContext, 'request'>): ClientRequestBridge => ({
       get supported() {
         return clientElicitationModes(context.session.clientCapabilities.elicitation).size > 0;
       },
@@ -108,7 +108,7 @@ export const elicitationModule: HandlerModule = {
         }
       },
     });
-    const bridge: SessionElicitation = Object.assign(bridgeVia(context.engine), { on: bridgeVia });
+    const bridge: SessionClientRequests = Object.assign(bridgeVia(context.engine), { on: bridgeVia });
     context.elicitation = bridge;
     return undefined;
   },

@@ -140,6 +140,7 @@ export const toolsModule: HandlerModule = {
           ...(timeoutSecs !== undefined ? { timeoutSecs } : {}),
           // Its questions travel with the call (over HTTP: on the call's own stream).
           ...(context.elicitation ? { elicitation: context.elicitation.on(request) } : {}),
+          ...(context.sampling ? { sampling: context.sampling.on(request) } : {}),
         };
         return executeToolCall(prepared, call, toolRuntime());
       },

@@ -16,7 +16,6 @@ import { scratchDir } from '../../helpers/scratch.js';
 
 /** Scenarios that fail today, each for a feature mcp-bash does not have yet (issue 25). */
 const EXPECTED_FAILURES: Record<string, string> = {
-  'tools-call-sampling': 'tools cannot ask the client for sampling yet',
   'prompts-get-embedded-resource': 'a prompt is one text message',
   'prompts-get-with-image': 'a prompt is one text message',
 };

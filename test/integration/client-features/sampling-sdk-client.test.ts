@@ -1,0 +1,90 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CreateMessageRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import t from 'tap';
+import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
+import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
+
+// A Bash tool asks the client's model through the SDK (mcp_sample, mcp_sample_messages); the
+// official client answers sampling/createMessage, checking the request against MCP's schema.
+const tools: Record<string, string> = {
+  summarise: `mcp_sample "Summarise: $(mcp_args_get '.text')" --system 'Be brief.' --max-tokens 50 \\
+  --model-hint claude --temperature .5 || { rc=$?; printf 'failed %s' "$rc"; exit 0; }`,
+  converse: [
+    `turn() { printf '{"role":"%s","content":{"type":"text","text":"%s"}}' "$1" "$2"; }`,
+    `messages="[$(turn user Hi),$(turn assistant Hello),$(turn user Again)]"`,
+    `if answer="$(mcp_sample_messages "$messages" --max-tokens 20)"; then printf '%s' "$answer"`,
+    `else printf 'failed %s' "$answer"; fi`,
+  ].join('\n'),
+};
+
+function project(): string {
+  const root = scratchDir('mcpbash-sample-sdk-');
+  mkdirSync(join(root, 'server.d'));
+  writeFileSync(join(root, 'server.d', 'server.meta.json'), '{"name":"sample-sdk"}');
+  for (const [name, body] of Object.entries(tools)) {
+    mkdirSync(join(root, 'tools', name), { recursive: true });
+    const script = `#!/usr/bin/env bash\nset -euo pipefail\nsource "\${MCP_SDK}/tool-sdk.sh"\n${body}\n`;
+    writeFileSync(join(root, 'tools', name, 'tool.sh'), script, { mode: 0o755 });
+    writeFileSync(
+      join(root, 'tools', name, 'tool.meta.json'),
+      JSON.stringify({ name, description: `asks the model (${name})`, inputSchema: { type: 'object' } }),
+    );
+  }
+  return root;
+}
+
+const text = (result: { content: unknown }) => (result.content as Array<{ text: string }>)[0]?.text;
+
+t.test("mcp_sample asks the client's model and the tool gets its text", async (t) => {
+  const { client } = await connectSdkClient({
+    env: sdkEnv(toolEnv({ MCPBASH_PROJECT_ROOT: project() })),
+    capabilities: { capabilities: { sampling: {} } },
+  });
+  t.teardown(() => client.close());
+  const asked: unknown[] = [];
+  client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+    asked.push(request.params);
+    const last = request.params.messages.at(-1)?.content as { text: string };
+    return { role: 'assistant', content: { type: 'text', text: `model says: ${last.text}` }, model: 'm-1' };
+  });
+  const summary = await client.callTool({ name: 'summarise', arguments: { text: 'a "long" story' } });
+  t.equal(text(summary as { content: unknown }), 'model says: Summarise: a "long" story');
+  t.same(asked[0], {
+    messages: [{ role: 'user', content: { type: 'text', text: 'Summarise: a "long" story' } }],
+    systemPrompt: 'Be brief.',
+    maxTokens: 50,
+    temperature: 0.5,
+    modelPreferences: { hints: [{ name: 'claude' }] },
+  });
+  const conversation = await client.callTool({ name: 'converse' });
+  t.same(JSON.parse(text(conversation as { content: unknown }) as string), {
+    action: 'accept',
+    content: { role: 'assistant', content: { type: 'text', text: 'model says: Again' }, model: 'm-1' },
+  });
+  t.equal((asked[1] as { messages: unknown[] }).messages.length, 3, 'the whole conversation was sent');
+});
+
+t.test('a client that refuses, and a client without sampling: the tool hears so at once', async (t) => {
+  const refusing = await connectSdkClient({
+    env: sdkEnv(toolEnv({ MCPBASH_PROJECT_ROOT: project() })),
+    capabilities: { capabilities: { sampling: {} } },
+  });
+  t.teardown(() => refusing.client.close());
+  refusing.client.setRequestHandler(CreateMessageRequestSchema, async () => {
+    throw new McpError(-1, 'User rejected sampling request');
+  });
+  const refused = await refusing.client.callTool({ name: 'converse' });
+  const answer = JSON.parse((text(refused as { content: unknown }) as string).replace(/^failed /, ''));
+  t.match(answer, { action: 'decline', content: { code: -1, message: /User rejected sampling request/ } });
+  const summary = await refusing.client.callTool({ name: 'summarise', arguments: { text: 'x' } });
+  t.equal(text(summary as { content: unknown }), 'failed 1');
+
+  const without = await connectSdkClient({ env: sdkEnv(toolEnv({ MCPBASH_PROJECT_ROOT: project() })) });
+  t.teardown(() => without.client.close());
+  const started = Date.now();
+  const none = await without.client.callTool({ name: 'converse' });
+  t.equal(text(none as { content: unknown }), 'failed {"action":"decline","content":null}');
+  t.ok(Date.now() - started < 10_000, 'no wait for an answer that cannot come');
+});
