@@ -12,7 +12,7 @@ import { fallbackRoots, type RootEntry } from '../../project/roots.js';
 import type { ToolDefinition } from '../../project/tools/tool-definition.js';
 import { type PreparedToolCall, prepareToolCall } from '../../runner/tool-call-checks.js';
 import { executeToolCall, timeoutPolicy } from '../../runner/tool-execution.js';
-import type { ToolRuntime } from '../../runner/tool-runtime.js';
+import type { ClientRequestBridge, ToolRuntime } from '../../runner/tool-runtime.js';
 import { RpcError } from '../../spec/rpc-error.js';
 import type { CallToolResult } from '../../spec/types.js';
 import { CliError, ExitCode, UsageError } from '../cli-error.js';
@@ -24,12 +24,12 @@ import { requireBash } from '../require-bash.js';
 import { parseRootsOption } from '../run-tool/roots-option.js';
 import { runToolRuntime } from '../run-tool/run-tool-runtime.js';
 import { type EnvFiles, envFilesFor, filesToSource, sourceEnvFiles } from '../run-tool/sourced-env.js';
-import { parseToolArguments } from '../run-tool/tool-arguments.js';
+import { parseToolArguments, sampleResponse } from '../run-tool/tool-arguments.js';
 
 const usage =
   'mcp-bash run-tool <name> [--args JSON|@FILE] [--roots a,b] [--dry-run] [--timeout SECS] [--verbose] ' +
   '[--no-refresh] [--minimal] [--project-root DIR] [--print-env] [--allow-self] [--allow TOOL]... ' +
-  '[--allow-all] [--with-server-env] [--source FILE]...';
+  '[--allow-all] [--with-server-env] [--source FILE]... [--sample-response TEXT|@FILE]';
 
 interface RunToolRequest {
   readonly name: string;
@@ -192,6 +192,7 @@ async function execute(
         signal: controller.signal,
         ...(request.timeoutSecs !== undefined ? { timeoutSecs: request.timeoutSecs } : {}),
         notify: stderrNotifier(io, verbose),
+        ...sampling(request.options, io.cwd),
         onTimedOut: () => {
           timedOut = true;
         },
@@ -205,6 +206,14 @@ async function execute(
     await runtime.processes.stopAll(runtime.config.killGraceMs);
     runtime.callDirectories.close();
   }
+}
+
+/** `--sample-response`: a sampling bridge that answers every request with it (D294). */
+function sampling(options: ParsedOptions, cwd: string): { sampling?: ClientRequestBridge } {
+  const option = options.string('sample-response');
+  if (option === undefined) return {};
+  const content = sampleResponse(option, cwd);
+  return { sampling: { supported: true, ask: async () => ({ action: 'accept', content }) } };
 }
 
 /** The parts of a tool call whose settings run-tool reads. */
@@ -274,7 +283,7 @@ export const command: ParsedCommand = {
   summary: "Run one tool without an MCP client (the server's checks, environment and result)",
   usage,
   options: {
-    string: ['args', 'roots', 'timeout', 'project-root'],
+    string: ['args', 'roots', 'timeout', 'project-root', 'sample-response'],
     // `refresh`: minimist reads --no-refresh as its negation.
     boolean: ['dry-run', 'verbose', 'refresh', 'minimal', 'print-env', 'allow-self', 'allow-all', 'with-server-env'],
     repeatable: ['allow', 'source'],
@@ -298,13 +307,16 @@ export const command: ParsedCommand = {
     '  --allow-all           allow every tool for this run (trusted projects only)',
     '  --with-server-env     source server.d/env.sh first (also MCPBASH_RUN_TOOL_SOURCE_SERVER_ENV=1)',
     '  --source FILE         source FILE (relative to the project root) first; repeatable, in order',
+    "  --sample-response TEXT|@FILE  the model's answer to the tool's sampling requests (mcp_sample):",
+    '                        text, or a CreateMessageResult object (without it: no sampling)',
     '',
     'Prints the CallToolResult as one JSON line and exits 0 (a timeout too: its result says so,',
     'as in 1.x); exits 1 when the tool exited non-zero or the call was refused (the JSON-RPC',
     'error is printed instead).',
     "Env files are sourced by bash with 'set -a' before the call; what they set is part of the",
     'launch environment, so tools see it under MCPBASH_TOOL_ENV_MODE like any server variable.',
-    'Elicitation is not available here: the tool sees MCP_ELICIT_SUPPORTED=0.',
+    'Elicitation is not available here (the tool sees MCP_ELICIT_SUPPORTED=0); sampling only with',
+    '--sample-response (else MCP_SAMPLE_SUPPORTED=0).',
     '',
     'Examples:',
     '  mcp-bash run-tool hello --allow-self --args \'{"name":"Ada"}\'',

@@ -2,10 +2,14 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CliError, ExitCode } from '../cli-error.js';
 
-/** The text of `--args @FILE`, without a leading UTF-8 BOM (editors on Windows write one; jq skips it too). */
-function readArgumentsFile(option: string, cwd: string): string {
+/** The text of `OPTION @FILE`, without a leading UTF-8 BOM (editors on Windows write one; jq skips it too). */
+function readTextFile(name: string, option: string, cwd: string): string {
   if (option === '@')
-    throw new CliError('--args @ needs a file name: --args @FILE', ExitCode.Failure, 'For example: --args @args.json');
+    throw new CliError(
+      `${name} @ needs a file name: ${name} @FILE`,
+      ExitCode.Failure,
+      `For example: ${name} @FILE.json`,
+    );
   const path = resolve(cwd, option.slice(1));
   try {
     return readFileSync(path, 'utf8').replace(/^\ufeff/, '');
@@ -13,7 +17,7 @@ function readArgumentsFile(option: string, cwd: string): string {
     throw new CliError(
       `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
       ExitCode.Failure,
-      'Pass --args @FILE with a readable JSON file, or --args \'{"key":"value"}\'.',
+      `Pass ${name} @FILE with a readable file.`,
     );
   }
 }
@@ -25,7 +29,7 @@ function readArgumentsFile(option: string, cwd: string): string {
 export function parseToolArguments(option: string | undefined, cwd: string): Record<string, unknown> {
   if (option === undefined || option.trim() === '') return {};
   const fromFile = option.startsWith('@');
-  const text = fromFile ? readArgumentsFile(option, cwd) : option;
+  const text = fromFile ? readTextFile('--args', option, cwd) : option;
   const source = fromFile ? `--args ${option}` : '--args';
   let value: unknown;
   try {
@@ -43,4 +47,21 @@ export function parseToolArguments(option: string | undefined, cwd: string): Rec
     throw new CliError(`${source} must be a JSON object, like {"name":"World"}`, ExitCode.Failure);
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * `--sample-response TEXT|@FILE`: what the "model" answers every sampling request of the
+ * run with. A JSON object with `content` is a whole CreateMessageResult; anything else is
+ * the text of an assistant message.
+ */
+export function sampleResponse(option: string, cwd: string): Record<string, unknown> {
+  const text = option.startsWith('@') ? readTextFile('--sample-response', option, cwd) : option;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value) && 'content' in value)
+      return value as Record<string, unknown>;
+  } catch {
+    // plain text
+  }
+  return { role: 'assistant', content: { type: 'text', text }, model: 'mcp-bash run-tool' };
 }

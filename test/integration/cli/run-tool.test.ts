@@ -36,6 +36,12 @@ t.before(async () => {
   addTool(root, 'fails', 'printf "disk on fire\\n" >&2\nexit 3');
   addTool(root, 'protocol-error', 'mcp_fail -32050 "custom failure" \'{"why":"test"}\'');
   addTool(root, 'slow', 'sleep 20');
+  addTool(
+    root,
+    'asks-model',
+    'if answer="$(mcp_sample "Say hi")"; then mcp_emit_text "model: ${answer}"; else mcp_emit_text "no model"; fi',
+  );
+  addTool(root, 'asks-whole', 'mcp_sample_messages \'[{"role":"user","content":{"type":"text","text":"x"}}]\' || true');
 });
 
 const run = (args: string[], extra: NodeJS.ProcessEnv = {}, cwd = root) =>
@@ -61,6 +67,29 @@ t.test('prints the CallToolResult as one JSON line; --args takes JSON or @file',
     t.equal(bad.code, 1, value);
     t.match(bad.stderr, pattern);
   }
+});
+
+t.test("--sample-response answers the tool's sampling requests: text or a CreateMessageResult", async (t) => {
+  const textOf = (stdout: string) =>
+    (parseJson(t, stdout, 'output') as { content: Array<{ text: string }> }).content[0]?.text;
+  const none = await run(['asks-model', '--allow-self']);
+  t.equal(textOf(none.stdout), 'no model', 'without it the tool cannot sample');
+  const plain = await run(['asks-model', '--allow-self', '--sample-response', 'Hello there']);
+  t.equal(plain.code, 0, plain.stderr);
+  t.equal(textOf(plain.stdout), 'model: Hello there');
+  const file = join(tempDir(), 'answer.json');
+  const whole = {
+    role: 'assistant',
+    content: { type: 'text', text: 'from a file' },
+    model: 'm',
+    stopReason: 'endTurn',
+  };
+  writeFileSync(file, JSON.stringify(whole));
+  const fromFile = await run(['asks-whole', '--allow-self', '--sample-response', `@${file}`]);
+  t.same(JSON.parse(textOf(fromFile.stdout) as string), { action: 'accept', content: whole });
+  const missing = await run(['asks-model', '--allow-self', '--sample-response', '@/no/such/answer.json']);
+  t.equal(missing.code, 1);
+  t.match(missing.stderr, /cannot read \/no\/such\/answer\.json/);
 });
 
 t.test('tools are denied by default; --allow-self, --allow and --allow-all open them for this run', async (t) => {
