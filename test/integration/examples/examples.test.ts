@@ -602,6 +602,39 @@ const scenarios: Record<string, Scenario> = {
       t.match(result(await call('example-move-task', { cardId: 'T-9', toColumn: 'done' })), { isError: true });
     },
   },
+
+  '15-sampling': {
+    capabilities: { sampling: {} },
+    async run({ t, server, call }) {
+      const haiku = call('example-haiku', { topic: 'autumn rain' });
+      await server.waitFor(
+        () => server.messages.some((m) => m.method === 'sampling/createMessage'),
+        10_000,
+        'sampling',
+      );
+      const asked = server.messages.find((m) => m.method === 'sampling/createMessage') as Message;
+      t.match(asked.params, {
+        messages: [{ role: 'user', content: { type: 'text', text: /haiku about autumn rain/ } }],
+        systemPrompt: /5-7-5/,
+        maxTokens: 80,
+        temperature: 0.8,
+      });
+      const poem = 'Rain on the window\nthe kettle begins to sing\nleaves let go at last';
+      const answer = { role: 'assistant', content: { type: 'text', text: poem }, model: 'test-model' };
+      server.send({ jsonrpc: '2.0', id: asked.id, result: answer });
+      t.same(payload(await haiku), { topic: 'autumn rain', haiku: poem });
+
+      const declined = call('example-haiku', { topic: 'x' });
+      await server.waitFor(
+        () => server.messages.filter((m) => m.method === 'sampling/createMessage').length > 1,
+        10_000,
+        'second sampling',
+      );
+      const second = server.messages.filter((m) => m.method === 'sampling/createMessage')[1] as Message;
+      server.send({ jsonrpc: '2.0', id: second.id, error: { code: -1, message: 'User rejected sampling request' } });
+      t.match(toolError(await declined), { type: 'sampling_failed', hint: /declined/ });
+    },
+  },
 };
 
 for (const id of exampleIds) {
