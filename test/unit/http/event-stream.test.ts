@@ -47,7 +47,7 @@ t.test('events are numbered, kept, replayed after the id a client names, once', 
   const first = attach(stream);
   t.equal(first.status, 200);
   t.equal(first.headers['Content-Type'], 'text/event-stream');
-  t.match(first.text, /^id: 3-0\ndata: \n\n/, 'a priming event first');
+  t.match(first.text, /^id: 3-0\nretry: 1000\ndata: \n\n/, 'a priming event first, with the reconnection time');
   stream.push('{"a":1}');
   stream.push('{"a":2}');
   t.match(first.text, /id: 3-1\nevent: message\ndata: \{"a":1\}\n\nid: 3-2\n/);
