@@ -146,19 +146,25 @@ export function buildToolEnvironment(input: ToolEnvironmentInput): NodeJS.Proces
   if (input.clientSupportsUi !== undefined) env.MCPBASH_CLIENT_SUPPORTS_UI = input.clientSupportsUi ? '1' : '0';
   if (input.jqService && !input.minimalMode) env.MCPBASH_JQ_SERVICE = input.jqService;
   else delete env.MCPBASH_JQ_SERVICE;
-  if (input.elicitationSupported) {
-    env.MCP_ELICIT_REQUEST_FILE = input.paths.elicitRequest;
-    env.MCP_ELICIT_RESPONSE_FILE = input.paths.elicitResponse;
-  } else {
-    delete env.MCP_ELICIT_REQUEST_FILE;
-    delete env.MCP_ELICIT_RESPONSE_FILE;
-  }
-  if (input.samplingSupported) {
-    env.MCP_SAMPLE_REQUEST_FILE = input.paths.sampleRequest;
-    env.MCP_SAMPLE_RESPONSE_FILE = input.paths.sampleResponse;
-  } else {
-    delete env.MCP_SAMPLE_REQUEST_FILE;
-    delete env.MCP_SAMPLE_RESPONSE_FILE;
+  // The files of the requests a tool may make of the client, only when the client takes them.
+  const { paths } = input;
+  const requestFiles = [
+    [
+      input.elicitationSupported,
+      ['MCP_ELICIT_REQUEST_FILE', paths.elicitRequest],
+      ['MCP_ELICIT_RESPONSE_FILE', paths.elicitResponse],
+    ],
+    [
+      input.samplingSupported,
+      ['MCP_SAMPLE_REQUEST_FILE', paths.sampleRequest],
+      ['MCP_SAMPLE_RESPONSE_FILE', paths.sampleResponse],
+    ],
+  ] as const;
+  for (const [supported, ...files] of requestFiles) {
+    for (const [name, path] of files) {
+      if (supported) env[name] = path;
+      else delete env[name];
+    }
   }
   setPayload(env, 'MCP_TOOL_ARGS', input.args, input.paths.args, input.payloadThreshold);
   setPayload(env, 'MCP_TOOL_META', input.meta, input.paths.meta, input.payloadThreshold);
