@@ -72,14 +72,13 @@ function npmEnv() {
 
 /**
  * Installs the pinned packages of `manifestDir` (its package.json and lockfile, `npm ci`
- * under Node 22) into .cache/<cacheName>/<hash>/ unless already there; returns the path of
- * `entry` inside it. Throws when the install fails.
+ * under Node 22) into .cache/<cacheName>/<hash>/ unless already there (`entry` in it says
+ * it is); returns that directory. Throws when the install fails.
  */
 function ensurePinned({ manifestDir, cacheName, entry, log }) {
   const hash = pinHash(manifestDir);
   const finalDir = join(repoRoot, '.cache', cacheName, hash);
-  const bin = join(finalDir, entry);
-  if (existsSync(bin) && existsSync(join(finalDir, '.ok'))) return bin;
+  if (existsSync(join(finalDir, entry)) && existsSync(join(finalDir, '.ok'))) return finalDir;
   const host = hostTarget();
   if (!host) throw new Error(`no Node binary to run ${cacheName} on ${process.platform}-${process.arch}`);
   const node = ensureNodeBinary(host, { log });
@@ -102,7 +101,7 @@ function ensurePinned({ manifestDir, cacheName, entry, log }) {
     writeFileSync(join(work, '.ok'), `${hash}\n`);
     rmSync(finalDir, { recursive: true, force: true });
     renameSync(work, finalDir);
-    return bin;
+    return finalDir;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -111,7 +110,7 @@ function ensurePinned({ manifestDir, cacheName, entry, log }) {
 /** The path of the pinned pkg's bin.js, installed first when the cache lacks it. */
 export function ensurePkg({ log = () => {} } = {}) {
   const entry = join('node_modules', '@yao-pkg', 'pkg', 'lib-es5', 'bin.js');
-  return ensurePinned({ manifestDir: join(repoRoot, 'release', 'pkg'), cacheName: 'pkg', entry, log });
+  return join(ensurePinned({ manifestDir: join(repoRoot, 'release', 'pkg'), cacheName: 'pkg', entry, log }), entry);
 }
 
 /**
@@ -122,7 +121,7 @@ export function ensurePkg({ log = () => {} } = {}) {
 export function ensureConformance({ log = () => {} } = {}) {
   const entry = join('node_modules', 'conformance-next', 'dist', 'index.js');
   const manifestDir = join(repoRoot, 'test', 'conformance');
-  return join(dirname(ensurePinned({ manifestDir, cacheName: 'conformance', entry, log })), '..', '..');
+  return join(ensurePinned({ manifestDir, cacheName: 'conformance', entry, log }), 'node_modules');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -87,10 +87,8 @@ mcp_sample_messages() {
 # _mcp_sample_answer_status FUNCTION REQUEST_JSON: sends, prints the answer, returns 0 for accept.
 _mcp_sample_answer_status() {
 	local _mcp_answer=""
-	_mcp_answer="$(_mcp_sample_send "${1}" "${2}")" || {
-		printf '%s' "${_mcp_answer}"
-		return 1
-	}
+	# A failed handshake prints its own decline, error or cancel answer: status follows the answer.
+	_mcp_answer="$(_mcp_sample_send "${1}" "${2}")" || true
 	printf '%s' "${_mcp_answer}"
 	case "${_mcp_answer}" in
 	'{"action":"accept"'*) return 0 ;;

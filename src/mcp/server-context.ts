@@ -77,6 +77,14 @@ export interface SessionClientRequests extends ClientRequestBridge {
   on(requester: Pick<RequestContext, 'request'>): ClientRequestBridge;
 }
 
+/** A session's bridge from the one built for a requester: the session's own (the engine), and `on`. */
+export function sessionBridge(
+  engine: Pick<RequestContext, 'request'>,
+  via: (requester: Pick<RequestContext, 'request'>) => ClientRequestBridge,
+): SessionClientRequests {
+  return Object.assign(via(engine), { on: via });
+}
+
 /** What a module needs at the turns of the session; each runs once, errors are logged. */
 export interface ModuleLifecycle {
   /**

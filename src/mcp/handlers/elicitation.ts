@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../jsonrpc/engine.js';
 import type { ClientRequestBridge } from '../../runner/tool-runtime.js';
-import type { HandlerModule, SessionClientRequests, SessionRole } from '../server-context.js';
+import { type HandlerModule, type SessionRole, sessionBridge } from '../server-context.js';
 
 type ElicitationMode = 'form' | 'url';
 
@@ -108,8 +108,7 @@ export const elicitationModule: HandlerModule = {
         }
       },
     });
-    const bridge: SessionClientRequests = Object.assign(bridgeVia(context.engine), { on: bridgeVia });
-    context.elicitation = bridge;
+    context.elicitation = sessionBridge(context.engine, bridgeVia);
     return undefined;
   },
 };

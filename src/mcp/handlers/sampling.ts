@@ -3,7 +3,7 @@ import type { RequestContext } from '../../jsonrpc/engine.js';
 import type { ClientRequestBridge } from '../../runner/tool-runtime.js';
 import { RpcError } from '../../spec/rpc-error.js';
 import type { JsonObject } from '../../spec/types.js';
-import type { HandlerModule, SessionClientRequests } from '../server-context.js';
+import { type HandlerModule, sessionBridge } from '../server-context.js';
 
 /** The members of a tool's request (sdk-sh/lib/sample.sh) that `sampling/createMessage` takes. */
 const REQUEST_MEMBERS = [
@@ -62,8 +62,7 @@ export const samplingModule: HandlerModule = {
         }
       },
     });
-    const bridge: SessionClientRequests = Object.assign(bridgeVia(context.engine), { on: bridgeVia });
-    context.sampling = bridge;
+    context.sampling = sessionBridge(context.engine, bridgeVia);
     return undefined;
   },
 };
