@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # shellcheck shell=bash
-# Rich results without hand-written JSON: content blocks (text, image, audio, resource link)
-# and a result made of several of them. Pure Bash plus `base64` (or `openssl`) for files;
-# works without a JSON tool. Sourced by tool-sdk.sh.
+# Rich results without hand-written JSON: content blocks (text, image, audio, resource link),
+# a result made of several of them, and a prompt script's messages. Pure Bash plus `base64`
+# (or `openssl`) for files; works without a JSON tool. Sourced by tool-sdk.sh.
 
 # _mcp_base64_file_to VAR FILE: sets VAR to FILE's bytes in base64 on one line; returns 1
 # (VAR empty) when FILE cannot be read or no encoder is installed.
@@ -141,4 +141,25 @@ mcp_result_content() {
 		_mcp_blocks="${_mcp_blocks},${_mcp_block}"
 	done
 	printf '{"content":[%s],"isError":false}' "${_mcp_blocks#,}"
+}
+
+# mcp_prompt_message ROLE CONTENT
+#   Prints one message of a prompt script's answer, {"role":ROLE,"content":CONTENT}, on a
+#   line of its own: CONTENT is a content block (an mcp_content_* helper's output, which
+#   starts with {"type":) or else text. ROLE is user or assistant. Returns 1 with a warning
+#   for another role.
+mcp_prompt_message() {
+	local _mcp_block="${2-}"
+	case "${1-}" in
+	user | assistant) ;;
+	*)
+		_mcp_warn "mcp_prompt_message: the role must be user or assistant, got '${1-}'"
+		return 1
+		;;
+	esac
+	case "${_mcp_block}" in
+	'{"type":'*'}') ;;
+	*) _mcp_block="$(mcp_content_text "${_mcp_block}")" ;;
+	esac
+	printf '{"role":"%s","content":%s}\n' "${1}" "${_mcp_block}"
 }

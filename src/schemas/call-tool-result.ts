@@ -56,7 +56,8 @@ const blockKinds = {
   resource: { required: ['resource'], properties: { resource: resourceContents } },
 } as const;
 
-const contentBlock = {
+/** A content block of any type (tool results and prompt messages share them). */
+export const contentBlock = {
   type: 'object',
   required: ['type'],
   properties: { type: { enum: Object.keys(blockKinds) }, annotations, _meta: meta },

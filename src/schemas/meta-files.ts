@@ -153,6 +153,28 @@ export const toolRegistration: MetaFormat = {
   rejectAt: [...toolRules.rejectAt, '/path'],
 };
 
+/**
+ * A rich prompt's messages (D295): MCP's PromptMessage shape, where `path` may stand for a
+ * block's content. What each content type needs is checked with the files
+ * (project/prompts/prompt-definition.ts), so the error names what is missing.
+ */
+const promptMessagesSchema = {
+  type: 'array',
+  minItems: 1,
+  items: {
+    type: 'object',
+    required: ['content'],
+    properties: {
+      role: { enum: ['user', 'assistant'] },
+      content: {
+        type: 'object',
+        required: ['type'],
+        properties: { type: text, text, path: nonEmpty, data: text, mimeType: text, uri: text, name: text },
+      },
+    },
+  },
+} as const;
+
 /** `prompts/**\/<name>.meta.json` (decision D8), or a register.json prompt entry. */
 export const promptMeta: MetaFormat = {
   schema: objectSchema('prompt metadata', {
@@ -160,6 +182,9 @@ export const promptMeta: MetaFormat = {
     title: text,
     description: text,
     path: nonEmpty,
+    messages: promptMessagesSchema,
+    script: nonEmpty,
+    timeoutSecs: positiveSeconds,
     arguments: promptArgumentsSchema,
     // Other roles (1.x allowed "system") are sent as "user": a warning of their own (D61).
     role: text,
@@ -167,9 +192,11 @@ export const promptMeta: MetaFormat = {
     icons: iconsSchema,
     _meta: { type: 'object' },
   }),
-  rejectAt: ['/arguments'],
+  rejectAt: ['/arguments', '/messages', '/script'],
   sentences: {
     '/arguments': () => 'arguments must be a JSON Schema object (or a list of {name, description, required})',
+    '/messages': () => 'messages must be a non-empty list of {"role", "content"}',
+    '/timeoutSecs': positiveSecondsSentence('timeoutSecs'),
     ...iconsSentence,
   },
 };

@@ -110,4 +110,24 @@ t.test('content blocks and results', async (t) => {
     const empty = await box.run('mcp_result_content');
     t.same(JSON.parse(empty.stdout), { content: [], isError: false });
   });
+
+  t.test('mcp_prompt_message: one message per line; a block as is, anything else as text', async (t) => {
+    const run = await box.run(
+      `mcp_prompt_message user "$(mcp_content_image ${sh(png)})"; mcp_prompt_message assistant ${sh('Saw "it"')}`,
+    );
+    t.equal(run.code, 0, run.stderr);
+    t.same(
+      run.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+      [
+        { role: 'user', content: { type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' } },
+        { role: 'assistant', content: { type: 'text', text: 'Saw "it"' } },
+      ],
+    );
+    const bad = await box.run(`mcp_prompt_message system hi || printf 'status %s' "$?"`);
+    t.equal(bad.stdout, 'status 1', 'no message for a role MCP does not have');
+    t.match(bad.stderr, /the role must be user or assistant, got 'system'/);
+  });
 });

@@ -55,6 +55,7 @@ const PUBLIC_FUNCTIONS = [
   'mcp_content_image',
   'mcp_content_audio',
   'mcp_content_resource_link',
+  'mcp_prompt_message',
   'mcp_config_load',
   'mcp_config_get',
   'mcp_json_truncate',

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, relative, resolve } from 'node:path';
+import { asObject } from '../../json/objects.js';
 import { listFiles, NOT_AN_OBJECT, readMetadata } from '../../project/discovery-files.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
-import { argumentsSchema } from '../../project/prompts/prompt-definition.js';
+import { argumentsSchema, promptContent } from '../../project/prompts/prompt-definition.js';
 import { declaredTemplate } from '../../project/prompts/prompt-discovery.js';
 import { promptMeta } from '../../schemas/meta-files.js';
 import { META_SUFFIX, metaFiles, metaStem } from './project-files.js';
@@ -49,28 +50,60 @@ function templateFor(
       };
 }
 
-function checkTemplateText(ctx: CheckContext, template: string, value: Record<string, unknown>): void {
-  let text: string;
-  try {
-    text = readFileSync(template, 'utf8');
-  } catch {
-    ctx.report.error('prompts', 'cannot be read', { file: template });
-    return;
-  }
+/** The placeholders of prompt text (D9): `${name}` and `{{ name }}` are not substituted, undeclared names warn. */
+function checkPlaceholders(ctx: CheckContext, text: string, value: Record<string, unknown>, file: string): void {
   const dollar = text.match(/\$\{[A-Za-z_][A-Za-z0-9_]*\}/);
   if (dollar)
-    ctx.report.warning('prompts', `${dollar[0]} is not substituted: placeholders are written {{name}}`, {
-      file: template,
-    });
+    ctx.report.warning('prompts', `${dollar[0]} is not substituted: placeholders are written {{name}}`, { file });
+  const spaced = text.match(/\{\{\s+[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{\{[A-Za-z_][A-Za-z0-9_]*\s+\}\}/);
+  if (spaced)
+    ctx.report.warning('prompts', `${spaced[0]} is not substituted: write placeholders without spaces`, { file });
   const declared = new Set(Object.keys((argumentsSchema(value.arguments)?.properties as object | undefined) ?? {}));
-  const used = [
-    ...new Set([...text.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g)].map((match) => match[1] as string)),
-  ];
+  const used = [...new Set([...text.matchAll(/\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g)].map((match) => match[1] as string))];
   for (const name of used.filter((placeholder) => !declared.has(placeholder))) {
-    ctx.report.warning('prompts', `{{${name}}} is not a declared argument (add it to arguments.properties)`, {
-      file: template,
-    });
+    ctx.report.warning('prompts', `{{${name}}} is not a declared argument (add it to arguments.properties)`, { file });
   }
+}
+
+function readText(ctx: CheckContext, file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    ctx.report.error('prompts', 'cannot be read', { file });
+    return undefined;
+  }
+}
+
+/**
+ * A rich prompt's `messages` or `script` (D295), as discovery resolves them: each file
+ * exists inside the project (added to `used`), each content block has what its type needs,
+ * and the placeholders of its text are declared. False when the prompt is unusable.
+ */
+function checkRichPrompt(
+  ctx: CheckContext,
+  meta: string,
+  value: Record<string, unknown>,
+  layout: ProjectLayout,
+  used: Set<string>,
+): boolean {
+  const dirs = { prompts: layout.promptsDir, project: layout.root };
+  const content = promptContent(value, 'user', (declared) => {
+    const file = declaredTemplate(declared, dirname(meta), dirs);
+    if (file !== undefined) used.add(file);
+    return file;
+  });
+  if ('error' in content) {
+    ctx.report.error('prompts', content.error, { file: meta, field: content.field });
+    return false;
+  }
+  for (const { content: block } of content.messages ?? []) {
+    const strings = [block.text, block.uri, block.name, block.title, block.description, asObject(block.resource).uri];
+    const inline = strings.filter((entry): entry is string => typeof entry === 'string').join('\n');
+    checkPlaceholders(ctx, inline, value, meta);
+    const text = block.type === 'text' && typeof block.path === 'string' ? readText(ctx, block.path) : undefined;
+    if (text !== undefined) checkPlaceholders(ctx, text, value, block.path as string);
+  }
+  return true;
 }
 
 /** A `path` found only relative to the project root (as 1.x's scaffold wrote it) works; suggest the plain form. */
@@ -125,17 +158,22 @@ export function checkPrompts(ctx: CheckContext, layout: ProjectLayout, registere
     else if (!checkSchema(ctx, 'prompts', promptMeta, value, meta))
       unusable.set(meta, 'not valid prompt metadata (see its errors)');
     if (!value || unusable.has(meta)) continue;
-    const template = templateFor(meta, value, layout, files);
-    if (typeof template !== 'string') {
-      ctx.report.error('prompts', template.error, {
-        file: meta,
-        ...(template.field ? { field: template.field } : {}),
-      });
-      continue;
+    if (value.messages !== undefined || value.script !== undefined) {
+      if (!checkRichPrompt(ctx, meta, value, layout, templates)) continue;
+    } else {
+      const template = templateFor(meta, value, layout, files);
+      if (typeof template !== 'string') {
+        ctx.report.error('prompts', template.error, {
+          file: meta,
+          ...(template.field ? { field: template.field } : {}),
+        });
+        continue;
+      }
+      templates.add(template);
+      checkRootRelativePath(ctx, meta, value, layout, template);
+      const text = readText(ctx, template);
+      if (text !== undefined) checkPlaceholders(ctx, text, value, template);
     }
-    templates.add(template);
-    checkRootRelativePath(ctx, meta, value, layout, template);
-    checkTemplateText(ctx, template, value);
     const name = typeof value.name === 'string' ? value.name : metaStem(meta);
     if (typeof value.description !== 'string' || value.description.trim() === '')
       ctx.report.warning('prompts', 'no description', { file: meta, field: '/description' });

@@ -13,9 +13,9 @@ import {
 } from '../../project/completions/completion-output.js';
 import { type CompletionSource, selectCompletionSource } from '../../project/completions/completion-source.js';
 import { type CompletionHost, type CompletionRequest, runCompletionScript } from '../../providers/completion-runner.js';
-import { selfBinary } from '../../runner/self-binary.js';
 import type { CompleteParams, CompleteResult, CompletionReference, JsonObject } from '../../spec/types.js';
 import { invalidParam, nonEmptyString, paramsObject, positiveCount } from '../params-reader.js';
+import { scriptHost } from '../script-host.js';
 import type { HandlerModule, ProjectRole } from '../server-context.js';
 
 /** 1.x's page size when the client sets no `limit` (an mcp-bash extension). */
@@ -165,20 +165,12 @@ export const completionModule: HandlerModule = {
   minimalMode: { methodPrefix: 'completion/', label: 'Completion' },
   capabilities: (session) => (session.features.completions ? { completions: {} } : {}),
   register(context) {
-    const { config, env } = context;
     let host: CompletionHost | undefined;
     const completionHost = (): CompletionHost =>
       (host ??= {
-        layout: context.project.layout,
-        home: context.home,
-        env,
-        config: config.providers,
+        ...scriptHost(context),
         jsonTool: context.parts.jsonTool,
-        defaultTimeoutSecs: config.completionTimeoutSecs,
-        stderrTailBytes: Math.max(config.stderrTailBytes, 1024),
-        killGraceMs: config.killGraceMs,
-        processes: context.processes,
-        selfBinary: selfBinary(context.stateDir),
+        defaultTimeoutSecs: context.config.completionTimeoutSecs,
       });
     context.methods.request(
       'completion/complete',

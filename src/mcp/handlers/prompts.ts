@@ -1,11 +1,13 @@
 import { isObject } from '../../json/objects.js';
 import type { JsonRpcParams } from '../../jsonrpc/messages.js';
-import { renderPrompt } from '../../project/prompts/prompt-render.js';
-import { readPromptTemplate } from '../../project/prompts/prompt-template.js';
+import { checkRequired, renderMessages, renderPrompt } from '../../project/prompts/prompt-render.js';
+import { readPromptFile, readPromptTemplate } from '../../project/prompts/prompt-template.js';
+import { type PromptScriptHost, runPromptScript } from '../../providers/prompt-script.js';
 import type { GetPromptParams, GetPromptResult } from '../../spec/types.js';
 import { titlesSupported, toListedPrompt } from '../listed-items.js';
 import { listPage, parseListParams } from '../pagination.js';
 import { invalidParam, paramsObject } from '../params-reader.js';
+import { scriptHost } from '../script-host.js';
 import type { HandlerModule, ProjectRole, SessionRole } from '../server-context.js';
 
 /** A `prompts/get`: the name, the argument values as text, and the arguments as sent (echoed, 1.x §7.1). */
@@ -43,27 +45,54 @@ export function parsePromptGetParams(params: JsonRpcParams | undefined): PromptG
   return { name, values, rawArguments: request.arguments, arguments: Object.fromEntries(values) };
 }
 
+/** What a prompts/get needs: the registries, the layout, the limits, and how scripts run. */
+type PromptContext = Pick<ProjectRole, 'registries' | 'project'> &
+  Pick<SessionRole, 'config'> & { readonly scripts: () => PromptScriptHost };
+
 /**
- * The template rendered with `{{name}}` placeholders (D9, D22) as one text message in the
- * prompt's role, plus 1.x's fields (original-behaviour §7.1): `text`, `arguments` (echoed)
- * and `metadata`.
+ * A prompt's messages: a template rendered with `{{name}}` placeholders (D9, D22) as one
+ * text message in the prompt's role, plus 1.x's `text` (original-behaviour §7.1); or a rich
+ * prompt's messages, declared or printed by its script (D295). Every answer echoes the
+ * `arguments` and carries the prompt's `metadata` (1.x).
  */
 async function getPrompt(
-  context: Pick<ProjectRole, 'registries' | 'project'> & Pick<SessionRole, 'config'>,
+  context: PromptContext,
   request: PromptGetRequest,
+  signal: AbortSignal,
 ): Promise<GetPromptResult> {
   const { items } = await context.registries.prompts.snapshot();
   const prompt = items.find((item) => item.name === request.name);
   if (!prompt)
     throw invalidParam('name', 'Prompt not found', { name: request.name, hint: 'prompts/list shows the names' });
-  const template = readPromptTemplate(context.project.layout.promptsDir, prompt, context.config.maxToolOutputBytes);
-  const text = renderPrompt(prompt.name, template, prompt.arguments, request.values);
-  const result: GetPromptResult = {
-    messages: [{ role: prompt.role, content: { type: 'text', text } }],
-    text,
-    arguments: request.rawArguments ?? {},
-  };
-  if (prompt.description) result.description = prompt.description;
+  const { promptsDir } = context.project.layout;
+  const maxBytes = context.config.maxToolOutputBytes;
+  let result: GetPromptResult;
+  if (prompt.script !== undefined) {
+    checkRequired(prompt.name, prompt.arguments, request.values);
+    const output = await runPromptScript(
+      { ...prompt, script: prompt.script },
+      Object.fromEntries(request.values),
+      context.scripts(),
+      signal,
+    );
+    result = { ...output, arguments: request.rawArguments ?? {} };
+  } else if (prompt.messages !== undefined) {
+    const messages = renderMessages(prompt, request.values, (rel) => readPromptFile(promptsDir, prompt, rel, maxBytes));
+    result = { messages, arguments: request.rawArguments ?? {} };
+  } else {
+    const text = renderPrompt(
+      prompt.name,
+      readPromptTemplate(promptsDir, prompt, maxBytes),
+      prompt.arguments,
+      request.values,
+    );
+    result = {
+      messages: [{ role: prompt.role, content: { type: 'text', text } }],
+      text,
+      arguments: request.rawArguments ?? {},
+    };
+  }
+  if (prompt.description && result.description === undefined) result.description = prompt.description;
   if (prompt.metadata !== undefined && prompt.metadata !== null) result.metadata = prompt.metadata;
   return result;
 }
@@ -85,7 +114,19 @@ export const promptsModule: HandlerModule = {
       },
       { maxResponseBytes: config.registryMaxBytes },
     );
-    methods.request('prompts/get', parsePromptGetParams, ({ params }) => getPrompt(context, params));
+    let host: PromptScriptHost | undefined;
+    const scripts = (): PromptScriptHost =>
+      (host ??= {
+        ...scriptHost(context),
+        jsonTool: context.parts.jsonTool,
+        maxOutputBytes: config.maxToolOutputBytes,
+      });
+    methods.request(
+      'prompts/get',
+      parsePromptGetParams,
+      ({ params, signal }) => getPrompt({ ...context, scripts }, params, signal),
+      { queued: true },
+    );
     return undefined;
   },
 };

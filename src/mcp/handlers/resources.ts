@@ -2,7 +2,6 @@ import { sha256Hex } from '../../json/canonical-json.js';
 import type { JsonRpcParams } from '../../jsonrpc/messages.js';
 import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../../project/ui/ui-resource.js';
 import type { ProviderHost } from '../../providers/resource-provider.js';
-import { selfBinary } from '../../runner/self-binary.js';
 import { ErrorCode } from '../../spec/error-codes.js';
 import { RpcError } from '../../spec/rpc-error.js';
 import type { ReadResourceResult } from '../../spec/types.js';
@@ -11,6 +10,7 @@ import { listPage, listResult, paginate, parseListParams } from '../pagination.j
 import { invalidParam, optionalString, paramsObject, positiveSeconds } from '../params-reader.js';
 import { type ResolvedResource, ResourceReader, type ResourceRequest } from '../resource-reader.js';
 import { ResourceSubscriptions } from '../resource-subscriptions.js';
+import { scriptHost } from '../script-host.js';
 import type { HandlerModule, ProjectRole, ServerContext, SessionRole } from '../server-context.js';
 import { toWireError } from '../wire-errors.js';
 
@@ -60,18 +60,11 @@ function parseUnsubscribeParams(params: JsonRpcParams | undefined): UnsubscribeR
 
 /** How providers run in this session; the file provider may also read inside the session's configured roots. */
 function providerHost(context: ProjectRole & Pick<SessionRole, 'config'> & Pick<ServerContext, 'roots'>): ProviderHost {
-  const { config, env } = context;
+  const { config } = context;
   return {
-    layout: context.project.layout,
-    home: context.home,
-    config: config.providers,
-    env,
+    ...scriptHost(context),
     maxResourceBytes: config.maxResourceBytes,
     maxStderrBytes: config.maxToolStderrBytes,
-    stderrTailBytes: Math.max(config.stderrTailBytes, 1024),
-    killGraceMs: config.killGraceMs,
-    processes: context.processes,
-    selfBinary: selfBinary(context.stateDir),
     sessionRoots: async () => (await context.roots.configured()).map((root) => root.path),
   };
 }

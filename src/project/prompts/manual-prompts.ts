@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { isFile } from '../discovery-files.js';
 import { type EntryNormalizer, normalizeEach } from '../registry/manual-kinds.js';
 import { normalizePrompt, type PromptDefinition } from './prompt-definition.js';
 import { dedupePrompts, isInside } from './prompt-discovery.js';
@@ -14,7 +15,9 @@ export function manualPromptNormalizer(promptsDir: string): EntryNormalizer {
       const path = typeof entry.path === 'string' && entry.path !== '' ? entry.path : undefined;
       if (path !== undefined && !isInside(promptsDir, join(promptsDir, path)))
         return { error: `${owner}: path "${path}" must stay inside the prompts directory`, warnings: [] };
-      return normalizePrompt(entry, { iconBase: promptsDir, owner, ...(path ? { path } : {}) });
+      return normalizePrompt(entry, { iconBase: promptsDir, owner, ...(path ? { path } : {}) }, (declared) =>
+        isInside(promptsDir, join(promptsDir, declared)) && isFile(join(promptsDir, declared)) ? declared : undefined,
+      );
     });
     return { ...result, items: dedupePrompts(result.items, result.warnings) };
   };

@@ -6,15 +6,31 @@ import { resolveIcons } from '../icons.js';
 import type { NormalizeContext } from '../registry/manual-kinds.js';
 
 /** MCP prompt messages have these roles only. */
-type PromptRole = 'user' | 'assistant';
+export type PromptRole = 'user' | 'assistant';
+
+/**
+ * A message of a rich prompt (metadata `messages`, D295): MCP's PromptMessage, where a
+ * content block may name a file (`path`, relative to the prompts directory once
+ * discovered) whose bytes become its text, data or resource contents when the prompt is got.
+ */
+interface DeclaredMessage {
+  role: PromptRole;
+  content: JsonObject;
+}
 
 /** A prompt as the registry keeps it (`.registry/prompts.json` items). */
 export interface PromptDefinition {
   name: string;
   title?: string;
   description: string;
-  /** The template, relative to the prompts directory (none: an empty message). */
+  /** The template, relative to the prompts directory (none: an empty message, unless `messages` or `script`). */
   path?: string;
+  /** A rich prompt's messages, rendered with `{{name}}` placeholders (D295). */
+  messages?: DeclaredMessage[];
+  /** A script printing the prompt's messages, relative to the prompts directory (D295). */
+  script?: string;
+  /** How long the script may run (default 30 s). */
+  timeoutSecs?: number;
   /** A JSON Schema object: `properties` name the arguments, `required` the mandatory ones. */
   arguments: JsonObject;
   role: PromptRole;
@@ -55,14 +71,88 @@ function roleFrom(value: unknown, warnings: string[], owner: string): PromptRole
   return 'user';
 }
 
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** Why a declared content block (MCP's, or with `path` standing for its content) cannot be used. */
+function blockProblem(block: JsonObject): string | undefined {
+  const fromFile = isText(block.path);
+  switch (block.type) {
+    case 'text':
+      return isText(block.text) || fromFile ? undefined : 'a text block needs "text" or "path"';
+    case 'image':
+    case 'audio':
+      return fromFile || (isText(block.data) && isText(block.mimeType))
+        ? undefined
+        : `an ${block.type} block needs "path", or "data" and "mimeType"`;
+    case 'resource': {
+      const resource = isObject(block.resource) ? block.resource : {};
+      if (!isText(resource.uri)) return 'a resource block needs "resource": {"uri": ...}';
+      return fromFile || isText(resource.text) || isText(resource.blob)
+        ? undefined
+        : 'a resource block needs "resource.text", "resource.blob" or "path"';
+    }
+    case 'resource_link':
+      return isText(block.uri) && isText(block.name) ? undefined : 'a resource_link block needs "uri" and "name"';
+    default:
+      return `content type ${JSON.stringify(block.type)} is not text, image, audio, resource or resource_link`;
+  }
+}
+
+/** What a prompt is besides a template (D295): its messages or its script, files resolved. */
+type PromptContent = Pick<PromptDefinition, 'messages' | 'script' | 'timeoutSecs'>;
+
+/**
+ * The `messages` or `script` of prompt metadata, with every file resolved by `resolve`
+ * (relative to the prompts directory; undefined when missing or outside the project), or
+ * why not, with the field. A prompt is one of a template (`path`), messages or a script.
+ */
+export function promptContent(
+  raw: JsonObject,
+  role: PromptRole,
+  resolve: (declared: string) => string | undefined,
+): PromptContent | { error: string; field: string } {
+  const kinds = ['path', 'messages', 'script'].filter((key) => raw[key] !== undefined);
+  if (kinds.length > 1)
+    return {
+      error: `"${kinds.join('" and "')}" cannot be used together: a prompt is a template, messages or a script`,
+      field: `/${kinds[1]}`,
+    };
+  if (isText(raw.script)) {
+    const script = resolve(raw.script);
+    if (script === undefined)
+      return { error: `its script "${raw.script}" does not exist inside the project`, field: '/script' };
+    const timeoutSecs = Number(raw.timeoutSecs ?? 0);
+    return { script, ...(timeoutSecs > 0 ? { timeoutSecs } : {}) };
+  }
+  if (!Array.isArray(raw.messages)) return {};
+  const messages: DeclaredMessage[] = [];
+  for (const [index, message] of raw.messages.entries()) {
+    const field = `/messages/${index}/content`;
+    const content = { ...(message as { content: JsonObject }).content };
+    const problem = blockProblem(content);
+    if (problem) return { error: `messages[${index}]: ${problem}`, field };
+    if (isText(content.path)) {
+      const found = resolve(content.path);
+      if (found === undefined)
+        return { error: `messages[${index}]: "${content.path}" does not exist inside the project`, field };
+      content.path = found;
+    }
+    const own = (message as { role?: PromptRole }).role;
+    messages.push({ role: own ?? role, content });
+  }
+  return { messages };
+}
+
 /**
  * Prompt metadata (a meta file or a register.json entry) as a registry item, or why it
  * cannot be one: the prompt metadata format's checks first (schemas/meta-files.ts, as
- * validate reports them), then defaults, the role and icons.
+ * validate reports them), then defaults, the role, rich content (files found by
+ * `resolve`) and icons.
  */
 export function normalizePrompt(
   metadata: JsonObject,
   context: NormalizeContext,
+  resolve: (declared: string) => string | undefined = () => undefined,
 ): { item?: PromptDefinition; error?: string; warnings: string[] } {
   const { owner } = context;
   const screen = screenMetadata(promptMeta, metadata);
@@ -73,11 +163,15 @@ export function normalizePrompt(
   if (!name) return { error: `${owner}: a prompt needs a "name"`, warnings };
   // The format rejects arguments argumentsSchema cannot read (the `/arguments` rule).
   const schema = argumentsSchema(raw.arguments) as JsonObject;
+  const role = roleFrom(raw.role, warnings, owner);
+  const content = promptContent(raw, role, resolve);
+  if ('error' in content) return { error: `${owner}: ${content.error}; prompt skipped`, warnings };
   const item: PromptDefinition = {
     name,
     description: typeof raw.description === 'string' ? raw.description : '',
     arguments: schema,
-    role: roleFrom(raw.role, warnings, owner),
+    role,
+    ...content,
   };
   if (context.path !== undefined) item.path = context.path;
   if (typeof raw.title === 'string' && raw.title !== '') item.title = raw.title;

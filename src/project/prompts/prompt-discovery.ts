@@ -76,6 +76,7 @@ export function discoverPrompts(
   const templates = files.filter((path) => !path.endsWith(META_SUFFIX) && !/\.completion(\.sh)?$/.test(path));
   const warnings: string[] = [];
   const found: PromptDefinition[] = [];
+  const dirs = { prompts: promptsDir, project: projectRoot };
   for (const metaPath of files.filter((path) => path.endsWith(META_SUFFIX))) {
     const owner = posixRelative(promptsDir, metaPath);
     const meta = readMetadata(metaPath);
@@ -83,17 +84,27 @@ export function discoverPrompts(
       warnings.push(`${owner}: invalid metadata (${meta}); prompt skipped`);
       continue;
     }
-    const template = templateFor(metaPath, meta.path, { prompts: promptsDir, project: projectRoot }, templates);
+    // Messages and scripts (D295) need no template.
+    const rich = meta.messages !== undefined || meta.script !== undefined;
+    const template = rich ? undefined : templateFor(metaPath, meta.path, dirs, templates);
     if (typeof template === 'object') {
       warnings.push(`${owner}: ${template.error}; prompt skipped`);
       continue;
     }
-    const normalized = normalizePrompt(meta, {
-      defaultName: basename(template, extname(template)),
-      path: posixRelative(promptsDir, template),
-      iconBase: dirname(metaPath),
-      owner,
-    });
+    const metaDir = dirname(metaPath);
+    const normalized = normalizePrompt(
+      meta,
+      {
+        defaultName: template ? basename(template, extname(template)) : basename(metaPath, META_SUFFIX),
+        ...(template ? { path: posixRelative(promptsDir, template) } : {}),
+        iconBase: metaDir,
+        owner,
+      },
+      (declared) => {
+        const file = declaredTemplate(declared, metaDir, dirs);
+        return file === undefined ? undefined : posixRelative(promptsDir, file);
+      },
+    );
     warnings.push(...normalized.warnings);
     if (normalized.error) warnings.push(normalized.error);
     if (normalized.item) found.push(normalized.item);

@@ -14,12 +14,6 @@ import { scratchDir } from '../../helpers/scratch.js';
 // the scenarios call them). The runners need Node 22: the pinned build Node, which `npm ci`
 // fetched with them (release/pkg-tool.mjs installs test/conformance/ into .cache/).
 
-/** Scenarios that fail today, each for a feature mcp-bash does not have yet (issue 25). */
-const EXPECTED_FAILURES: Record<string, string> = {
-  'prompts-get-embedded-resource': 'a prompt is one text message',
-  'prompts-get-with-image': 'a prompt is one text message',
-};
-
 interface Check {
   readonly id: string;
   readonly status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | 'SKIPPED';
@@ -64,16 +58,14 @@ t.test('the official conformance runner', { skip: node ? false : 'no Node 22 bin
     t.test(runner.label, async (t) => {
       const scenarios = await runConformance(node as string, runner.pkg, server.url, runner.args);
       t.ok(scenarios.size >= 30, `${scenarios.size} scenarios ran`);
+      // Every scenario passes: no check fails.
       for (const [scenario, checks] of scenarios) {
         const failed = checks.filter((check) => check.status === 'FAILURE');
-        const expected = EXPECTED_FAILURES[scenario];
-        if (expected === undefined)
-          t.same(
-            failed.map((check) => `${check.id}: ${check.errorMessage ?? ''}`),
-            [],
-            `${scenario}: ${checks.length} checks`,
-          );
-        else t.ok(failed.length > 0, `${scenario} still fails (${expected}); when it passes, drop it from the list`);
+        t.same(
+          failed.map((check) => `${check.id}: ${check.errorMessage ?? ''}`),
+          [],
+          `${scenario}: ${checks.length} checks`,
+        );
       }
     });
   }

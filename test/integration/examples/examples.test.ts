@@ -333,7 +333,7 @@ const scenarios: Record<string, Scenario> = {
   '07-prompts-basics': {
     async run({ t, server }) {
       const prompts = result(await server.request('prompts/list')).prompts as Json[];
-      t.same(prompts.map((p) => p.name).sort(), ['code-review', 'standup']);
+      t.same(prompts.map((p) => p.name).sort(), ['architecture-review', 'code-review', 'standup', 'triage']);
       t.match(prompts.find((p) => p.name === 'code-review')?.arguments, [
         { name: 'code', required: true },
         { name: 'language', required: true },
@@ -361,6 +361,24 @@ const scenarios: Record<string, Scenario> = {
         result(await server.request('prompts/get', { name: 'standup' })).messages[0].content.text,
         /stand-up update/,
       );
+      const review = result(
+        await server.request('prompts/get', { name: 'architecture-review', arguments: { concern: 'failure modes' } }),
+      );
+      t.match(review.messages, [
+        { role: 'user', content: { type: 'image', mimeType: 'image/png', data: /^iVBORw0KGgo/ } },
+        { role: 'user', content: { type: 'text', text: /starting with failure modes\.$/ } },
+        { role: 'assistant', content: { type: 'text', text: 'I will start with failure modes, then the rest.' } },
+      ]);
+      const triage = result(
+        await server.request('prompts/get', { name: 'triage', arguments: { severity: '1', summary: 'API down' } }),
+      );
+      t.same(triage.messages, [
+        { role: 'user', content: { type: 'text', text: 'Incident (severity 1): API down' } },
+        {
+          role: 'user',
+          content: { type: 'text', text: 'This is an outage: give me the first three things to check, nothing else.' },
+        },
+      ]);
     },
   },
 

@@ -1,0 +1,198 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import t from 'tap';
+import { sharedCliEnv } from '../../helpers/cli-projects.js';
+import { startInitialized } from '../../helpers/mcp-process.js';
+import { toolEnv } from '../../helpers/run-binary.js';
+import { scratchDir } from '../../helpers/scratch.js';
+import { validateJson } from '../../helpers/validate-report.js';
+
+// Prompts whose answer is several messages with any content (D295): declared in the
+// metadata (files read and placeholders filled in when the prompt is got) or printed by a
+// prompt script; 1.x templates beside them answer as before.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+const WAV = Buffer.from([0x52, 0x49, 0x46, 0x46, 0, 0xff, 0x0a]);
+const BLOB = Buffer.from([0, 1, 2, 0xfe, 0xff]);
+
+const topic = { type: 'object', properties: { topic: { type: 'string' } }, required: ['topic'] };
+const script = (body: string) => `#!/usr/bin/env bash\nset -euo pipefail\nsource "\${MCP_SDK}/tool-sdk.sh"\n${body}\n`;
+
+const files: Record<string, string | Buffer> = {
+  'server.d/server.meta.json': '{"name":"rich-prompts"}',
+  'prompts/legacy.txt': 'Old {{topic}} template\n',
+  'prompts/legacy.meta.json': JSON.stringify({ name: 'legacy', arguments: topic }),
+  'prompts/media/pic.png': PNG,
+  'prompts/media/tone.wav': WAV,
+  'prompts/media/data.bin': BLOB,
+  'prompts/media/notes.md': '# Notes on {{topic}}\n',
+  'prompts/reply.txt': 'Here is what I know about {{topic}}.',
+  'prompts/describe.meta.json': JSON.stringify({
+    name: 'describe',
+    description: 'Everything a prompt can carry',
+    arguments: {
+      type: 'object',
+      properties: { topic: { type: 'string' }, tone: { type: 'string' } },
+      required: ['topic'],
+    },
+    messages: [
+      { content: { type: 'text', text: 'Tell me about {{topic}} ({{tone}}) {{unknown}}' } },
+      { role: 'user', content: { type: 'image', path: 'media/pic.png' } },
+      { role: 'user', content: { type: 'audio', path: 'media/tone.wav', mimeType: 'audio/x-wav' } },
+      {
+        role: 'user',
+        content: { type: 'resource', resource: { uri: 'mem://notes/{{topic}}' }, path: 'media/notes.md' },
+      },
+      { role: 'user', content: { type: 'resource', resource: { uri: 'mem://data' }, path: 'media/data.bin' } },
+      { role: 'user', content: { type: 'resource_link', uri: 'mem://{{topic}}', name: '{{topic}}-link' } },
+      { role: 'assistant', content: { type: 'text', path: 'reply.txt' }, _meta: { ignored: true } },
+    ],
+  }),
+  'prompts/scripted.meta.json': JSON.stringify({ name: 'scripted', arguments: topic, script: 'scripted.sh' }),
+  'prompts/scripted.sh': script(
+    [
+      `mcp_prompt_message user "Explain $(mcp_args_get '.topic') to $MCP_PROMPT_NAME"`,
+      'mcp_prompt_message assistant "$(mcp_content_image "$MCPBASH_PROMPTS_DIR/media/pic.png")"',
+    ].join('\n'),
+  ),
+  'prompts/whole.meta.json': JSON.stringify({ name: 'whole', description: 'static', script: 'whole.sh' }),
+  'prompts/whole.sh': script(
+    `printf '%s' '{"description":"from the script",' ` +
+      `'"messages":[{"role":"user","content":{"type":"text","text":"hi"}}]}'`,
+  ),
+  'prompts/garbage.meta.json': JSON.stringify({ name: 'garbage', script: 'garbage.sh' }),
+  'prompts/garbage.sh': script(`echo '{"role":"system","content":{"type":"text","text":"x"}}'`),
+  'prompts/failing.meta.json': JSON.stringify({ name: 'failing', script: 'failing.sh' }),
+  'prompts/failing.sh': script('echo "no such topic" >&2; exit 3'),
+  'prompts/slow.meta.json': JSON.stringify({ name: 'slow', script: 'slow.sh', timeoutSecs: 1 }),
+  'prompts/slow.sh': script('sleep 30'),
+  // Unusable: the server skips them, validate names the field.
+  'prompts/no-data.meta.json': JSON.stringify({ name: 'no-data', messages: [{ content: { type: 'image' } }] }),
+  'prompts/outside.meta.json': JSON.stringify({
+    name: 'outside',
+    messages: [{ content: { type: 'text', path: '../../../../etc/passwd' } }],
+  }),
+  'prompts/both.meta.json': JSON.stringify({ name: 'both', path: 'reply.txt', script: 'whole.sh' }),
+  'prompts/bad-role.meta.json': JSON.stringify({
+    name: 'bad-role',
+    messages: [{ role: 'system', content: { type: 'text', text: 'x' } }],
+  }),
+};
+
+function project(): string {
+  const root = scratchDir('mcpbash-rich-prompts-');
+  for (const [rel, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), content, { mode: rel.endsWith('.sh') ? 0o755 : 0o644 });
+  }
+  return root;
+}
+
+t.test('rich prompts through the binary', async (t) => {
+  const root = project();
+  const server = await startInitialized({ projectRoot: root, env: toolEnv() });
+  t.teardown(() => server.close());
+  const get = (name: string, args?: Record<string, unknown>) =>
+    server.request('prompts/get', { name, ...(args ? { arguments: args } : {}) });
+
+  t.test('prompts/list has the usable prompts only', async (t) => {
+    const { result } = await server.request('prompts/list');
+    const names = (result as { prompts: Array<{ name: string }> }).prompts.map((prompt) => prompt.name);
+    t.same(names, ['describe', 'failing', 'garbage', 'legacy', 'scripted', 'slow', 'whole']);
+  });
+
+  t.test('declared messages: files read, placeholders filled in, MIME types from the files', async (t) => {
+    const { result } = await get('describe', { topic: 'bees' });
+    t.same(result, {
+      description: 'Everything a prompt can carry',
+      arguments: { topic: 'bees' },
+      messages: [
+        { role: 'user', content: { type: 'text', text: 'Tell me about bees () {{unknown}}' } },
+        { role: 'user', content: { type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' } },
+        { role: 'user', content: { type: 'audio', data: WAV.toString('base64'), mimeType: 'audio/x-wav' } },
+        {
+          role: 'user',
+          content: {
+            type: 'resource',
+            resource: { uri: 'mem://notes/bees', mimeType: 'text/markdown', text: '# Notes on {{topic}}\n' },
+          },
+        },
+        {
+          role: 'user',
+          content: {
+            type: 'resource',
+            resource: { uri: 'mem://data', mimeType: 'application/octet-stream', blob: BLOB.toString('base64') },
+          },
+        },
+        { role: 'user', content: { type: 'resource_link', uri: 'mem://bees', name: 'bees-link' } },
+        { role: 'assistant', content: { type: 'text', text: 'Here is what I know about bees.' } },
+      ],
+    });
+    t.match(await get('describe'), { error: { code: -32602, message: /"topic"/ } }, 'a required argument is missing');
+  });
+
+  t.test('a 1.x template answers as before', async (t) => {
+    const { result } = await get('legacy', { topic: 'ants' });
+    t.same(result, {
+      messages: [{ role: 'user', content: { type: 'text', text: 'Old ants template\n' } }],
+      text: 'Old ants template\n',
+      arguments: { topic: 'ants' },
+    });
+  });
+
+  t.test('a prompt script prints its messages (mcp_prompt_message, mcp_args_get)', async (t) => {
+    const { result } = await get('scripted', { topic: 'tides' });
+    t.same(result, {
+      arguments: { topic: 'tides' },
+      messages: [
+        { role: 'user', content: { type: 'text', text: 'Explain tides to scripted' } },
+        { role: 'assistant', content: { type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' } },
+      ],
+    });
+    t.match(await get('scripted'), { error: { code: -32602, message: /"topic"/ } }, 'checked before the script runs');
+    t.same((await get('whole')).result, {
+      description: 'from the script',
+      arguments: {},
+      messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }],
+    });
+  });
+
+  t.test('a script that fails, prints no messages or hangs: -32603 saying why', async (t) => {
+    t.match(await get('failing'), { error: { code: -32603, message: 'no such topic' } });
+    t.match(await get('garbage'), {
+      error: { code: -32603, message: /garbage\.sh: its output is not prompt messages \(.*role/ },
+    });
+    t.match(await get('slow'), { error: { code: -32603, message: /timed out after 1s/ } });
+  });
+
+  t.test('validate names what makes a prompt unusable', async (t) => {
+    const { code, report } = await validateJson(t, sharedCliEnv(), root);
+    t.equal(code, 1);
+    const errors = report.messages
+      .filter((message) => message.level === 'error')
+      .map(({ file, field, message }) => ({ file, field, message }));
+    t.match(errors, [
+      { file: 'prompts/bad-role.meta.json', field: '/messages/0/role' },
+      {
+        file: 'prompts/both.meta.json',
+        field: '/script',
+        message: /"path" and "script" cannot be used together/,
+      },
+      { file: 'prompts/no-data.meta.json', field: '/messages/0/content', message: /needs "path", or "data"/ },
+      { file: 'prompts/outside.meta.json', field: '/messages/0/content', message: /does not exist inside the project/ },
+    ]);
+    t.equal(errors.length, 4);
+    t.ok(
+      report.messages.some(
+        (message) => message.level === 'warning' && /\{\{unknown\}\} is not a declared argument/.test(message.message),
+      ),
+      'an undeclared placeholder in a message warns',
+    );
+    t.notOk(
+      report.messages.some((message) => /not a prompt/.test(message.message)),
+      'files that messages and scripts name are part of their prompt',
+    );
+  });
+});
