@@ -7,9 +7,12 @@
 # elicitation is unsupported (decline), not configured (error), timed out (error) or the
 # call was cancelled (cancel). Works without a JSON tool. Sourced by tool-sdk.sh.
 
-# _mcp_elicit_send FUNCTION REQUEST_JSON TIMEOUT: the elicitation handshake.
+# _mcp_elicit_send FUNCTION REQUEST_JSON TIMEOUT [SUPPORTED]: the elicitation handshake
+# (SUPPORTED defaults to MCP_ELICIT_SUPPORTED).
 _mcp_elicit_send() {
-	_mcp_client_request "${1-}" "${MCP_ELICIT_SUPPORTED:-0}" "${MCP_ELICIT_REQUEST_FILE-}" \
+	local _mcp_supported="${4-}"
+	[ -n "${_mcp_supported}" ] || _mcp_supported="${MCP_ELICIT_SUPPORTED:-0}"
+	_mcp_client_request "${1-}" "${_mcp_supported}" "${MCP_ELICIT_REQUEST_FILE-}" \
 		"${MCP_ELICIT_RESPONSE_FILE-}" "${2-}" "${3-}" "${MCPBASH_ELICITATION_TIMEOUT:-30}" \
 		"Client does not support elicitation" "Elicitation environment not configured" \
 		"Timeout waiting for user response" "elicitation request"
@@ -27,14 +30,41 @@ mcp_elicit() {
 	_mcp_elicit_send mcp_elicit "{\"message\":${_mcp_msg},\"schema\":${_mcp_schema},\"mode\":${_mcp_mode}}" "${3-}"
 }
 
-# mcp_elicit_url MESSAGE URL [TIMEOUT]
+# mcp_elicit_url MESSAGE URL [TIMEOUT] [ELICITATION_ID]
 #   Asks the user to complete an out-of-band step at URL (sign-in, payment...): writes
-#   {"message","url","mode":"url"}. The answer has no content. Status as described above.
+#   {"message","url","mode":"url","elicitationId"}. The answer has no content; its
+#   "elicitationId" is ELICITATION_ID (1-128 printable characters), else one the server chose,
+#   for mcp_elicit_complete. When the client cannot show URLs in an MCP 2025-11-25 session
+#   (MCP_ELICIT_URL=error), the call fails with -32042 naming the URL, for the client to show
+#   and retry, and the tool is stopped. Status as described above.
 mcp_elicit_url() {
-	local _mcp_msg="" _mcp_url=""
+	local _mcp_msg="" _mcp_url="" _mcp_id="" _mcp_supported=""
 	_mcp_json_quote_to _mcp_msg "${1-}"
 	_mcp_json_quote_to _mcp_url "${2-}"
-	_mcp_elicit_send mcp_elicit_url "{\"message\":${_mcp_msg},\"url\":${_mcp_url},\"mode\":\"url\"}" "${3-}"
+	if [ -n "${4-}" ]; then
+		_mcp_json_quote_to _mcp_id "${4}"
+		_mcp_id=",\"elicitationId\":${_mcp_id}"
+	fi
+	[ "${MCP_ELICIT_URL-}" != error ] || _mcp_supported=1
+	_mcp_elicit_send mcp_elicit_url "{\"message\":${_mcp_msg},\"url\":${_mcp_url},\"mode\":\"url\"${_mcp_id}}" \
+		"${3-}" "${_mcp_supported}"
+}
+
+# mcp_elicit_complete ELICITATION_ID
+#   Tells the client that the out-of-band step of a URL elicitation is done
+#   (notifications/elicitation/complete), so it can move on or retry what waited for it.
+#   ELICITATION_ID is the one mcp_elicit_url sent, in this session. Prints nothing; returns
+#   0 once sent, 1 when the client does not take URL elicitations or the id is unknown.
+mcp_elicit_complete() {
+	local _mcp_id="" _mcp_answer="" _mcp_supported=0
+	[ "${MCP_ELICIT_URL-}" != 1 ] || _mcp_supported=1
+	_mcp_json_quote_to _mcp_id "${1-}"
+	_mcp_answer="$(_mcp_elicit_send mcp_elicit_complete "{\"mode\":\"complete\",\"elicitationId\":${_mcp_id}}" \
+		"" "${_mcp_supported}")" || return 1
+	case "${_mcp_answer}" in
+	*'"action":"accept"'*) return 0 ;;
+	*) return 1 ;;
+	esac
 }
 
 # _mcp_elicit_field MESSAGE FIELD PROPERTY_SCHEMA: mcp_elicit with a form of one required

@@ -74,13 +74,13 @@ export interface ServerContext extends SessionRole, ProjectRole, SessionControl 
  * (over HTTP, the stream of the POST that carried the tools/call).
  */
 export interface SessionClientRequests extends ClientRequestBridge {
-  on(requester: Pick<RequestContext, 'request'>): ClientRequestBridge;
+  on(requester: Pick<RequestContext, 'request' | 'notify'>): ClientRequestBridge;
 }
 
 /** A session's bridge from the one built for a requester: the session's own (the engine), and `on`. */
 export function sessionBridge(
-  engine: Pick<RequestContext, 'request'>,
-  via: (requester: Pick<RequestContext, 'request'>) => ClientRequestBridge,
+  engine: Pick<RequestContext, 'request' | 'notify'>,
+  via: (requester: Pick<RequestContext, 'request' | 'notify'>) => ClientRequestBridge,
 ): SessionClientRequests {
   return Object.assign(via(engine), { on: via });
 }

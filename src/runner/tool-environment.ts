@@ -35,6 +35,8 @@ export interface ToolEnvironmentInput {
   readonly paths: CallPaths;
   readonly roots: readonly RootEntry[];
   readonly elicitationSupported: boolean;
+  /** What becomes of a URL elicitation (MCP_ELICIT_URL): shown, the call failing with -32042, or declined. */
+  readonly urlElicitation?: 'ask' | 'error';
   /** The client can sample its model (`sampling` capability): MCP_SAMPLE_SUPPORTED and the request files. */
   readonly samplingSupported: boolean;
   /** MCPBASH_CLIENT_SUPPORTS_UI `1`/`0`; undefined keeps the inherited value (run-tool). */
@@ -138,6 +140,7 @@ export function buildToolEnvironment(input: ToolEnvironmentInput): NodeJS.Proces
     MCP_LOG_STREAM: input.paths.log,
     MCP_CANCEL_FILE: input.paths.cancel,
     MCP_ELICIT_SUPPORTED: input.elicitationSupported ? '1' : '0',
+    MCP_ELICIT_URL: input.urlElicitation === 'ask' ? '1' : (input.urlElicitation ?? '0'),
     MCP_SAMPLE_SUPPORTED: input.samplingSupported ? '1' : '0',
     MCP_ROOTS_JSON: JSON.stringify(input.roots),
     MCP_ROOTS_PATHS: input.roots.map((root) => root.path).join('\n'),
@@ -150,7 +153,7 @@ export function buildToolEnvironment(input: ToolEnvironmentInput): NodeJS.Proces
   const { paths } = input;
   const requestFiles = [
     [
-      input.elicitationSupported,
+      input.elicitationSupported || input.urlElicitation === 'error',
       ['MCP_ELICIT_REQUEST_FILE', paths.elicitRequest],
       ['MCP_ELICIT_RESPONSE_FILE', paths.elicitResponse],
     ],

@@ -76,17 +76,26 @@ function writeSampleText(paths: CallPaths, answer: ClientAnswer): void {
   if (answer.action === 'accept' && type === 'text' && typeof text === 'string') writeFileSync(paths.sampleText, text);
 }
 
-/** Asks the client through `bridge` (an unsupported one declines) and writes the answer to `file`. */
+/**
+ * Asks the client through `bridge` (an unsupported one declines, unless it takes URL
+ * elicitations only to fail the call) and writes the answer to `file`. A bridge that
+ * rejects with an RpcError fails the whole call (`failCall`); the tool reads `cancel`.
+ */
 function answerRequest(
   bridge: ClientRequestBridge | undefined,
   request: unknown,
   file: string,
   signal: AbortSignal,
+  failCall: (error: RpcError) => void,
   before?: (answer: ClientAnswer) => void,
 ) {
-  const answer = bridge?.supported
-    ? bridge.ask(request, signal).catch(() => ({ action: 'error', content: null }))
-    : Promise.resolve({ action: 'decline', content: null });
+  const answer =
+    bridge?.supported || bridge?.urlElicitation === 'error'
+      ? bridge.ask(request, signal).catch((error: unknown): ClientAnswer => {
+          if (error instanceof RpcError) failCall(error);
+          return { action: error instanceof RpcError ? 'cancel' : 'error', content: null };
+        })
+      : Promise.resolve({ action: 'decline', content: null });
   void answer
     .then((result) => {
       before?.(result);
@@ -196,6 +205,7 @@ function toolLaunch(
     paths,
     roots,
     elicitationSupported: call.elicitation?.supported === true,
+    urlElicitation: call.elicitation?.urlElicitation,
     samplingSupported: call.sampling?.supported === true,
     clientSupportsUi: runtime.client.clientSupportsUi(),
     payloadThreshold: runtime.config.envPayloadThreshold,
@@ -236,6 +246,8 @@ export async function executeToolCall(
           stop.abort({ kind: 'timeout', detail: reason } satisfies StopReason);
         })
       : undefined;
+    // The error the whole call fails with, when a request of the tool's demands it (D296).
+    let callError: RpcError | undefined;
     const onCancel = () => {
       // The marker comes first, so a tool trapping TERM sees mcp_is_cancelled true (D25);
       // the tool is stopped even when the marker cannot be written.
@@ -248,6 +260,10 @@ export async function executeToolCall(
     };
     if (call.signal.aborted) onCancel();
     else call.signal.addEventListener('abort', onCancel, { once: true });
+    const failCall = (error: RpcError) => {
+      callError ??= error;
+      onCancel();
+    };
 
     const forward = forwarders(call, runtime, tool.name);
     const requests = new AbortController();
@@ -258,9 +274,10 @@ export async function executeToolCall(
         log: forward.log,
         activity: () => watchdog?.touch(),
         rejected: forward.rejected,
-        elicitation: (request) => answerRequest(call.elicitation, request, paths.elicitResponse, requests.signal),
+        elicitation: (request) =>
+          answerRequest(call.elicitation, request, paths.elicitResponse, requests.signal, failCall),
         sampling: (request) =>
-          answerRequest(call.sampling, request, paths.sampleResponse, requests.signal, (answer) =>
+          answerRequest(call.sampling, request, paths.sampleResponse, requests.signal, failCall, (answer) =>
             writeSampleText(paths, answer),
           ),
       },
@@ -295,6 +312,7 @@ export async function executeToolCall(
     channel.stop();
     // Before anything can throw: a kept trace is always trimmed and redacted.
     const traceLine = trace ? finishTrace(trace, runtime.config.trace.maxBytes) : undefined;
+    if (callError) throw callError;
     if (call.signal.aborted) throw new RpcError(ErrorCode.ToolCancelled, 'Tool cancelled');
     if (timedOut === 'fixed' && forward.sawProgress()) {
       runtime.log.warning(

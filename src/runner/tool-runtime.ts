@@ -18,7 +18,16 @@ import type { PolicyWording } from './tool-call-checks.js';
  */
 export interface ClientRequestBridge {
   readonly supported: boolean;
-  /** Resolves with the normalised answer `{action, content}` written back to the tool. */
+  /**
+   * Elicitation only: what becomes of a URL elicitation (MCP_ELICIT_URL, D296): `ask` the
+   * client shows it, `error` the call fails with -32042 naming the URL (the client cannot
+   * show it, in a 2025-11-25 session); absent, it is declined.
+   */
+  readonly urlElicitation?: 'ask' | 'error';
+  /**
+   * Resolves with the normalised answer `{action, content}` written back to the tool; rejects
+   * with an RpcError when the whole call must fail with it (the tool is then stopped).
+   */
   ask(request: unknown, signal: AbortSignal): Promise<{ action: string; content: unknown }>;
 }
 

@@ -22,4 +22,9 @@ export const ErrorCode = {
   ServerShuttingDown: -32003,
   /** An `exit` request before `shutdown`. */
   ShutdownNotRequested: -32005,
+  /**
+   * MCP 2025-11-25's URLElicitationRequiredError: the call needs the user to visit a URL the
+   * client cannot show as an elicitation (D296); `data.elicitations` lists them.
+   */
+  UrlElicitationRequired: -32042,
 } as const;

@@ -164,3 +164,45 @@ t.test('unsupported, unconfigured, timeout and cancellation', async (t) => {
   t.equal(cancelled.stdout, '{"action":"cancel","content":null} rc=1\n');
   t.notOk(existsSync(box.files.elicitRequest), 'the pending request is withdrawn');
 });
+
+t.test('URL elicitation: the tool id, MCP_ELICIT_URL, and mcp_elicit_complete', async (t) => {
+  const box = sandbox(t);
+  const server = fakeServer(box, (request) =>
+    request.mode === 'complete'
+      ? { action: request.elicitationId === 'known' ? 'accept' : 'error', content: null }
+      : { action: 'accept', content: {}, elicitationId: request.elicitationId },
+  );
+  t.teardown(server.stop);
+  const files = {
+    MCP_ELICIT_REQUEST_FILE: box.files.elicitRequest,
+    MCP_ELICIT_RESPONSE_FILE: box.files.elicitResponse,
+  };
+  const shown = await box.run(
+    [
+      `mcp_elicit_url 'Sign in' 'https://x/?s=known' 5 known; echo " rc=$?"`,
+      `mcp_elicit_complete known; echo "complete rc=$?"`,
+      `mcp_elicit_complete other && rc=0 || rc=$?; echo "unknown rc=$rc"`,
+    ].join('\n'),
+    { env: { ...files, MCP_ELICIT_SUPPORTED: '1', MCP_ELICIT_URL: '1' } },
+  );
+  t.equal(
+    shown.stdout,
+    '{"action":"accept","content":{},"elicitationId":"known"} rc=0\ncomplete rc=0\nunknown rc=1\n',
+    shown.stderr,
+  );
+  t.same(server.requests, [
+    { message: 'Sign in', url: 'https://x/?s=known', mode: 'url', elicitationId: 'known' },
+    { mode: 'complete', elicitationId: 'known' },
+    { mode: 'complete', elicitationId: 'other' },
+  ]);
+  // MCP_ELICIT_URL=error: the request goes to the server (which fails the call) even though
+  // the client takes no elicitation; nothing to complete there.
+  const failing = await box.run(
+    `mcp_elicit_url 'Sign in' https://x; echo " rc=$?"; mcp_elicit_complete known || echo no`,
+    {
+      env: { ...files, MCP_ELICIT_SUPPORTED: '0', MCP_ELICIT_URL: 'error' },
+    },
+  );
+  t.match(failing.stdout, /^\{"action":"accept".* rc=0\nno\n$/);
+  t.equal(server.requests.length, 4, 'the URL request was written, the completion was not');
+});

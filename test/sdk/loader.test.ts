@@ -35,6 +35,7 @@ const PUBLIC_FUNCTIONS = [
   'mcp_require_path',
   'mcp_elicit',
   'mcp_elicit_url',
+  'mcp_elicit_complete',
   'mcp_elicit_string',
   'mcp_elicit_confirm',
   'mcp_elicit_choice',

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../jsonrpc/engine.js';
 import type { ClientRequestBridge } from '../../runner/tool-runtime.js';
+import { ErrorCode } from '../../spec/error-codes.js';
+import { RpcError } from '../../spec/rpc-error.js';
 import { type HandlerModule, type SessionRole, sessionBridge } from '../server-context.js';
 
 type ElicitationMode = 'form' | 'url';
@@ -15,18 +17,25 @@ function clientElicitationModes(capability: unknown): Set<ElicitationMode> {
   return modes;
 }
 
-interface ToolElicitation {
-  readonly mode: ElicitationMode;
-  readonly message: string;
-  readonly schema?: Record<string, unknown>;
-  readonly url?: string;
-}
+/** What a tool asks for: a form, a URL to visit, or telling the client a URL's step is done (D296). */
+type ToolElicitation =
+  | { readonly mode: 'form'; readonly message: string; readonly schema: Record<string, unknown> }
+  | { readonly mode: 'url'; readonly message: string; readonly url: string; readonly elicitationId?: string }
+  | { readonly mode: 'complete'; readonly elicitationId: string };
+
+/** An elicitation id a tool chose: 1-128 printable characters. */
+const ELICITATION_ID = /^[\x21-\x7e]{1,128}$/;
 
 function parseRequest(request: unknown): ToolElicitation | undefined {
   if (typeof request !== 'object' || request === null) return undefined;
-  const { mode, message, schema, url } = request as Record<string, unknown>;
+  const { mode, message, schema, url, elicitationId } = request as Record<string, unknown>;
+  const id = typeof elicitationId === 'string' && ELICITATION_ID.test(elicitationId) ? elicitationId : undefined;
+  if (mode === 'complete') return id === undefined ? undefined : { mode, elicitationId: id };
   if (typeof message !== 'string') return undefined;
-  if (mode === 'url') return typeof url === 'string' ? { mode: 'url', message, url } : undefined;
+  if (mode === 'url')
+    return typeof url === 'string'
+      ? { mode, message, url, ...(id !== undefined ? { elicitationId: id } : {}) }
+      : undefined;
   if (typeof schema !== 'object' || schema === null) return undefined;
   return { mode: 'form', message, schema: schema as Record<string, unknown> };
 }
@@ -63,44 +72,83 @@ function normalizeRequestedSchema(schema: Record<string, unknown>): Record<strin
   return changed ? { ...schema, properties: fixed } : schema;
 }
 
-function elicitationParams(context: Pick<SessionRole, 'session'>, request: ToolElicitation): Record<string, unknown> {
-  if (request.mode === 'url')
-    return { mode: 'url', message: request.message, url: request.url, elicitationId: randomUUID() };
+function formParams(
+  context: Pick<SessionRole, 'session'>,
+  request: Extract<ToolElicitation, { mode: 'form' }>,
+): Record<string, unknown> {
   // `mode` exists from 2025-11-25; older clients know only the form shape.
   const params: Record<string, unknown> = {
     message: request.message,
-    requestedSchema: normalizeRequestedSchema(request.schema ?? {}),
+    requestedSchema: normalizeRequestedSchema(request.schema),
   };
   if (context.session.protocolVersion === '2025-11-25') params.mode = 'form';
   return params;
 }
 
+/** The URL elicitations a session issued and has not completed, at most this many (the oldest go first). */
+const MAX_OPEN_URL_ELICITATIONS = 1000;
+
 /**
  * Bridges a tool's elicitation request (docs/TOOL-CONTRACT.md) to `elicitation/create`.
  * Enabled only when the client declared `elicitation`; a mode the client lacks is
- * declined without asking. Cancellation of the tool's call answers `cancel`; a client
- * error or timeout answers `error`.
+ * declined without asking, except a URL in a 2025-11-25 session: the call then fails with
+ * -32042 naming it, for the client to show and retry (D296). A tool tells the client that a
+ * URL's step is done (`notifications/elicitation/complete`) for ids this session issued.
+ * Cancellation of the tool's call answers `cancel`; a client error or timeout `error`.
  */
 export const elicitationModule: HandlerModule = {
   name: 'elicitation',
   register(context) {
     const timeoutMs = context.config.elicitationTimeoutMs;
-    const bridgeVia = (requester: Pick<RequestContext, 'request'>): ClientRequestBridge => ({
+    const modes = () => clientElicitationModes(context.session.clientCapabilities.elicitation);
+    const open = new Set<string>();
+    const issue = (id: string) => {
+      open.add(id);
+      for (const oldest of open) if (open.size > MAX_OPEN_URL_ELICITATIONS) open.delete(oldest);
+    };
+    const urlFate = (): ClientRequestBridge['urlElicitation'] => {
+      if (modes().has('url')) return 'ask';
+      return context.session.protocolVersion === '2025-11-25' ? 'error' : undefined;
+    };
+    const bridgeVia = (requester: Pick<RequestContext, 'request' | 'notify'>): ClientRequestBridge => ({
       get supported() {
-        return clientElicitationModes(context.session.clientCapabilities.elicitation).size > 0;
+        return modes().size > 0;
+      },
+      get urlElicitation() {
+        return urlFate();
       },
       async ask(rawRequest, signal) {
         const request = parseRequest(rawRequest);
         if (!request) return { action: 'error', content: null };
-        if (!clientElicitationModes(context.session.clientCapabilities.elicitation).has(request.mode)) {
+        if (request.mode === 'complete') {
+          if (!modes().has('url') || !open.delete(request.elicitationId)) {
+            context.log.info('mcp.elicitation', `no open URL elicitation ${request.elicitationId} to complete`);
+            return { action: 'error', content: null };
+          }
+          requester.notify('notifications/elicitation/complete', { elicitationId: request.elicitationId });
+          return { action: 'accept', content: null };
+        }
+        const params =
+          request.mode === 'url'
+            ? {
+                mode: 'url',
+                message: request.message,
+                url: request.url,
+                elicitationId: request.elicitationId ?? randomUUID(),
+              }
+            : formParams(context, request);
+        if (request.mode === 'url') issue(params.elicitationId as string);
+        if (!modes().has(request.mode)) {
+          if (request.mode === 'url' && urlFate() === 'error')
+            throw new RpcError(ErrorCode.UrlElicitationRequired, `URL elicitation required: ${request.message}`, {
+              elicitations: [params],
+            });
           return { action: 'decline', content: null };
         }
         try {
-          const result = await requester.request('elicitation/create', elicitationParams(context, request), {
-            timeoutMs,
-            signal,
-          });
-          return normalizeAnswer(result);
+          const result = await requester.request('elicitation/create', params, { timeoutMs, signal });
+          const answer = normalizeAnswer(result);
+          return request.mode === 'url' ? { ...answer, elicitationId: params.elicitationId } : answer;
         } catch (error) {
           if (signal.aborted) return { action: 'cancel', content: null };
           context.log.info('mcp.elicitation', `elicitation/create failed: ${(error as Error).message}`);

@@ -75,19 +75,23 @@ t.test(
   },
 );
 
-t.test('a legacy {} capability means form only: a url request is declined without asking', async (t) => {
-  const server = await startInProcess({
-    projectRoot: fixtureProject('tools'),
-    env: toolEnv(),
-    capabilities: { elicitation: {} },
-  });
-  t.same(output(await server.request('tools/call', { name: 'elicit', arguments: { mode: 'url' } })).answer, {
-    action: 'decline',
-    content: null,
-  });
-  t.notOk(server.messages.some((m) => m.method === 'elicitation/create'));
-  await server.close();
-});
+t.test(
+  'a legacy {} capability means form only: before 2025-11-25 a url request is declined without asking',
+  async (t) => {
+    const server = await startInProcess({
+      projectRoot: fixtureProject('tools'),
+      env: toolEnv(),
+      capabilities: { elicitation: {} },
+      protocolVersion: '2025-06-18',
+    });
+    t.same(output(await server.request('tools/call', { name: 'elicit', arguments: { mode: 'url' } })).answer, {
+      action: 'decline',
+      content: null,
+    });
+    t.notOk(server.messages.some((m) => m.method === 'elicitation/create'));
+    await server.close();
+  },
+);
 
 t.test('url mode carries an elicitationId when the client supports it', async (t) => {
   const server = await startInProcess({
@@ -104,7 +108,11 @@ t.test('url mode carries an elicitationId when the client supports it', async (t
     elicitationId: /^[0-9a-f-]{36}$/,
   });
   server.send({ jsonrpc: '2.0', id: asked.id, result: { action: 'accept' } });
-  t.same(output(await call).answer, { action: 'accept', content: {} });
+  t.same(output(await call).answer, {
+    action: 'accept',
+    content: {},
+    elicitationId: (asked.params as { elicitationId: string }).elicitationId,
+  });
   await server.close();
 });
 
