@@ -24,6 +24,8 @@ const files: Record<string, string | Buffer> = {
   'server.d/server.meta.json': '{"name":"rich-prompts"}',
   'prompts/legacy.txt': 'Old {{topic}} template\n',
   'prompts/legacy.meta.json': JSON.stringify({ name: 'legacy', arguments: topic }),
+  'prompts/spaced.txt': 'About {{ topic }}',
+  'prompts/spaced.meta.json': JSON.stringify({ name: 'spaced', arguments: topic }),
   'prompts/media/pic.png': PNG,
   'prompts/media/tone.wav': WAV,
   'prompts/media/data.bin': BLOB,
@@ -100,7 +102,7 @@ t.test('rich prompts through the binary', async (t) => {
   t.test('prompts/list has the usable prompts only', async (t) => {
     const { result } = await server.request('prompts/list');
     const names = (result as { prompts: Array<{ name: string }> }).prompts.map((prompt) => prompt.name);
-    t.same(names, ['describe', 'failing', 'garbage', 'legacy', 'scripted', 'slow', 'whole']);
+    t.same(names, ['describe', 'failing', 'garbage', 'legacy', 'scripted', 'slow', 'spaced', 'whole']);
   });
 
   t.test('declared messages: files read, placeholders filled in, MIME types from the files', async (t) => {
@@ -189,6 +191,11 @@ t.test('rich prompts through the binary', async (t) => {
         (message) => message.level === 'warning' && /\{\{unknown\}\} is not a declared argument/.test(message.message),
       ),
       'an undeclared placeholder in a message warns',
+    );
+    t.match(
+      report.messages.find((message) => message.file === 'prompts/spaced.txt'),
+      { level: 'warning', message: '{{ topic }} is not substituted: write placeholders without spaces' },
+      'the server fills in {{topic}} only',
     );
     t.notOk(
       report.messages.some((message) => /not a prompt/.test(message.message)),
