@@ -1,10 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { CreateMessageRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
 import { toolEnv } from '../../helpers/run-binary.js';
-import { scratchDir } from '../../helpers/scratch.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
+import { sdkToolsProject } from '../../helpers/sdk-tools-project.js';
 
 // A Bash tool asks the client's model through the SDK (mcp_sample, mcp_sample_messages); the
 // official client answers sampling/createMessage, checking the request against MCP's schema.
@@ -19,21 +17,7 @@ const tools: Record<string, string> = {
   ].join('\n'),
 };
 
-function project(): string {
-  const root = scratchDir('mcpbash-sample-sdk-');
-  mkdirSync(join(root, 'server.d'));
-  writeFileSync(join(root, 'server.d', 'server.meta.json'), '{"name":"sample-sdk"}');
-  for (const [name, body] of Object.entries(tools)) {
-    mkdirSync(join(root, 'tools', name), { recursive: true });
-    const script = `#!/usr/bin/env bash\nset -euo pipefail\nsource "\${MCP_SDK}/tool-sdk.sh"\n${body}\n`;
-    writeFileSync(join(root, 'tools', name, 'tool.sh'), script, { mode: 0o755 });
-    writeFileSync(
-      join(root, 'tools', name, 'tool.meta.json'),
-      JSON.stringify({ name, description: `asks the model (${name})`, inputSchema: { type: 'object' } }),
-    );
-  }
-  return root;
-}
+const project = () => sdkToolsProject('mcpbash-sample-sdk-', tools);
 
 const text = (result: { content: unknown }) => (result.content as Array<{ text: string }>)[0]?.text;
 

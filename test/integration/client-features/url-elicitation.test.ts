@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ElicitationCompleteNotificationSchema,
@@ -8,18 +8,15 @@ import {
 import t from 'tap';
 import { startInitialized } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
-import { scratchDir } from '../../helpers/scratch.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
+import { sdkToolsProject } from '../../helpers/sdk-tools-project.js';
 
 // URL elicitation from a Bash tool through the binary (D296): mcp_elicit_url sends the URL
 // with the tool's id, mcp_elicit_complete tells the client the step is done
 // (notifications/elicitation/complete); a 2025-11-25 client that cannot show URLs gets the
 // call failed with -32042 naming the URL, and the tool goes no further.
 const URL = 'https://example.com/connect?state=conn-42';
-const tool = `#!/usr/bin/env bash
-set -euo pipefail
-source "\${MCP_SDK}/tool-sdk.sh"
-printf '%s' "\${MCP_ELICIT_URL-}" >"\${MCPBASH_PROJECT_ROOT}/url-mode"
+const connect = `printf '%s' "\${MCP_ELICIT_URL-}" >"\${MCPBASH_PROJECT_ROOT}/url-mode"
 rc=0
 answer="$(mcp_elicit_url 'Sign in to Example' '${URL}' 10 conn-42)" || rc=$?
 touch "\${MCPBASH_PROJECT_ROOT}/went-on"
@@ -30,18 +27,7 @@ mcp_elicit_complete conn-42 2>/dev/null || again=$?
 printf '{"rc":%s,"answer":%s,"completed":%s,"again":%s}' "$rc" "$answer" "$completed" "$again"
 `;
 
-function project(): string {
-  const root = scratchDir('mcpbash-url-elicit-');
-  mkdirSync(join(root, 'server.d'));
-  writeFileSync(join(root, 'server.d', 'server.meta.json'), '{"name":"url-elicit"}');
-  mkdirSync(join(root, 'tools', 'connect'), { recursive: true });
-  writeFileSync(join(root, 'tools', 'connect', 'tool.sh'), tool, { mode: 0o755 });
-  writeFileSync(
-    join(root, 'tools', 'connect', 'tool.meta.json'),
-    JSON.stringify({ name: 'connect', description: 'connects an account', inputSchema: { type: 'object' } }),
-  );
-  return root;
-}
+const project = () => sdkToolsProject('mcpbash-url-elicit-', { connect });
 
 const output = (result: unknown) =>
   JSON.parse((result as { content: Array<{ text: string }> }).content[0]?.text ?? '{}') as Record<string, unknown>;

@@ -1,9 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import t from 'tap';
 import { postHeaders, readUntil, sseMessages, startHttpServer } from '../../helpers/http-server.js';
 import { toolEnv } from '../../helpers/run-binary.js';
-import { scratchDir } from '../../helpers/scratch.js';
+import { sdkToolsProject } from '../../helpers/sdk-tools-project.js';
 
 // What a tool sends the client during a call travels on the stream of the POST that carried
 // the call (Streamable HTTP: messages related to a request go on its stream): the
@@ -18,25 +16,12 @@ const tools: Record<string, string> = {
   ].join('\n'),
 };
 
-function project(): string {
-  const root = scratchDir('mcpbash-http-client-requests-');
-  mkdirSync(join(root, 'server.d'));
-  writeFileSync(join(root, 'server.d', 'server.meta.json'), '{"name":"client-requests"}');
-  for (const [name, body] of Object.entries(tools)) {
-    mkdirSync(join(root, 'tools', name), { recursive: true });
-    const script = `#!/usr/bin/env bash\nset -euo pipefail\nsource "\${MCP_SDK}/tool-sdk.sh"\n${body}\n`;
-    writeFileSync(join(root, 'tools', name, 'tool.sh'), script, { mode: 0o755 });
-    writeFileSync(
-      join(root, 'tools', name, 'tool.meta.json'),
-      JSON.stringify({ name, description: name, inputSchema: { type: 'object' } }),
-    );
-  }
-  return root;
-}
-
 t.test("over HTTP, requests and notices of a call ride the call's own stream", async (t) => {
   const server = await startHttpServer(t, {
-    env: toolEnv({ MCPBASH_PROJECT_ROOT: project(), MCPBASH_TOOL_ALLOWLIST: '*' }),
+    env: toolEnv({
+      MCPBASH_PROJECT_ROOT: sdkToolsProject('mcpbash-http-client-requests-', tools),
+      MCPBASH_TOOL_ALLOWLIST: '*',
+    }),
   });
   const init = await fetch(server.url, {
     method: 'POST',
