@@ -1,0 +1,3 @@
+export const toolSdkPath: string;
+export function generateLoader(): string;
+export function generateToolSdk(): string;

@@ -1,0 +1,67 @@
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { generateToolSdk, toolSdkPath } from '../../release/sdk-stubs.mjs';
+import { sandbox, sdkDir, sh } from '../helpers/sdk-harness.js';
+
+// The SDK loads lazily (D297): sourcing tool-sdk.sh defines stubs only; a function's first
+// call sources its library and those it calls, and the real function replaces the stubs.
+
+t.test('the committed loader block is what release/sdk-stubs.mjs generates (npm run generate)', async (t) => {
+  t.equal(readFileSync(toolSdkPath, 'utf8'), generateToolSdk(), 'run npm run generate');
+});
+
+/** The stubs of tool-sdk.sh: function name -> the libraries its first call loads. */
+const stubs = new Map(
+  [...readFileSync(toolSdkPath, 'utf8').matchAll(/^(mcp_\w+)\(\) \{ _mcp_sdk_load ([\w -]+) && \1 "\$@"; \}$/gm)].map(
+    (match) => [match[1] as string, (match[2] as string).split(' ')],
+  ),
+);
+
+t.test('sourcing parses no library; a first call loads its library and what that one calls', async (t) => {
+  t.ok(stubs.size >= 60, `${stubs.size} stubs`);
+  const box = sandbox(t);
+  const run = await box.run(
+    `declare -F | awk '{ print $3 }' | grep -v '^mcp_' || true
+     printf 'loaded:%s\\n' "\${_MCPBASH_SDK_LOADED-}"
+     mcp_json_arr a b; echo
+     printf 'loaded:%s\\n' "\${_MCPBASH_SDK_LOADED-}"
+     declare -f mcp_json_obj | grep -c _mcp_sdk_load || true
+     declare -f mcp_client_supports_ui | grep -c _mcp_sdk_load`,
+  );
+  t.equal(run.code, 0, run.stderr);
+  const [, ...libs] = stubs.get('mcp_json_arr') ?? [];
+  t.same(run.stdout.split('\n'), [
+    '_mcp_sdk_load',
+    'loaded:',
+    '["a","b"]',
+    `loaded: json ${libs.join(' ')}`,
+    '0',
+    '1',
+    '',
+  ]);
+});
+
+t.test('every stub loads a library that defines its function for real', async (t) => {
+  const box = sandbox(t);
+  const checks = [...stubs]
+    .map(
+      ([fn, libs]) =>
+        `( _mcp_sdk_load ${libs.join(' ')}; declare -f ${fn} | grep -q _mcp_sdk_load && echo ${fn} ) || true`,
+    )
+    .join('\n');
+  const run = await box.run(`${checks}\necho done`);
+  t.equal(run.stdout, 'done\n', 'no function is still a stub once its libraries are loaded');
+});
+
+t.test('a library that cannot be read: the call fails, it does not loop', async (t) => {
+  const box = sandbox(t);
+  const copy = join(box.dir, 'sdk');
+  cpSync(sdkDir, copy, { recursive: true });
+  rmSync(join(copy, 'lib', 'ui.sh'));
+  const run = await box.runPlain(
+    `source ${sh(join(copy, 'tool-sdk.sh'))}; mcp_client_supports_ui && rc=0 || rc=$?; echo "rc=$rc"`,
+  );
+  t.equal(run.stdout, 'rc=1\n');
+  t.match(run.stderr, /ui\.sh/);
+});
