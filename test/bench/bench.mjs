@@ -2,7 +2,8 @@
 // Benchmarks the built server next to a reference server written with the official MCP
 // TypeScript SDK (test/bench/reference-server.mjs) on the same generated project, and prints a
 // Markdown report: every scenario as mcp-bash / reference, then mcp-bash's own measures
-// (no-jq tools, 10,000-tool listing, per-call overhead over a bare bash spawn, throughput).
+// (the SDK tool on each JSON tool and the SDK's load time, each against its floor; the 10,000-tool
+// listing, per-call overhead over a bare bash spawn, throughput).
 // Benchmarks are not tests: nothing here fails on a slow number, the targets are printed.
 //
 // Usage: node test/bench/bench.mjs [--bin dist/mcp-bash] [--tools 1000] [--big 10000] [--calls 400] [--rounds 5]
@@ -226,34 +227,76 @@ async function directSpawns(script, inFlight, count) {
   return (now() - begin) / count;
 }
 
-/** mcp-bash alone: the SDK tool without jq, a big project, overhead and throughput. */
-async function ownRows(project, m) {
+/** Milliseconds per run of `bash -c SCRIPT`, p50 of `count` runs one at a time (no server). */
+async function bashRuns(script, count) {
+  return median(
+    await sample(
+      count,
+      () => new Promise((resolve) => spawn('bash', ['-c', script], { stdio: 'ignore' }).on('close', resolve)),
+    ),
+  );
+}
+
+/**
+ * The SDK hello tool on each JSON tool the host may have, and loading the SDK, each against
+ * its floor in the same rounds: the `printf ok` call on the same server, `bash -c true`.
+ */
+async function sdkRows(project) {
   const noJqPath = pathWithoutJq(process.env.PATH ?? '/usr/bin:/bin');
-  const rows = ['| Measure | Result | target |', '|---|---|---|'];
+  const jqVersion = findProgram('jq') ? spawnSync('jq', ['--version'], { encoding: 'utf8' }).stdout.trim() : '';
+  const setups = [
+    ['gojq', findProgram('gojq') ? { MCPBASH_JSON_TOOL: 'gojq' } : undefined],
+    [`the host's jq (${jqVersion})`, jqVersion ? { MCPBASH_JSON_TOOL: 'jq' } : undefined],
+    ['no jq at all (the warm built-in jq)', { PATH: noJqPath }],
+  ].filter(([, env]) => env !== undefined);
+  const rows = [
+    `| SDK measure (medians of ${ROUNDS} rounds) | time | floor (same rounds) | ratio | target |`,
+    '|---|---|---|---|---|',
+  ];
   try {
-    const withJq = await started('mcp-bash', project);
-    const withoutJq = await started('mcp-bash', project, { PATH: noJqPath });
-    const hello = (server) => async () =>
-      median(await sample(20, () => expectOk(server, 'tools/call', { name: 'hello', arguments: { name: 'x' } })));
-    await hello(withoutJq)();
-    const runs = { noJq: [], jq: [], ratios: [] };
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const a = await hello(withoutJq)();
-      const b = await hello(withJq)();
-      runs.noJq.push(a);
-      runs.jq.push(b);
-      runs.ratios.push(a / b);
+    for (const [label, env] of setups) {
+      const server = await started('mcp-bash', project, env);
+      const call = (name) => async () =>
+        median(await sample(20, () => expectOk(server, 'tools/call', { name, arguments: { name: 'x' } })));
+      await call('hello')();
+      const runs = { hello: [], floor: [], ratios: [] };
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const hello = await call('hello')();
+        const floor = await call('tool-0001')();
+        runs.hello.push(hello);
+        runs.floor.push(floor);
+        runs.ratios.push(hello / floor);
+      }
+      await server.close();
+      const r = median(runs.ratios);
+      rows.push(
+        `| tools/call, SDK hello, ${label} (floor: the \`printf ok\` call) | ${fmt(median(runs.hello))} | ` +
+          `${fmt(median(runs.floor))} | ${ratio(r, 1)}${verdict(r, 1.6)} | ≤ 1.6× |`,
+      );
     }
-    await withJq.close();
-    await withoutJq.close();
-    const r = median(runs.ratios);
-    rows.push(
-      `| SDK tool with no jq/gojq on PATH (warm built-in jq) vs with gojq, p50 | ${fmt(median(runs.noJq))} vs ` +
-        `${fmt(median(runs.jq))} = ${ratio(r, 1)}${verdict(r, 2)} | ≤ 2× |`,
-    );
   } finally {
     rmSync(noJqPath, { recursive: true, force: true });
   }
+  const load = { sdk: [], floor: [], ratios: [] };
+  const sourceSdk = `source ${JSON.stringify(join(root, 'sdk-sh', 'tool-sdk.sh'))}`;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const sdk = await bashRuns(sourceSdk, 40);
+    const floor = await bashRuns('true', 40);
+    load.sdk.push(sdk);
+    load.floor.push(floor);
+    load.ratios.push(sdk / floor);
+  }
+  const r = median(load.ratios);
+  rows.push(
+    `| \`bash -c 'source tool-sdk.sh'\` (floor: \`bash -c true\`) | ${fmt(median(load.sdk))} | ` +
+      `${fmt(median(load.floor))} | ${ratio(r, 1)}${verdict(r, 1.5)} | ≤ 1.5× |`,
+  );
+  return rows;
+}
+
+/** mcp-bash alone: a big project, overhead and throughput. */
+async function ownRows(project, m) {
+  const rows = ['| Measure | Result | target |', '|---|---|---|'];
   const big = makeProject(bigCount);
   try {
     const cold = median([
@@ -296,6 +339,8 @@ async function main() {
         `median of paired rounds): below 1× mcp-bash is faster or smaller.`,
       '',
       ...comparisonRows(measured),
+      '',
+      ...(await sdkRows(project)),
       '',
       ...(await ownRows(project, measured)),
     ];

@@ -29,7 +29,9 @@ const PROBE = `#!/usr/bin/env bash
 set -euo pipefail
 source "\${MCP_SDK}/tool-sdk.sh"
 name="$(mcp_args_get '.name')"
-# With a fallback that can only fail, an answer proves the warm service gave it.
+# With a fallback that can only fail, an answer proves the warm service gave it. The
+# private _mcp_jq is there once a public helper has loaded the SDK's core (D297).
+mcp_json_escape probe >/dev/null
 served="$(MCPBASH_JSON_TOOL_BIN=false _mcp_jq -rn '"served"')"
 direct="$(printf '{"n":[1,2,3]}' | "\${MCPBASH_JSON_TOOL_BIN}" -c '.n | add')"
 mcp_result_success "$(mcp_json_obj name "\${name}" served "\${served}" direct "\${direct}" \\
