@@ -71,6 +71,17 @@ mcp_result_success() {
 		_mcp_emit_error_result '{"type":"internal_error","message":"Empty data passed to mcp_result_success"}' "Empty data passed to mcp_result_success"
 		return 0
 	fi
+	# Data known to be valid (a flat object or array of strings, as mcp_json_obj prints) that
+	# fits the text budget is wrapped in Bash: the same result, without a JSON process.
+	if _mcp_json_flat_strings "${_mcp_data}"; then
+		_mcp_envelope="{\"success\":true,\"result\":${_mcp_data}}"
+		# A character is at most 4 bytes: most results need no byte count.
+		if [ $((${#_mcp_envelope} * 4)) -le "${_mcp_max}" ] || [ "$(mcp_byte_length "${_mcp_envelope}")" -le "${_mcp_max}" ]; then
+			_mcp_json_quote_to _mcp_text "${_mcp_envelope}"
+			printf '{"content":[{"type":"text","text":%s}],"structuredContent":%s,"isError":false}\n' "${_mcp_text}" "${_mcp_envelope}"
+			return 0
+		fi
+	fi
 	if _mcp_json_ok; then
 		# One pass: validate (a single value), wrap, summarise. Input goes through stdin.
 		# shellcheck disable=SC2016 # $data, $envelope... are jq variables

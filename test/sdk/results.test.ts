@@ -255,3 +255,40 @@ for (const tool of jsonTools()) {
     });
   });
 }
+
+t.test('mcp_result_success of mcp_json_obj or mcp_json_arr output runs no JSON process', async (t) => {
+  const box = sandbox(t);
+  // A JSON tool that can only fail, and says so: an answer proves it was not run.
+  const marker = join(box.dir, 'jq-ran');
+  const failing = join(box.dir, 'failing-jq');
+  writeFileSync(failing, `#!/bin/sh\ntouch ${sh(marker)}\nexit 3\n`, { mode: 0o755 });
+  const hostile = [
+    'plain',
+    'quote " and \\ backslash',
+    'tab\there\nnewline\r',
+    '\u0001\u0008\u001f\u007f',
+    'é ☃ 🎉',
+    '',
+  ];
+  const options = { tool: { name: 'jq', bin: failing } as const };
+  for (const [script, data] of [
+    ['mcp_json_obj', Object.fromEntries(hostile.map((value, i) => [`k${i} ${value}`, value]))],
+    ['mcp_json_arr', hostile],
+    ['mcp_json_obj', {}],
+  ] as const) {
+    const words = Array.isArray(data) ? data : Object.entries(data).flat();
+    const run = await box.run(`mcp_result_success "$(${script} ${words.map(sh).join(' ')})"`, options);
+    t.equal(run.code, 0, run.stderr);
+    const envelope = { success: true, result: data };
+    // jq's bytes: JSON.stringify's, but DEL escaped as jq (and the SDK's quoting) escape it.
+    const text = JSON.stringify(envelope).replaceAll('\u007f', '\\u007f');
+    t.equal(
+      run.stdout,
+      `${JSON.stringify({ content: [{ type: 'text', text }], structuredContent: envelope, isError: false }).replaceAll('\u007f', '\\u007f')}\n`,
+    );
+  }
+  t.notOk(existsSync(marker), 'the JSON tool never ran');
+  const other = await box.run(`mcp_result_success '{"n":1}' >/dev/null || true`, options);
+  t.equal(other.code, 0);
+  t.ok(existsSync(marker), 'other data still goes through the JSON tool');
+});
