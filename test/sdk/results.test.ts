@@ -281,10 +281,11 @@ t.test('mcp_result_success of mcp_json_obj or mcp_json_arr output runs no JSON p
     t.equal(run.code, 0, run.stderr);
     const envelope = { success: true, result: data };
     // jq's bytes: JSON.stringify's, but DEL escaped as jq (and the SDK's quoting) escape it.
-    const text = JSON.stringify(envelope).replaceAll('\u007f', '\\u007f');
+    const asJq = (value: unknown) => JSON.stringify(value).replaceAll('\u007f', '\\u007f');
+    const text = asJq(envelope);
     t.equal(
       run.stdout,
-      `${JSON.stringify({ content: [{ type: 'text', text }], structuredContent: envelope, isError: false }).replaceAll('\u007f', '\\u007f')}\n`,
+      `${asJq({ content: [{ type: 'text', text }], structuredContent: envelope, isError: false })}\n`,
     );
   }
   t.notOk(existsSync(marker), 'the JSON tool never ran');
