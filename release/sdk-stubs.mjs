@@ -8,8 +8,9 @@
 //   node release/sdk-stubs.mjs --check   exit 1 when the committed block is stale
 //
 // The libraries are sdk-sh/lib/*.sh except url-policy.sh (the https and git providers source
-// it themselves). A function is a line `name() {` or `name() (`; a library calls into
-// another when a line of its code (comments aside) names one of the other's functions.
+// it themselves). A function is a line `name() {` or `name() (`; a library needs another
+// when a line of its code (comments aside) names one of the other's private `_mcp_*`
+// functions (a public one it calls is a stub that loads its own library).
 // test/lint/sdk-stubs.test.ts fails when the committed block differs from what this writes.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -45,7 +46,8 @@ function closure(libraries, owner, name) {
   const queue = [name];
   while (queue.length > 0) {
     const { code } = libraries.get(queue.shift());
-    for (const word of new Set(code.match(/\b_?mcp_[A-Za-z0-9_]+\b/g) ?? [])) {
+    // A public function it calls is a stub that loads its own library: only private ones count.
+    for (const word of new Set(code.match(/\b_mcp_[A-Za-z0-9_]+\b/g) ?? [])) {
       const lib = owner.get(word);
       if (lib !== undefined && !seen.has(lib)) {
         seen.add(lib);

@@ -58,70 +58,70 @@ _mcp_sdk_load() {
 		_MCPBASH_SDK_LOADED="${_MCPBASH_SDK_LOADED-} ${_mcp_lib}"
 	done
 }
-mcp_args_bool() { _mcp_sdk_load args core jq-service json notify path results && mcp_args_bool "$@"; }
-mcp_args_get() { _mcp_sdk_load args core jq-service json notify path results && mcp_args_get "$@"; }
-mcp_args_int() { _mcp_sdk_load args core jq-service json notify path results && mcp_args_int "$@"; }
-mcp_args_raw() { _mcp_sdk_load args core jq-service json notify path results && mcp_args_raw "$@"; }
-mcp_args_require() { _mcp_sdk_load args core jq-service json notify path results && mcp_args_require "$@"; }
-mcp_byte_length() { _mcp_sdk_load json core jq-service notify && mcp_byte_length "$@"; }
-mcp_client_supports_ui() { _mcp_sdk_load ui core jq-service json notify path results && mcp_client_supports_ui "$@"; }
-mcp_config_get() { _mcp_sdk_load config core jq-service notify && mcp_config_get "$@"; }
-mcp_config_load() { _mcp_sdk_load config core jq-service notify && mcp_config_load "$@"; }
-mcp_content_audio() { _mcp_sdk_load content core jq-service json notify path results && mcp_content_audio "$@"; }
-mcp_content_image() { _mcp_sdk_load content core jq-service json notify path results && mcp_content_image "$@"; }
-mcp_content_resource_link() { _mcp_sdk_load content core jq-service json notify path results && mcp_content_resource_link "$@"; }
-mcp_content_text() { _mcp_sdk_load content core jq-service json notify path results && mcp_content_text "$@"; }
+mcp_args_bool() { _mcp_sdk_load args core jq-service && mcp_args_bool "$@"; }
+mcp_args_get() { _mcp_sdk_load args core jq-service && mcp_args_get "$@"; }
+mcp_args_int() { _mcp_sdk_load args core jq-service && mcp_args_int "$@"; }
+mcp_args_raw() { _mcp_sdk_load args core jq-service && mcp_args_raw "$@"; }
+mcp_args_require() { _mcp_sdk_load args core jq-service && mcp_args_require "$@"; }
+mcp_byte_length() { _mcp_sdk_load json core jq-service && mcp_byte_length "$@"; }
+mcp_client_supports_ui() { _mcp_sdk_load ui core jq-service results && mcp_client_supports_ui "$@"; }
+mcp_config_get() { _mcp_sdk_load config core jq-service && mcp_config_get "$@"; }
+mcp_config_load() { _mcp_sdk_load config core jq-service && mcp_config_load "$@"; }
+mcp_content_audio() { _mcp_sdk_load content core jq-service results && mcp_content_audio "$@"; }
+mcp_content_image() { _mcp_sdk_load content core jq-service results && mcp_content_image "$@"; }
+mcp_content_resource_link() { _mcp_sdk_load content core jq-service results && mcp_content_resource_link "$@"; }
+mcp_content_text() { _mcp_sdk_load content core jq-service results && mcp_content_text "$@"; }
 mcp_debug() { _mcp_sdk_load notify core jq-service && mcp_debug "$@"; }
-mcp_download_safe() { _mcp_sdk_load download core jq-service json notify path results && mcp_download_safe "$@"; }
-mcp_download_safe_or_fail() { _mcp_sdk_load download core jq-service json notify path results && mcp_download_safe_or_fail "$@"; }
-mcp_elicit() { _mcp_sdk_load elicit core jq-service json notify && mcp_elicit "$@"; }
-mcp_elicit_choice() { _mcp_sdk_load elicit core jq-service json notify && mcp_elicit_choice "$@"; }
-mcp_elicit_complete() { _mcp_sdk_load elicit core jq-service json notify && mcp_elicit_complete "$@"; }
-mcp_elicit_confirm() { _mcp_sdk_load elicit core jq-service json notify && mcp_elicit_confirm "$@"; }
-mcp_elicit_multi_choice() { _mcp_sdk_load elicit core jq-service json notify && mcp_elicit_multi_choice "$@"; }
-mcp_elicit_string() { _mcp_sdk_load elicit core jq-service json notify && mcp_elicit_string "$@"; }
-mcp_elicit_titled_choice() { _mcp_sdk_load elicit core jq-service json notify && mcp_elicit_titled_choice "$@"; }
-mcp_elicit_titled_multi_choice() { _mcp_sdk_load elicit core jq-service json notify && mcp_elicit_titled_multi_choice "$@"; }
-mcp_elicit_url() { _mcp_sdk_load elicit core jq-service json notify && mcp_elicit_url "$@"; }
-mcp_emit_json() { _mcp_sdk_load json core jq-service notify && mcp_emit_json "$@"; }
-mcp_emit_text() { _mcp_sdk_load json core jq-service notify && mcp_emit_text "$@"; }
-mcp_error() { _mcp_sdk_load results core jq-service json notify path && mcp_error "$@"; }
-mcp_extract_cli_error() { _mcp_sdk_load results core jq-service json notify path && mcp_extract_cli_error "$@"; }
-mcp_fail() { _mcp_sdk_load results core jq-service json notify path && mcp_fail "$@"; }
-mcp_fail_invalid_args() { _mcp_sdk_load results core jq-service json notify path && mcp_fail_invalid_args "$@"; }
+mcp_download_safe() { _mcp_sdk_load download core jq-service && mcp_download_safe "$@"; }
+mcp_download_safe_or_fail() { _mcp_sdk_load download core jq-service && mcp_download_safe_or_fail "$@"; }
+mcp_elicit() { _mcp_sdk_load elicit core jq-service && mcp_elicit "$@"; }
+mcp_elicit_choice() { _mcp_sdk_load elicit core jq-service && mcp_elicit_choice "$@"; }
+mcp_elicit_complete() { _mcp_sdk_load elicit core jq-service && mcp_elicit_complete "$@"; }
+mcp_elicit_confirm() { _mcp_sdk_load elicit core jq-service && mcp_elicit_confirm "$@"; }
+mcp_elicit_multi_choice() { _mcp_sdk_load elicit core jq-service && mcp_elicit_multi_choice "$@"; }
+mcp_elicit_string() { _mcp_sdk_load elicit core jq-service && mcp_elicit_string "$@"; }
+mcp_elicit_titled_choice() { _mcp_sdk_load elicit core jq-service && mcp_elicit_titled_choice "$@"; }
+mcp_elicit_titled_multi_choice() { _mcp_sdk_load elicit core jq-service && mcp_elicit_titled_multi_choice "$@"; }
+mcp_elicit_url() { _mcp_sdk_load elicit core jq-service && mcp_elicit_url "$@"; }
+mcp_emit_json() { _mcp_sdk_load json core jq-service && mcp_emit_json "$@"; }
+mcp_emit_text() { _mcp_sdk_load json core jq-service && mcp_emit_text "$@"; }
+mcp_error() { _mcp_sdk_load results core jq-service && mcp_error "$@"; }
+mcp_extract_cli_error() { _mcp_sdk_load results core jq-service && mcp_extract_cli_error "$@"; }
+mcp_fail() { _mcp_sdk_load results core jq-service && mcp_fail "$@"; }
+mcp_fail_invalid_args() { _mcp_sdk_load results core jq-service && mcp_fail_invalid_args "$@"; }
 mcp_is_cancelled() { _mcp_sdk_load notify core jq-service && mcp_is_cancelled "$@"; }
-mcp_is_valid_json() { _mcp_sdk_load json core jq-service notify && mcp_is_valid_json "$@"; }
-mcp_json_arr() { _mcp_sdk_load json core jq-service notify && mcp_json_arr "$@"; }
-mcp_json_escape() { _mcp_sdk_load json core jq-service notify && mcp_json_escape "$@"; }
-mcp_json_obj() { _mcp_sdk_load json core jq-service notify && mcp_json_obj "$@"; }
-mcp_json_truncate() { _mcp_sdk_load truncate core jq-service notify && mcp_json_truncate "$@"; }
+mcp_is_valid_json() { _mcp_sdk_load json core jq-service && mcp_is_valid_json "$@"; }
+mcp_json_arr() { _mcp_sdk_load json core jq-service && mcp_json_arr "$@"; }
+mcp_json_escape() { _mcp_sdk_load json core jq-service && mcp_json_escape "$@"; }
+mcp_json_obj() { _mcp_sdk_load json core jq-service && mcp_json_obj "$@"; }
+mcp_json_truncate() { _mcp_sdk_load truncate core jq-service && mcp_json_truncate "$@"; }
 mcp_log() { _mcp_sdk_load notify core jq-service && mcp_log "$@"; }
 mcp_log_debug() { _mcp_sdk_load notify core jq-service && mcp_log_debug "$@"; }
 mcp_log_error() { _mcp_sdk_load notify core jq-service && mcp_log_error "$@"; }
 mcp_log_info() { _mcp_sdk_load notify core jq-service && mcp_log_info "$@"; }
 mcp_log_warn() { _mcp_sdk_load notify core jq-service && mcp_log_warn "$@"; }
-mcp_meta_get() { _mcp_sdk_load args core jq-service json notify path results && mcp_meta_get "$@"; }
-mcp_meta_raw() { _mcp_sdk_load args core jq-service json notify path results && mcp_meta_raw "$@"; }
+mcp_meta_get() { _mcp_sdk_load args core jq-service && mcp_meta_get "$@"; }
+mcp_meta_raw() { _mcp_sdk_load args core jq-service && mcp_meta_raw "$@"; }
 mcp_path_collapse() { _mcp_sdk_load path && mcp_path_collapse "$@"; }
 mcp_path_normalize() { _mcp_sdk_load path && mcp_path_normalize "$@"; }
 mcp_progress() { _mcp_sdk_load notify core jq-service && mcp_progress "$@"; }
-mcp_prompt_message() { _mcp_sdk_load content core jq-service json notify path results && mcp_prompt_message "$@"; }
-mcp_require_path() { _mcp_sdk_load roots args core jq-service json notify path results && mcp_require_path "$@"; }
-mcp_result_content() { _mcp_sdk_load content core jq-service json notify path results && mcp_result_content "$@"; }
-mcp_result_error() { _mcp_sdk_load results core jq-service json notify path && mcp_result_error "$@"; }
-mcp_result_success() { _mcp_sdk_load results core jq-service json notify path && mcp_result_success "$@"; }
-mcp_result_text_with_resource() { _mcp_sdk_load results core jq-service json notify path && mcp_result_text_with_resource "$@"; }
-mcp_result_with_ui() { _mcp_sdk_load ui core jq-service json notify path results && mcp_result_with_ui "$@"; }
-mcp_result_with_ui_data() { _mcp_sdk_load ui core jq-service json notify path results && mcp_result_with_ui_data "$@"; }
-mcp_roots_contains() { _mcp_sdk_load roots args core jq-service json notify path results && mcp_roots_contains "$@"; }
-mcp_roots_count() { _mcp_sdk_load roots args core jq-service json notify path results && mcp_roots_count "$@"; }
-mcp_roots_list() { _mcp_sdk_load roots args core jq-service json notify path results && mcp_roots_list "$@"; }
-mcp_run_with_progress() { _mcp_sdk_load progress-passthrough core jq-service json notify && mcp_run_with_progress "$@"; }
-mcp_sample() { _mcp_sdk_load sample core jq-service notify && mcp_sample "$@"; }
-mcp_sample_messages() { _mcp_sdk_load sample core jq-service notify && mcp_sample_messages "$@"; }
+mcp_prompt_message() { _mcp_sdk_load content core jq-service results && mcp_prompt_message "$@"; }
+mcp_require_path() { _mcp_sdk_load roots args core jq-service path && mcp_require_path "$@"; }
+mcp_result_content() { _mcp_sdk_load content core jq-service results && mcp_result_content "$@"; }
+mcp_result_error() { _mcp_sdk_load results core jq-service && mcp_result_error "$@"; }
+mcp_result_success() { _mcp_sdk_load results core jq-service && mcp_result_success "$@"; }
+mcp_result_text_with_resource() { _mcp_sdk_load results core jq-service && mcp_result_text_with_resource "$@"; }
+mcp_result_with_ui() { _mcp_sdk_load ui core jq-service results && mcp_result_with_ui "$@"; }
+mcp_result_with_ui_data() { _mcp_sdk_load ui core jq-service results && mcp_result_with_ui_data "$@"; }
+mcp_roots_contains() { _mcp_sdk_load roots args core jq-service path && mcp_roots_contains "$@"; }
+mcp_roots_count() { _mcp_sdk_load roots args core jq-service path && mcp_roots_count "$@"; }
+mcp_roots_list() { _mcp_sdk_load roots args core jq-service path && mcp_roots_list "$@"; }
+mcp_run_with_progress() { _mcp_sdk_load progress-passthrough core jq-service && mcp_run_with_progress "$@"; }
+mcp_sample() { _mcp_sdk_load sample core jq-service && mcp_sample "$@"; }
+mcp_sample_messages() { _mcp_sdk_load sample core jq-service && mcp_sample_messages "$@"; }
 mcp_sdk_load_path_helpers() { _mcp_sdk_load path && mcp_sdk_load_path_helpers "$@"; }
-mcp_tool_meta_with_ui() { _mcp_sdk_load ui core jq-service json notify path results && mcp_tool_meta_with_ui "$@"; }
-mcp_ui_form() { _mcp_sdk_load ui core jq-service json notify path results && mcp_ui_form "$@"; }
-mcp_ui_table() { _mcp_sdk_load ui core jq-service json notify path results && mcp_ui_table "$@"; }
+mcp_tool_meta_with_ui() { _mcp_sdk_load ui core jq-service results && mcp_tool_meta_with_ui "$@"; }
+mcp_ui_form() { _mcp_sdk_load ui core jq-service results && mcp_ui_form "$@"; }
+mcp_ui_table() { _mcp_sdk_load ui core jq-service results && mcp_ui_table "$@"; }
 mcp_with_retry() { _mcp_sdk_load notify core jq-service && mcp_with_retry "$@"; }
 # --- end of the generated loader ---

@@ -26,8 +26,69 @@ _mcp_payload_print() {
 	_mcp_xtrace_restore "${_mcp_x}"
 }
 
+# _mcp_args_flat_to VAR FILTER: sets VAR to what `jq -rc FILTER` prints over the arguments,
+# trailing newlines dropped, when FILTER is a plain path (`.a.b`, optionally `// LITERAL`)
+# that MCP_TOOL_ARGS_FLAT answers (D298); status 1 leaves the filter to jq.
+_mcp_args_flat_to() {
+	local _mcp_fl="${MCP_TOOL_ARGS_FLAT-}" _mcp_path="" _mcp_def="" _mcp_rec="" _mcp_kind="" _mcp_text=""
+	local _mcp_up="" _mcp_nl=$'\n' _mcp_tab=$'\t' _mcp_p1='%0A' _mcp_p2='%09' _mcp_p3='%25' _mcp_pct='%'
+	local _mcp_re='^[[:space:]]*((\.[A-Za-z_][A-Za-z0-9_]*)+)[[:space:]]*(//[[:space:]]*("[^"\\[:cntrl:]]*"|0|-?[1-9][0-9]{0,14}|true|false|null)[[:space:]]*)?$'
+	# The form describes MCP_TOOL_ARGS_JSON (its first line) as the server set it, not a
+	# value the tool put there since.
+	[ -n "${_mcp_fl}" ] && [ -z "${MCP_TOOL_ARGS_FILE-}" ] || return 1
+	[ "${_mcp_fl%%"${_mcp_nl}"*}" = "${MCP_TOOL_ARGS_JSON-}" ] || return 1
+	[[ "${2-}" =~ ${_mcp_re} ]] || return 1
+	_mcp_path="${BASH_REMATCH[1]}"
+	_mcp_def="${BASH_REMATCH[4]}"
+	case "${_mcp_fl}" in
+	*"${_mcp_nl}${_mcp_path}${_mcp_tab}"*)
+		_mcp_rec="${_mcp_fl#*"${_mcp_nl}${_mcp_path}${_mcp_tab}"}"
+		_mcp_rec="${_mcp_rec%%"${_mcp_nl}"*}"
+		_mcp_kind="${_mcp_rec%%"${_mcp_tab}"*}"
+		_mcp_text="${_mcp_rec#*"${_mcp_tab}"}"
+		;;
+	*)
+		# Not recorded: a missing key (null) when the nearest recorded parent is an object.
+		_mcp_up="${_mcp_path%.*}"
+		while [ -n "${_mcp_up}" ]; do
+			case "${_mcp_fl}" in
+			*"${_mcp_nl}${_mcp_up}${_mcp_tab}o${_mcp_tab}"*) break ;;
+			*"${_mcp_nl}${_mcp_up}${_mcp_tab}"*) return 1 ;;
+			esac
+			_mcp_up="${_mcp_up%.*}"
+		done
+		_mcp_kind=z
+		_mcp_text=null
+		;;
+	esac
+	case "${_mcp_kind}" in
+	s)
+		_mcp_text="${_mcp_text//"${_mcp_p1}"/${_mcp_nl}}"
+		_mcp_text="${_mcp_text//"${_mcp_p2}"/${_mcp_tab}}"
+		_mcp_text="${_mcp_text//"${_mcp_p3}"/${_mcp_pct}}"
+		;;
+	v | z) ;;
+	*) return 1 ;;
+	esac
+	# `//` replaces null and false by the literal (a string literal prints raw).
+	if [ -n "${_mcp_def}" ] && { [ "${_mcp_kind}" = z ] || [ "${_mcp_kind}${_mcp_text}" = vfalse ]; }; then
+		case "${_mcp_def}" in
+		'"'*) _mcp_text="${_mcp_def:1:${#_mcp_def}-2}" ;;
+		*) _mcp_text="${_mcp_def}" ;;
+		esac
+	fi
+	while :; do
+		case "${_mcp_text}" in
+		*"${_mcp_nl}") _mcp_text="${_mcp_text%"${_mcp_nl}"}" ;;
+		*) break ;;
+		esac
+	done
+	printf -v "${1}" '%s' "${_mcp_text}"
+}
+
 # _mcp_payload_query KIND FUNCTION FILTER: runs `jq -rc FILTER` over the args or _meta and
-# prints the result without trailing newlines. Minimal mode or a jq error: a warning on
+# prints the result without trailing newlines (plain paths of the args: from
+# MCP_TOOL_ARGS_FLAT, without a JSON process). Minimal mode or a jq error: a warning on
 # stderr, no output, status 1 (or jq's status).
 _mcp_payload_query() {
 	local _mcp_kind="${1-}" _mcp_fn="${2-}" _mcp_filter="${3-}" _mcp_x=0 _mcp_rc=0 _mcp_out="" _mcp_file=""
@@ -37,6 +98,11 @@ _mcp_payload_query() {
 		return 1
 	fi
 	_mcp_xtrace_pause
+	if [ "${_mcp_kind}" = "args" ] && _mcp_args_flat_to _mcp_out "${_mcp_filter}"; then
+		printf '%s' "${_mcp_out}"
+		_mcp_xtrace_restore "${_mcp_x}"
+		return 0
+	fi
 	if [ "${_mcp_kind}" = "meta" ]; then
 		_mcp_file="${MCP_TOOL_META_FILE-}"
 		_mcp_inline="${MCP_TOOL_META_JSON:-${_mcp_default}}"

@@ -8,6 +8,7 @@ import type { RootEntry } from '../project/roots.js';
 import { identityEnvironment, type ServerIdentity } from '../project/server-identity.js';
 import type { ProgressToken } from '../spec/types.js';
 import type { CallPaths } from './call-directory.js';
+import { flatArguments } from './flat-arguments.js';
 import { selfBinary } from './self-binary.js';
 
 export type ToolEnvMode = 'minimal' | 'allowlist' | 'inherit';
@@ -170,6 +171,10 @@ export function buildToolEnvironment(input: ToolEnvironmentInput): NodeJS.Proces
     }
   }
   setPayload(env, 'MCP_TOOL_ARGS', input.args, input.paths.args, input.payloadThreshold);
+  // The plain paths of small arguments, for the SDK to read without a JSON process (D298).
+  const flat = env.MCP_TOOL_ARGS_FILE ? '' : flatArguments(input.args ?? {}, env.MCP_TOOL_ARGS_JSON ?? '{}');
+  if (flat !== '' && Buffer.byteLength(flat) <= input.payloadThreshold) env.MCP_TOOL_ARGS_FLAT = flat;
+  else delete env.MCP_TOOL_ARGS_FLAT;
   setPayload(env, 'MCP_TOOL_META', input.meta, input.paths.meta, input.payloadThreshold);
   setPayload(env, 'MCP_TOOL_METADATA', input.metadata, input.paths.metadata, input.payloadThreshold);
   return env;
