@@ -22,7 +22,7 @@ function record(value: unknown): [kind: string, text: string] {
 }
 
 /** `%`, newline and tab escaped, so that a record is one line of three tab-separated fields. */
-const escape = (text: string) => text.replaceAll('%', '%25').replaceAll('\n', '%0A').replaceAll('\t', '%09');
+const escapeField = (text: string) => text.replaceAll('%', '%25').replaceAll('\n', '%0A').replaceAll('\t', '%09');
 
 /**
  * The arguments as the SDK reads them without a JSON process (MCP_TOOL_ARGS_FLAT, D298):
@@ -38,7 +38,7 @@ export function flatArguments(args: unknown, json: string): string {
       if (!NAME.test(key)) continue;
       const path = `${prefix}.${key}`;
       const [kind, text] = record(member);
-      lines.push(`${path}\t${kind}\t${escape(text)}`);
+      lines.push(`${path}\t${kind}\t${escapeField(text)}`);
       if (kind === 'o') walk(member as Record<string, unknown>, path);
     }
   };

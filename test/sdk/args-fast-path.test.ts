@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
+import { RawNumber } from '../../src/json/raw-number.js';
 import { fullJsonTools, sandbox, sh } from '../helpers/sdk-harness.js';
 
 // mcp_args_get answers plain paths from MCP_TOOL_ARGS_FLAT without a JSON process (D298):
@@ -15,7 +16,10 @@ const ARGS = {
   zero: 0,
   negative: -42,
   big: 9007199254740991,
-  tooBig: 12345678901234567890,
+  // Numbers JavaScript cannot write as the client did come as RawNumbers (the server's parse).
+  tooBig: new RawNumber('12345678901234567890'),
+  oneDotZero: new RawNumber('1.0'),
+  thousand: new RawNumber('1e3'),
   float: 1.5,
   exp: 1e21,
   yes: true,
@@ -63,6 +67,8 @@ const FAST = [
 /** Filters left to the JSON tool: values jq prints in ways that differ, containers, errors, other syntax. */
 const SLOW = [
   '.tooBig',
+  '.oneDotZero',
+  '.thousand',
   '.float',
   '.exp',
   '.list',
