@@ -1,10 +1,10 @@
-import { type FailureWording, failureMessage, processFailure } from '../process/process-result.js';
+import type { FailureWording } from '../process/process-result.js';
 import { type CompletionPage, parseCompletionOutput } from '../project/completions/completion-output.js';
 import type { CompletionSource } from '../project/completions/completion-source.js';
 import { ProjectError } from '../project/project-error.js';
 import type { ProjectLayout } from '../project/project-layout.js';
 import type { JsonObject } from '../spec/types.js';
-import { runScript, type ScriptHost } from './script-run.js';
+import { runScript, type ScriptHost, throwIfScriptFailed } from './script-run.js';
 
 /** Completion output is a short list; more than this is a broken script. */
 const MAX_OUTPUT_BYTES = 1024 * 1024;
@@ -91,13 +91,7 @@ export async function runCompletionScript(
     signal,
   });
   const data = { name: request.name, script: source.key };
-  const failure = processFailure(run);
-  if (failure?.kind === 'exit')
-    throw ProjectError.failed(run.stderrTail.trim() || 'Completion provider failed', {
-      ...data,
-      exitCode: run.exitCode,
-    });
-  if (failure) throw ProjectError.failed(failureMessage(failure, completionWording(timeoutSecs)), data);
+  throwIfScriptFailed(run, completionWording(timeoutSecs), 'Completion provider failed', data);
   try {
     return parseCompletionOutput(run.stdout.toString('utf8'), request.limit);
   } catch (error) {

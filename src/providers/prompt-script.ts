@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import { isObject } from '../json/objects.js';
-import { failureMessage, processFailure } from '../process/process-result.js';
 import { ProjectError } from '../project/project-error.js';
 import type { PromptDefinition } from '../project/prompts/prompt-definition.js';
 import { promptMessagesSchema } from '../schemas/prompt-messages.js';
 import type { PromptMessage } from '../spec/types.js';
 import { describeIssues, SchemaValidator } from '../validation/json-schema.js';
-import { runScript, type ScriptHost } from './script-run.js';
+import { runScript, type ScriptHost, throwIfScriptFailed } from './script-run.js';
 
 /** A prompt script's time when its metadata sets no `timeoutSecs`. */
 const DEFAULT_TIMEOUT_SECS = 30;
@@ -65,7 +64,8 @@ function parsePromptOutput(stdout: string): PromptScriptOutput {
  * cancellation. A failure is -32603 with the script's stderr.
  */
 export async function runPromptScript(
-  prompt: PromptDefinition & { script: string },
+  prompt: PromptDefinition,
+  script: string,
   args: Readonly<Record<string, string>>,
   host: PromptScriptHost,
   signal: AbortSignal,
@@ -73,7 +73,7 @@ export async function runPromptScript(
   const timeoutSecs = prompt.timeoutSecs ?? DEFAULT_TIMEOUT_SECS;
   const argsJson = JSON.stringify(args);
   const run = await runScript(host, {
-    script: join(host.layout.promptsDir, prompt.script),
+    script: join(host.layout.promptsDir, script),
     args: [],
     extra: {
       MCPBASH_JSON_TOOL: host.jsonTool.name,
@@ -88,25 +88,13 @@ export async function runPromptScript(
     timeoutMs: timeoutSecs * 1000,
     signal,
   });
-  const data = { prompt: prompt.name, script: prompt.script };
-  const failure = processFailure(run);
-  if (failure?.kind === 'exit')
-    throw ProjectError.failed(run.stderrTail.trim() || `Prompt script ${prompt.script} failed`, {
-      ...data,
-      exitCode: run.exitCode,
-    });
-  if (failure)
-    throw ProjectError.failed(
-      failureMessage(failure, {
-        subject: `Prompt script ${prompt.script}`,
-        timeoutSecs,
-        limits: { stdout: host.maxOutputBytes, stderr: MAX_STDERR_BYTES, setting: 'MCPBASH_MAX_TOOL_OUTPUT_SIZE' },
-      }),
-      data,
-    );
+  const data = { prompt: prompt.name, script };
+  const subject = `Prompt script ${script}`;
+  const limits = { stdout: host.maxOutputBytes, stderr: MAX_STDERR_BYTES, setting: 'MCPBASH_MAX_TOOL_OUTPUT_SIZE' };
+  throwIfScriptFailed(run, { subject, timeoutSecs, limits }, `${subject} failed`, data);
   try {
     return parsePromptOutput(run.stdout.toString('utf8'));
   } catch (error) {
-    throw ProjectError.failed(`Prompt script ${prompt.script}: ${(error as Error).message}`, data);
+    throw ProjectError.failed(`${subject}: ${(error as Error).message}`, data);
   }
 }

@@ -1,9 +1,10 @@
 import type { FrameworkHome } from '../assets/framework-home.js';
 import type { Env } from '../config/env-values.js';
 import type { ProviderConfig } from '../config/slices.js';
-import type { ProcessResult } from '../process/process-result.js';
+import { type FailureWording, failureMessage, type ProcessResult, processFailure } from '../process/process-result.js';
 import { type ProcessRegistry, runProcess } from '../process/process-runner.js';
 import { scriptCommand } from '../process/script-command.js';
+import { ProjectError } from '../project/project-error.js';
 import type { ProjectLayout } from '../project/project-layout.js';
 import { buildProviderEnvironment } from './provider-environment.js';
 
@@ -56,4 +57,21 @@ export function runScript(host: ScriptHost, run: ScriptRun): Promise<ProcessResu
     killGraceMs: host.killGraceMs,
     registry: host.processes,
   });
+}
+
+/**
+ * A completion or prompt script's failure as the -32603 error it is: a non-zero exit says
+ * its stderr (else `exitMessage`) and carries the exit code; a timeout, a cap or a
+ * cancellation is worded by `wording`. Returns when the script succeeded.
+ */
+export function throwIfScriptFailed(
+  run: ProcessResult,
+  wording: FailureWording,
+  exitMessage: string,
+  data: Record<string, unknown>,
+): void {
+  const failure = processFailure(run);
+  if (failure?.kind === 'exit')
+    throw ProjectError.failed(run.stderrTail.trim() || exitMessage, { ...data, exitCode: run.exitCode });
+  if (failure) throw ProjectError.failed(failureMessage(failure, wording), data);
 }

@@ -77,9 +77,9 @@ function writeSampleText(paths: CallPaths, answer: ClientAnswer): void {
 }
 
 /**
- * Asks the client through `bridge` (an unsupported one declines, unless it takes URL
- * elicitations only to fail the call) and writes the answer to `file`. A bridge that
- * rejects with an RpcError fails the whole call (`failCall`); the tool reads `cancel`.
+ * Asks the client through `bridge` (which declines what the client does not take; no bridge
+ * declines everything) and writes the answer to `file`. A bridge that rejects with an
+ * RpcError fails the whole call (`failCall`); the tool reads `cancel`.
  */
 function answerRequest(
   bridge: ClientRequestBridge | undefined,
@@ -89,13 +89,12 @@ function answerRequest(
   failCall: (error: RpcError) => void,
   before?: (answer: ClientAnswer) => void,
 ) {
-  const answer =
-    bridge?.supported || bridge?.urlElicitation === 'error'
-      ? bridge.ask(request, signal).catch((error: unknown): ClientAnswer => {
-          if (error instanceof RpcError) failCall(error);
-          return { action: error instanceof RpcError ? 'cancel' : 'error', content: null };
-        })
-      : Promise.resolve({ action: 'decline', content: null });
+  const answer = bridge
+    ? bridge.ask(request, signal).catch((error: unknown): ClientAnswer => {
+        if (error instanceof RpcError) failCall(error);
+        return { action: error instanceof RpcError ? 'cancel' : 'error', content: null };
+      })
+    : Promise.resolve({ action: 'decline', content: null });
   void answer
     .then((result) => {
       before?.(result);

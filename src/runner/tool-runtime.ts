@@ -17,6 +17,7 @@ import type { PolicyWording } from './tool-call-checks.js';
  * to the client; run-tool has none, or answers from a file).
  */
 export interface ClientRequestBridge {
+  /** The client takes these requests (MCP_*_SUPPORTED); `ask` declines when it does not. */
   readonly supported: boolean;
   /**
    * Elicitation only: what becomes of a URL elicitation (MCP_ELICIT_URL, D296): `ask` the

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, relative, resolve } from 'node:path';
-import { asObject } from '../../json/objects.js';
 import { listFiles, NOT_AN_OBJECT, readMetadata } from '../../project/discovery-files.js';
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { argumentsSchema, promptContent } from '../../project/prompts/prompt-definition.js';
 import { declaredTemplate } from '../../project/prompts/prompt-discovery.js';
+import { placeholderStrings } from '../../project/prompts/prompt-render.js';
 import { promptMeta } from '../../schemas/meta-files.js';
 import { META_SUFFIX, metaFiles, metaStem } from './project-files.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
@@ -97,9 +97,7 @@ function checkRichPrompt(
     return false;
   }
   for (const { content: block } of content.messages ?? []) {
-    const strings = [block.text, block.uri, block.name, block.title, block.description, asObject(block.resource).uri];
-    const inline = strings.filter((entry): entry is string => typeof entry === 'string').join('\n');
-    checkPlaceholders(ctx, inline, value, meta);
+    checkPlaceholders(ctx, placeholderStrings(block).join('\n'), value, meta);
     const text = block.type === 'text' && typeof block.path === 'string' ? readText(ctx, block.path) : undefined;
     if (text !== undefined) checkPlaceholders(ctx, text, value, block.path as string);
   }

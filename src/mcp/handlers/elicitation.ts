@@ -110,52 +110,49 @@ export const elicitationModule: HandlerModule = {
       if (modes().has('url')) return 'ask';
       return context.session.protocolVersion === '2025-11-25' ? 'error' : undefined;
     };
-    const bridgeVia = (requester: Pick<RequestContext, 'request' | 'notify'>): ClientRequestBridge => ({
-      get supported() {
-        return modes().size > 0;
-      },
-      get urlElicitation() {
-        return urlFate();
-      },
-      async ask(rawRequest, signal) {
-        const request = parseRequest(rawRequest);
-        if (!request) return { action: 'error', content: null };
-        if (request.mode === 'complete') {
-          if (!modes().has('url') || !open.delete(request.elicitationId)) {
-            context.log.info('mcp.elicitation', `no open URL elicitation ${request.elicitationId} to complete`);
-            return { action: 'error', content: null };
-          }
-          requester.notify('notifications/elicitation/complete', { elicitationId: request.elicitationId });
-          return { action: 'accept', content: null };
-        }
-        const params =
-          request.mode === 'url'
-            ? {
-                mode: 'url',
-                message: request.message,
-                url: request.url,
-                elicitationId: request.elicitationId ?? randomUUID(),
-              }
-            : formParams(context, request);
-        if (request.mode === 'url') issue(params.elicitationId as string);
-        if (!modes().has(request.mode)) {
-          if (request.mode === 'url' && urlFate() === 'error')
-            throw new RpcError(ErrorCode.UrlElicitationRequired, `URL elicitation required: ${request.message}`, {
-              elicitations: [params],
-            });
-          return { action: 'decline', content: null };
-        }
+    const decline = { action: 'decline', content: null };
+    const bridgeVia = (requester: Pick<RequestContext, 'request' | 'notify'>): ClientRequestBridge => {
+      /** Sends `elicitation/create`; the answer normalised, or why there is none. */
+      const create = async (params: Record<string, unknown>, signal: AbortSignal) => {
         try {
-          const result = await requester.request('elicitation/create', params, { timeoutMs, signal });
-          const answer = normalizeAnswer(result);
-          return request.mode === 'url' ? { ...answer, elicitationId: params.elicitationId } : answer;
+          return normalizeAnswer(await requester.request('elicitation/create', params, { timeoutMs, signal }));
         } catch (error) {
           if (signal.aborted) return { action: 'cancel', content: null };
           context.log.info('mcp.elicitation', `elicitation/create failed: ${(error as Error).message}`);
           return { action: 'error', content: null };
         }
-      },
-    });
+      };
+      return {
+        get supported() {
+          return modes().size > 0;
+        },
+        get urlElicitation() {
+          return urlFate();
+        },
+        async ask(rawRequest, signal) {
+          const request = parseRequest(rawRequest);
+          if (!request) return { action: 'error', content: null };
+          if (request.mode === 'complete') {
+            if (!modes().has('url') || !open.delete(request.elicitationId)) {
+              context.log.info('mcp.elicitation', `no open URL elicitation ${request.elicitationId} to complete`);
+              return { action: 'error', content: null };
+            }
+            requester.notify('notifications/elicitation/complete', { elicitationId: request.elicitationId });
+            return { action: 'accept', content: null };
+          }
+          if (request.mode === 'form')
+            return modes().has('form') ? create(formParams(context, request), signal) : decline;
+          const params = { mode: 'url', message: request.message, url: request.url };
+          const elicitationId = request.elicitationId ?? randomUUID();
+          issue(elicitationId);
+          if (modes().has('url')) return { ...(await create({ ...params, elicitationId }, signal)), elicitationId };
+          if (urlFate() !== 'error') return decline;
+          throw new RpcError(ErrorCode.UrlElicitationRequired, `URL elicitation required: ${request.message}`, {
+            elicitations: [{ ...params, elicitationId }],
+          });
+        },
+      };
+    };
     context.elicitation = sessionBridge(context.engine, bridgeVia);
     return undefined;
   },

@@ -69,12 +69,7 @@ async function getPrompt(
   let result: GetPromptResult;
   if (prompt.script !== undefined) {
     checkRequired(prompt.name, prompt.arguments, request.values);
-    const output = await runPromptScript(
-      { ...prompt, script: prompt.script },
-      Object.fromEntries(request.values),
-      context.scripts(),
-      signal,
-    );
+    const output = await runPromptScript(prompt, prompt.script, request.arguments ?? {}, context.scripts(), signal);
     result = { ...output, arguments: request.rawArguments ?? {} };
   } else if (prompt.messages !== undefined) {
     const messages = renderMessages(prompt, request.values, (rel) => readPromptFile(promptsDir, prompt, rel, maxBytes));

@@ -45,6 +45,7 @@ export const samplingModule: HandlerModule = {
         return isObject(context.session.clientCapabilities.sampling);
       },
       async ask(rawRequest, signal) {
+        if (!isObject(context.session.clientCapabilities.sampling)) return { action: 'decline', content: null };
         const params = samplingParams(rawRequest);
         if (!params) return { action: 'error', content: null };
         try {

@@ -57,6 +57,14 @@ export function renderPrompt(
 /** The strings of a content block that take placeholders (D295); data, MIME types and paths never do. */
 const FILLED = ['text', 'uri', 'name', 'title', 'description'] as const;
 
+/** The strings of a declared block (and of its resource) that placeholders are filled in (validate checks them). */
+export function placeholderStrings(block: JsonObject): string[] {
+  const resource = isObject(block.resource) ? block.resource : {};
+  return [block, resource].flatMap((object) =>
+    FILLED.map((key) => object[key]).filter((value): value is string => typeof value === 'string'),
+  );
+}
+
 /**
  * A rich prompt's messages (D295) as MCP sends them: placeholders filled in (as in
  * templates), and each block's `path` replaced by the file (`read`, relative to the prompts
@@ -69,15 +77,16 @@ export function renderMessages(
   read: (rel: string) => Buffer,
 ): PromptMessage[] {
   checkRequired(prompt.name, prompt.arguments, values);
+  const template = (text: string) => fill(text, prompt.arguments, values);
   const filled = (object: JsonObject): JsonObject => {
     const copy = { ...object };
-    for (const key of FILLED) if (typeof copy[key] === 'string') copy[key] = fill(copy[key], prompt.arguments, values);
+    for (const key of FILLED) if (typeof copy[key] === 'string') copy[key] = template(copy[key]);
     return copy;
   };
   return (prompt.messages ?? []).map(({ role, content: { path, ...declared } }) => {
     const block = filled(declared);
     if (block.type === 'resource') block.resource = filled(block.resource as JsonObject);
-    if (typeof path === 'string') fromFile(block, path, read(path), (text) => fill(text, prompt.arguments, values));
+    if (typeof path === 'string') fromFile(block, path, read(path), template);
     return { role, content: block as unknown as ContentBlock };
   });
 }
