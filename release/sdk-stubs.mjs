@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 // Writes the loader block of sdk-sh/tool-sdk.sh: the SDK is loaded lazily (D297). Sourcing
-// tool-sdk.sh defines one short stub per public function; the first call of a function
-// sources its library, and every library that library calls into, and runs the real
-// function, which replaced the stubs of its library. A tool pays to parse only what it uses.
+// tool-sdk.sh defines one short stub per public function, and per private function that
+// another library calls; the first call of a stub sources the library that defines the
+// function, whose real functions replace the stubs, and runs it. A tool pays to parse only
+// the libraries whose functions it runs.
 //
 //   node release/sdk-stubs.mjs           rewrite the block (npm run generate)
 //   node release/sdk-stubs.mjs --check   exit 1 when the committed block is stale
 //
-// The libraries are sdk-sh/lib/*.sh except url-policy.sh (the https and git providers source
-// it themselves). A function is a line `name() {` or `name() (`; a library needs another
-// when a line of its code (comments aside) names one of the other's private `_mcp_*`
-// functions (a public one it calls is a stub that loads its own library).
-// test/lint/sdk-stubs.test.ts fails when the committed block differs from what this writes.
+// The libraries are sdk-sh/lib/*.sh except url-policy.sh (the https and git providers and
+// download.sh source it themselves). A function is a line `name() {` or `name() (`; a private
+// `_mcp_*` function gets a stub when a code line (comments aside) of another library names it.
+// test/sdk/lazy-loader.test.ts fails when the committed block differs from what this writes.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,24 +40,6 @@ function readLibraries() {
   return libraries;
 }
 
-/** Every library `name` needs loaded (itself first, then what it calls, transitively, sorted). */
-function closure(libraries, owner, name) {
-  const seen = new Set([name]);
-  const queue = [name];
-  while (queue.length > 0) {
-    const { code } = libraries.get(queue.shift());
-    // A public function it calls is a stub that loads its own library: only private ones count.
-    for (const word of new Set(code.match(/\b_mcp_[A-Za-z0-9_]+\b/g) ?? [])) {
-      const lib = owner.get(word);
-      if (lib !== undefined && !seen.has(lib)) {
-        seen.add(lib);
-        queue.push(lib);
-      }
-    }
-  }
-  return [name, ...[...seen].slice(1).sort()];
-}
-
 /** The block between the markers, markers included. */
 export function generateLoader() {
   const libraries = readLibraries();
@@ -68,23 +50,26 @@ export function generateLoader() {
       owner.set(fn, name);
     }
   }
+  const calledAcross = new Set();
+  for (const [name, { code }] of libraries) {
+    for (const word of code.match(/\b_mcp_[A-Za-z0-9_]+\b/g) ?? []) {
+      if (owner.has(word) && owner.get(word) !== name) calledAcross.add(word);
+    }
+  }
   const stubs = [...owner]
-    .filter(([fn]) => fn.startsWith('mcp_'))
+    .filter(([fn]) => fn.startsWith('mcp_') || calledAcross.has(fn))
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([fn, lib]) => `${fn}() { _mcp_sdk_load ${closure(libraries, owner, lib).join(' ')} && ${fn} "$@"; }`);
+    .map(([fn, lib]) => `${fn}() { _mcp_sdk_load ${lib} && ${fn} "$@"; }`);
   return [
     BEGIN,
-    '# _mcp_sdk_load LIB...: sources each lib/LIB.sh not loaded yet; returns 1 when one cannot be.',
+    '# _mcp_sdk_load LIB: sources lib/LIB.sh unless loaded; returns 1 when it cannot be read.',
     '_mcp_sdk_load() {',
-    '\tlocal _mcp_lib=""',
-    '\tfor _mcp_lib in "$@"; do',
-    '\t\tcase " ${_MCPBASH_SDK_LOADED-} " in',
-    '\t\t*" ${_mcp_lib} "*) continue ;;',
-    '\t\tesac',
-    '\t\t# shellcheck source=/dev/null',
-    '\t\t. "${_MCPBASH_SDK_DIR}/lib/${_mcp_lib}.sh" || return 1',
-    '\t\t_MCPBASH_SDK_LOADED="${_MCPBASH_SDK_LOADED-} ${_mcp_lib}"',
-    '\tdone',
+    '\tcase " ${_MCPBASH_SDK_LOADED-} " in',
+    '\t*" ${1} "*) return 0 ;;',
+    '\tesac',
+    '\t# shellcheck source=/dev/null',
+    '\t. "${_MCPBASH_SDK_DIR}/lib/${1}.sh" || return 1',
+    '\t_MCPBASH_SDK_LOADED="${_MCPBASH_SDK_LOADED-} ${1}"',
     '}',
     ...stubs,
     END,

@@ -25,6 +25,10 @@ case "${_MCPBASH_HOOK_SDK_DIR}" in
 esac
 # shellcheck source=lib/core.sh
 . "${_MCPBASH_HOOK_SDK_DIR}/lib/core.sh"
+# shellcheck source=lib/numbers.sh
+. "${_MCPBASH_HOOK_SDK_DIR}/lib/numbers.sh"
+# shellcheck source=lib/jq-service.sh
+. "${_MCPBASH_HOOK_SDK_DIR}/lib/jq-service.sh"
 # shellcheck source=lib/notify.sh
 . "${_MCPBASH_HOOK_SDK_DIR}/lib/notify.sh"
 

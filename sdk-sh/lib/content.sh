@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # shellcheck shell=bash
 # Rich results without hand-written JSON: content blocks (text, image, audio, resource link),
-# a result made of several of them, and a prompt script's messages. Pure Bash plus `base64`
-# (or `openssl`) for files; works without a JSON tool. Sourced by tool-sdk.sh.
+# a result made of several of them, a prompt script's messages, and a result with files
+# attached as embedded resources. Pure Bash plus `base64` (or `openssl`) for files; works
+# without a JSON tool. Sourced by tool-sdk.sh.
 
 # _mcp_base64_file_to VAR FILE: sets VAR to FILE's bytes in base64 on one line; returns 1
 # (VAR empty) when FILE cannot be read or no encoder is installed.
@@ -162,4 +163,100 @@ mcp_prompt_message() {
 	*) _mcp_block="$(mcp_content_text "${_mcp_block}")" ;;
 	esac
 	printf '{"role":"%s","content":%s}\n' "${1}" "${_mcp_block}"
+}
+
+# _mcp_detect_mime_to VAR PATH: sets VAR to PATH's MIME type from `file --mime-type`, or
+# application/octet-stream when `file` is missing or says nothing useful.
+_mcp_detect_mime_to() {
+	local _mcp_dm_mime=""
+	if command -v file >/dev/null 2>&1; then
+		_mcp_dm_mime="$(file -b --mime-type -- "${2-}" 2>/dev/null)" || _mcp_dm_mime=""
+	fi
+	case "${_mcp_dm_mime}" in
+	*/*) ;;
+	*) _mcp_dm_mime="application/octet-stream" ;;
+	esac
+	printf -v "${1}" '%s' "${_mcp_dm_mime}"
+}
+
+# mcp_result_text_with_resource DATA [--path PATH [--mime TYPE] [--uri URI]]...
+#   Attaches files to the result as embedded resources, then prints mcp_result_success DATA
+#   (DATA that is not JSON is sent as a JSON string, so plain text works too).
+#   Each readable regular file becomes {"path","mimeType","uri"|null} in the JSON array
+#   written to MCP_TOOL_RESOURCES_FILE (the file is overwritten); paths are made absolute;
+#   MIME types default to `file --mime-type` (else application/octet-stream). Unreadable or
+#   non-regular paths are skipped with a warning log. Returns 0.
+mcp_result_text_with_resource() {
+	local _mcp_data="${1-}" _mcp_path="" _mcp_mime="" _mcp_uri="" _mcp_pending=false _mcp_entries="" _mcp_count=0
+	[ "$#" -gt 0 ] && shift
+	while :; do
+		if [ "${_mcp_pending}" = true ] && { [ "$#" -eq 0 ] || [ "$1" = "--path" ]; }; then
+			_mcp_count=$((_mcp_count + 1))
+			_mcp_resource_entry_append _mcp_entries "${_mcp_path}" "${_mcp_mime}" "${_mcp_uri}"
+			_mcp_pending=false
+		fi
+		[ "$#" -gt 0 ] || break
+		case "$1" in
+		--path)
+			_mcp_path="${2-}"
+			_mcp_mime=""
+			_mcp_uri=""
+			_mcp_pending=true
+			;;
+		--mime) _mcp_mime="${2-}" ;;
+		--uri) _mcp_uri="${2-}" ;;
+		*)
+			mcp_log_debug "sdk" "mcp_result_text_with_resource: unknown flag ignored: $1"
+			shift
+			continue
+			;;
+		esac
+		if [ "$#" -ge 2 ]; then shift 2; else shift "$#"; fi
+	done
+	if [ "${_mcp_count}" -gt 0 ]; then
+		if [ -z "${MCP_TOOL_RESOURCES_FILE-}" ]; then
+			mcp_log_warn "sdk" "mcp_result_text_with_resource: MCP_TOOL_RESOURCES_FILE not set, resources will not be embedded"
+		elif ! printf '[%s]' "${_mcp_entries#,}" >"${MCP_TOOL_RESOURCES_FILE}" 2>/dev/null; then
+			mcp_log_warn "sdk" "mcp_result_text_with_resource: cannot write MCP_TOOL_RESOURCES_FILE"
+		fi
+	fi
+	_mcp_text_as_json_to _mcp_data "${_mcp_data}"
+	mcp_result_success "${_mcp_data}"
+}
+
+# _mcp_resource_entry_append VAR PATH MIME URI: appends ",{path,mimeType,uri}" for one
+# embedded resource to VAR, or logs why PATH is skipped.
+_mcp_resource_entry_append() {
+	local _mcp_path="${2-}" _mcp_mime="${3-}" _mcp_qp="" _mcp_qm="" _mcp_qu=null
+	if [ -z "${_mcp_path}" ]; then
+		mcp_log_debug "sdk" "mcp_result_text_with_resource: empty path, skipping"
+		return 0
+	fi
+	if [ ! -f "${_mcp_path}" ] || [ ! -r "${_mcp_path}" ]; then
+		mcp_log_warn "sdk" "mcp_result_text_with_resource: not a readable file, skipping path=${_mcp_path}"
+		return 0
+	fi
+	[ -n "${_mcp_mime}" ] || _mcp_detect_mime_to _mcp_mime "${_mcp_path}"
+	_mcp_json_quote_to _mcp_qp "$(mcp_path_normalize --logical "${_mcp_path}")"
+	_mcp_json_quote_to _mcp_qm "${_mcp_mime}"
+	[ -z "${4-}" ] || _mcp_json_quote_to _mcp_qu "${4}"
+	printf -v "${1}" '%s,{"path":%s,"mimeType":%s,"uri":%s}' "${!1}" "${_mcp_qp}" "${_mcp_qm}" "${_mcp_qu}"
+}
+
+# _mcp_text_as_json_to VAR DATA: sets VAR to DATA when it is JSON, else to DATA as a JSON
+# string (minimal mode guesses from the first character).
+_mcp_text_as_json_to() {
+	local _mcp_d="${2-}" _mcp_lead=""
+	if [ -z "${_mcp_d}" ]; then
+		:
+	elif _mcp_json_ok; then
+		mcp_is_valid_json "${_mcp_d}" || _mcp_json_quote_to _mcp_d "${_mcp_d}"
+	else
+		_mcp_lead="${_mcp_d#"${_mcp_d%%[![:space:]]*}"}"
+		case "${_mcp_lead}" in
+		'{'* | '['* | '"'* | -* | [0-9]* | true | false | null) ;;
+		*) _mcp_json_quote_to _mcp_d "${_mcp_d}" ;;
+		esac
+	fi
+	printf -v "${1}" '%s' "${_mcp_d}"
 }

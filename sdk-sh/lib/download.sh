@@ -259,3 +259,12 @@ mcp_download_safe_or_fail() {
 	fi
 	printf '%s' "${_MCPBASH_DL_PATH}"
 }
+
+# _mcp_framework_version: the mcp-bash version for user agents.
+_mcp_framework_version() {
+	local _mcp_ver="${MCPBASH_FRAMEWORK_VERSION-}"
+	if [ -z "${_mcp_ver}" ] && [ -n "${MCPBASH_HOME-}" ] && [ -r "${MCPBASH_HOME}/VERSION" ]; then
+		IFS= read -r _mcp_ver <"${MCPBASH_HOME}/VERSION" || true
+	fi
+	printf '%s' "${_mcp_ver:-unknown}"
+}

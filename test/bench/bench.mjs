@@ -7,6 +7,7 @@
 // Benchmarks are not tests: nothing here fails on a slow number, the targets are printed.
 //
 // Usage: node test/bench/bench.mjs [--bin dist/mcp-bash] [--tools 1000] [--big 10000] [--calls 400] [--rounds 5]
+//        [--sdk-only]   (only the SDK table: a quick check while working on sdk-sh/)
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -17,7 +18,10 @@ import { expectOk, listAll, memoryOf, now, sample, startServer, stats } from './
 import { makeProject, pathWithoutJq } from './bench-project.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const args = minimist(process.argv.slice(2), { string: ['bin', 'tools', 'big', 'calls', 'rounds'] });
+const args = minimist(process.argv.slice(2), {
+  string: ['bin', 'tools', 'big', 'calls', 'rounds'],
+  boolean: ['sdk-only'],
+});
 const binary = args.bin ?? join(root, 'dist', 'mcp-bash');
 const toolCount = Number(args.tools ?? 1000);
 const bigCount = Number(args.big ?? 10000);
@@ -327,8 +331,12 @@ async function ownRows(project, m) {
 }
 
 async function main() {
-  const project = makeProject(toolCount);
+  const project = makeProject(args['sdk-only'] ? 2 : toolCount);
   try {
+    if (args['sdk-only']) {
+      process.stdout.write(`${(await sdkRows(project)).join('\n')}\n`);
+      return;
+    }
     const measured = await measure(project);
     const lines = [
       `## Benchmark (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ` +

@@ -1,8 +1,8 @@
 /** sdk/hook-helpers.sh: 1.x's helpers for project hooks, with each JSON tool and without one. */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { jsonTools, sandbox } from '../helpers/sdk-harness.js';
+import { jsonTools, sandbox, sdkDir } from '../helpers/sdk-harness.js';
 
 const load = 'source "$MCP_SDK/hook-helpers.sh"; source "$MCP_SDK/hook-helpers.sh"';
 
@@ -88,4 +88,25 @@ t.test('logging helpers: records on MCP_LOG_STREAM, else stderr; levels', async 
     ],
   );
   t.equal(run.stderr, 'mcp-bash: warning: b: to stderr\n');
+});
+
+t.test('every SDK helper a hook helper calls is loaded with them (hooks have no lazy loader)', async (t) => {
+  const sdkFiles = ['hook-helpers.sh', ...readdirSync(join(sdkDir, 'lib')).map((file) => join('lib', file))];
+  const sdkFunctions = new Set(
+    sdkFiles.flatMap((file) =>
+      [...readFileSync(join(sdkDir, file), 'utf8').matchAll(/^(_?mcp_\w+)\(\) *[{(]/gm)].map((m) => m[1]),
+    ),
+  );
+  const box = sandbox(t);
+  const run = await box.runPlain(`${load}; declare -F | awk '{ print $3 }'; echo ---; declare -f`);
+  t.equal(run.code, 0, run.stderr);
+  const [names = '', bodies = ''] = run.stdout.split('\n---\n');
+  const defined = new Set(names.split('\n'));
+  const called = new Set([...bodies.matchAll(/\b_?mcp_\w+\b/g)].map((m) => m[0]).filter((w) => sdkFunctions.has(w)));
+  t.ok(called.size > 20, `${called.size} helpers called`);
+  t.same(
+    [...called].filter((name) => !defined.has(name)),
+    [],
+    'no call to a helper that is not defined',
+  );
 });

@@ -4,51 +4,47 @@ import t from 'tap';
 import { generateToolSdk, toolSdkPath } from '../../release/sdk-stubs.mjs';
 import { sandbox, sdkDir, sh } from '../helpers/sdk-harness.js';
 
-// The SDK loads lazily (D297): sourcing tool-sdk.sh defines stubs only; a function's first
-// call sources its library and those it calls, and the real function replaces the stubs.
+// The SDK loads lazily (D297): sourcing tool-sdk.sh defines stubs only (public functions, and
+// private ones another library calls); a stub's first call sources the one library that
+// defines it, whose real functions replace the stubs.
 
 t.test('the committed loader block is what release/sdk-stubs.mjs generates (npm run generate)', async (t) => {
   t.equal(readFileSync(toolSdkPath, 'utf8'), generateToolSdk(), 'run npm run generate');
 });
 
-/** The stubs of tool-sdk.sh: function name -> the libraries its first call loads. */
+/** The stubs of tool-sdk.sh: function name -> the library its first call loads. */
 const stubs = new Map(
-  [...readFileSync(toolSdkPath, 'utf8').matchAll(/^(mcp_\w+)\(\) \{ _mcp_sdk_load ([\w -]+) && \1 "\$@"; \}$/gm)].map(
-    (match) => [match[1] as string, (match[2] as string).split(' ')],
+  [...readFileSync(toolSdkPath, 'utf8').matchAll(/^(_?mcp_\w+)\(\) \{ _mcp_sdk_load ([\w-]+) && \1 "\$@"; \}$/gm)].map(
+    (match) => [match[1] as string, match[2] as string],
   ),
 );
 
-t.test('sourcing parses no library; a first call loads its library and what that one calls', async (t) => {
-  t.ok(stubs.size >= 60, `${stubs.size} stubs`);
+t.test('sourcing parses no library; a first call loads its library, then what it runs', async (t) => {
+  const names = [...stubs.keys()];
+  t.ok(names.filter((name) => name.startsWith('mcp_')).length >= 60, `${stubs.size} stubs`);
+  t.ok(
+    names.includes('_mcp_json_quote_to') && !names.includes('_mcp_json_check_tokens'),
+    'private stubs: called across',
+  );
   const box = sandbox(t);
   const run = await box.run(
-    `declare -F | awk '{ print $3 }' | grep -v '^mcp_' || true
+    `declare -F | awk '{ print $3 }' | grep -c -v '^_\\?mcp_' || true
      printf 'loaded:%s\\n' "\${_MCPBASH_SDK_LOADED-}"
      mcp_json_arr a b; echo
      printf 'loaded:%s\\n' "\${_MCPBASH_SDK_LOADED-}"
      declare -f mcp_json_obj | grep -c _mcp_sdk_load || true
-     declare -f mcp_client_supports_ui | grep -c _mcp_sdk_load`,
+     declare -f _mcp_json_ok | grep -c _mcp_sdk_load || true
+     declare -f _mcp_is_uint | grep -c _mcp_sdk_load`,
   );
   t.equal(run.code, 0, run.stderr);
-  const [, ...libs] = stubs.get('mcp_json_arr') ?? [];
-  t.same(run.stdout.split('\n'), [
-    '_mcp_sdk_load',
-    'loaded:',
-    '["a","b"]',
-    `loaded: json ${libs.join(' ')}`,
-    '0',
-    '1',
-    '',
-  ]);
+  // mcp_json_arr quotes its items (core.sh); the number checks (numbers.sh) stay stubs.
+  t.same(run.stdout.split('\n'), ['0', 'loaded:', '["a","b"]', 'loaded: json core', '0', '0', '1', '']);
 });
 
 t.test('every stub loads a library that defines its function for real', async (t) => {
   const box = sandbox(t);
   const checks = [...stubs]
-    .map(
-      ([fn, libs]) =>
-        `( _mcp_sdk_load ${libs.join(' ')}; declare -f ${fn} | grep -q _mcp_sdk_load && echo ${fn} ) || true`,
-    )
+    .map(([fn, lib]) => `( _mcp_sdk_load ${lib}; declare -f ${fn} | grep -q _mcp_sdk_load && echo ${fn} ) || true`)
     .join('\n');
   const run = await box.run(`${checks}\necho done`);
   t.equal(run.stdout, 'done\n', 'no function is still a stub once its libraries are loaded');

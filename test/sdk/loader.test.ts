@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { repoRoot } from '../helpers/paths.js';
@@ -110,23 +110,7 @@ t.test('works when sourced through a relative path from another directory', asyn
 });
 
 t.test('every public function has a header comment', async (t) => {
-  const files = [
-    'tool-sdk.sh',
-    'lib/json.sh',
-    'lib/args.sh',
-    'lib/notify.sh',
-    'lib/results.sh',
-    'lib/content.sh',
-    'lib/path.sh',
-    'lib/roots.sh',
-    'lib/elicit.sh',
-    'lib/sample.sh',
-    'lib/config.sh',
-    'lib/truncate.sh',
-    'lib/download.sh',
-    'lib/progress-passthrough.sh',
-    'lib/ui.sh',
-  ];
+  const files = ['tool-sdk.sh', ...readdirSync(join(sdkDir, 'lib')).map((file) => join('lib', file))];
   const text = files.map((file) => readFileSync(join(sdkDir, file), 'utf8')).join('\n');
   for (const name of PUBLIC_FUNCTIONS) {
     t.match(
