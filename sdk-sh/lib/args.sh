@@ -30,16 +30,52 @@ _mcp_payload_print() {
 # trailing newlines dropped, when FILTER is a plain path (`.a.b`, optionally `// LITERAL`)
 # that MCP_TOOL_ARGS_FLAT answers (D298); status 1 leaves the filter to jq.
 _mcp_args_flat_to() {
-	local _mcp_fl="${MCP_TOOL_ARGS_FLAT-}" _mcp_path="" _mcp_def="" _mcp_rec="" _mcp_kind="" _mcp_text=""
-	local _mcp_up="" _mcp_nl=$'\n' _mcp_tab=$'\t' _mcp_p1='%0A' _mcp_p2='%09' _mcp_p3='%25' _mcp_pct='%'
-	local _mcp_re='^[[:space:]]*((\.[A-Za-z_][A-Za-z0-9_]*)+)[[:space:]]*(//[[:space:]]*("[^"\\[:cntrl:]]*"|0|-?[1-9][0-9]{0,14}|true|false|null)[[:space:]]*)?$'
+	local _mcp_fl="${MCP_TOOL_ARGS_FLAT-}" _mcp_f="${2-}" _mcp_path="" _mcp_def="" _mcp_rec="" _mcp_kind=""
+	local _mcp_text="" _mcp_up="" _mcp_nl=$'\n' _mcp_tab=$'\t' _mcp_p1='%0A' _mcp_p2='%09' _mcp_p3='%25' _mcp_pct='%'
+	# Letters spelled out: a range such as a-z follows the locale's collation in older Bash.
+	local _mcp_w=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_ _mcp_d=0123456789
 	# The form describes MCP_TOOL_ARGS_JSON (its first line) as the server set it, not a
 	# value the tool put there since.
 	[ -n "${_mcp_fl}" ] && [ -z "${MCP_TOOL_ARGS_FILE-}" ] || return 1
 	[ "${_mcp_fl%%"${_mcp_nl}"*}" = "${MCP_TOOL_ARGS_JSON-}" ] || return 1
-	[[ "${2-}" =~ ${_mcp_re} ]] || return 1
-	_mcp_path="${BASH_REMATCH[1]}"
-	_mcp_def="${BASH_REMATCH[4]}"
+	# The filter, read with patterns (a regex costs more than the read): a path of name keys
+	# (.a.b), then nothing or `//` and a literal (a string without escapes, a whole number of
+	# at most 15 digits, true, false, null), with any whitespace around them.
+	_mcp_f="${_mcp_f#"${_mcp_f%%[![:space:]]*}"}"
+	_mcp_f="${_mcp_f%"${_mcp_f##*[![:space:]]}"}"
+	_mcp_path="${_mcp_f%%[!"${_mcp_w}${_mcp_d}".]*}"
+	case "${_mcp_path}" in
+	.["${_mcp_w}"]*) ;;
+	*) return 1 ;;
+	esac
+	case "${_mcp_path}" in
+	*..* | *. | *.["${_mcp_d}"]*) return 1 ;;
+	esac
+	_mcp_f="${_mcp_f:${#_mcp_path}}"
+	if [ -n "${_mcp_f}" ]; then
+		_mcp_f="${_mcp_f#"${_mcp_f%%[![:space:]]*}"}"
+		case "${_mcp_f}" in
+		//*) _mcp_def="${_mcp_f#//}" ;;
+		*) return 1 ;;
+		esac
+		_mcp_def="${_mcp_def#"${_mcp_def%%[![:space:]]*}"}"
+		case "${_mcp_def}" in
+		0 | true | false | null) ;;
+		'"'*'"')
+			_mcp_up="${_mcp_def:1:${#_mcp_def}-2}"
+			case "${_mcp_up}" in
+			*[\"\\[:cntrl:]]*) return 1 ;;
+			esac
+			;;
+		[123456789]* | -[123456789]*)
+			_mcp_up="${_mcp_def#-}"
+			case "${_mcp_up}" in
+			*[!"${_mcp_d}"]* | ????????????????*) return 1 ;;
+			esac
+			;;
+		*) return 1 ;;
+		esac
+	fi
 	case "${_mcp_fl}" in
 	*"${_mcp_nl}${_mcp_path}${_mcp_tab}"*)
 		_mcp_rec="${_mcp_fl#*"${_mcp_nl}${_mcp_path}${_mcp_tab}"}"
@@ -124,6 +160,18 @@ _mcp_payload_query() {
 	return "${_mcp_rc}"
 }
 
+# _mcp_args_value_to VAR FILTER: sets VAR to what mcp_args_get FILTER prints, "" when it
+# fails; without a subshell when MCP_TOOL_ARGS_FLAT answers (as mcp_args_get, only when a JSON
+# tool may be used: minimal mode reads no arguments).
+_mcp_args_value_to() {
+	local _mcp_av=""
+	if _mcp_json_ok && _mcp_args_flat_to "${1}" "${2-}"; then
+		return 0
+	fi
+	_mcp_av="$(mcp_args_get "${2-}" 2>/dev/null)" || _mcp_av=""
+	printf -v "${1}" '%s' "${_mcp_av}"
+}
+
 # _mcp_args_fail WAS_ON MESSAGE: turns xtrace back on when WAS_ON is 1 (the caller's setting,
 # see _mcp_xtrace_restore), then mcp_fail_invalid_args MESSAGE (exits).
 _mcp_args_fail() {
@@ -163,7 +211,7 @@ mcp_meta_get() {
 mcp_args_require() {
 	local _mcp_filter="${1-}" _mcp_message="${2-}" _mcp_raw="" _mcp_x=0
 	_mcp_xtrace_pause
-	_mcp_raw="$(mcp_args_get "${_mcp_filter}" 2>/dev/null)" || _mcp_raw=""
+	_mcp_args_value_to _mcp_raw "${_mcp_filter}"
 	if [ -z "${_mcp_raw}" ] || [ "${_mcp_raw}" = "null" ]; then
 		_mcp_args_fail "${_mcp_x}" "${_mcp_message:-${_mcp_filter} is required}"
 	fi
@@ -190,7 +238,7 @@ mcp_args_bool() {
 		esac
 		shift
 	done
-	_mcp_raw="$(mcp_args_get "${_mcp_filter}" 2>/dev/null)" || _mcp_raw=""
+	_mcp_args_value_to _mcp_raw "${_mcp_filter}"
 	if [ -z "${_mcp_raw}" ] || [ "${_mcp_raw}" = "null" ]; then
 		if [ "${_mcp_has_default}" = true ]; then
 			_mcp_raw="${_mcp_default}"
@@ -248,7 +296,7 @@ mcp_args_int() {
 			_mcp_args_fail "${_mcp_x}" "mcp_args_int: --min cannot exceed --max"
 		fi
 	fi
-	_mcp_raw="$(mcp_args_get "${_mcp_filter}" 2>/dev/null)" || _mcp_raw=""
+	_mcp_args_value_to _mcp_raw "${_mcp_filter}"
 	if [ -z "${_mcp_raw}" ] || [ "${_mcp_raw}" = "null" ]; then
 		if [ "${_mcp_has_default}" = true ]; then
 			_mcp_raw="${_mcp_default}"

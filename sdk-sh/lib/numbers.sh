@@ -50,6 +50,11 @@ _mcp_uint_to() {
 # as for every setting; the server warns about it).
 _mcp_text_budget_to() {
 	local _mcp_tb_default=""
+	# The usual case, neither given: nothing to trim or check.
+	if [ -z "${2-}" ] && [ -z "${MCPBASH_MAX_TEXT_BYTES-}" ]; then
+		printf -v "${1}" '%s' 102400
+		return 0
+	fi
 	_mcp_uint_to _mcp_tb_default "${MCPBASH_MAX_TEXT_BYTES-}" 102400
 	_mcp_uint_to "${1}" "${2-}" "${_mcp_tb_default}"
 }

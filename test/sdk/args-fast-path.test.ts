@@ -62,6 +62,9 @@ const FAST = [
   '.empty // "x"',
   '.zero // 9',
   '  .name  //  "spaced"  ',
+  '.name//"tight"',
+  '\t.missing\n//0\n',
+  '.missing // 123456789012345',
 ];
 
 /** Filters left to the JSON tool: values jq prints in ways that differ, containers, errors, other syntax. */
@@ -82,6 +85,17 @@ const SLOW = [
   '.missing // "a\\nb"',
   '.',
   '.name // .empty',
+  '..name',
+  '.name.',
+  '.1x',
+  '.name //',
+  '.name // "open',
+  '.name // 01',
+  '.missing // 1234567890123456',
+  '.name // "x" // "y"',
+  '.na me',
+  '.name // tru',
+  '.café',
 ];
 
 const frame = (filter: string) =>
