@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { accessSync, chmodSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, delimiter, extname, isAbsolute, join, resolve } from 'node:path';
 import type { Env } from '../config/env-values.js';
@@ -70,10 +71,29 @@ function builtinWrapper(stateDir: string): string {
   return path;
 }
 
+const jqVersions = new Map<string, boolean>();
+
+/**
+ * Whether the jq at `bin` says it is 1.6 or older (`jq --version`, asked once per binary). Such a
+ * jq starts several times slower than the warm built-in jq (D299); a version it does not state
+ * counts as new.
+ */
+function isOldJq(bin: string): boolean {
+  let old = jqVersions.get(bin);
+  if (old === undefined) {
+    const printed = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 5000 }).stdout ?? '';
+    const match = /jq-(\d+)\.(\d+)/.exec(printed);
+    old = match !== null && (Number(match[1]) < 1 || (Number(match[1]) === 1 && Number(match[2]) < 7));
+    jqVersions.set(bin, old);
+  }
+  return old;
+}
+
 /**
  * Which JSON tool the SDK gets: MCPBASH_JSON_TOOL_BIN (not honoured for root unless
- * MCPBASH_ALLOW_JSON_TOOL_OVERRIDE_FOR_ROOT), MCPBASH_JSON_TOOL (`jq`, `gojq`, `none`),
- * else gojq, then jq, from PATH, else the binary's own jq - so tools always get full mode.
+ * MCPBASH_ALLOW_JSON_TOOL_OVERRIDE_FOR_ROOT), MCPBASH_JSON_TOOL (`jq` or `gojq` first, whatever
+ * its version; `none`), else the fastest (D299): gojq, then a jq of 1.7 or later, from PATH,
+ * else the binary's own jq, warm - so tools always get full mode.
  * Writes nothing: for the built-in jq, `bin` is empty (chooseJsonTool writes its wrapper).
  */
 export function pickJsonTool(config: JsonToolConfig, env: Env): JsonToolChoice {
@@ -86,7 +106,9 @@ export function pickJsonTool(config: JsonToolConfig, env: Env): JsonToolChoice {
   const order = config.tool === 'jq' ? ['jq', 'gojq'] : ['gojq', 'jq'];
   for (const name of order) {
     const bin = findOnPath(name, env.PATH);
-    if (bin) return { name: name as 'gojq' | 'jq', bin, builtin: false };
+    if (bin && (config.tool !== 'auto' || name !== 'jq' || !isOldJq(bin))) {
+      return { name: name as 'gojq' | 'jq', bin, builtin: false };
+    }
   }
   return { name: 'jq', bin: '', builtin: true };
 }

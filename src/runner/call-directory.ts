@@ -3,8 +3,8 @@ import { mkdirSync, rmdirSync } from 'node:fs';
 import { mkdir, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** How many empty call directories a pool keeps ready. */
-const POOL_SIZE = 4;
+/** How many empty call directories a pool keeps ready: enough for a burst of 16 calls. */
+const POOL_SIZE = 16;
 
 /**
  * Private, empty directories for tool calls under `<stateDir>/calls/` (0700), made ahead
@@ -127,5 +127,9 @@ function callPaths(dir: string) {
  * costs milliseconds on the event loop, and nothing waits for it (the state dir goes at exit).
  */
 export function removeCallDirectory(paths: CallPaths): void {
-  rm(paths.dir, { recursive: true, force: true }).catch(() => {});
+  // Most calls leave their directory as it was made: two rmdirs, not a recursive walk.
+  rmdir(paths.files)
+    .then(() => rmdir(paths.dir))
+    .catch(() => rm(paths.dir, { recursive: true, force: true }))
+    .catch(() => {});
 }

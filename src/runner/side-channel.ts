@@ -29,6 +29,12 @@ export interface SideChannelHandlers {
 const MAX_SIDE_CHANNEL_LINE = 64 * 1024;
 /** Backstop for platforms or filesystems where watching misses events. */
 const POLL_MS = 200;
+/**
+ * A call still running this long gets its directory watched (and a look at once). Most calls
+ * end sooner, and a watch costs each call an inotify set-up and tear-down; what a tool writes
+ * before then is seen at that moment.
+ */
+const WATCH_AFTER_MS = 20;
 
 /** Reads a growing file from where it was last read, yielding complete lines. */
 class StreamTail {
@@ -117,6 +123,7 @@ export class SideChannel {
   private readonly progress: StreamTail;
   private readonly log: StreamTail;
   private watcher: FSWatcher | undefined;
+  private watchSoon: NodeJS.Timeout | undefined;
   private poller: NodeJS.Timeout | undefined;
   private scheduled = false;
   private stopped = false;
@@ -131,12 +138,15 @@ export class SideChannel {
   }
 
   start(): void {
-    try {
-      this.watcher = watch(this.paths.dir, () => this.schedule());
-      this.watcher.on('error', () => this.watcher?.close());
-    } catch {
-      this.watcher = undefined;
-    }
+    this.watchSoon = setTimeout(() => {
+      try {
+        this.watcher = watch(this.paths.dir, () => this.schedule());
+        this.watcher.on('error', () => this.watcher?.close());
+      } catch {
+        this.watcher = undefined;
+      }
+      this.drain(false);
+    }, WATCH_AFTER_MS);
     this.poller = setInterval(() => this.drain(false), POLL_MS);
   }
 
@@ -144,6 +154,7 @@ export class SideChannel {
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
+    clearTimeout(this.watchSoon);
     this.watcher?.close();
     clearInterval(this.poller);
     this.drain(true);

@@ -10,6 +10,26 @@ name="$(mcp_args_get '.name // "World"')"
 mcp_result_success "$(mcp_json_obj message "Hello, \${name}!")"
 `;
 
+// Times one SDK helper that needs the JSON tool inside the tool (no server, no spawn in the
+// way): microseconds per \`x="$(mcp_args_get '.list | length')"\`, then per \`x="$(printf x)"\` (the
+// subshell alone), each the median of 5 runs of 20 calls.
+const JSON_HELPER_TOOL = `#!/usr/bin/env bash
+set -euo pipefail
+source "\${MCP_SDK}/tool-sdk.sh"
+mcp_args_get '.list | length' >/dev/null
+per_call() {
+  local runs=() r i s e
+  for ((r = 0; r < 5; r++)); do
+    s=$EPOCHREALTIME
+    for ((i = 0; i < 20; i++)); do x="$("$@")"; done
+    e=$EPOCHREALTIME
+    runs+=("$(( (\${e/./} - \${s/./}) / 20 ))")
+  done
+  printf '%s\\n' "\${runs[@]}" | sort -n | sed -n 3p
+}
+printf '%s %s' "$(per_call mcp_args_get '.list | length')" "$(per_call printf x)"
+`;
+
 const writeJson = (path, value) => writeFileSync(path, JSON.stringify(value));
 
 function writeTool(toolsDir, name, script, meta) {
@@ -21,7 +41,7 @@ function writeTool(toolsDir, name, script, meta) {
 }
 
 /**
- * A project of `count` `printf ok` tools (`tool-0000`...), one SDK tool (`hello`), one small
+ * A project of `count` `printf ok` tools (`tool-0000`...), two SDK tools (`hello`, `json-helper`), one small
  * file resource (`greeting`) and one prompt (`greet`), in a fresh temp dir.
  */
 export function makeProject(count) {
@@ -39,6 +59,10 @@ export function makeProject(count) {
   writeTool(tools, 'hello', HELLO_TOOL, {
     description: 'Greets someone through the Bash SDK',
     inputSchema: { type: 'object', properties: { name: { type: 'string' } } },
+  });
+  writeTool(tools, 'json-helper', JSON_HELPER_TOOL, {
+    description: 'Times an SDK helper that runs the JSON tool',
+    inputSchema: { type: 'object', properties: { list: { type: 'array' } } },
   });
   const resources = join(project, 'resources');
   mkdirSync(resources);

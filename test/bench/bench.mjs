@@ -8,10 +8,11 @@
 //
 // Usage: node test/bench/bench.mjs [--bin dist/mcp-bash] [--tools 1000] [--big 10000] [--calls 400] [--rounds 5]
 //        [--sdk-only]   (only the SDK table: a quick check while working on sdk-sh/)
+//        [--also-jq PATH] (one more jq for the SDK table, e.g. a jq 1.7 the host does not have on PATH)
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import minimist from 'minimist';
 import { expectOk, listAll, memoryOf, now, sample, startServer, stats } from './bench-client.mjs';
@@ -19,7 +20,7 @@ import { makeProject, pathWithoutJq } from './bench-project.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = minimist(process.argv.slice(2), {
-  string: ['bin', 'tools', 'big', 'calls', 'rounds'],
+  string: ['bin', 'tools', 'big', 'calls', 'rounds', 'also-jq'],
   boolean: ['sdk-only'],
 });
 const binary = args.bin ?? join(root, 'dist', 'mcp-bash');
@@ -247,16 +248,24 @@ async function bashRuns(script, count) {
  */
 async function sdkRows(project) {
   const noJqPath = pathWithoutJq(process.env.PATH ?? '/usr/bin:/bin');
-  const jqVersion = findProgram('jq') ? spawnSync('jq', ['--version'], { encoding: 'utf8' }).stdout.trim() : '';
+  const version = (bin) => spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const hostJq = findProgram('jq');
+  const alsoJq = args['also-jq'] ? resolve(args['also-jq']) : '';
   const setups = [
     ['gojq', findProgram('gojq') ? { MCPBASH_JSON_TOOL: 'gojq' } : undefined],
-    [`the host's jq (${jqVersion})`, jqVersion ? { MCPBASH_JSON_TOOL: 'jq' } : undefined],
+    [`the host's jq (${hostJq ? version(hostJq) : ''})`, hostJq ? { MCPBASH_JSON_TOOL: 'jq' } : undefined],
+    // Taken from PATH (MCPBASH_JSON_TOOL_BIN is not honoured for root).
+    [
+      `jq ${alsoJq ? version(alsoJq) : ''} (--also-jq)`,
+      alsoJq ? { MCPBASH_JSON_TOOL: 'jq', PATH: `${dirname(alsoJq)}${delimiter}${process.env.PATH}` } : undefined,
+    ],
     ['no jq at all (the warm built-in jq)', { PATH: noJqPath }],
   ].filter(([, env]) => env !== undefined);
   const rows = [
     `| SDK measure (medians of ${ROUNDS} rounds) | time | floor (same rounds) | ratio | target |`,
     '|---|---|---|---|---|',
   ];
+  const helperRows = [];
   try {
     for (const [label, env] of setups) {
       const server = await started('mcp-bash', project, env);
@@ -271,12 +280,17 @@ async function sdkRows(project) {
         runs.floor.push(floor);
         runs.ratios.push(hello / floor);
       }
+      const helper = await expectOk(server, 'tools/call', { name: 'json-helper', arguments: { list: [1, 2, 3] } });
+      const [perHelper = Number.NaN, perSubshell = Number.NaN] = String(helper.content?.[0]?.text ?? '')
+        .split(' ')
+        .map((us) => Number(us) / 1000);
       await server.close();
       const r = median(runs.ratios);
       rows.push(
         `| tools/call, SDK hello, ${label} (floor: the \`printf ok\` call) | ${fmt(median(runs.hello))} | ` +
           `${fmt(median(runs.floor))} | ${ratio(r, 1)}${verdict(r, 1.6)} | ≤ 1.6× |`,
       );
+      helperRows.push(`| ${label} | ${fmt(perHelper)} | ${fmt(perSubshell)} | ${fmt(perHelper - perSubshell)} |`);
     }
   } finally {
     rmSync(noJqPath, { recursive: true, force: true });
@@ -295,7 +309,16 @@ async function sdkRows(project) {
     `| \`bash -c 'source tool-sdk.sh'\` (floor: \`bash -c true\`) | ${fmt(median(load.sdk))} | ` +
       `${fmt(median(load.floor))} | ${ratio(r, 1)}${verdict(r, 1.5)} | ≤ 1.5× |`,
   );
-  return rows;
+  return [
+    ...rows,
+    '',
+    'One SDK helper that needs the JSON tool (`x="$(mcp_args_get \'.list | length\')"`), timed inside a tool',
+    '(medians of 5 runs of 20), against the subshell alone (`x="$(printf x)"`):',
+    '',
+    "| JSON tool | per helper call | the subshell alone | the JSON tool's share |",
+    '|---|---|---|---|',
+    ...helperRows,
+  ];
 }
 
 /** mcp-bash alone: a big project, overhead and throughput. */

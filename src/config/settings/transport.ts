@@ -35,8 +35,10 @@ export const transportSettings = {
       usedBy: ['json-tool'],
       values: ['auto', 'gojq', 'jq', 'none'],
       default: 'auto',
-      defaultDoc: 'gojq, then jq, then the built-in jq (D37)',
-      doc: '`auto`, `jq`, `gojq`: which one tools get; `none`: minimal mode, as `MCPBASH_FORCE_MINIMAL` (logging only)',
+      defaultDoc: 'gojq, then jq 1.7 or later, then the warm built-in jq (D299)',
+      doc:
+        '`auto`, `jq` (any version), `gojq`: which one tools get; ' +
+        '`none`: minimal mode, as `MCPBASH_FORCE_MINIMAL` (logging only)',
     }),
     MCPBASH_JSON_TOOL_BIN: text({
       usedBy: ['json-tool'],

@@ -30,8 +30,7 @@ set -euo pipefail
 source "\${MCP_SDK}/tool-sdk.sh"
 name="$(mcp_args_get '.name')"
 # With a fallback that can only fail, an answer proves the warm service gave it. The
-# private _mcp_jq is there once a public helper has loaded the SDK's core (D297).
-mcp_json_escape probe >/dev/null
+# private _mcp_jq is a stub that loads the SDK's core (D297).
 served="$(MCPBASH_JSON_TOOL_BIN=false _mcp_jq -rn '"served"')"
 direct="$(printf '{"n":[1,2,3]}' | "\${MCPBASH_JSON_TOOL_BIN}" -c '.n | add')"
 mcp_result_success "$(mcp_json_obj name "\${name}" served "\${served}" direct "\${direct}" \\
@@ -111,4 +110,33 @@ t.test('with jq or gojq installed, tools get it and no warm service', async (t) 
   t.teardown(() => server.close());
   const response = await server.request('tools/call', { name: 'env-probe' });
   t.match(response.result, { content: [{ text: `unset|${join(bin, 'gojq')}` }] });
+});
+
+t.test('auto passes over a jq 1.6 for the warm built-in jq; MCPBASH_JSON_TOOL=jq insists on it (D299)', async (t) => {
+  const root = projectWithTool(
+    'env-probe',
+    '#!/bin/sh\nprintf "%s|%s" "${MCPBASH_JQ_SERVICE:+service}" "$MCPBASH_JSON_TOOL_BIN"\n',
+  );
+  const jqOf = (version: string) => {
+    const bin = scratchDir('mcpbash-fakejq-');
+    writeFileSync(join(bin, 'jq'), `#!/bin/sh\necho jq-${version}\n`, { mode: 0o755 });
+    return bin;
+  };
+  const cases = [
+    ['1.6', 'auto', /^service\|.*\/bin\/jq$/],
+    ['1.5', 'auto', /^service\|/],
+    ['1.6', 'jq', /^\|.*mcpbash-fakejq-[^/]+\/jq$/],
+    ['1.7.1', 'auto', /^\|.*mcpbash-fakejq-[^/]+\/jq$/],
+    ['1.8.1', 'auto', /^\|.*mcpbash-fakejq-[^/]+\/jq$/],
+  ] as const;
+  for (const [version, tool, expected] of cases) {
+    const server = await startInitialized({
+      projectRoot: root,
+      env: toolEnv({ PATH: `${jqOf(version)}:${pathWithoutJq()}`, MCPBASH_JSON_TOOL: tool }),
+    });
+    const response = await server.request('tools/call', { name: 'env-probe' });
+    await server.close();
+    const text = (response.result as { content?: { text?: string }[] }).content?.[0]?.text ?? '';
+    t.match(text, expected, `jq-${version}, MCPBASH_JSON_TOOL=${tool}: ${text}`);
+  }
 });
