@@ -3,8 +3,8 @@ import { mkdirSync, rmdirSync } from 'node:fs';
 import { mkdir, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** How many empty call directories a pool keeps ready: enough for a burst of 16 calls. */
-const POOL_SIZE = 16;
+/** How many empty call directories a pool keeps ready. */
+const POOL_SIZE = 4;
 
 /**
  * Private, empty directories for tool calls under `<stateDir>/calls/` (0700), made ahead
