@@ -1,3 +1,2 @@
 export const toolSdkPath: string;
-export function generateLoader(): string;
 export function generateToolSdk(): string;

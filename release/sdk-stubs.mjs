@@ -5,11 +5,10 @@
 // function, whose real functions replace the stubs, and runs it. A tool pays to parse only
 // the libraries whose functions it runs.
 //
-//   node release/sdk-stubs.mjs           rewrite the block (npm run generate)
-//   node release/sdk-stubs.mjs --check   exit 1 when the committed block is stale
+//   node release/sdk-stubs.mjs   rewrite the block (npm run generate)
 //
-// The libraries are sdk-sh/lib/*.sh except url-policy.sh (the https and git providers and
-// download.sh source it themselves). A function is a line `name() {` or `name() (`; a private
+// The libraries are sdk-sh/lib/*.sh except url-policy.sh (the https and git providers source
+// it themselves). A function is a line `name() {` or `name() (`; a private
 // `_mcp_*` function gets a stub when a code line (comments aside) of another library names it.
 // test/sdk/lazy-loader.test.ts fails when the committed block differs from what this writes.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -41,7 +40,7 @@ function readLibraries() {
 }
 
 /** The block between the markers, markers included. */
-export function generateLoader() {
+function generateLoader() {
   const libraries = readLibraries();
   const owner = new Map();
   for (const [name, { functions }] of libraries) {
@@ -86,14 +85,6 @@ export function generateToolSdk() {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const next = generateToolSdk();
-  if (process.argv.includes('--check')) {
-    if (readFileSync(toolSdkPath, 'utf8') !== next) {
-      console.error('sdk-sh/tool-sdk.sh: the loader block is stale; run npm run generate');
-      process.exit(1);
-    }
-  } else {
-    writeFileSync(toolSdkPath, next);
-    console.log(`wrote the loader block of ${toolSdkPath}`);
-  }
+  writeFileSync(toolSdkPath, generateToolSdk());
+  console.log(`wrote the loader block of ${toolSdkPath}`);
 }

@@ -57,6 +57,7 @@ _mcp_sdk_load() {
 	_MCPBASH_SDK_LOADED="${_MCPBASH_SDK_LOADED-} ${1}"
 }
 _mcp_args_fail() { _mcp_sdk_load args && _mcp_args_fail "$@"; }
+_mcp_args_value_to() { _mcp_sdk_load args && _mcp_args_value_to "$@"; }
 _mcp_client_request() { _mcp_sdk_load client-request && _mcp_client_request "$@"; }
 _mcp_emit_error_result() { _mcp_sdk_load results && _mcp_emit_error_result "$@"; }
 _mcp_int_fits() { _mcp_sdk_load numbers && _mcp_int_fits "$@"; }
@@ -68,7 +69,6 @@ _mcp_jq_data() { _mcp_sdk_load core && _mcp_jq_data "$@"; }
 _mcp_jq_service() { _mcp_sdk_load jq-service && _mcp_jq_service "$@"; }
 _mcp_jq_service_run() { _mcp_sdk_load jq-service && _mcp_jq_service_run "$@"; }
 _mcp_json_check_bash() { _mcp_sdk_load json-check && _mcp_json_check_bash "$@"; }
-_mcp_json_flat_strings() { _mcp_sdk_load core && _mcp_json_flat_strings "$@"; }
 _mcp_json_ok() { _mcp_sdk_load core && _mcp_json_ok "$@"; }
 _mcp_json_quote() { _mcp_sdk_load core && _mcp_json_quote "$@"; }
 _mcp_json_quote_to() { _mcp_sdk_load core && _mcp_json_quote_to "$@"; }

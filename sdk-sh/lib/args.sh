@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck shell=bash
-# Reading the call's arguments and request _meta. Sourced by tool-sdk.sh.
+# Reading the call's arguments and request _meta. Loaded by tool-sdk.sh on first use.
 #
 # The server passes the arguments object as MCP_TOOL_ARGS_JSON, or, when large, in the file
 # MCP_TOOL_ARGS_FILE (the file wins); the request _meta likewise as MCP_TOOL_META_JSON /
@@ -34,15 +34,17 @@ _mcp_args_flat_to() {
 	local _mcp_text="" _mcp_up="" _mcp_nl=$'\n' _mcp_tab=$'\t' _mcp_p1='%0A' _mcp_p2='%09' _mcp_p3='%25' _mcp_pct='%'
 	# Letters spelled out: a range such as a-z follows the locale's collation in older Bash.
 	local _mcp_w=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_ _mcp_d=0123456789
+	# jq's whitespace, no more ([:space:] also takes \v, \f and, in UTF-8, other spaces).
+	local _mcp_ws=$' \t\n\r'
 	# The form describes MCP_TOOL_ARGS_JSON (its first line) as the server set it, not a
 	# value the tool put there since.
 	[ -n "${_mcp_fl}" ] && [ -z "${MCP_TOOL_ARGS_FILE-}" ] || return 1
 	[ "${_mcp_fl%%"${_mcp_nl}"*}" = "${MCP_TOOL_ARGS_JSON-}" ] || return 1
 	# The filter, read with patterns (a regex costs more than the read): a path of name keys
 	# (.a.b), then nothing or `//` and a literal (a string without escapes, a whole number of
-	# at most 15 digits, true, false, null), with any whitespace around them.
-	_mcp_f="${_mcp_f#"${_mcp_f%%[![:space:]]*}"}"
-	_mcp_f="${_mcp_f%"${_mcp_f##*[![:space:]]}"}"
+	# at most 15 digits, true, false, null), with any of jq's whitespace around them.
+	_mcp_f="${_mcp_f#"${_mcp_f%%[!"${_mcp_ws}"]*}"}"
+	_mcp_f="${_mcp_f%"${_mcp_f##*[!"${_mcp_ws}"]}"}"
 	_mcp_path="${_mcp_f%%[!"${_mcp_w}${_mcp_d}".]*}"
 	case "${_mcp_path}" in
 	.["${_mcp_w}"]*) ;;
@@ -53,12 +55,12 @@ _mcp_args_flat_to() {
 	esac
 	_mcp_f="${_mcp_f:${#_mcp_path}}"
 	if [ -n "${_mcp_f}" ]; then
-		_mcp_f="${_mcp_f#"${_mcp_f%%[![:space:]]*}"}"
+		_mcp_f="${_mcp_f#"${_mcp_f%%[!"${_mcp_ws}"]*}"}"
 		case "${_mcp_f}" in
 		//*) _mcp_def="${_mcp_f#//}" ;;
 		*) return 1 ;;
 		esac
-		_mcp_def="${_mcp_def#"${_mcp_def%%[![:space:]]*}"}"
+		_mcp_def="${_mcp_def#"${_mcp_def%%[!"${_mcp_ws}"]*}"}"
 		case "${_mcp_def}" in
 		0 | true | false | null) ;;
 		'"'*'"')

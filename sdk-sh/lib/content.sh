@@ -3,7 +3,7 @@
 # Rich results without hand-written JSON: content blocks (text, image, audio, resource link),
 # a result made of several of them, a prompt script's messages, and a result with files
 # attached as embedded resources. Pure Bash plus `base64` (or `openssl`) for files; works
-# without a JSON tool. Sourced by tool-sdk.sh.
+# without a JSON tool. Loaded by tool-sdk.sh on first use.
 
 # _mcp_base64_file_to VAR FILE: sets VAR to FILE's bytes in base64 on one line; returns 1
 # (VAR empty) when FILE cannot be read or no encoder is installed.

@@ -104,21 +104,6 @@ _mcp_json_quote() {
 	printf '%s' "${_mcp_quoted}"
 }
 
-# _mcp_json_flat_strings TEXT: status 0 when TEXT is a compact object or array of strings
-# spelled as jq spells them (what mcp_json_obj and mcp_json_arr print): no whitespace between
-# tokens, escapes only \" \\ \n \r \t \b \f and \u00XX for control characters. Such text
-# is one JSON value, and jq's tojson of it gives the same bytes, so no JSON process is needed.
-_mcp_json_flat_strings() {
-	local _mcp_fs_s='"([^"\\[:cntrl:]]|\\["\\nrtbf]|\\u00(0[0-7]|0b|0e|0f|1[0-9a-f]|7f))*"'
-	local _mcp_fs_obj="^[{](${_mcp_fs_s}:${_mcp_fs_s}(,${_mcp_fs_s}:${_mcp_fs_s})*)?[}]$"
-	local _mcp_fs_arr="^\\[(${_mcp_fs_s}(,${_mcp_fs_s})*)?]$"
-	case "${1-}" in
-	'{'*'}') [[ "${1}" =~ ${_mcp_fs_obj} ]] ;;
-	'['*']') [[ "${1}" =~ ${_mcp_fs_arr} ]] ;;
-	*) return 1 ;;
-	esac
-}
-
 # _mcp_xtrace_pause: turns xtrace off and sets the caller's local _mcp_x to 1 when it was on.
 # Payload readers suspend xtrace so arguments and _meta (which may hold secrets) never reach
 # trace logs:  local _mcp_x=0; _mcp_xtrace_pause; ...; _mcp_xtrace_restore "${_mcp_x}"

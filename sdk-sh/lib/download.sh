@@ -2,7 +2,7 @@
 # shellcheck shell=bash
 # SSRF-safe HTTPS downloads. The fetch and every host/address rule live in the https
 # resource provider (providers/https.sh, which uses lib/url-policy.sh); these helpers give
-# tools a flag-based API, retries and a JSON answer. Sourced by tool-sdk.sh.
+# tools a flag-based API, retries and a JSON answer. Loaded by tool-sdk.sh on first use.
 
 # _mcp_download_result STATUS TYPE MESSAGE [LOCATION]: records and prints the JSON answer.
 # The parts stay in _MCPBASH_DL_* so mcp_download_safe_or_fail needs no JSON parser.

@@ -5,7 +5,7 @@
 # Every helper prints the normalised answer {"action":"accept|decline|cancel|error",
 # "content":...} and returns 0 when the client answered (even with decline), 1 when
 # elicitation is unsupported (decline), not configured (error), timed out (error) or the
-# call was cancelled (cancel). Works without a JSON tool. Sourced by tool-sdk.sh.
+# call was cancelled (cancel). Works without a JSON tool. Loaded by tool-sdk.sh on first use.
 
 # _mcp_elicit_send FUNCTION REQUEST_JSON TIMEOUT [SUPPORTED]: the elicitation handshake
 # (SUPPORTED defaults to MCP_ELICIT_SUPPORTED).

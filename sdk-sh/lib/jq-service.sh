@@ -3,7 +3,8 @@
 # The client of the server's warm built-in jq (src/json/jq-service-protocol.ts describes the
 # wire format). On hosts without jq or gojq the server sets MCPBASH_JQ_SERVICE=HOST:PORT:TOKEN,
 # and a jq run costs a connection over bash's /dev/tcp instead of starting the mcp-bash binary.
-# Sourced by tool-sdk.sh and by the built-in jq's wrapper script.
+# Loaded by tool-sdk.sh on first use, and sourced by hook-helpers.sh and the built-in jq's
+# wrapper script.
 
 # _mcp_jq_service ARGS...: runs jq ARGS on the warm built-in jq, with this shell's stdin
 # (read only when jq reads input), stdout, stderr and jq's exit status.

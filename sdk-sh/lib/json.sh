@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck shell=bash
-# JSON construction and output helpers. Sourced by tool-sdk.sh.
+# JSON construction and output helpers. Loaded by tool-sdk.sh on first use.
 # String escaping is pure Bash (identical output with jq, gojq or no JSON tool at all).
 
 # mcp_json_escape STRING

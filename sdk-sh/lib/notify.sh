@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck shell=bash
-# Progress, logging, cancellation, debug log and retries. Sourced by tool-sdk.sh.
+# Progress, logging, cancellation, debug log and retries. Loaded by tool-sdk.sh on first use.
 # Lines are appended to the stream files with a single printf each (docs/TOOL-CONTRACT.md);
 # the server forwards them to the client while the tool runs.
 

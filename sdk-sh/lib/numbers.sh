@@ -49,13 +49,13 @@ _mcp_uint_to() {
 # MCPBASH_MAX_TEXT_BYTES when that is one, else to 102400 (a bad variable means the default,
 # as for every setting; the server warns about it).
 _mcp_text_budget_to() {
-	local _mcp_tb_default=""
+	local _mcp_tb_default=102400
 	# The usual case, neither given: nothing to trim or check.
 	if [ -z "${2-}" ] && [ -z "${MCPBASH_MAX_TEXT_BYTES-}" ]; then
-		printf -v "${1}" '%s' 102400
+		printf -v "${1}" '%s' "${_mcp_tb_default}"
 		return 0
 	fi
-	_mcp_uint_to _mcp_tb_default "${MCPBASH_MAX_TEXT_BYTES-}" 102400
+	_mcp_uint_to _mcp_tb_default "${MCPBASH_MAX_TEXT_BYTES-}" "${_mcp_tb_default}"
 	_mcp_uint_to "${1}" "${2-}" "${_mcp_tb_default}"
 }
 

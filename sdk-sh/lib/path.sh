@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # shellcheck shell=bash
 # Path normalisation in pure Bash (no realpath/readlink -f needed, so macOS works as is).
-# Sourced by tool-sdk.sh.
+# Loaded by tool-sdk.sh on first use.
 
 # _mcp_path_collapse_to VAR PATH: sets VAR to PATH made absolute against $PWD with "."
 # and ".." components and repeated slashes collapsed lexically; ".." stops at "/".
@@ -108,7 +108,7 @@ mcp_path_normalize() {
 }
 
 # mcp_sdk_load_path_helpers
-#   Kept for 1.x tools that call it: the path helpers are always loaded. Returns 0.
+#   Kept for 1.x tools that call it: the path helpers load when first called. Returns 0.
 mcp_sdk_load_path_helpers() {
 	return 0
 }

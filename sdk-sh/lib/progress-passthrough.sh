@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # shellcheck shell=bash
 # mcp_run_with_progress: run a command and turn the progress it prints into MCP progress
-# notifications. Sourced by tool-sdk.sh.
+# notifications. Loaded by tool-sdk.sh on first use.
 
 # _mcp_rwp_activity: marks the progress stream as changed (its mtime), which the server
 # counts as activity for progress-extended timeouts (docs/TOOL-CONTRACT.md), without

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck shell=bash
-# Results and errors. Sourced by tool-sdk.sh.
+# Results: success, tool errors and protocol failures. Loaded by tool-sdk.sh on first use.
 #
 # Two kinds of failure (docs/TOOL-CONTRACT.md):
 #   - mcp_fail*: a protocol error. Writes MCP_TOOL_ERROR_FILE and exits 1; the client gets a
@@ -56,6 +56,34 @@ _mcp_emit_error_result() {
 	local _mcp_text=""
 	_mcp_json_quote_to _mcp_text "${2-}"
 	printf '{"content":[{"type":"text","text":%s}],"structuredContent":{"success":false,"error":%s},"isError":true}\n' "${_mcp_text}" "${1-}"
+}
+
+# _mcp_json_flat_strings TEXT: status 0 when TEXT is a compact object (distinct keys) or array
+# of strings spelled as jq spells them (what mcp_json_obj and mcp_json_arr print): no
+# whitespace between tokens, escapes only \" \\ \n \r \t \b \f and \u00XX for control
+# characters. Such text is one JSON value, and jq's tojson of it gives the same bytes, so no
+# JSON process is needed. A key given twice is left to jq, which keeps the last.
+_mcp_json_flat_strings() {
+	local _mcp_fs_s='"([^"\\[:cntrl:]]|\\["\\nrtbf]|\\u00(0[0-7]|0b|0e|0f|1[0-9a-f]|7f))*"'
+	local _mcp_fs_obj="^[{](${_mcp_fs_s}:${_mcp_fs_s}(,${_mcp_fs_s}:${_mcp_fs_s})*)?[}]$"
+	local _mcp_fs_arr="^\\[(${_mcp_fs_s}(,${_mcp_fs_s})*)?]$"
+	local _mcp_fs_pair="^(${_mcp_fs_s}):${_mcp_fs_s}[,}]" _mcp_fs_rest="" _mcp_fs_seen=$'\n' _mcp_nl=$'\n'
+	case "${1-}" in
+	'['*']') [[ "${1}" =~ ${_mcp_fs_arr} ]] ;;
+	'{'*'}')
+		[[ "${1}" =~ ${_mcp_fs_obj} ]] || return 1
+		# Keys are spelled one way only (no optional escapes), so equal keys are equal text.
+		_mcp_fs_rest="${1#?}"
+		while [[ "${_mcp_fs_rest}" =~ ${_mcp_fs_pair} ]]; do
+			case "${_mcp_fs_seen}" in
+			*"${_mcp_nl}${BASH_REMATCH[1]}${_mcp_nl}"*) return 1 ;;
+			esac
+			_mcp_fs_seen="${_mcp_fs_seen}${BASH_REMATCH[1]}${_mcp_nl}"
+			_mcp_fs_rest="${_mcp_fs_rest:${#BASH_REMATCH[0]}}"
+		done
+		;;
+	*) return 1 ;;
+	esac
 }
 
 # mcp_result_success JSON [MAX_TEXT_BYTES]

@@ -2,7 +2,7 @@
 # shellcheck shell=bash
 # MCP roots: the directories the client allows tools to work in. The server passes them as
 # MCP_ROOTS_PATHS (newline-separated), MCP_ROOTS_COUNT and MCP_ROOTS_JSON. Roots constrain
-# only what these helpers check; tools are not sandboxed. Sourced by tool-sdk.sh.
+# only what these helpers check; tools are not sandboxed. Loaded by tool-sdk.sh on first use.
 
 # mcp_roots_list
 #   Prints the root paths, one per line (no trailing newline). Returns 0.
@@ -66,7 +66,7 @@ mcp_require_path() {
 	if [ -z "${_mcp_filter}" ]; then
 		_mcp_args_fail "${_mcp_x}" "mcp_require_path: argument pointer is required"
 	fi
-	_mcp_raw="$(mcp_args_get "${_mcp_filter}" 2>/dev/null)" || _mcp_raw=""
+	_mcp_args_value_to _mcp_raw "${_mcp_filter}"
 	[ "${_mcp_raw}" != "null" ] || _mcp_raw=""
 	_mcp_count="${MCP_ROOTS_COUNT:-0}"
 	_mcp_is_uint "${_mcp_count}" || _mcp_count=0

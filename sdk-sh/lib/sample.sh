@@ -2,7 +2,7 @@
 # shellcheck shell=bash
 # Sampling: asking the client's model for a completion (docs/TOOL-CONTRACT.md, "Sampling").
 # The SDK writes one request file and polls for the server's answer, as elicitation does.
-# Works without a JSON tool. Sourced by tool-sdk.sh.
+# Works without a JSON tool. Loaded by tool-sdk.sh on first use.
 
 # _mcp_sample_request_to VAR FUNCTION MESSAGES_JSON [OPTIONS...]: sets VAR to the request
 # {"messages","maxTokens",...} for MESSAGES_JSON and the options; returns 1 (with a warning)

@@ -2,7 +2,7 @@
 # shellcheck shell=bash
 # mcp_json_truncate: shrink a large JSON array so a result fits a byte budget. One jq run
 # (the largest fitting prefix is computed from element sizes, not by trial serialisation).
-# Sourced by tool-sdk.sh.
+# Loaded by tool-sdk.sh on first use.
 
 # The jq program. Input: the slurped values. $p: the array path as a key list, or null for
 # the heuristics; $path: the path as written; $max: the byte budget.

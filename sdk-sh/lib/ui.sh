@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck shell=bash
-# MCP Apps (interactive UI) helpers. Sourced by tool-sdk.sh.
+# MCP Apps (interactive UI) helpers. Loaded by tool-sdk.sh on first use.
 #
 # A tool shows a view when its directory has a ui/ (index.html or ui.meta.json): the server
 # lists it as ui://<server>/<tool> and puts _meta.ui.resourceUri on the tool. The host renders

@@ -19,6 +19,8 @@ export interface ProtocolFeatures {
   readonly batches: boolean;
   /** Arguments that fail a tool's inputSchema are a tool result, not -32602 (SEP-1303, D292). */
   readonly argumentErrorsAsResults: boolean;
+  /** Elicitation modes: `mode` in `elicitation/create`, URL elicitation and -32042 (D296). */
+  readonly elicitationModes: boolean;
 }
 
 export function featuresOf(version: ProtocolVersion): ProtocolFeatures {
@@ -29,5 +31,6 @@ export function featuresOf(version: ProtocolVersion): ProtocolFeatures {
     instructions: version !== '2024-11-05',
     batches: version === '2025-03-26',
     argumentErrorsAsResults: version === '2025-11-25',
+    elicitationModes: version === '2025-11-25',
   };
 }

@@ -50,7 +50,9 @@ function parsePromptOutput(stdout: string): PromptScriptOutput {
   const messages = whole ? whole.messages : isObject(value) ? [value] : value;
   const check = validator.check(promptMessagesSchema, messages);
   if (check.valid !== true)
-    throw new Error(`its output is not prompt messages (${check.valid === false ? describeIssues(check.issues) : ''})`);
+    throw new Error(
+      `its output is not prompt messages (${check.valid === false ? describeIssues(check.issues) : check.reason})`,
+    );
   return {
     messages: messages as PromptMessage[],
     ...(typeof whole?.description === 'string' ? { description: whole.description } : {}),

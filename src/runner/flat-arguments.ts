@@ -30,8 +30,11 @@ const escapeField = (text: string) => text.replaceAll('%', '%25').replaceAll('\n
  * only while the two agree), then one line `<path>\t<kind>\t<text>` for every value
  * reachable through keys that are names (`.a`, `.a.b`), objects included. A path it lacks
  * under an object record is a missing key (jq's `null`); anything else goes to jq.
+ * Undefined for arguments that are not an object.
  */
-export function flatArguments(args: unknown, json: string): string {
+export function flatArguments(args: unknown, json: string): string | undefined {
+  // Arguments that are no object: jq errs on `.a`, so every read goes to jq.
+  if (!isObject(args)) return undefined;
   const lines: string[] = [json];
   const walk = (value: Record<string, unknown>, prefix: string) => {
     for (const [key, member] of Object.entries(value)) {
@@ -42,6 +45,6 @@ export function flatArguments(args: unknown, json: string): string {
       if (kind === 'o') walk(member as Record<string, unknown>, path);
     }
   };
-  if (isObject(args)) walk(args, '');
+  walk(args, '');
   return `${lines.join('\n')}\n`;
 }

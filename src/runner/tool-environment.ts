@@ -172,7 +172,7 @@ export function buildToolEnvironment(input: ToolEnvironmentInput): NodeJS.Proces
   }
   setPayload(env, 'MCP_TOOL_ARGS', input.args, input.paths.args, input.payloadThreshold);
   // The plain paths of small arguments, for the SDK to read without a JSON process (D298).
-  const flat = env.MCP_TOOL_ARGS_FILE ? undefined : flatArguments(input.args ?? {}, env.MCP_TOOL_ARGS_JSON ?? '{}');
+  const flat = env.MCP_TOOL_ARGS_FILE ? undefined : flatArguments(input.args ?? {}, env.MCP_TOOL_ARGS_JSON as string);
   if (flat !== undefined && Buffer.byteLength(flat) <= input.payloadThreshold) env.MCP_TOOL_ARGS_FLAT = flat;
   else delete env.MCP_TOOL_ARGS_FLAT;
   setPayload(env, 'MCP_TOOL_META', input.meta, input.paths.meta, input.payloadThreshold);

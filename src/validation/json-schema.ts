@@ -51,8 +51,10 @@ export function describeIssues(issues: readonly SchemaIssue[]): string {
  * draft-07 (or older) gets the draft-07 validator.
  */
 export class SchemaValidator {
-  private readonly modern = new Ajv2020.default(ajvOptions);
-  private readonly draft7 = new AjvDraft7.default(ajvOptions);
+  // Made on the first schema that is not precompiled: a validator that checks only the
+  // project's own schemas never builds one.
+  private modern: Ajv2020.default | undefined;
+  private draft7: AjvDraft7.default | undefined;
   private readonly compiled = new Map<string, ValidateFunction | string>();
   /** The same schema object (a tool's, until its registry is rescanned) skips hashing its content. */
   private readonly bySchemaObject = new WeakMap<object, ValidateFunction | string>();
@@ -82,7 +84,14 @@ export class SchemaValidator {
       if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
         throw new Error('a schema must be an object');
       const dialect = String((schema as { $schema?: unknown }).$schema ?? '');
-      const ajv = /draft-0[4-7]/.test(dialect) ? this.draft7 : this.modern;
+      let ajv: Ajv2020.default | AjvDraft7.default;
+      if (/draft-0[4-7]/.test(dialect)) {
+        this.draft7 ??= new AjvDraft7.default(ajvOptions);
+        ajv = this.draft7;
+      } else {
+        this.modern ??= new Ajv2020.default(ajvOptions);
+        ajv = this.modern;
+      }
       // Compile without $id (two tools may reuse one, which ajv refuses) and without $schema
       // (the dialect is chosen above; ajv would reject draft-04/06 or 2019-09 URIs outright).
       const { $id: _id, $schema: _schema, ...rest } = schema as Record<string, unknown>;

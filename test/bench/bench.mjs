@@ -10,9 +10,9 @@
 //        [--sdk-only]   (only the SDK table: a quick check while working on sdk-sh/)
 //        [--also-jq PATH] (one more jq for the SDK table, e.g. a jq 1.7 the host does not have on PATH)
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, symlinkSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import minimist from 'minimist';
 import { expectOk, listAll, memoryOf, now, sample, startServer, stats } from './bench-client.mjs';
@@ -251,13 +251,16 @@ async function sdkRows(project) {
   const version = (bin) => spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim();
   const hostJq = findProgram('jq');
   const alsoJq = args['also-jq'] ? resolve(args['also-jq']) : '';
+  // The extra jq as the only `jq` on PATH, whatever its file is called (MCPBASH_JSON_TOOL_BIN
+  // is not honoured for root).
+  const alsoJqPath = alsoJq ? pathWithoutJq(process.env.PATH ?? '/usr/bin:/bin') : '';
+  if (alsoJq) symlinkSync(alsoJq, join(alsoJqPath, 'jq'));
   const setups = [
     ['gojq', findProgram('gojq') ? { MCPBASH_JSON_TOOL: 'gojq' } : undefined],
     [`the host's jq (${hostJq ? version(hostJq) : ''})`, hostJq ? { MCPBASH_JSON_TOOL: 'jq' } : undefined],
-    // Taken from PATH (MCPBASH_JSON_TOOL_BIN is not honoured for root).
     [
       `jq ${alsoJq ? version(alsoJq) : ''} (--also-jq)`,
-      alsoJq ? { MCPBASH_JSON_TOOL: 'jq', PATH: `${dirname(alsoJq)}${delimiter}${process.env.PATH}` } : undefined,
+      alsoJq ? { MCPBASH_JSON_TOOL: 'jq', PATH: alsoJqPath } : undefined,
     ],
     ['no jq at all (the warm built-in jq)', { PATH: noJqPath }],
   ].filter(([, env]) => env !== undefined);
@@ -293,7 +296,7 @@ async function sdkRows(project) {
       helperRows.push(`| ${label} | ${fmt(perHelper)} | ${fmt(perSubshell)} | ${fmt(perHelper - perSubshell)} |`);
     }
   } finally {
-    rmSync(noJqPath, { recursive: true, force: true });
+    for (const dir of [noJqPath, alsoJqPath]) if (dir) rmSync(dir, { recursive: true, force: true });
   }
   const load = { sdk: [], floor: [], ratios: [] };
   const sourceSdk = `source ${JSON.stringify(join(root, 'sdk-sh', 'tool-sdk.sh'))}`;

@@ -2,6 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scratchDir } from './scratch.js';
 
+/** A Bash script that uses the SDK: `body` under `set -euo pipefail`, after sourcing it. */
+export const sdkScript = (body: string) =>
+  `#!/usr/bin/env bash\nset -euo pipefail\nsource "\${MCP_SDK}/tool-sdk.sh"\n${body}\n`;
+
 /**
  * A scratch project of Bash tools that use the SDK: each body runs under `set -euo
  * pipefail` after `source "${MCP_SDK}/tool-sdk.sh"`, as tools/<name>/tool.sh, with an
@@ -13,8 +17,7 @@ export function sdkToolsProject(prefix: string, tools: Readonly<Record<string, s
   writeFileSync(join(root, 'server.d', 'server.meta.json'), JSON.stringify({ name: prefix.replace(/-+$/, '') }));
   for (const [name, body] of Object.entries(tools)) {
     mkdirSync(join(root, 'tools', name), { recursive: true });
-    const script = `#!/usr/bin/env bash\nset -euo pipefail\nsource "\${MCP_SDK}/tool-sdk.sh"\n${body}\n`;
-    writeFileSync(join(root, 'tools', name, 'tool.sh'), script, { mode: 0o755 });
+    writeFileSync(join(root, 'tools', name, 'tool.sh'), sdkScript(body), { mode: 0o755 });
     writeFileSync(
       join(root, 'tools', name, 'tool.meta.json'),
       JSON.stringify({ name, description: `${name} (an SDK tool)`, inputSchema: { type: 'object' } }),

@@ -61,3 +61,15 @@ t.test('a library that cannot be read: the call fails, it does not loop', async 
   t.equal(run.stdout, 'rc=1\n');
   t.match(run.stderr, /ui\.sh/);
 });
+
+t.test('a function the tool redefines after its library loaded stays the tool’s (docs/SDK.md, Loading)', async (t) => {
+  const box = sandbox(t);
+  const run = await box.run(
+    `mcp_log_info tool starting
+     mcp_log_debug() { echo mine; }
+     mcp_log_warn tool later
+     mcp_log_debug`,
+  );
+  t.equal(run.code, 0, run.stderr);
+  t.equal(run.stdout, 'mine\n');
+});

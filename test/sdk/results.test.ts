@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { jsonTools, sandbox, sh } from '../helpers/sdk-harness.js';
+import { fullJsonTools, jsonTools, sandbox, sh } from '../helpers/sdk-harness.js';
 
 interface CallToolResult {
   content: Array<{ type: string; text: string }>;
@@ -293,3 +293,19 @@ t.test('mcp_result_success of mcp_json_obj or mcp_json_arr output runs no JSON p
   t.equal(other.code, 0);
   t.ok(existsSync(marker), 'other data still goes through the JSON tool');
 });
+
+for (const tool of fullJsonTools()) {
+  t.test(
+    `a key given twice: the JSON tool's answer, the last value (${tool.name})`,
+    { skip: tool.skip ?? false },
+    async (t) => {
+      const box = sandbox(t);
+      const run = await box.run('mcp_result_success "$(mcp_json_obj a 1 b x a 2)"', { tool });
+      t.equal(run.code, 0, run.stderr);
+      const result = JSON.parse(run.stdout);
+      t.same(result.structuredContent, { success: true, result: { a: '2', b: 'x' } });
+      t.same(JSON.parse(result.content[0].text), result.structuredContent);
+      t.notMatch(result.content[0].text, /"1"/, 'the first value is gone from the text too');
+    },
+  );
+}

@@ -4,7 +4,7 @@ import { listFiles, NOT_AN_OBJECT, readMetadata } from '../../project/discovery-
 import type { ProjectLayout } from '../../project/project-layout.js';
 import { argumentsSchema, promptContent } from '../../project/prompts/prompt-definition.js';
 import { declaredTemplate } from '../../project/prompts/prompt-discovery.js';
-import { placeholderStrings } from '../../project/prompts/prompt-render.js';
+import { declaredNames, placeholderNames, placeholderStrings } from '../../project/prompts/prompt-render.js';
 import { promptMeta } from '../../schemas/meta-files.js';
 import { META_SUFFIX, metaFiles, metaStem } from './project-files.js';
 import { type CheckContext, checkSchema, readJsonObject } from './validation-report.js';
@@ -58,9 +58,8 @@ function checkPlaceholders(ctx: CheckContext, text: string, value: Record<string
   const spaced = text.match(/\{\{\s+[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{\{[A-Za-z_][A-Za-z0-9_]*\s+\}\}/);
   if (spaced)
     ctx.report.warning('prompts', `${spaced[0]} is not substituted: write placeholders without spaces`, { file });
-  const declared = new Set(Object.keys((argumentsSchema(value.arguments)?.properties as object | undefined) ?? {}));
-  const used = [...new Set([...text.matchAll(/\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g)].map((match) => match[1] as string))];
-  for (const name of used.filter((placeholder) => !declared.has(placeholder))) {
+  const declared = declaredNames(argumentsSchema(value.arguments) ?? {});
+  for (const name of placeholderNames(text).filter((placeholder) => !declared.has(placeholder))) {
     ctx.report.warning('prompts', `{{${name}}} is not a declared argument (add it to arguments.properties)`, { file });
   }
 }

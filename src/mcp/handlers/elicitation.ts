@@ -81,7 +81,7 @@ function formParams(
     message: request.message,
     requestedSchema: normalizeRequestedSchema(request.schema),
   };
-  if (context.session.protocolVersion === '2025-11-25') params.mode = 'form';
+  if (context.session.features.elicitationModes) params.mode = 'form';
   return params;
 }
 
@@ -104,13 +104,13 @@ export const elicitationModule: HandlerModule = {
     const open = new Set<string>();
     const issue = (id: string) => {
       open.add(id);
-      for (const oldest of open) if (open.size > MAX_OPEN_URL_ELICITATIONS) open.delete(oldest);
+      if (open.size > MAX_OPEN_URL_ELICITATIONS) open.delete(open.values().next().value as string);
     };
     const urlFate = (): ClientRequestBridge['urlElicitation'] => {
       if (modes().has('url')) return 'ask';
-      return context.session.protocolVersion === '2025-11-25' ? 'error' : undefined;
+      return context.session.features.elicitationModes ? 'error' : undefined;
     };
-    const decline = { action: 'decline', content: null };
+    const decline = () => ({ action: 'decline', content: null });
     const bridgeVia = (requester: Pick<RequestContext, 'request' | 'notify'>): ClientRequestBridge => {
       /** Sends `elicitation/create`; the answer normalised, or why there is none. */
       const create = async (params: Record<string, unknown>, signal: AbortSignal) => {
@@ -141,12 +141,14 @@ export const elicitationModule: HandlerModule = {
             return { action: 'accept', content: null };
           }
           if (request.mode === 'form')
-            return modes().has('form') ? create(formParams(context, request), signal) : decline;
+            return modes().has('form') ? create(formParams(context, request), signal) : decline();
           const params = { mode: 'url', message: request.message, url: request.url };
           const elicitationId = request.elicitationId ?? randomUUID();
-          issue(elicitationId);
-          if (modes().has('url')) return { ...(await create({ ...params, elicitationId }, signal)), elicitationId };
-          if (urlFate() !== 'error') return decline;
+          if (modes().has('url')) {
+            issue(elicitationId);
+            return { ...(await create({ ...params, elicitationId }, signal)), elicitationId };
+          }
+          if (urlFate() !== 'error') return decline();
           throw new RpcError(ErrorCode.UrlElicitationRequired, `URL elicitation required: ${request.message}`, {
             elicitations: [{ ...params, elicitationId }],
           });

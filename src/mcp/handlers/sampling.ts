@@ -40,12 +40,13 @@ export const samplingModule: HandlerModule = {
   name: 'sampling',
   register(context) {
     const timeoutMs = context.config.samplingTimeoutMs;
+    const supported = () => isObject(context.session.clientCapabilities.sampling);
     const bridgeVia = (requester: Pick<RequestContext, 'request'>): ClientRequestBridge => ({
       get supported() {
-        return isObject(context.session.clientCapabilities.sampling);
+        return supported();
       },
       async ask(rawRequest, signal) {
-        if (!isObject(context.session.clientCapabilities.sampling)) return { action: 'decline', content: null };
+        if (!supported()) return { action: 'decline', content: null };
         const params = samplingParams(rawRequest);
         if (!params) return { action: 'error', content: null };
         try {

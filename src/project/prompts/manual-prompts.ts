@@ -15,9 +15,10 @@ export function manualPromptNormalizer(promptsDir: string): EntryNormalizer {
       const path = typeof entry.path === 'string' && entry.path !== '' ? entry.path : undefined;
       if (path !== undefined && !isInside(promptsDir, join(promptsDir, path)))
         return { error: `${owner}: path "${path}" must stay inside the prompts directory`, warnings: [] };
-      return normalizePrompt(entry, { iconBase: promptsDir, owner, ...(path ? { path } : {}) }, (declared) =>
-        isInside(promptsDir, join(promptsDir, declared)) && isFile(join(promptsDir, declared)) ? declared : undefined,
-      );
+      return normalizePrompt(entry, { iconBase: promptsDir, owner, ...(path ? { path } : {}) }, (declared) => {
+        const file = join(promptsDir, declared);
+        return isInside(promptsDir, file) && isFile(file) ? declared : undefined;
+      });
     });
     return { ...result, items: dedupePrompts(result.items, result.warnings) };
   };

@@ -7,8 +7,13 @@ import type { PromptDefinition } from './prompt-definition.js';
 /** `{{name}}` with a name `^[A-Za-z_][A-Za-z0-9_]*$` (decision D9: the only placeholder syntax). */
 const PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
 
+/** The names of the placeholders `text` holds, each once, in order (what rendering fills in). */
+export function placeholderNames(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1] as string))];
+}
+
 /** The arguments the schema declares (its `properties`). */
-function declaredNames(schema: JsonObject): Set<string> {
+export function declaredNames(schema: JsonObject): Set<string> {
   return new Set(isObject(schema.properties) ? Object.keys(schema.properties) : []);
 }
 

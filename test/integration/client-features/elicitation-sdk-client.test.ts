@@ -1,10 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
 import { toolEnv } from '../../helpers/run-binary.js';
-import { scratchDir } from '../../helpers/scratch.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
+import { sdkToolsProject } from '../../helpers/sdk-tools-project.js';
 
 // Every SDK elicitation helper, and a schema a 1.x tool wrote by hand (items.oneOf for a
 // titled multi-select), through the official client: it checks each requestedSchema
@@ -14,10 +12,7 @@ const LEGACY_SCHEMA = JSON.stringify({
   properties: { picks: { type: 'array', items: { oneOf: [{ const: 'x', title: 'Ex' }] } } },
   required: ['picks'],
 });
-const tool = `#!/usr/bin/env bash
-set -euo pipefail
-source "\${MCP_SDK}/tool-sdk.sh"
-ask() { "$@" || true; }
+const tool = `ask() { "$@" || true; }
 printf '{"string":%s,"confirm":%s,"choice":%s,"titled":%s,"multi":%s,"titledMulti":%s,"legacy":%s}' \\
   "$(ask mcp_elicit_string 'string?' name)" \\
   "$(ask mcp_elicit_confirm 'confirm?')" \\
@@ -41,15 +36,7 @@ const answers: Record<string, Record<string, unknown>> = {
 t.test(
   'the official client accepts the schema of every elicitation helper and their answers reach the tool',
   async (t) => {
-    const root = scratchDir('mcpbash-elicit-sdk-');
-    mkdirSync(join(root, 'server.d'));
-    mkdirSync(join(root, 'tools', 'ask-all'), { recursive: true });
-    writeFileSync(join(root, 'server.d', 'server.meta.json'), '{"name":"elicit-sdk"}');
-    writeFileSync(join(root, 'tools', 'ask-all', 'tool.sh'), tool, { mode: 0o755 });
-    writeFileSync(
-      join(root, 'tools', 'ask-all', 'tool.meta.json'),
-      '{"name":"ask-all","description":"asks every kind of question"}',
-    );
+    const root = sdkToolsProject('mcpbash-elicit-sdk-', { 'ask-all': tool });
     const { client } = await connectSdkClient({
       env: sdkEnv(toolEnv({ MCPBASH_PROJECT_ROOT: root })),
       capabilities: { capabilities: { elicitation: { form: {} } } },

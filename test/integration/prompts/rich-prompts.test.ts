@@ -5,6 +5,7 @@ import { sharedCliEnv } from '../../helpers/cli-projects.js';
 import { startInitialized } from '../../helpers/mcp-process.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 import { scratchDir } from '../../helpers/scratch.js';
+import { sdkScript } from '../../helpers/sdk-tools-project.js';
 import { validateJson } from '../../helpers/validate-report.js';
 
 // Prompts whose answer is several messages with any content (D295): declared in the
@@ -18,7 +19,6 @@ const WAV = Buffer.from([0x52, 0x49, 0x46, 0x46, 0, 0xff, 0x0a]);
 const BLOB = Buffer.from([0, 1, 2, 0xfe, 0xff]);
 
 const topic = { type: 'object', properties: { topic: { type: 'string' } }, required: ['topic'] };
-const script = (body: string) => `#!/usr/bin/env bash\nset -euo pipefail\nsource "\${MCP_SDK}/tool-sdk.sh"\n${body}\n`;
 
 const files: Record<string, string | Buffer> = {
   'server.d/server.meta.json': '{"name":"rich-prompts"}',
@@ -53,23 +53,25 @@ const files: Record<string, string | Buffer> = {
     ],
   }),
   'prompts/scripted.meta.json': JSON.stringify({ name: 'scripted', arguments: topic, script: 'scripted.sh' }),
-  'prompts/scripted.sh': script(
+  'prompts/scripted.sh': sdkScript(
     [
       `mcp_prompt_message user "Explain $(mcp_args_get '.topic') to $MCP_PROMPT_NAME"`,
       'mcp_prompt_message assistant "$(mcp_content_image "$MCPBASH_PROMPTS_DIR/media/pic.png")"',
+      'mcp_prompt_message user "$MCP_PROMPT_ARGS_JSON"',
+      'mcp_prompt_message user "$(printf \'%s\' "$MCP_PROMPT_METADATA" | "$MCPBASH_JSON_TOOL_BIN" -r .script)"',
     ].join('\n'),
   ),
   'prompts/whole.meta.json': JSON.stringify({ name: 'whole', description: 'static', script: 'whole.sh' }),
-  'prompts/whole.sh': script(
+  'prompts/whole.sh': sdkScript(
     `printf '%s' '{"description":"from the script",' ` +
       `'"messages":[{"role":"user","content":{"type":"text","text":"hi"}}]}'`,
   ),
   'prompts/garbage.meta.json': JSON.stringify({ name: 'garbage', script: 'garbage.sh' }),
-  'prompts/garbage.sh': script(`echo '{"role":"system","content":{"type":"text","text":"x"}}'`),
+  'prompts/garbage.sh': sdkScript(`echo '{"role":"system","content":{"type":"text","text":"x"}}'`),
   'prompts/failing.meta.json': JSON.stringify({ name: 'failing', script: 'failing.sh' }),
-  'prompts/failing.sh': script('echo "no such topic" >&2; exit 3'),
+  'prompts/failing.sh': sdkScript('echo "no such topic" >&2; exit 3'),
   'prompts/slow.meta.json': JSON.stringify({ name: 'slow', script: 'slow.sh', timeoutSecs: 1 }),
-  'prompts/slow.sh': script('sleep 30'),
+  'prompts/slow.sh': sdkScript('sleep 30'),
   // Unusable: the server skips them, validate names the field.
   'prompts/no-data.meta.json': JSON.stringify({ name: 'no-data', messages: [{ content: { type: 'image' } }] }),
   'prompts/outside.meta.json': JSON.stringify({
@@ -144,13 +146,15 @@ t.test('rich prompts through the binary', async (t) => {
     });
   });
 
-  t.test('a prompt script prints its messages (mcp_prompt_message, mcp_args_get)', async (t) => {
+  t.test('a prompt script prints its messages (mcp_prompt_message, mcp_args_get, its environment)', async (t) => {
     const { result } = await get('scripted', { topic: 'tides' });
     t.same(result, {
       arguments: { topic: 'tides' },
       messages: [
         { role: 'user', content: { type: 'text', text: 'Explain tides to scripted' } },
         { role: 'assistant', content: { type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' } },
+        { role: 'user', content: { type: 'text', text: '{"topic":"tides"}' } },
+        { role: 'user', content: { type: 'text', text: 'scripted.sh' } },
       ],
     });
     t.match(await get('scripted'), { error: { code: -32602, message: /"topic"/ } }, 'checked before the script runs');
