@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
+import { loadServerConfig } from '../../src/config/server-config.js';
 import { RawNumber } from '../../src/json/raw-number.js';
 import { fullJsonTools, sandbox, sh } from '../helpers/sdk-harness.js';
 
@@ -155,4 +156,20 @@ t.test('arguments the tool set itself are read, not the form the server made of 
     { tool: real, args: { name: 'Ada' } },
   );
   t.equal(run.stdout, 'Ada\nBob\nCy', run.stderr);
+});
+
+t.test('arguments whose flat form would pass the payload threshold get none; jq reads them', async (t) => {
+  const threshold = loadServerConfig({}).envPayloadThreshold;
+  // Short values under long names: the JSON fits, the form (each name again, per record) does not.
+  const args = Object.fromEntries(
+    Array.from({ length: Math.ceil(threshold / 40) }, (_, i) => [`k${i}${'_'.repeat(24)}`, i]),
+  );
+  t.ok(JSON.stringify(args).length < threshold, 'the JSON itself is inline');
+  const box = sandbox(t);
+  const real = fullJsonTools().find((tool) => !tool.skip);
+  const run = await box.run(
+    `printf '[%s]\\n' "\${MCP_TOOL_ARGS_FLAT-unset}" "\${MCP_TOOL_ARGS_FILE-}"; mcp_args_get .k7${'_'.repeat(24)}`,
+    { tool: real, args },
+  );
+  t.equal(run.stdout, '[unset]\n[]\n7');
 });
