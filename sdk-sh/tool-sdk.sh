@@ -56,7 +56,7 @@ _mcp_sdk_load() {
 	. "${_MCPBASH_SDK_DIR}/lib/${1}.sh" || return 1
 	_MCPBASH_SDK_LOADED="${_MCPBASH_SDK_LOADED-} ${1}"
 }
-_mcp_args_fail() { _mcp_sdk_load args && _mcp_args_fail "$@"; }
+_mcp_args_fail() { _mcp_sdk_load args-checks && _mcp_args_fail "$@"; }
 _mcp_args_value_to() { _mcp_sdk_load args && _mcp_args_value_to "$@"; }
 _mcp_client_request() { _mcp_sdk_load client-request && _mcp_client_request "$@"; }
 _mcp_emit_error_result() { _mcp_sdk_load results && _mcp_emit_error_result "$@"; }
@@ -73,16 +73,17 @@ _mcp_json_ok() { _mcp_sdk_load core && _mcp_json_ok "$@"; }
 _mcp_json_quote() { _mcp_sdk_load core && _mcp_json_quote "$@"; }
 _mcp_json_quote_to() { _mcp_sdk_load core && _mcp_json_quote_to "$@"; }
 _mcp_path_physical_to() { _mcp_sdk_load path && _mcp_path_physical_to "$@"; }
+_mcp_payload_query() { _mcp_sdk_load args && _mcp_payload_query "$@"; }
 _mcp_strip_zeros_to() { _mcp_sdk_load numbers && _mcp_strip_zeros_to "$@"; }
 _mcp_text_budget_to() { _mcp_sdk_load numbers && _mcp_text_budget_to "$@"; }
 _mcp_warn() { _mcp_sdk_load core && _mcp_warn "$@"; }
 _mcp_xtrace_pause() { _mcp_sdk_load core && _mcp_xtrace_pause "$@"; }
 _mcp_xtrace_restore() { _mcp_sdk_load core && _mcp_xtrace_restore "$@"; }
-mcp_args_bool() { _mcp_sdk_load args && mcp_args_bool "$@"; }
+mcp_args_bool() { _mcp_sdk_load args-checks && mcp_args_bool "$@"; }
 mcp_args_get() { _mcp_sdk_load args && mcp_args_get "$@"; }
-mcp_args_int() { _mcp_sdk_load args && mcp_args_int "$@"; }
-mcp_args_raw() { _mcp_sdk_load args && mcp_args_raw "$@"; }
-mcp_args_require() { _mcp_sdk_load args && mcp_args_require "$@"; }
+mcp_args_int() { _mcp_sdk_load args-checks && mcp_args_int "$@"; }
+mcp_args_raw() { _mcp_sdk_load payloads && mcp_args_raw "$@"; }
+mcp_args_require() { _mcp_sdk_load args-checks && mcp_args_require "$@"; }
 mcp_byte_length() { _mcp_sdk_load json && mcp_byte_length "$@"; }
 mcp_client_supports_ui() { _mcp_sdk_load ui && mcp_client_supports_ui "$@"; }
 mcp_config_get() { _mcp_sdk_load config && mcp_config_get "$@"; }
@@ -120,8 +121,8 @@ mcp_log_debug() { _mcp_sdk_load notify && mcp_log_debug "$@"; }
 mcp_log_error() { _mcp_sdk_load notify && mcp_log_error "$@"; }
 mcp_log_info() { _mcp_sdk_load notify && mcp_log_info "$@"; }
 mcp_log_warn() { _mcp_sdk_load notify && mcp_log_warn "$@"; }
-mcp_meta_get() { _mcp_sdk_load args && mcp_meta_get "$@"; }
-mcp_meta_raw() { _mcp_sdk_load args && mcp_meta_raw "$@"; }
+mcp_meta_get() { _mcp_sdk_load payloads && mcp_meta_get "$@"; }
+mcp_meta_raw() { _mcp_sdk_load payloads && mcp_meta_raw "$@"; }
 mcp_path_collapse() { _mcp_sdk_load path && mcp_path_collapse "$@"; }
 mcp_path_normalize() { _mcp_sdk_load path && mcp_path_normalize "$@"; }
 mcp_progress() { _mcp_sdk_load notify && mcp_progress "$@"; }
@@ -145,3 +146,9 @@ mcp_ui_form() { _mcp_sdk_load ui && mcp_ui_form "$@"; }
 mcp_ui_table() { _mcp_sdk_load ui && mcp_ui_table "$@"; }
 mcp_with_retry() { _mcp_sdk_load notify && mcp_with_retry "$@"; }
 # --- end of the generated loader ---
+
+# Loaded now, not on first use: what nearly every tool runs first, reading its arguments, and
+# the shared core. Each `$(mcp_args_get ...)` is a subshell, which inherits them instead of
+# parsing them again. A library that cannot be read stays a stub (its calls fail).
+_mcp_sdk_load core || true
+_mcp_sdk_load args || true

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # shellcheck shell=bash
 # Private building blocks most SDK functions run: warnings, the JSON-tool check and call,
-# pure-Bash JSON string quoting, and the xtrace pause around payloads. Loaded on first use
-# (tool-sdk.sh); the other shared helpers live in numbers.sh, json-check.sh and
-# client-request.sh, so a small tool parses only these.
+# pure-Bash JSON string quoting, and the xtrace pause around payloads. Loaded when the SDK is
+# sourced (tool-sdk.sh); the other shared helpers live in numbers.sh, json-check.sh and
+# client-request.sh, loaded on first use.
 
 # _mcp_warn MESSAGE: one line on stderr (the server keeps it in the stderr tail).
 _mcp_warn() {

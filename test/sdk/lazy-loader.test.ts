@@ -4,9 +4,10 @@ import t from 'tap';
 import { generateToolSdk, toolSdkPath } from '../../release/sdk-stubs.mjs';
 import { sandbox, sdkDir, sh } from '../helpers/sdk-harness.js';
 
-// The SDK loads lazily (D297): sourcing tool-sdk.sh defines stubs only (public functions, and
-// private ones another library calls); a stub's first call sources the one library that
-// defines it, whose real functions replace the stubs.
+// The SDK loads lazily (D297): sourcing tool-sdk.sh defines stubs (public functions, and
+// private ones another library calls) and loads core.sh and args.sh, which nearly every tool
+// runs; a stub's first call sources the one library that defines it, whose real functions
+// replace the stubs.
 
 t.test('the committed loader block is what release/sdk-stubs.mjs generates (npm run generate)', async (t) => {
   t.equal(readFileSync(toolSdkPath, 'utf8'), generateToolSdk(), 'run npm run generate');
@@ -19,7 +20,7 @@ const stubs = new Map(
   ),
 );
 
-t.test('sourcing parses no library; a first call loads its library, then what it runs', async (t) => {
+t.test('sourcing loads the core and the argument reader only; a first call loads its library', async (t) => {
   const names = [...stubs.keys()];
   t.ok(names.filter((name) => name.startsWith('mcp_')).length >= 60, `${stubs.size} stubs`);
   t.ok(
@@ -37,8 +38,8 @@ t.test('sourcing parses no library; a first call loads its library, then what it
      declare -f _mcp_is_uint | grep -c _mcp_sdk_load`,
   );
   t.equal(run.code, 0, run.stderr);
-  // mcp_json_arr quotes its items (core.sh); the number checks (numbers.sh) stay stubs.
-  t.same(run.stdout.split('\n'), ['0', 'loaded:', '["a","b"]', 'loaded: json core', '0', '0', '1', '']);
+  // mcp_json_arr (json.sh) loads its library only; the number checks (numbers.sh) stay stubs.
+  t.same(run.stdout.split('\n'), ['0', 'loaded: core args', '["a","b"]', 'loaded: core args json', '0', '0', '1', '']);
 });
 
 t.test('every stub loads a library that defines its function for real', async (t) => {
