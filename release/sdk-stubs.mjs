@@ -58,7 +58,7 @@ function generateLoader() {
   const stubs = [...owner]
     .filter(([fn]) => fn.startsWith('mcp_') || calledAcross.has(fn))
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([fn, lib]) => `${fn}() { _mcp_sdk_load ${lib} && ${fn} "$@"; }`);
+    .map(([fn, lib]) => `${fn}() { _mcp_sdk_run ${lib} "$@"; }`);
   return [
     BEGIN,
     '# _mcp_sdk_load LIB: sources lib/LIB.sh unless loaded; returns 1 when it cannot be read.',
@@ -69,6 +69,13 @@ function generateLoader() {
     '\t# shellcheck source=/dev/null',
     '\t. "${_MCPBASH_SDK_DIR}/lib/${1}.sh" || return 1',
     '\t_MCPBASH_SDK_LOADED="${_MCPBASH_SDK_LOADED-} ${1}"',
+    '}',
+    '# _mcp_sdk_run LIB ARGS...: what a stub runs: loads LIB, then calls the function that called',
+    "# it, now LIB's real one. (One short command per stub: Bash parses `a && b` twice as slowly.)",
+    '_mcp_sdk_run() {',
+    '\t_mcp_sdk_load "${1}" || return 1',
+    '\tshift',
+    '\t"${FUNCNAME[1]}" "$@"',
     '}',
     ...stubs,
     END,

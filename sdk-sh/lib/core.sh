@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # shellcheck shell=bash
-# Private building blocks most SDK functions run: warnings, the JSON-tool check and call,
-# pure-Bash JSON string quoting, and the xtrace pause around payloads. Loaded when the SDK is
-# sourced (tool-sdk.sh); the other shared helpers live in numbers.sh, json-check.sh and
-# client-request.sh, loaded on first use.
+# Private building blocks most SDK functions run: warnings, the JSON-tool check and call, the
+# text budget of results, pure-Bash JSON string quoting, and the xtrace pause around payloads.
+# Loaded when the SDK is sourced (tool-sdk.sh); the other shared helpers live in numbers.sh,
+# json-check.sh and client-request.sh, loaded on first use.
 
 # _mcp_warn MESSAGE: one line on stderr (the server keeps it in the stderr tail).
 _mcp_warn() {
@@ -17,6 +17,21 @@ _mcp_json_ok() {
 	[ "${MCPBASH_JSON_TOOL-}" != "none" ] || return 1
 	[ -n "${MCPBASH_JSON_TOOL_BIN-}" ] || return 1
 	command -v "${MCPBASH_JSON_TOOL_BIN}" >/dev/null 2>&1
+}
+
+# _mcp_text_budget_to VAR VALUE: sets VAR to VALUE when it is an unsigned integer, else to
+# MCPBASH_MAX_TEXT_BYTES when that is one, else to 102400 (a bad variable means the default,
+# as for every setting; the server warns about it). Here, not in numbers.sh: every result runs
+# it, and the usual case needs no number check.
+_mcp_text_budget_to() {
+	local _mcp_tb_default=102400
+	# The usual case, neither given: nothing to trim or check.
+	if [ -z "${2-}" ] && [ -z "${MCPBASH_MAX_TEXT_BYTES-}" ]; then
+		printf -v "${1}" '%s' "${_mcp_tb_default}"
+		return 0
+	fi
+	_mcp_uint_to _mcp_tb_default "${MCPBASH_MAX_TEXT_BYTES-}" "${_mcp_tb_default}"
+	_mcp_uint_to "${1}" "${2-}" "${_mcp_tb_default}"
 }
 
 # _mcp_jq ARGS...: runs the JSON processor: the server's warm built-in jq when it offers one

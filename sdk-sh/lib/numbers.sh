@@ -45,20 +45,6 @@ _mcp_uint_to() {
 	_mcp_strip_zeros_to "${1}" "${_mcp_u_v}"
 }
 
-# _mcp_text_budget_to VAR VALUE: sets VAR to VALUE when it is an unsigned integer, else to
-# MCPBASH_MAX_TEXT_BYTES when that is one, else to 102400 (a bad variable means the default,
-# as for every setting; the server warns about it).
-_mcp_text_budget_to() {
-	local _mcp_tb_default=102400
-	# The usual case, neither given: nothing to trim or check.
-	if [ -z "${2-}" ] && [ -z "${MCPBASH_MAX_TEXT_BYTES-}" ]; then
-		printf -v "${1}" '%s' "${_mcp_tb_default}"
-		return 0
-	fi
-	_mcp_uint_to _mcp_tb_default "${MCPBASH_MAX_TEXT_BYTES-}" "${_mcp_tb_default}"
-	_mcp_uint_to "${1}" "${2-}" "${_mcp_tb_default}"
-}
-
 # _mcp_strip_zeros_to VAR DIGITS: sets VAR to DIGITS without leading zeros ("0" stays).
 _mcp_strip_zeros_to() {
 	local _mcp_z_v="${2-0}"

@@ -60,30 +60,65 @@ _mcp_emit_error_result() {
 
 # _mcp_json_flat_strings TEXT: status 0 when TEXT is a compact object (distinct keys) or array
 # of strings spelled as jq spells them (what mcp_json_obj and mcp_json_arr print): no
-# whitespace between tokens, escapes only \" \\ \n \r \t \b \f and \u00XX for control
-# characters. Such text is one JSON value, and jq's tojson of it gives the same bytes, so no
-# JSON process is needed. A key given twice is left to jq, which keeps the last.
+# whitespace between tokens, printable characters (so valid UTF-8, in any locale) and the
+# escapes \" \\ \n \r \t \b \f and \u00XX for the other control characters. Such text is one
+# JSON value, and jq's tojson of it gives the same bytes, so no JSON process is needed. A key
+# given twice is left to jq, which keeps the last; so is text over 4 KiB (each step copies the
+# rest of it). Read with patterns: Bash compiles a regex on every test, which costs more.
 _mcp_json_flat_strings() {
-	local _mcp_fs_s='"([^"\\[:cntrl:]]|\\["\\nrtbf]|\\u00(0[0-7]|0b|0e|0f|1[0-9a-f]|7f))*"'
-	local _mcp_fs_obj="^[{](${_mcp_fs_s}:${_mcp_fs_s}(,${_mcp_fs_s}:${_mcp_fs_s})*)?[}]$"
-	local _mcp_fs_arr="^\\[(${_mcp_fs_s}(,${_mcp_fs_s})*)?]$"
-	local _mcp_fs_pair="^(${_mcp_fs_s}):${_mcp_fs_s}[,}]" _mcp_fs_rest="" _mcp_fs_seen=$'\n' _mcp_nl=$'\n'
-	case "${1-}" in
-	'['*']') [[ "${1}" =~ ${_mcp_fs_arr} ]] ;;
-	'{'*'}')
-		[[ "${1}" =~ ${_mcp_fs_obj} ]] || return 1
-		# Keys are spelled one way only (no optional escapes), so equal keys are equal text.
-		_mcp_fs_rest="${1#?}"
-		while [[ "${_mcp_fs_rest}" =~ ${_mcp_fs_pair} ]]; do
-			case "${_mcp_fs_seen}" in
-			*"${_mcp_nl}${BASH_REMATCH[1]}${_mcp_nl}"*) return 1 ;;
-			esac
-			_mcp_fs_seen="${_mcp_fs_seen}${BASH_REMATCH[1]}${_mcp_nl}"
-			_mcp_fs_rest="${_mcp_fs_rest:${#BASH_REMATCH[0]}}"
-		done
-		;;
+	local _mcp_r="${1-}" _mcp_seg="" _mcp_str="" _mcp_obj="" _mcp_key=1 _mcp_seen=$'\n' _mcp_nl=$'\n'
+	case "${_mcp_r}" in
+	'{}' | '[]') return 0 ;;
+	'{"'*) _mcp_obj=1 ;;
+	'["'*) ;;
 	*) return 1 ;;
 	esac
+	[ "${#_mcp_r}" -le 4096 ] || return 1
+	_mcp_r="${_mcp_r#??}"
+	while :; do
+		# A string's text: _mcp_r starts after its opening quote and ends at its closing one.
+		_mcp_str=""
+		while :; do
+			_mcp_seg="${_mcp_r%%[\"\\]*}"
+			case "${_mcp_seg}" in
+			*[![:print:]]*) return 1 ;;
+			esac
+			_mcp_r="${_mcp_r#"${_mcp_seg}"}"
+			_mcp_str="${_mcp_str}${_mcp_seg}"
+			case "${_mcp_r}" in
+			\"*) break ;;
+			\\[\"\\nrtbf]*)
+				_mcp_str="${_mcp_str}${_mcp_r:0:2}"
+				_mcp_r="${_mcp_r:2}"
+				;;
+			\\u000[01234567bef]* | \\u001[0123456789abcdef]* | \\u007f*)
+				_mcp_str="${_mcp_str}${_mcp_r:0:6}"
+				_mcp_r="${_mcp_r:6}"
+				;;
+			*) return 1 ;;
+			esac
+		done
+		if [ -n "${_mcp_obj}" ] && [ -n "${_mcp_key}" ]; then
+			# Keys are spelled one way only (no optional escapes), so equal keys are equal text.
+			case "${_mcp_seen}" in
+			*"${_mcp_nl}${_mcp_str}${_mcp_nl}"*) return 1 ;;
+			esac
+			_mcp_seen="${_mcp_seen}${_mcp_str}${_mcp_nl}"
+			case "${_mcp_r}" in
+			'":"'*) ;;
+			*) return 1 ;;
+			esac
+			_mcp_key=""
+		else
+			case "${_mcp_obj}${_mcp_r}" in
+			'1"}' | '"]') return 0 ;;
+			'1","'* | '","'*) ;;
+			*) return 1 ;;
+			esac
+			_mcp_key=1
+		fi
+		_mcp_r="${_mcp_r#???}"
+	done
 }
 
 # mcp_result_success JSON [MAX_TEXT_BYTES]

@@ -15,7 +15,7 @@ t.test('the committed loader block is what release/sdk-stubs.mjs generates (npm 
 
 /** The stubs of tool-sdk.sh: function name -> the library its first call loads. */
 const stubs = new Map(
-  [...readFileSync(toolSdkPath, 'utf8').matchAll(/^(_?mcp_\w+)\(\) \{ _mcp_sdk_load ([\w-]+) && \1 "\$@"; \}$/gm)].map(
+  [...readFileSync(toolSdkPath, 'utf8').matchAll(/^(_?mcp_\w+)\(\) \{ _mcp_sdk_run ([\w-]+) "\$@"; \}$/gm)].map(
     (match) => [match[1] as string, match[2] as string],
   ),
 );
@@ -33,9 +33,9 @@ t.test('sourcing loads the core and the argument reader only; a first call loads
      printf 'loaded:%s\\n' "\${_MCPBASH_SDK_LOADED-}"
      mcp_json_arr a b; echo
      printf 'loaded:%s\\n' "\${_MCPBASH_SDK_LOADED-}"
-     declare -f mcp_json_obj | grep -c _mcp_sdk_load || true
-     declare -f _mcp_json_ok | grep -c _mcp_sdk_load || true
-     declare -f _mcp_is_uint | grep -c _mcp_sdk_load`,
+     declare -f mcp_json_obj | grep -c _mcp_sdk_run || true
+     declare -f _mcp_json_ok | grep -c _mcp_sdk_run || true
+     declare -f _mcp_is_uint | grep -c _mcp_sdk_run`,
   );
   t.equal(run.code, 0, run.stderr);
   // mcp_json_arr (json.sh) loads its library only; the number checks (numbers.sh) stay stubs.
@@ -45,10 +45,22 @@ t.test('sourcing loads the core and the argument reader only; a first call loads
 t.test('every stub loads a library that defines its function for real', async (t) => {
   const box = sandbox(t);
   const checks = [...stubs]
-    .map(([fn, lib]) => `( _mcp_sdk_load ${lib}; declare -f ${fn} | grep -q _mcp_sdk_load && echo ${fn} ) || true`)
+    .map(([fn, lib]) => `( _mcp_sdk_load ${lib}; declare -f ${fn} | grep -q _mcp_sdk_run && echo ${fn} ) || true`)
     .join('\n');
   const run = await box.run(`${checks}\necho done`);
   t.equal(run.stdout, 'done\n', 'no function is still a stub once its libraries are loaded');
+});
+
+t.test('a first call through a stub: the arguments, the status, a variable set in the caller', async (t) => {
+  const box = sandbox(t);
+  // numbers.sh is not loaded yet: each first call below goes through its stub.
+  const run = await box.run(
+    `f() { local v=""; _mcp_strip_zeros_to v 007; echo "v=$v"; }; f
+     _mcp_is_uint 12x && echo yes || echo "no rc=$?"
+     printf 'loaded:%s\\n' "\${_MCPBASH_SDK_LOADED-}"`,
+  );
+  t.equal(run.code, 0, run.stderr);
+  t.equal(run.stdout, 'v=7\nno rc=1\nloaded: core args numbers\n');
 });
 
 t.test('a library that cannot be read: the call fails, it does not loop', async (t) => {

@@ -294,6 +294,66 @@ t.test('mcp_result_success of mcp_json_obj or mcp_json_arr output runs no JSON p
   t.ok(existsSync(marker), 'other data still goes through the JSON tool');
 });
 
+t.test('the result fast path takes exactly the text jq would print itself, in any locale', async (t) => {
+  const box = sandbox(t);
+  const hostile = ['plain', 'q " b \\ /', 'tab\there\nnl\r', '\u0001\u0008\u000b\u001f\u007f', 'é ☃ 🎉', ''];
+  // jq's spelling of a valid value: JSON.stringify's, but DEL escaped.
+  const asJq = (value: unknown) => Buffer.from(JSON.stringify(value).replaceAll('\u007f', '\\u007f'));
+  const taken = [
+    ...hostile.map((value) => asJq([value])),
+    asJq(hostile),
+    asJq(Object.fromEntries(hostile.map((value, i) => [`${value}${i}`, value]))),
+    asJq({ '': '' }),
+    asJq({}),
+    asJq([]),
+  ];
+  const left = [
+    '{"a":1}',
+    '["a",1]',
+    '{"a": "b"}',
+    '[ "a"]',
+    '{"a":"b"}x',
+    '{"a":"b",}',
+    '["a",]',
+    '{"a"}',
+    '{"a":"b":"c"}',
+    '{"a":"b","a":"c"}',
+    '{"":"1","":"2"}',
+    '["\\u0008"]',
+    '["\\u00e9"]',
+    '["\\/"]',
+    '["\\u001F"]',
+    '["\\x"]',
+    '["a"',
+    '{"a":"b"]',
+    '["a"}',
+    '{"a":["b"]}',
+    '"a"',
+    '["a"]]',
+    '[]]',
+    `["${'x'.repeat(4100)}"]`,
+  ].map((text) => Buffer.from(text));
+  // Bytes jq would not print as they are: invalid UTF-8, a C1 control, a raw control.
+  left.push(Buffer.from([0x5b, 0x22, 0xff, 0x22, 0x5d]), Buffer.from([0x5b, 0x22, 0xc2, 0x85, 0x22, 0x5d]));
+  left.push(Buffer.from('["a\tb"]'), Buffer.from('{"k":"\u007f"}'));
+  const file = join(box.dir, 'candidates');
+  writeFileSync(file, Buffer.concat([...taken, ...left].flatMap((text) => [text, Buffer.from([0])])));
+  const check = (locale: string) =>
+    box.run(
+      `_mcp_sdk_load results
+       export LC_ALL=${locale}
+       while IFS= read -r -d '' c; do _mcp_json_flat_strings "$c" && printf 1 || printf 0; done <${sh(file)}`,
+    );
+  const utf8 = await check('C.UTF-8');
+  t.equal(utf8.code, 0, utf8.stderr);
+  t.equal(utf8.stdout, `${'1'.repeat(taken.length)}${'0'.repeat(left.length)}`);
+  // In the C locale every byte above 127 goes to jq (it may not be valid UTF-8); ASCII is taken.
+  const plain = await check('C');
+  const ascii = taken.map((text) => (text.every((byte) => byte < 0x80) ? '1' : '0')).join('');
+  t.equal(plain.stdout, `${ascii}${'0'.repeat(left.length)}`);
+  t.match(ascii, /0/, 'some candidates are not ASCII');
+});
+
 for (const tool of fullJsonTools()) {
   t.test(
     `a key given twice: the JSON tool's answer, the last value (${tool.name})`,
