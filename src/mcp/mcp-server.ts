@@ -224,7 +224,7 @@ export class McpServer {
     const { config } = this.options;
     this.session.phase = 'shutting-down';
     this.watchdogs.clear();
-    this.runHooks('onStop');
+    const modulesStopped = this.runHooks('onStop');
     if (this.stopMode === 'drain') {
       const aborted = new Promise<void>((resolve) => {
         this.endDrain = resolve;
@@ -244,6 +244,7 @@ export class McpServer {
         },
       ],
       ['flush stdout', () => this.flushOutput(config.shutdownTimeoutMs)],
+      ['let the modules finish stopping', () => modulesStopped],
       [
         'remove the state dir',
         () => {
@@ -323,14 +324,20 @@ export class McpServer {
   }
 
   /** Runs one lifecycle hook of every module; a failing hook is logged and costs only itself. */
-  private runHooks(hook: keyof ModuleLifecycle): void {
+  /** Runs one hook of every module; settles when what the hooks returned has settled. */
+  private runHooks(hook: keyof ModuleLifecycle): Promise<void> {
+    const failed = (module: string) => (error: unknown) =>
+      this.log.error('mcp.core', `${module}: ${hook} failed: ${(error as Error).stack ?? String(error)}`);
+    const pending: Array<Promise<void>> = [];
     for (const { module, lifecycle } of this.hooks) {
       try {
-        lifecycle[hook]?.();
+        const result = lifecycle[hook]?.();
+        if (result) pending.push(result.catch(failed(module)));
       } catch (error) {
-        this.log.error('mcp.core', `${module}: ${hook} failed: ${(error as Error).stack ?? String(error)}`);
+        failed(module)(error);
       }
     }
+    return Promise.all(pending).then(() => {});
   }
 
   /** Why a batch is refused at the session's protocol version (only 2025-03-26 has them); undefined when accepted. */

@@ -96,8 +96,11 @@ export interface ModuleLifecycle {
   onReady?(): void;
   /** After every input message (cheap change polling). */
   onInput?(): void;
-  /** When the session ends: clear timers and watchers. */
-  onStop?(): void;
+  /**
+   * When the session ends: clear timers and watchers. What it returns is awaited before the
+   * state dir is removed.
+   */
+  onStop?(): void | Promise<void>;
 }
 
 /**

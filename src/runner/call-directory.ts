@@ -3,21 +3,25 @@ import { mkdirSync, rmdirSync } from 'node:fs';
 import { mkdir, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** How many empty call directories a pool keeps ready. */
-const POOL_SIZE = 4;
+/** How many empty call directories a pool keeps ready at first, and at most. */
+const POOL_START = 4;
+const POOL_MAX = 32;
 
 /**
  * Private, empty directories for tool calls under `<stateDir>/calls/` (0700), made ahead
  * of time off the response path: a synchronous mkdir costs a call a few hundred
  * microseconds on some filesystems. A call takes a ready one (or makes one when the pool is
- * empty, e.g. the first call) and the pool refills in the background. Files appear in a
+ * empty, e.g. the first call, and then keeps twice as many, up to POOL_MAX: calls in flight
+ * need one each) and the pool refills in the background. Files appear in a
  * call's directory when someone writes them (the SDK appends with `>>`); none is created
  * in advance. One pool per ToolRuntime: it lives as long as its state dir.
  */
 export class CallDirectoryPool {
   private readonly parent: string;
   private readonly ready: string[] = [];
-  private refilling = 0;
+  private size = POOL_START;
+  // Refills under way: close() waits for them, so none makes a directory after it returned.
+  private readonly refilling = new Set<Promise<void>>();
   private made = 0;
   private parentMade = false;
   private closed = false;
@@ -31,7 +35,11 @@ export class CallDirectoryPool {
 
   /** The directory (and file paths) of a new call. */
   create(): CallPaths {
-    const dir = this.ready.shift() ?? this.makeNow();
+    let dir = this.ready.shift();
+    if (dir === undefined) {
+      if (this.made > 0) this.size = Math.min(POOL_MAX, this.size * 2);
+      dir = this.makeNow();
+    }
     this.refill();
     return callPaths(dir);
   }
@@ -61,9 +69,10 @@ export class CallDirectoryPool {
   /**
    * Removes the spare directories (the calls' own go when each call ends): in a state dir
    * that outlives the process (an existing MCPBASH_STATE_DIR, D264) nothing is left behind.
-   * No call is made after this.
+   * No call is made after this. Settles when the refills under way have removed what they
+   * made: the state dir can go then without a directory appearing in it as it goes.
    */
-  close(): void {
+  close(): Promise<void> {
     this.closed = true;
     for (const dir of this.ready.splice(0)) {
       try {
@@ -73,13 +82,18 @@ export class CallDirectoryPool {
         // already gone with the state dir, or a tool wrote in it: left as it is
       }
     }
+    return this.whenRefilled();
+  }
+
+  /** Settles when the refills under way have finished. */
+  whenRefilled(): Promise<void> {
+    return Promise.all(this.refilling).then(() => {});
   }
 
   private refill(): void {
-    while (!this.closed && this.parentMade && this.ready.length + this.refilling < POOL_SIZE) {
+    while (!this.closed && this.parentMade && this.ready.length + this.refilling.size < this.size) {
       const dir = this.nextPath();
-      this.refilling += 1;
-      mkdir(dir, { mode: 0o700 })
+      const refill: Promise<void> = mkdir(dir, { mode: 0o700 })
         .then(() => mkdir(filesDir(dir), { mode: 0o700 }))
         .then(() => {
           // Made after close(): a spare nobody will take.
@@ -87,9 +101,8 @@ export class CallDirectoryPool {
           this.ready.push(dir);
         })
         .catch(() => {}) // the state dir is going away (shutdown), or full: calls make their own
-        .finally(() => {
-          this.refilling -= 1;
-        });
+        .finally(() => this.refilling.delete(refill));
+      this.refilling.add(refill);
     }
   }
 }

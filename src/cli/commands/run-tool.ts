@@ -204,7 +204,7 @@ async function execute(
   } finally {
     release();
     await runtime.processes.stopAll(runtime.config.killGraceMs);
-    runtime.callDirectories.close();
+    await runtime.callDirectories.close();
   }
 }
 
