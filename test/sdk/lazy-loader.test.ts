@@ -23,10 +23,8 @@ const stubs = new Map(
 t.test('sourcing loads the core and the argument reader only; a first call loads its library', async (t) => {
   const names = [...stubs.keys()];
   t.ok(names.filter((name) => name.startsWith('mcp_')).length >= 60, `${stubs.size} stubs`);
-  t.ok(
-    names.includes('_mcp_json_quote_to') && !names.includes('_mcp_json_check_tokens'),
-    'private stubs: called across',
-  );
+  t.ok(names.includes('_mcp_is_uint') && !names.includes('_mcp_json_check_tokens'), 'private stubs: called across');
+  t.notOk(names.includes('_mcp_json_quote_to') || names.includes('mcp_args_get'), 'no stubs for core.sh and args.sh');
   const box = sandbox(t);
   const run = await box.run(
     `declare -F | awk '{ print $3 }' | grep -c -v '^_\\?mcp_' || true
@@ -73,6 +71,19 @@ t.test('a library that cannot be read: the call fails, it does not loop', async 
   );
   t.equal(run.stdout, 'rc=1\n');
   t.match(run.stderr, /ui\.sh/);
+});
+
+t.test('without the core or the argument reader, sourcing the SDK fails', async (t) => {
+  const box = sandbox(t);
+  for (const lib of ['core', 'args']) {
+    const copy = join(box.dir, `sdk-${lib}`);
+    cpSync(sdkDir, copy, { recursive: true });
+    rmSync(join(copy, 'lib', `${lib}.sh`));
+    const run = await box.runPlain(`source ${sh(join(copy, 'tool-sdk.sh'))}; echo unreachable`);
+    t.equal(run.code, 1, `${lib}.sh missing`);
+    t.equal(run.stdout, '');
+    t.match(run.stderr, new RegExp(`${lib}\\.sh`));
+  }
 });
 
 t.test('a function the tool redefines after its library loaded stays the tool’s (docs/SDK.md, Loading)', async (t) => {
