@@ -265,7 +265,10 @@ export async function executeToolCall(
     };
 
     const forward = forwarders(call, runtime, tool.name);
-    const requests = new AbortController();
+    // Made by the first request of the tool to its client: most calls make none, and an
+    // abort() creates an error with its stack.
+    let requests: AbortController | undefined;
+    const requestsSignal = () => (requests ??= new AbortController()).signal;
     const channel = new SideChannel(
       paths,
       {
@@ -274,9 +277,9 @@ export async function executeToolCall(
         activity: () => watchdog?.touch(),
         rejected: forward.rejected,
         elicitation: (request) =>
-          answerRequest(call.elicitation, request, paths.elicitResponse, requests.signal, failCall),
+          answerRequest(call.elicitation, request, paths.elicitResponse, requestsSignal(), failCall),
         sampling: (request) =>
-          answerRequest(call.sampling, request, paths.sampleResponse, requests.signal, failCall, (answer) =>
+          answerRequest(call.sampling, request, paths.sampleResponse, requestsSignal(), failCall, (answer) =>
             writeSampleText(paths, answer),
           ),
       },
@@ -306,7 +309,7 @@ export async function executeToolCall(
           'what that process writes later',
       );
     }
-    requests.abort();
+    requests?.abort();
     call.signal.removeEventListener('abort', onCancel);
     channel.stop();
     // Before anything can throw: a kept trace is always trimmed and redacted.
