@@ -111,10 +111,11 @@ export async function loadJqEngine(files: JqWasmFiles, { oneShot = true } = {}):
 
 /**
  * One instance for run after run, as long as it is clean. jq keeps its input state between
- * runs of an instance: a program that stops reading early (`first(inputs)`, `halt`, a parse
- * error mid-stream) leaves the rest of its input to the next run, which would print another
- * call's data. So after each run a probe reads empty input; an instance that still yields
- * anything is dropped for a fresh one.
+ * runs of an instance: a program that stops reading early (`-n` with `first(inputs)`, `halt`,
+ * a parse error mid-stream) leaves the rest of its input to the next run, which would print
+ * another call's data. So after such a run a probe reads empty input; an instance that still
+ * yields anything is dropped for a fresh one. The probe is a whole jq run (as long as the run
+ * itself), so it is skipped after a run that read all of its input (see mayLeaveInput).
  */
 export function reusedEngine(instantiate: () => Promise<JqHandle>): JqEngine {
   // A failed instantiation is seen by the run that awaits it (never an unhandled rejection),
@@ -139,8 +140,10 @@ export function reusedEngine(instantiate: () => Promise<JqHandle>): JqEngine {
       } while (pending !== current);
       try {
         const result = handle.raw(stdin, ARGV_MARKER, [...argv]);
-        const probe = handle.raw('', ARGV_MARKER, ['-c', '.']);
-        if (probe.exitCode !== 0 || probe.stdout !== '' || probe.stderr !== '') current = fresh();
+        if (mayLeaveInput(argv, result)) {
+          const probe = handle.raw('', ARGV_MARKER, ['-c', '.']);
+          if (probe.exitCode !== 0 || probe.stdout !== '' || probe.stderr !== '') current = fresh();
+        }
         return result;
       } catch (error) {
         // The module aborted (a stack overflow, say): its state is unknown, so it is not reused.
@@ -149,4 +152,20 @@ export function reusedEngine(instantiate: () => Promise<JqHandle>): JqEngine {
       }
     },
   };
+}
+
+/**
+ * Whether a run may have left input unread. Without `-n`, jq runs the program on each input
+ * until its input ends; only an error (a parse error stops the reading; any failure counts)
+ * or `halt`/`halt_error` stop it earlier. So a run is known to have read everything when it
+ * exited 0, was not given `-n`, and neither halts nor takes code jq reads from elsewhere (a
+ * file, a module): no argument has a short-option cluster with n, f or L, their long forms,
+ * or the words halt, import or include. Anything else (even a value that only looks like one)
+ * is probed.
+ */
+function mayLeaveInput(argv: readonly string[], result: JqRunResult): boolean {
+  if (result.exitCode !== 0) return true;
+  return argv.some(
+    (arg) => /^-[A-Za-z]*[nfL]|^--(null-input|from-file|library-path)/.test(arg) || /halt|import|include/.test(arg),
+  );
 }

@@ -108,6 +108,37 @@ t.test('a reused engine never hands one run the input another run left unread', 
   );
 });
 
+t.test('a reused engine probes after the runs that may leave input, and only those', async (t) => {
+  let probes = 0;
+  const handle: JqHandle = {
+    raw: (input, _query, flags) => {
+      if (input === '' && flags.join(' ') === '-c .') probes += 1;
+      return { stdout: '', stderr: '', exitCode: input === 'fails' ? 5 : 0 };
+    },
+  };
+  const engine = reusedEngine(async () => handle);
+  const probed = async (argv: string[], input = '{}') => {
+    const before = probes;
+    await engine.run(argv, input);
+    return probes > before;
+  };
+  for (const argv of [['-c', '.name'], ['-r', '.a // "x"'], ['-e', '--arg', 'k', 'v', '.[$k]'], ['-S', '.'], ['.']]) {
+    t.notOk(await probed(argv), `jq ${argv.join(' ')} read all of its input: no probe`);
+  }
+  const leavers = [
+    ['-n', 'input'],
+    ['-cn', 'first(inputs)'],
+    ['--null-input', '[inputs]'],
+    ['-c', 'halt_error'],
+    ['-f', 'prog.jq'],
+    ['--from-file', 'prog.jq'],
+    ['-L', 'lib', 'import "m" as m; m::f'],
+    ['include "m"; f'],
+  ];
+  for (const argv of leavers) t.ok(await probed(argv), `jq ${argv.join(' ')}: probed`);
+  t.ok(await probed(['-c', '.'], 'fails'), 'a run that failed: probed');
+});
+
 t.test('locateJqWasm prefers an extracted home', async (t) => {
   const home = t.testdir({ lib: { 'jq-wasm': { 'index.cjs': '', 'jq.wasm': '' } } });
   t.same(locateJqWasm(home), {
