@@ -268,7 +268,10 @@ export async function executeToolCall(
     // Made by the first request of the tool to its client: most calls make none, and an
     // abort() creates an error with its stack.
     let requests: AbortController | undefined;
-    const requestsSignal = () => (requests ??= new AbortController()).signal;
+    const requestsSignal = () => {
+      requests ??= new AbortController();
+      return requests.signal;
+    };
     const channel = new SideChannel(
       paths,
       {
