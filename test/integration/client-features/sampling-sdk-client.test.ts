@@ -15,6 +15,9 @@ const tools: Record<string, string> = {
     `if answer="$(mcp_sample_messages "$messages" --max-tokens 20)"; then printf '%s' "$answer"`,
     `else printf 'failed %s' "$answer"; fi`,
   ].join('\n'),
+  // The messages as given (a JSON string), past the SDK's own checks.
+  given: `if answer="$(mcp_sample_messages "$(mcp_args_get '.messages')")"; then printf '%s' "$answer"
+else printf 'failed %s' "$answer"; fi`,
 };
 
 const project = () => sdkToolsProject('mcpbash-sample-sdk-', tools);
@@ -72,3 +75,26 @@ t.test('a client that refuses, and a client without sampling: the tool hears so 
   t.equal(text(none as { content: unknown }), 'failed {"action":"decline","content":null}');
   t.ok(Date.now() - started < 10_000, 'no wait for an answer that cannot come');
 });
+
+t.test(
+  'a request without messages, or with one that is not an object: error, and the client is not asked',
+  async (t) => {
+    const { client } = await connectSdkClient({
+      env: sdkEnv(toolEnv({ MCPBASH_PROJECT_ROOT: project() })),
+      capabilities: { capabilities: { sampling: {} } },
+    });
+    t.teardown(() => client.close());
+    const asked: unknown[] = [];
+    client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+      asked.push(request.params);
+      return { role: 'assistant', content: { type: 'text', text: 'answered' }, model: 'm-1' };
+    });
+    for (const messages of ['[]', '["Hi"]']) {
+      const started = Date.now();
+      const result = await client.callTool({ name: 'given', arguments: { messages } });
+      t.equal(text(result as { content: unknown }), 'failed {"action":"error","content":null}', messages);
+      t.ok(Date.now() - started < 10_000, 'at once');
+    }
+    t.same(asked, [], 'no sampling/createMessage was sent');
+  },
+);

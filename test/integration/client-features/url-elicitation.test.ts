@@ -27,7 +27,16 @@ mcp_elicit_complete conn-42 2>/dev/null || again=$?
 printf '{"rc":%s,"answer":%s,"completed":%s,"again":%s}' "$rc" "$answer" "$completed" "$again"
 `;
 
-const project = () => sdkToolsProject('mcpbash-url-elicit-', { connect });
+// Asks with the id it is given (any string); prints the answer and whether the id in it completes.
+const given = `rc=0
+answer="$(mcp_elicit_url 'Sign in to Example' '${URL}' 10 "$(mcp_args_get '.id')")" || rc=$?
+id="\${answer##*\\"elicitationId\\":\\"}"
+completed=0
+mcp_elicit_complete "\${id%%\\"*}" || completed=$?
+printf '{"rc":%s,"answer":%s,"completed":%s}' "$rc" "$answer" "$completed"
+`;
+
+const project = () => sdkToolsProject('mcpbash-url-elicit-', { connect, given });
 
 const output = (result: unknown) =>
   JSON.parse((result as { content: Array<{ text: string }> }).content[0]?.text ?? '{}') as Record<string, unknown>;
@@ -58,6 +67,35 @@ t.test('a client that shows URLs: elicitation/create with the tool id, then the 
   });
   t.same(completed, [{ elicitationId: 'conn-42' }], 'one notice; the id is closed after it');
   t.equal(readFileSync(join(root, 'url-mode'), 'utf8'), '1', 'MCP_ELICIT_URL');
+});
+
+t.test('an elicitation id that is not 1-128 printable characters: the server sends a fresh UUID', async (t) => {
+  const { client } = await connectSdkClient({
+    env: sdkEnv(toolEnv({ MCPBASH_PROJECT_ROOT: project() })),
+    capabilities: { capabilities: { elicitation: { url: {} } } },
+  });
+  t.teardown(() => client.close());
+  const asked: Array<{ elicitationId?: string }> = [];
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    asked.push(request.params as { elicitationId?: string });
+    return { action: 'accept' };
+  });
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  for (const [index, invalid] of ['two words', 'x'.repeat(129), 'caf\u00e9', 'tab\there'].entries()) {
+    const result = await client.callTool({ name: 'given', arguments: { id: invalid } });
+    const sent = asked[index]?.elicitationId;
+    t.match(sent, uuid, `${JSON.stringify(invalid)}: the client gets a UUID`);
+    t.not(sent, invalid);
+    t.same(
+      output(result),
+      { rc: 0, answer: { action: 'accept', content: {}, elicitationId: sent }, completed: 0 },
+      'the tool reads that UUID back, and it completes',
+    );
+  }
+  t.equal(new Set(asked.map((params) => params.elicitationId)).size, asked.length, 'a fresh one each time');
+  const longest = '~'.repeat(128);
+  await client.callTool({ name: 'given', arguments: { id: longest } });
+  t.equal(asked.at(-1)?.elicitationId, longest, '128 printable characters are kept');
 });
 
 t.test('a 2025-11-25 client that cannot show URLs: -32042 naming the URL, the tool stopped', async (t) => {

@@ -1,8 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import t from 'tap';
 import { sharedCliEnv } from '../../helpers/cli-projects.js';
 import { startInitialized } from '../../helpers/mcp-process.js';
+import { eventually, isGroupAlive, processGroupOf, waitForExit } from '../../helpers/processes.js';
 import { toolEnv } from '../../helpers/run-binary.js';
 import { scratchDir } from '../../helpers/scratch.js';
 import { sdkScript } from '../../helpers/sdk-tools-project.js';
@@ -85,9 +86,9 @@ const files: Record<string, string | Buffer> = {
   }),
 };
 
-function project(): string {
+function project(tree: Record<string, string | Buffer> = files): string {
   const root = scratchDir('mcpbash-rich-prompts-');
-  for (const [rel, content] of Object.entries(files)) {
+  for (const [rel, content] of Object.entries(tree)) {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), content, { mode: rel.endsWith('.sh') ? 0o755 : 0o644 });
   }
@@ -206,4 +207,78 @@ t.test('rich prompts through the binary', async (t) => {
       'files that messages and scripts name are part of their prompt',
     );
   });
+});
+
+t.test('register.json prompts with messages: placeholders filled in, files read from prompts/', async (t) => {
+  const root = project({
+    'server.d/server.meta.json': '{"name":"registered-prompts"}',
+    'server.d/register.json': JSON.stringify({
+      version: 1,
+      prompts: [
+        {
+          name: 'critique',
+          description: 'Critique a picture',
+          role: 'assistant',
+          arguments: topic,
+          messages: [
+            { role: 'user', content: { type: 'text', text: 'Critique this {{topic}}' } },
+            { role: 'user', content: { type: 'image', path: 'media/pic.png' } },
+            { content: { type: 'text', path: 'reply.txt' } },
+          ],
+        },
+      ],
+    }),
+    'prompts/media/pic.png': PNG,
+    'prompts/reply.txt': 'Here is what I know about {{topic}}.',
+    'prompts/legacy.txt': 'Old {{topic}} template\n',
+    'prompts/legacy.meta.json': JSON.stringify({ name: 'legacy', arguments: topic }),
+  });
+  const server = await startInitialized({ projectRoot: root, env: toolEnv() });
+  t.teardown(() => server.close());
+  const { result } = await server.request('prompts/list');
+  t.same(
+    (result as { prompts: Array<{ name: string }> }).prompts.map((prompt) => prompt.name),
+    ['critique'],
+    'register.json replaces discovery',
+  );
+  t.same((await server.request('prompts/get', { name: 'critique', arguments: { topic: 'sunset' } })).result, {
+    description: 'Critique a picture',
+    arguments: { topic: 'sunset' },
+    messages: [
+      { role: 'user', content: { type: 'text', text: 'Critique this sunset' } },
+      { role: 'user', content: { type: 'image', data: PNG.toString('base64'), mimeType: 'image/png' } },
+      { role: 'assistant', content: { type: 'text', text: 'Here is what I know about sunset.' } },
+    ],
+  });
+  t.match(
+    await server.request('prompts/get', { name: 'critique' }),
+    { error: { code: -32602, message: /"topic"/ } },
+    'a required argument is missing',
+  );
+});
+
+t.test('a cancelled prompts/get stops its script: no response, the server still answers', async (t) => {
+  const root = project({
+    'server.d/server.meta.json': '{"name":"cancelled-prompt"}',
+    // Well within its own timeout: only the cancellation can stop it in time.
+    'prompts/hang.meta.json': JSON.stringify({ name: 'hang', script: 'hang.sh', timeoutSecs: 120 }),
+    'prompts/hang.sh': sdkScript('printf \'%s\' "$$" >hang.pid.tmp && mv hang.pid.tmp hang.pid\nsleep 120'),
+  });
+  const server = await startInitialized({ projectRoot: root, env: toolEnv() });
+  t.teardown(() => server.close());
+  const id = 'prompt-to-cancel';
+  server.send({ jsonrpc: '2.0', id, method: 'prompts/get', params: { name: 'hang' } });
+  const pidFile = join(root, 'hang.pid');
+  t.ok(await eventually(() => existsSync(pidFile), 10_000), 'the script started (in the project root)');
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  const group = processGroupOf(pid) as number;
+  server.notify('notifications/cancelled', { requestId: id, reason: 'user pressed stop' });
+  t.ok(await waitForExit(pid, 5000), 'the script is gone');
+  t.ok(await eventually(() => !isGroupAlive(group), 5000), 'and its sleep with it');
+  t.same((await server.request('ping')).result, {}, 'the server still answers');
+  await server.close(); // all it wrote is in
+  t.notOk(
+    server.messages.some((message) => message.id === id),
+    'no response at all for the cancelled id',
+  );
 });

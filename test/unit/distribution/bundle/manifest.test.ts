@@ -188,6 +188,47 @@ t.test('a manifest with every field passes the official MCPB 0.3 schema', async 
   );
 });
 
+t.test("a messages prompt's text is its text blocks as written, one paragraph each", async (t) => {
+  const { root, fields, images } = richProject(t);
+  const topicArgument = { type: 'object', properties: { topic: {} } };
+  const prompts: ProjectInventory['prompts'] = [
+    {
+      name: 'describe',
+      description: 'Describes.',
+      arguments: topicArgument,
+      role: 'user',
+      messages: [
+        { role: 'user', content: { type: 'text', text: 'Tell me about {{topic}}.' } },
+        { role: 'user', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } },
+        { role: 'assistant', content: { type: 'text', path: 'review.txt' } },
+        { role: 'user', content: { type: 'resource_link', uri: 'mem://{{topic}}', name: 'link' } },
+      ],
+    },
+    {
+      name: 'pictures',
+      description: 'Only an image.',
+      arguments: topicArgument,
+      role: 'user',
+      messages: [{ role: 'user', content: { type: 'image', path: 'no-such.png' } }],
+    },
+  ];
+  const warnings: string[] = [];
+  const manifest = buildManifest(
+    { ...input(root, fields, images), inventory: { ...inventory, prompts } },
+    warnings,
+  ) as Manifest;
+  t.same(schemaIssues(manifest), []);
+  t.same(manifest.prompts, [
+    {
+      name: 'describe',
+      description: 'Describes.',
+      arguments: ['topic'],
+      text: 'Tell me about {{topic}}.\n\nReview {{topic}}.\n',
+    },
+  ]);
+  t.same(warnings, [], 'a prompt without text blocks is left out, its files not read');
+});
+
 t.test('binary runtime: the launcher for darwin/linux, the .exe for win32, a full override', async (t) => {
   const { root, fields, images } = richProject(t);
   const binaries = t.testdir({
