@@ -15,10 +15,15 @@ export function manualPromptNormalizer(promptsDir: string): EntryNormalizer {
       const path = typeof entry.path === 'string' && entry.path !== '' ? entry.path : undefined;
       if (path !== undefined && !isInside(promptsDir, join(promptsDir, path)))
         return { error: `${owner}: path "${path}" must stay inside the prompts directory`, warnings: [] };
-      return normalizePrompt(entry, { iconBase: promptsDir, owner, ...(path ? { path } : {}) }, (declared) => {
+      const resolve = (declared: string) => {
         const file = join(promptsDir, declared);
         return isInside(promptsDir, file) && isFile(file) ? declared : undefined;
-      });
+      };
+      return normalizePrompt(
+        entry,
+        { iconBase: promptsDir, owner, ...(path ? { path } : {}) },
+        Object.assign(resolve, { where: 'inside the prompts directory' }),
+      );
     });
     return { ...result, items: dedupePrompts(result.items, result.warnings) };
   };

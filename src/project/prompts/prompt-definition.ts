@@ -102,15 +102,21 @@ function blockProblem(block: JsonObject): string | undefined {
 type PromptContent = Pick<PromptDefinition, 'messages' | 'script' | 'timeoutSecs'>;
 
 /**
- * The `messages` or `script` of prompt metadata, with every file resolved by `resolve`
- * (relative to the prompts directory; undefined when missing or outside the project), or
+ * Finds a file a prompt declares (relative to the prompts directory; undefined when missing
+ * or outside where it may read, which `where` names for the error: "inside the project").
+ */
+export type PromptFileResolver = ((declared: string) => string | undefined) & { readonly where?: string };
+
+/**
+ * The `messages` or `script` of prompt metadata, with every file resolved by `resolve`, or
  * why not, with the field. A prompt is one of a template (`path`), messages or a script.
  */
 export function promptContent(
   raw: JsonObject,
   role: PromptRole,
-  resolve: (declared: string) => string | undefined,
+  resolve: PromptFileResolver,
 ): PromptContent | { error: string; field: string } {
+  const where = resolve.where ?? 'inside the project';
   const kinds = ['path', 'messages', 'script'].filter((key) => raw[key] !== undefined);
   if (kinds.length > 1)
     return {
@@ -119,8 +125,7 @@ export function promptContent(
     };
   if (isText(raw.script)) {
     const script = resolve(raw.script);
-    if (script === undefined)
-      return { error: `its script "${raw.script}" does not exist inside the project`, field: '/script' };
+    if (script === undefined) return { error: `its script "${raw.script}" does not exist ${where}`, field: '/script' };
     const timeoutSecs = Number(raw.timeoutSecs ?? 0);
     return { script, ...(timeoutSecs > 0 ? { timeoutSecs } : {}) };
   }
@@ -133,8 +138,7 @@ export function promptContent(
     if (problem) return { error: `messages[${index}]: ${problem}`, field };
     if (isText(content.path)) {
       const found = resolve(content.path);
-      if (found === undefined)
-        return { error: `messages[${index}]: "${content.path}" does not exist inside the project`, field };
+      if (found === undefined) return { error: `messages[${index}]: "${content.path}" does not exist ${where}`, field };
       content.path = found;
     }
     const own = (message as { role?: PromptRole }).role;
@@ -152,12 +156,12 @@ export function promptContent(
 export function normalizePrompt(
   metadata: JsonObject,
   context: NormalizeContext,
-  resolve: (declared: string) => string | undefined = () => undefined,
+  resolve: PromptFileResolver = () => undefined,
 ): { item?: PromptDefinition; error?: string; warnings: string[] } {
   const { owner } = context;
   const screen = screenMetadata(promptMeta, metadata);
   const warnings = screen.warnings.map((warning) => `${owner}: ${warning}`);
-  if (!screen.value) return { error: `${owner}: ${screen.rejected}; prompt skipped`, warnings };
+  if (!screen.value) return { error: `${owner}: ${screen.rejected}`, warnings };
   const raw = screen.value;
   const name = typeof raw.name === 'string' && raw.name !== '' ? raw.name : context.defaultName;
   if (!name) return { error: `${owner}: a prompt needs a "name"`, warnings };
@@ -165,7 +169,7 @@ export function normalizePrompt(
   const schema = argumentsSchema(raw.arguments) as JsonObject;
   const role = roleFrom(raw.role, warnings, owner);
   const content = promptContent(raw, role, resolve);
-  if ('error' in content) return { error: `${owner}: ${content.error}; prompt skipped`, warnings };
+  if ('error' in content) return { error: `${owner}: ${content.error}`, warnings };
   const item: PromptDefinition = {
     name,
     description: typeof raw.description === 'string' ? raw.description : '',

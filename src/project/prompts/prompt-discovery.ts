@@ -106,7 +106,7 @@ export function discoverPrompts(
       },
     );
     warnings.push(...normalized.warnings);
-    if (normalized.error) warnings.push(normalized.error);
+    if (normalized.error) warnings.push(`${normalized.error}; prompt skipped`);
     if (normalized.item) found.push(normalized.item);
   }
   return { items: dedupePrompts(found, warnings), warnings };

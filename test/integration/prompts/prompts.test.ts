@@ -192,6 +192,22 @@ t.test('register.json prompts replace discovery, normalised; a template outside 
         'directory; the entry is skipped',
     ),
   );
+  // A message's file is looked up in prompts/ too, and the warning says so, once.
+  writeFileSync(
+    registerJson,
+    JSON.stringify({
+      version: 1,
+      prompts: [{ name: 'peek', messages: [{ content: { type: 'text', path: '../server.d/server.meta.json' } }] }],
+    }),
+  );
+  t.same((await server.request('prompts/list')).result, { prompts: [], _meta: { 'mcpbash/total': 0 } });
+  await server.waitForStderr(
+    new RegExp(
+      'prompts\\[0\\]: messages\\[0\\]: "\\.\\.\\/server\\.d\\/server\\.meta\\.json" does not exist inside ' +
+        'the prompts directory; the entry is skipped\n',
+    ),
+  );
+  t.notMatch(server.stderr, /prompt skipped; the entry is skipped/);
 });
 
 t.test("1.x's scaffold layout: a meta file's path relative to the project root still names the template", async (t) => {
