@@ -77,6 +77,7 @@ _mcp_jq_service() { _mcp_sdk_run jq-service "$@"; }
 _mcp_jq_service_run() { _mcp_sdk_run jq-service "$@"; }
 _mcp_json_check_bash() { _mcp_sdk_run json-check "$@"; }
 _mcp_path_physical_to() { _mcp_sdk_run path "$@"; }
+_mcp_payload_query() { _mcp_sdk_run payloads "$@"; }
 _mcp_strip_zeros_to() { _mcp_sdk_run numbers "$@"; }
 _mcp_uint_to() { _mcp_sdk_run numbers "$@"; }
 mcp_args_bool() { _mcp_sdk_run args-checks "$@"; }

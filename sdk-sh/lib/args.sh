@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # shellcheck shell=bash
-# Reading the call's arguments (and, for payloads.sh, its request _meta). Loaded when the SDK is
-# sourced: nearly every tool reads its arguments.
+# Reading the call's arguments: plain paths without a JSON process (other filters, the whole
+# payloads and the request _meta are payloads.sh's). Loaded when the SDK is sourced: nearly
+# every tool reads its arguments.
 #
 # The server passes the arguments object as MCP_TOOL_ARGS_JSON, or, when large, in the file
 # MCP_TOOL_ARGS_FILE (the file wins); the request _meta likewise as MCP_TOOL_META_JSON /
@@ -105,44 +106,6 @@ _mcp_args_flat_to() {
 	printf -v "${1}" '%s' "${_mcp_text}"
 }
 
-# _mcp_payload_query KIND FUNCTION FILTER: runs `jq -rc FILTER` over the args or _meta and
-# prints the result without trailing newlines (plain paths of the args: from
-# MCP_TOOL_ARGS_FLAT, without a JSON process). Minimal mode or a jq error: a warning on
-# stderr, no output, status 1 (or jq's status).
-_mcp_payload_query() {
-	local _mcp_kind="${1-}" _mcp_fn="${2-}" _mcp_filter="${3-}" _mcp_x=0 _mcp_rc=0 _mcp_out="" _mcp_file=""
-	local _mcp_inline="" _mcp_default='{}'
-	if ! _mcp_json_ok; then
-		_mcp_warn "${_mcp_fn}: JSON tooling unavailable; use ${_mcp_fn%_get}_raw instead"
-		return 1
-	fi
-	_mcp_xtrace_pause
-	if [ "${_mcp_kind}" = "args" ] && _mcp_args_flat_to _mcp_out "${_mcp_filter}"; then
-		printf '%s' "${_mcp_out}"
-		_mcp_xtrace_restore "${_mcp_x}"
-		return 0
-	fi
-	if [ "${_mcp_kind}" = "meta" ]; then
-		_mcp_file="${MCP_TOOL_META_FILE-}"
-		_mcp_inline="${MCP_TOOL_META_JSON:-${_mcp_default}}"
-	else
-		_mcp_file="${MCP_TOOL_ARGS_FILE-}"
-		_mcp_inline="${MCP_TOOL_ARGS_JSON:-${_mcp_default}}"
-	fi
-	if [ -n "${_mcp_file}" ] && [ -f "${_mcp_file}" ]; then
-		_mcp_out="$(_mcp_jq -rc "${_mcp_filter}" <"${_mcp_file}" 2>/dev/null)" || _mcp_rc=$?
-	else
-		_mcp_out="$(_mcp_jq_data "${_mcp_inline}" -rc "${_mcp_filter}" 2>/dev/null)" || _mcp_rc=$?
-	fi
-	if [ "${_mcp_rc}" -ne 0 ]; then
-		_mcp_warn "${_mcp_fn}: jq error (rc=${_mcp_rc}) filter=${_mcp_filter}"
-		_mcp_out=""
-	fi
-	printf '%s' "${_mcp_out}"
-	_mcp_xtrace_restore "${_mcp_x}"
-	return "${_mcp_rc}"
-}
-
 # _mcp_args_value_to VAR FILTER: sets VAR to what mcp_args_get FILTER prints, "" when it
 # fails; without a subshell when MCP_TOOL_ARGS_FLAT answers (as mcp_args_get, only when a JSON
 # tool may be used: minimal mode reads no arguments).
@@ -160,5 +123,17 @@ _mcp_args_value_to() {
 #   `null` for a missing key, several results one per line.
 #   Returns 0; jq's status on a jq error (warning on stderr, no output); 1 in minimal mode.
 mcp_args_get() {
+	local _mcp_x=0 _mcp_out=""
+	# A plain path is read here (D298); any other filter, and minimal mode's warning, in
+	# payloads.sh.
+	if _mcp_json_ok; then
+		_mcp_xtrace_pause
+		if _mcp_args_flat_to _mcp_out "${1-}"; then
+			printf '%s' "${_mcp_out}"
+			_mcp_xtrace_restore "${_mcp_x}"
+			return 0
+		fi
+		_mcp_xtrace_restore "${_mcp_x}"
+	fi
 	_mcp_payload_query args mcp_args_get "${1-}"
 }

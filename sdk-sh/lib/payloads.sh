@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # shellcheck shell=bash
-# The whole arguments and request _meta as JSON text, and reading _meta with a filter (the
-# payload variables and files are described in args.sh). Loaded by tool-sdk.sh on first use.
+# The whole arguments and request _meta as JSON text, and reading them with a filter through
+# the JSON tool (the payload variables and files are described in args.sh). Loaded by
+# tool-sdk.sh on first use.
 
 # _mcp_payload_print KIND: prints the args (KIND=args) or _meta (KIND=meta) JSON text,
 # `{}` when there is none.
@@ -21,6 +22,39 @@ _mcp_payload_print() {
 		printf '%s' "${_mcp_inline}"
 	fi
 	_mcp_xtrace_restore "${_mcp_x}"
+}
+
+# _mcp_payload_query KIND FUNCTION FILTER: runs `jq -rc FILTER` over the args or _meta and
+# prints the result without trailing newlines (mcp_args_get reads plain paths itself, without
+# a JSON process). Minimal mode or a jq error: a warning on stderr, no output, status 1 (or
+# jq's status).
+_mcp_payload_query() {
+	local _mcp_kind="${1-}" _mcp_fn="${2-}" _mcp_filter="${3-}" _mcp_x=0 _mcp_rc=0 _mcp_out="" _mcp_file=""
+	local _mcp_inline="" _mcp_default='{}'
+	if ! _mcp_json_ok; then
+		_mcp_warn "${_mcp_fn}: JSON tooling unavailable; use ${_mcp_fn%_get}_raw instead"
+		return 1
+	fi
+	_mcp_xtrace_pause
+	if [ "${_mcp_kind}" = "meta" ]; then
+		_mcp_file="${MCP_TOOL_META_FILE-}"
+		_mcp_inline="${MCP_TOOL_META_JSON:-${_mcp_default}}"
+	else
+		_mcp_file="${MCP_TOOL_ARGS_FILE-}"
+		_mcp_inline="${MCP_TOOL_ARGS_JSON:-${_mcp_default}}"
+	fi
+	if [ -n "${_mcp_file}" ] && [ -f "${_mcp_file}" ]; then
+		_mcp_out="$(_mcp_jq -rc "${_mcp_filter}" <"${_mcp_file}" 2>/dev/null)" || _mcp_rc=$?
+	else
+		_mcp_out="$(_mcp_jq_data "${_mcp_inline}" -rc "${_mcp_filter}" 2>/dev/null)" || _mcp_rc=$?
+	fi
+	if [ "${_mcp_rc}" -ne 0 ]; then
+		_mcp_warn "${_mcp_fn}: jq error (rc=${_mcp_rc}) filter=${_mcp_filter}"
+		_mcp_out=""
+	fi
+	printf '%s' "${_mcp_out}"
+	_mcp_xtrace_restore "${_mcp_x}"
+	return "${_mcp_rc}"
 }
 
 # mcp_args_raw
