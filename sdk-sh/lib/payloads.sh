@@ -4,11 +4,11 @@
 # the JSON tool (the payload variables and files are described in args.sh). Loaded by
 # tool-sdk.sh on first use.
 
-# _mcp_payload_print KIND: prints the args (KIND=args) or _meta (KIND=meta) JSON text,
-# `{}` when there is none.
-_mcp_payload_print() {
-	local _mcp_x=0 _mcp_file="" _mcp_inline="" _mcp_default='{}'
-	_mcp_xtrace_pause
+# _mcp_payload_source KIND: sets the caller's _mcp_file (the file the server wrote the payload
+# to, when it was large) and _mcp_inline (its text otherwise, `{}` when there is none) for the
+# args (KIND=args) or _meta (KIND=meta).
+_mcp_payload_source() {
+	local _mcp_default='{}'
 	if [ "${1-}" = "meta" ]; then
 		_mcp_file="${MCP_TOOL_META_FILE-}"
 		_mcp_inline="${MCP_TOOL_META_JSON:-${_mcp_default}}"
@@ -16,6 +16,14 @@ _mcp_payload_print() {
 		_mcp_file="${MCP_TOOL_ARGS_FILE-}"
 		_mcp_inline="${MCP_TOOL_ARGS_JSON:-${_mcp_default}}"
 	fi
+}
+
+# _mcp_payload_print KIND: prints the args (KIND=args) or _meta (KIND=meta) JSON text,
+# `{}` when there is none.
+_mcp_payload_print() {
+	local _mcp_x=0 _mcp_file="" _mcp_inline=""
+	_mcp_xtrace_pause
+	_mcp_payload_source "${1-}"
 	if [ -n "${_mcp_file}" ] && [ -f "${_mcp_file}" ]; then
 		cat -- "${_mcp_file}"
 	else
@@ -30,19 +38,13 @@ _mcp_payload_print() {
 # jq's status).
 _mcp_payload_query() {
 	local _mcp_kind="${1-}" _mcp_fn="${2-}" _mcp_filter="${3-}" _mcp_x=0 _mcp_rc=0 _mcp_out="" _mcp_file=""
-	local _mcp_inline="" _mcp_default='{}'
+	local _mcp_inline=""
 	if ! _mcp_json_ok; then
 		_mcp_warn "${_mcp_fn}: JSON tooling unavailable; use ${_mcp_fn%_get}_raw instead"
 		return 1
 	fi
 	_mcp_xtrace_pause
-	if [ "${_mcp_kind}" = "meta" ]; then
-		_mcp_file="${MCP_TOOL_META_FILE-}"
-		_mcp_inline="${MCP_TOOL_META_JSON:-${_mcp_default}}"
-	else
-		_mcp_file="${MCP_TOOL_ARGS_FILE-}"
-		_mcp_inline="${MCP_TOOL_ARGS_JSON:-${_mcp_default}}"
-	fi
+	_mcp_payload_source "${_mcp_kind}"
 	if [ -n "${_mcp_file}" ] && [ -f "${_mcp_file}" ]; then
 		_mcp_out="$(_mcp_jq -rc "${_mcp_filter}" <"${_mcp_file}" 2>/dev/null)" || _mcp_rc=$?
 	else

@@ -1,5 +1,5 @@
 import { CreateMessageRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { toolEnv } from '../../helpers/run-binary.js';
 import { connectSdkClient, sdkEnv } from '../../helpers/sdk-client.js';
 import { sdkToolsProject } from '../../helpers/sdk-tools-project.js';
@@ -24,7 +24,10 @@ const project = () => sdkToolsProject('mcpbash-sample-sdk-', tools);
 
 const text = (result: { content: unknown }) => (result.content as Array<{ text: string }>)[0]?.text;
 
-t.test("mcp_sample asks the client's model and the tool gets its text", async (t) => {
+type Params = { messages: Array<{ content: unknown }> };
+
+/** The official client, able to sample, on a fresh project; `asked` has every request's params. */
+async function samplingClient(t: Test, answer: (params: Params) => unknown) {
   const { client } = await connectSdkClient({
     env: sdkEnv(toolEnv({ MCPBASH_PROJECT_ROOT: project() })),
     capabilities: { capabilities: { sampling: {} } },
@@ -33,7 +36,18 @@ t.test("mcp_sample asks the client's model and the tool gets its text", async (t
   const asked: unknown[] = [];
   client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
     asked.push(request.params);
-    const last = request.params.messages.at(-1)?.content as { text: string };
+    return answer(request.params as Params) as {
+      role: 'assistant';
+      content: { type: 'text'; text: string };
+      model: string;
+    };
+  });
+  return { client, asked };
+}
+
+t.test("mcp_sample asks the client's model and the tool gets its text", async (t) => {
+  const { client, asked } = await samplingClient(t, (params) => {
+    const last = params.messages.at(-1)?.content as { text: string };
     return { role: 'assistant', content: { type: 'text', text: `model says: ${last.text}` }, model: 'm-1' };
   });
   const summary = await client.callTool({ name: 'summarise', arguments: { text: 'a "long" story' } });
@@ -54,12 +68,7 @@ t.test("mcp_sample asks the client's model and the tool gets its text", async (t
 });
 
 t.test('a client that refuses, and a client without sampling: the tool hears so at once', async (t) => {
-  const refusing = await connectSdkClient({
-    env: sdkEnv(toolEnv({ MCPBASH_PROJECT_ROOT: project() })),
-    capabilities: { capabilities: { sampling: {} } },
-  });
-  t.teardown(() => refusing.client.close());
-  refusing.client.setRequestHandler(CreateMessageRequestSchema, async () => {
+  const refusing = await samplingClient(t, () => {
     throw new McpError(-1, 'User rejected sampling request');
   });
   const refused = await refusing.client.callTool({ name: 'converse' });
@@ -79,16 +88,11 @@ t.test('a client that refuses, and a client without sampling: the tool hears so 
 t.test(
   'a request without messages, or with one that is not an object: error, and the client is not asked',
   async (t) => {
-    const { client } = await connectSdkClient({
-      env: sdkEnv(toolEnv({ MCPBASH_PROJECT_ROOT: project() })),
-      capabilities: { capabilities: { sampling: {} } },
-    });
-    t.teardown(() => client.close());
-    const asked: unknown[] = [];
-    client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
-      asked.push(request.params);
-      return { role: 'assistant', content: { type: 'text', text: 'answered' }, model: 'm-1' };
-    });
+    const { client, asked } = await samplingClient(t, () => ({
+      role: 'assistant',
+      content: { type: 'text', text: 'answered' },
+      model: 'm-1',
+    }));
     for (const messages of ['[]', '["Hi"]']) {
       const started = Date.now();
       const result = await client.callTool({ name: 'given', arguments: { messages } });
